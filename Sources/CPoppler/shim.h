@@ -1,0 +1,3 @@
+#include <poppler.h>
+#include <cairo.h>
+#include <cairo-pdf.h>

@@ -1,0 +1,140 @@
+import Foundation
+import RedlineCore
+
+/// The `:` command line, yes/no questions and the end of a save.
+extension EditorReducer {
+    static func commandKey(_ state: inout EditorState, _ line: String, _ key: Key,
+                           _ env: EditorEnvironment) -> [EditorEffect] {
+        switch key {
+        case .escape:
+            state.mode = .normal
+        case .backspace:
+            state.mode = line.isEmpty ? .normal : .command(String(line.dropLast()))
+        case .enter:
+            state.mode = .normal
+            return run(command: line.trimmingCharacters(in: .whitespaces), &state, env)
+        case .character(let character):
+            state.mode = .command(line + String(character))
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func run(command: String, _ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
+        if let page = Int(command) {
+            guard page >= 1, page <= state.document.pageCount else {
+                state.message = "No page \(page): the document has \(state.document.pageCount)"
+                return []
+            }
+            goToPage(&state, page - 1, env)
+            return []
+        }
+        let parts = command.split(separator: " ", maxSplits: 1).map(String.init)
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        switch parts.first ?? "" {
+        case "w":
+            return save(&state, to: argument, replacingOriginal: false, quitting: false)
+        case "w!":
+            return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false)
+        case "wq", "x":
+            return save(&state, to: argument, replacingOriginal: false, quitting: true)
+        case "q":
+            if state.isDirty {
+                state.message = "Unsaved markup: :w saves a marked copy, :q! quits without saving"
+                return []
+            }
+            return [.discardJournal, .quit]
+        case "q!":
+            return [.discardJournal, .quit]
+        case "":
+            return []
+        default:
+            state.message = "Unknown command :\(command) (? lists the keys)"
+            return []
+        }
+    }
+
+    static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,
+                     quitting: Bool) -> [EditorEffect] {
+        let destination = replacingOriginal ? state.documentPath : (path ?? state.defaultSavePath)
+        // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
+        let request = SaveRequest(destination: destination, markup: state.markup,
+                                  allowOverwrite: replacingOriginal || state.writtenPaths.contains(destination),
+                                  replacesOriginal: replacingOriginal)
+        state.quitAfterSave = quitting
+        state.message = "Saving \(destination)…"
+        return [.save(request)]
+    }
+
+    static func confirmKey(_ state: inout EditorState, _ question: Confirmation, _ key: Key) -> [EditorEffect] {
+        let answer: Character?
+        switch key {
+        case .character(let character): answer = Character(character.lowercased())
+        case .escape: answer = "c"
+        default: answer = nil
+        }
+        guard let answer else { return [] }
+        switch (question, answer) {
+        case (.overwrite(var request), "y"):
+            state.mode = .normal
+            request.allowOverwrite = true
+            state.message = "Saving \(request.destination)…"
+            return [.save(request)]
+        case (.overwrite, "n"), (.overwrite, "c"):
+            state.mode = .normal
+            state.quitAfterSave = false
+            state.message = "Not saved"
+        case (.quitWithUnsavedChanges, "y"):
+            state.mode = .normal
+            return save(&state, to: nil, replacingOriginal: false, quitting: true)
+        case (.quitWithUnsavedChanges, "n"):
+            return [.discardJournal, .quit]
+        case (.quitWithUnsavedChanges, "c"):
+            state.mode = .normal
+        case (.restoreJournal(let layer), "y"):
+            state.mode = .normal
+            let restorable = MarkupLayer(items: layer.items.filter { state.document.pages.indices.contains($0.pageIndex) })
+            state.history.record(state.markup)
+            state.markup = restorable
+            state.message = "Restored \(restorable.items.count) unsaved markup item\(restorable.items.count == 1 ? "" : "s")"
+            return journal(state)
+        case (.restoreJournal, "n"), (.restoreJournal, "c"):
+            state.mode = .normal
+            state.message = "Earlier unsaved markup discarded"
+            return [.discardJournal]
+        default:
+            break
+        }
+        return []
+    }
+
+    static func finishSave(_ state: inout EditorState, _ outcome: SaveOutcome) -> [EditorEffect] {
+        switch outcome {
+        case .saved(let path):
+            state.writtenPaths.insert(path)
+            state.savedMarkup = state.markup
+            state.message = "Saved \(path)"
+            return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
+        case .savedOverOriginal(let path, let document):
+            // The markup is now part of the pages themselves: editing goes on from the new file.
+            state.document = document
+            state.markup = MarkupLayer()
+            state.savedMarkup = MarkupLayer()
+            state.history = EditHistory()
+            state.selection = nil
+            state.writtenPaths.insert(path)
+            state.message = "Saved over \(path)"
+            return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
+        case .destinationExists(let path):
+            state.mode = .confirming(.overwrite(SaveRequest(destination: path, markup: state.markup,
+                                                            allowOverwrite: true, replacesOriginal: false)))
+            state.message = nil
+            return []
+        case .failed(let path, let reason):
+            state.quitAfterSave = false
+            state.message = "Not saved: \(path): \(reason). Your markup is kept."
+            return []
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import RedlineCore
+
+/// Changes to the markup itself: every one goes through `change`, which keeps undo and the crash journal.
+extension EditorReducer {
+    /// Applies a change to the markup as one undo step and journals the result.
+    static func change(_ state: inout EditorState, _ update: (inout MarkupLayer) -> Void) -> [EditorEffect] {
+        var next = state.markup
+        update(&next)
+        guard next != state.markup else { return [] }
+        state.history.record(state.markup)
+        state.markup = next
+        return journal(state)
+    }
+
+    static func journal(_ state: EditorState) -> [EditorEffect] {
+        state.isDirty ? [.writeJournal(state.markup)] : [.discardJournal]
+    }
+
+    static func nudgeSelection(_ state: inout EditorState, dx: Double, dy: Double,
+                               _ env: EditorEnvironment) -> [EditorEffect] {
+        guard let id = state.selection, let item = state.markup.item(id) else { return [] }
+        let moved = item.translated(dx: dx, dy: dy).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
+        guard moved != item else { return [] }
+        if state.nudgeRun == id {
+            // Holding an arrow key makes many nudges; together they are one step to undo.
+            state.markup.replace(moved)
+            return journal(state)
+        }
+        state.nudgeRun = id
+        return change(&state) { $0.replace(moved) }
+    }
+
+    static func deleteSelection(_ state: inout EditorState) -> [EditorEffect] {
+        guard let id = state.selection else { return [] }
+        state.selection = nil
+        return change(&state) { $0.remove(id) }
+    }
+
+    static let fontSizeSteps: [Double] = [8, 9, 10, 11, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40, 44, 48]
+
+    static func steppedFontSize(_ size: Double, up: Bool) -> Double {
+        let next = up ? fontSizeSteps.first { $0 > size + 1e-9 } : fontSizeSteps.last { $0 < size - 1e-9 }
+        return next ?? (up ? TextMarkup.fontSizeRange.upperBound : TextMarkup.fontSizeRange.lowerBound)
+    }
+
+    static func stepFontSize(_ state: inout EditorState, up: Bool, _ env: EditorEnvironment) -> [EditorEffect] {
+        guard let id = state.selection, let item = state.markup.item(id) else {
+            state.textStyle.fontSize = steppedFontSize(state.textStyle.fontSize, up: up)
+            state.message = "New text: \(PDFNumber.format(state.textStyle.fontSize)) pt"
+            return []
+        }
+        switch item.content {
+        case .text(var text):
+            let size = steppedFontSize(text.fontSize, up: up)
+            guard size != text.fontSize else {
+                state.message = "Font size is already \(PDFNumber.format(size)) pt (8 to 48)"
+                return []
+            }
+            text.fontSize = size
+            var resized = item
+            resized.content = .text(text)
+            resized = resized.keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
+            state.textStyle.fontSize = size
+            return change(&state) { $0.replace(resized) }
+        }
+    }
+
+    static func cycleColor(_ state: inout EditorState) -> [EditorEffect] {
+        guard let id = state.selection, let item = state.markup.item(id) else {
+            state.textStyle.color = state.textStyle.color.next
+            state.message = "New text: \(state.textStyle.color.name)"
+            return []
+        }
+        switch item.content {
+        case .text(var text):
+            text.color = text.color.next
+            var recoloured = item
+            recoloured.content = .text(text)
+            state.textStyle.color = text.color
+            return change(&state) { $0.replace(recoloured) }
+        }
+    }
+
+    static func undo(_ state: inout EditorState) -> [EditorEffect] {
+        guard let previous = state.history.undo(from: state.markup) else {
+            state.message = "Nothing to undo"
+            return []
+        }
+        state.markup = previous
+        keepSelectionValid(&state)
+        return journal(state)
+    }
+
+    static func redo(_ state: inout EditorState) -> [EditorEffect] {
+        guard let next = state.history.redo(from: state.markup) else {
+            state.message = "Nothing to redo"
+            return []
+        }
+        state.markup = next
+        keepSelectionValid(&state)
+        return journal(state)
+    }
+
+    private static func keepSelectionValid(_ state: inout EditorState) {
+        state.nudgeRun = nil
+        if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
+    }
+}

@@ -1,0 +1,53 @@
+import RedlineCore
+
+/// Typing a text markup: shown live, committed with Enter, dropped with Esc.
+extension EditorReducer {
+    static func typingKey(_ state: inout EditorState, _ draft: TextDraft, _ key: Key,
+                          _ env: EditorEnvironment) -> [EditorEffect] {
+        var draft = draft
+        switch key {
+        case .escape:
+            state.mode = .normal
+            return []
+        case .enter:
+            state.mode = .normal
+            return commit(&state, draft, env)
+        case .backspace:
+            if !draft.markup.text.isEmpty { draft.markup.text.removeLast() }
+        case .character(let character) where !character.isNewline:
+            draft.markup.text.append(character)
+        default:
+            return []
+        }
+        state.mode = .typing(draft)
+        return []
+    }
+
+    private static func commit(_ state: inout EditorState, _ draft: TextDraft, _ env: EditorEnvironment) -> [EditorEffect] {
+        let size = state.document.pages[draft.pageIndex].displaySize
+        guard let id = draft.editing else {
+            guard !draft.markup.text.isEmpty else { return [] }
+            var newID: MarkupID?
+            let effects = change(&state) { layer in
+                newID = layer.add(pageIndex: draft.pageIndex, content: .text(draft.markup))
+            }
+            if let newID, let item = state.markup.item(newID) {
+                // Typing past the right edge pulls the text back onto the page, as a nudge would.
+                let kept = item.keptInside(pageSize: size, measuredBy: env.measurer)
+                state.markup.replace(kept)
+                state.selection = newID
+            }
+            return effects.isEmpty ? effects : journal(state)
+        }
+        guard let existing = state.markup.item(id) else { return [] }
+        if draft.markup.text.isEmpty {
+            state.selection = nil
+            return change(&state) { $0.remove(id) }
+        }
+        var edited = existing
+        edited.content = .text(draft.markup)
+        edited = edited.keptInside(pageSize: size, measuredBy: env.measurer)
+        state.selection = id
+        return change(&state) { $0.replace(edited) }
+    }
+}

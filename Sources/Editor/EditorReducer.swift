@@ -1,0 +1,172 @@
+import RedlineCore
+
+/// The editor's only way to change: an event and the current state give the next state and the effects to run.
+/// No I/O, no clock: every behaviour can be driven from a test.
+public enum EditorReducer {
+    public static func reduce(_ state: inout EditorState, _ event: EditorEvent,
+                              environment: EditorEnvironment) -> [EditorEffect] {
+        switch event {
+        case .resized(let columns, let rows):
+            state.columns = max(1, columns)
+            state.rows = max(3, rows)
+            revealCursor(&state, environment)
+            return []
+        case .saveFinished(let outcome):
+            return finishSave(&state, outcome)
+        case .journalFound(let layer):
+            guard !layer.isEmpty else { return [] }
+            state.mode = .confirming(.restoreJournal(layer))
+            return []
+        case .keyPressed(let key):
+            switch state.mode {
+            case .normal: return normalKey(&state, key, environment)
+            case .typing(let draft): return typingKey(&state, draft, key, environment)
+            case .command(let line): return commandKey(&state, line, key, environment)
+            case .confirming(let question): return confirmKey(&state, question, key)
+            case .help:
+                state.mode = .normal
+                return []
+            }
+        }
+    }
+
+    // MARK: Normal mode
+
+    private static func normalKey(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
+        state.message = nil
+        if key != .up, key != .down, key != .left, key != .right,
+           key != .shiftUp, key != .shiftDown, key != .shiftLeft, key != .shiftRight,
+           key != .character("H"), key != .character("J"), key != .character("K"), key != .character("L") {
+            state.nudgeRun = nil
+        }
+        switch key {
+        case .character("j"), .character(" "), .pageDown: goToPage(&state, state.pageIndex + 1, env)
+        case .character("k"), .backspace, .pageUp: goToPage(&state, state.pageIndex - 1, env)
+        case .character("g"), .home: goToPage(&state, 0, env)
+        case .character("G"), .end: goToPage(&state, state.document.pageCount - 1, env)
+        case .character(":"): state.mode = .command("")
+        case .character("?"): state.mode = .help
+        case .character("z"): zoom(&state, in: true, env)
+        case .character("Z"): zoom(&state, in: false, env)
+        case .character("0"):
+            state.zoom = 1
+            revealCursor(&state, env)
+        case .up: return arrow(&state, dx: 0, dy: -1, large: false, env)
+        case .down: return arrow(&state, dx: 0, dy: 1, large: false, env)
+        case .left: return arrow(&state, dx: -1, dy: 0, large: false, env)
+        case .right: return arrow(&state, dx: 1, dy: 0, large: false, env)
+        case .shiftUp, .character("K"): return arrow(&state, dx: 0, dy: -1, large: true, env)
+        case .shiftDown, .character("J"): return arrow(&state, dx: 0, dy: 1, large: true, env)
+        case .shiftLeft, .character("H"): return arrow(&state, dx: -1, dy: 0, large: true, env)
+        case .shiftRight, .character("L"): return arrow(&state, dx: 1, dy: 0, large: true, env)
+        case .character("t"):
+            state.selection = nil
+            let text = TextMarkup(origin: state.cursor, text: "", fontSize: state.textStyle.fontSize, color: state.textStyle.color)
+            state.mode = .typing(TextDraft(editing: nil, pageIndex: state.pageIndex, markup: text))
+        case .tab: cycleSelection(&state, forward: true, env)
+        case .backTab: cycleSelection(&state, forward: false, env)
+        case .escape: state.selection = nil
+        case .enter: startEditingSelection(&state)
+        case .character("x"), .delete: return deleteSelection(&state)
+        case .character("+"), .character("="): return stepFontSize(&state, up: true, env)
+        case .character("-"), .character("_"): return stepFontSize(&state, up: false, env)
+        case .character("c"): return cycleColor(&state)
+        case .character("u"): return undo(&state)
+        case .control("r"): return redo(&state)
+        case .character("q"):
+            if state.isDirty {
+                state.mode = .confirming(.quitWithUnsavedChanges)
+                return []
+            }
+            return [.discardJournal, .quit]
+        default: break
+        }
+        return []
+    }
+
+    // MARK: Pages, zoom and the cursor
+
+    static func goToPage(_ state: inout EditorState, _ index: Int, _ env: EditorEnvironment) {
+        let target = min(max(0, index), state.document.pageCount - 1)
+        guard target != state.pageIndex else { return }
+        state.pageIndex = target
+        state.selection = nil
+        state.scroll = .zero
+        let size = state.pageSize
+        state.cursor = Point(x: min(state.cursor.x, size.width), y: min(state.cursor.y, size.height))
+        revealCursor(&state, env)
+    }
+
+    static let zoomSteps: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8]
+
+    private static func zoom(_ state: inout EditorState, in zoomIn: Bool, _ env: EditorEnvironment) {
+        let next = zoomIn ? zoomSteps.first { $0 > state.zoom + 1e-9 } : zoomSteps.last { $0 < state.zoom - 1e-9 }
+        guard let next else { return }
+        state.zoom = next
+        revealCursor(&state, env)
+    }
+
+    private static func arrow(_ state: inout EditorState, dx: Double, dy: Double, large: Bool,
+                              _ env: EditorEnvironment) -> [EditorEffect] {
+        if state.selection != nil {
+            let step = large ? 10.0 : 1.0
+            return nudgeSelection(&state, dx: dx * step, dy: dy * step, env)
+        }
+        let cell = state.viewport(cellPixels: env.cellPixels).pointsPerCell
+        let cells = large ? 8.0 : 1.0
+        let size = state.pageSize
+        state.cursor = Point(x: min(max(0, state.cursor.x + dx * cell.width * cells), size.width),
+                             y: min(max(0, state.cursor.y + dy * cell.height * cells), size.height))
+        revealCursor(&state, env)
+        return []
+    }
+
+    /// Scrolls just enough that the cursor's cell is inside the page area.
+    static func revealCursor(_ state: inout EditorState, _ env: EditorEnvironment) {
+        let viewport = state.viewport(cellPixels: env.cellPixels)
+        let cell = viewport.pointsPerCell
+        let visible = Size(width: Double(viewport.columns) * cell.width, height: Double(viewport.rows) * cell.height)
+        var scroll = Point(x: Double(viewport.originPixel.x) / viewport.scale,
+                           y: Double(viewport.originPixel.y) / viewport.scale)
+        if state.cursor.x < scroll.x { scroll.x = state.cursor.x }
+        if state.cursor.x + cell.width > scroll.x + visible.width { scroll.x = state.cursor.x + cell.width - visible.width }
+        if state.cursor.y < scroll.y { scroll.y = state.cursor.y }
+        if state.cursor.y + cell.height > scroll.y + visible.height { scroll.y = state.cursor.y + cell.height - visible.height }
+        state.scroll = Point(x: max(0, scroll.x), y: max(0, scroll.y))
+    }
+
+    // MARK: Selection
+
+    /// Markup on the current page in reading order: top to bottom, then left to right.
+    static func readingOrder(_ state: EditorState, _ env: EditorEnvironment) -> [MarkupItem] {
+        state.markup.items(onPage: state.pageIndex).sorted {
+            let a = $0.bounds(measuredBy: env.measurer), b = $1.bounds(measuredBy: env.measurer)
+            return (a.minY, a.minX, $0.id.rawValue) < (b.minY, b.minX, $1.id.rawValue)
+        }
+    }
+
+    private static func cycleSelection(_ state: inout EditorState, forward: Bool, _ env: EditorEnvironment) {
+        let items = readingOrder(state, env)
+        guard !items.isEmpty else {
+            state.message = "No markup on this page"
+            return
+        }
+        let current = state.selection.flatMap { id in items.firstIndex { $0.id == id } }
+        let next: Int
+        switch (current, forward) {
+        case (nil, true): next = 0
+        case (nil, false): next = items.count - 1
+        case (let index?, true): next = (index + 1) % items.count
+        case (let index?, false): next = (index - 1 + items.count) % items.count
+        }
+        state.selection = items[next].id
+    }
+
+    private static func startEditingSelection(_ state: inout EditorState) {
+        guard let id = state.selection, let item = state.markup.item(id) else { return }
+        switch item.content {
+        case .text(let text):
+            state.mode = .typing(TextDraft(editing: id, pageIndex: item.pageIndex, markup: text))
+        }
+    }
+}

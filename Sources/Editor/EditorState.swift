@@ -1,0 +1,58 @@
+import RedlineCore
+
+/// Everything the editor shows and edits. A value: `reduce` turns one into the next.
+public struct EditorState: Sendable {
+    public var documentPath: String
+    public var document: DocumentDescription
+    public var pageIndex: Int = 0
+    /// 1 fits the page into the page area; above zooms in.
+    public var zoom: Double = 1
+    /// The display-space point at the top-left of the page area when the page is larger than the area.
+    public var scroll: Point = .zero
+    /// Where new markup goes, in the current page's display space.
+    public var cursor: Point = Point(x: 72, y: 72)
+    public var markup = MarkupLayer()
+    /// The markup as last written; unsaved changes are the difference.
+    public var savedMarkup = MarkupLayer()
+    public var history = EditHistory<MarkupLayer>()
+    public var selection: MarkupID?
+    public var mode: EditorMode = .normal
+    /// Size and colour the next text markup gets.
+    public var textStyle = TextStyle()
+    public var message: String?
+    public var columns: Int
+    public var rows: Int
+    /// Destinations this session wrote: writing one again needs no confirmation.
+    public var writtenPaths: Set<String> = []
+    public var quitAfterSave = false
+    /// The markup a run of nudges is moving: a run counts as one undo step.
+    var nudgeRun: MarkupID?
+
+    public init(documentPath: String, document: DocumentDescription, columns: Int, rows: Int, pageIndex: Int = 0) {
+        self.documentPath = documentPath
+        self.document = document
+        self.columns = columns
+        self.rows = rows
+        self.pageIndex = min(max(0, pageIndex), max(0, document.pageCount - 1))
+        if document.repairs.isEmpty == false {
+            message = "Repaired on open: " + document.repairs.joined(separator: "; ")
+        }
+    }
+
+    public var isDirty: Bool { markup != savedMarkup }
+    public var fileName: String { documentPath.split(separator: "/").last.map(String.init) ?? documentPath }
+    public var pageSize: Size { document.pages[pageIndex].displaySize }
+
+    /// `NAME-marked.pdf` beside the original.
+    public var defaultSavePath: String {
+        let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
+        return base + "-marked.pdf"
+    }
+}
+
+public struct TextStyle: Sendable, Hashable {
+    public var fontSize: Double = TextMarkup.defaultFontSize
+    public var color: MarkupColor = .red
+
+    public init() {}
+}

@@ -1,0 +1,45 @@
+import RedlineCore
+import TerminalGrid
+
+/// Draws the editor into a grid: a pure function of the state. The page picture is handed in as cells,
+/// made by the runner from the state's scene; without one the page area stays blank.
+public enum EditorView {
+    public static func draw(_ state: EditorState, environment: EditorEnvironment, picture: CellGrid?) -> CellGrid {
+        var grid = CellGrid(columns: state.columns, rows: state.rows)
+        let layout = state.layout
+        if let picture {
+            grid.paste(picture, column: layout.pageArea.column, row: layout.pageArea.row)
+        }
+        if state.mode == .normal || isTyping(state) {
+            drawCursor(&grid, state, environment)
+        }
+        StatusLine.draw(&grid, state, environment, row: layout.statusRow)
+        MessageLine.draw(&grid, state, row: layout.messageRow)
+        if state.mode == .help {
+            HelpOverlay.draw(&grid, in: layout.pageArea)
+        }
+        return grid
+    }
+
+    private static func isTyping(_ state: EditorState) -> Bool {
+        if case .typing = state.mode { return true }
+        return false
+    }
+
+    /// A crosshair cell marks where new markup goes.
+    private static func drawCursor(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment) {
+        let viewport = state.viewport(cellPixels: env.cellPixels)
+        var point = state.cursor
+        if case .typing(let draft) = state.mode {
+            // While typing the crosshair follows the end of the text.
+            let metrics = env.measurer.metrics(of: draft.markup.text, fontSize: draft.markup.fontSize)
+            point = Point(x: draft.markup.origin.x + metrics.width, y: draft.markup.origin.y)
+        }
+        let cell = viewport.cell(for: point)
+        let area = state.layout.pageArea
+        let column = area.column + cell.column, row = area.row + cell.row
+        guard area.contains(column: column, row: row) else { return }
+        grid[column, row] = Cell(isTyping(state) ? "▏" : "+",
+                                 style: CellStyle(foreground: .black, background: .brightYellow, bold: true))
+    }
+}

@@ -1,0 +1,32 @@
+/// The keys, as the `?` overlay lists them. docs/keys.md says the same at more length.
+public enum KeyBindings {
+    public static let sections: [(title: String, keys: [(keys: String, action: String)])] = [
+        ("Pages", [
+            ("j  Space  PgDn", "next page"),
+            ("k  Backspace  PgUp", "previous page"),
+            ("g  G", "first / last page"),
+            (":N Enter", "go to page N"),
+            ("z  Z  0", "zoom in / out / fit page"),
+        ]),
+        ("Markup", [
+            ("arrows", "move the cursor; nudge the selection 1 pt"),
+            ("Shift+arrows  H J K L", "nudge the selection 10 pt"),
+            ("t", "type text at the cursor (Enter commits, Esc cancels)"),
+            ("Tab  Shift+Tab", "select next / previous markup"),
+            ("Enter", "edit the selected text"),
+            ("Esc", "deselect"),
+            ("x  Delete", "delete the selection"),
+            ("+  -", "font size up / down (8 to 48 pt)"),
+            ("c", "colour: blue, black, red, purple"),
+            ("u  Ctrl-R", "undo / redo"),
+        ]),
+        ("Files", [
+            (":w", "save NAME-marked.pdf beside the original"),
+            (":w PATH", "save elsewhere (asks before overwriting)"),
+            (":w!", "save over the opened file"),
+            (":wq", "save and quit"),
+            ("q  :q!", "quit (asks if unsaved) / quit without saving"),
+            ("?", "this help; any key closes it"),
+        ]),
+    ]
+}

@@ -1,0 +1,41 @@
+import RedlineCore
+import TerminalGrid
+
+/// What the page area must show: the page at a scale and position, with its markup drawn over it.
+/// The runner turns a scene into cells (render once per page and zoom, then composite markup);
+/// equal scenes give equal cells, so an unchanged scene is not drawn again.
+public struct PageScene: Sendable, Hashable {
+    public var pageIndex: Int
+    public var viewport: PageViewport
+    /// Markup to draw over the page, in order, a text being typed included.
+    public var markup: [MarkupItem]
+    /// Outlined to show what is selected, in display points.
+    public var highlight: Rect?
+
+    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?) {
+        self.pageIndex = pageIndex
+        self.viewport = viewport
+        self.markup = markup
+        self.highlight = highlight
+    }
+}
+
+extension EditorState {
+    public func scene(environment: EditorEnvironment) -> PageScene {
+        var items = markup.items(onPage: pageIndex)
+        var highlight: Rect?
+        if case .typing(let draft) = mode, draft.pageIndex == pageIndex {
+            let typed = MarkupItem(id: draft.editing ?? MarkupID(0), pageIndex: pageIndex, content: .text(draft.markup))
+            if let index = items.firstIndex(where: { $0.id == draft.editing }) {
+                items[index] = typed
+            } else {
+                items.append(typed)
+            }
+            highlight = draft.markup.bounds(measuredBy: environment.measurer)
+        } else if let selection, let item = markup.item(selection), item.pageIndex == pageIndex {
+            highlight = item.bounds(measuredBy: environment.measurer)
+        }
+        return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
+                         markup: items, highlight: highlight)
+    }
+}

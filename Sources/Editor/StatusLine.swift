@@ -1,0 +1,48 @@
+import RedlineCore
+import TerminalGrid
+
+/// File, page, zoom, tool, selection and unsaved state, in one reversed line.
+enum StatusLine {
+    static func draw(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment, row: Int) {
+        let style = CellStyle(reverse: true)
+        grid.fill(CellRect(column: 0, row: row, width: grid.columns, height: 1), with: Cell(" ", style: style))
+        var parts = [
+            state.fileName,
+            "page \(state.pageIndex + 1)/\(state.document.pageCount)",
+            "zoom \(Int((state.zoom * 100).rounded()))%",
+            "text \(PDFNumber.format(state.textStyle.fontSize))pt \(state.textStyle.color.name)",
+        ]
+        if let id = state.selection, let item = state.markup.item(id) {
+            parts.append("selected " + describe(item))
+        }
+        if state.isDirty { parts.append("[modified]") }
+        grid.write(" " + parts.joined(separator: "  │  "), column: 0, row: row, style: style)
+    }
+
+    static func describe(_ item: MarkupItem) -> String {
+        switch item.content {
+        case .text(let text):
+            let shown = text.text.count > 24 ? String(text.text.prefix(23)) + "…" : text.text
+            return "\"\(shown)\" \(PDFNumber.format(text.fontSize))pt \(text.color.name)"
+        }
+    }
+}
+
+/// The bottom line: the command being typed, a question, or the latest message.
+enum MessageLine {
+    static func draw(_ grid: inout CellGrid, _ state: EditorState, row: Int) {
+        let text: String
+        var style = CellStyle.plain
+        switch state.mode {
+        case .command(let line): text = ":" + line + "▏"
+        case .confirming(let question):
+            text = question.question
+            style = CellStyle(foreground: .brightYellow, bold: true)
+        case .typing(let draft):
+            text = "Text: \(draft.markup.text)▏   Enter commits · Esc cancels · Backspace deletes"
+        case .help: text = "Any key closes the help"
+        case .normal: text = state.message ?? "? shows the keys"
+        }
+        grid.write(text, column: 0, row: row, style: style)
+    }
+}

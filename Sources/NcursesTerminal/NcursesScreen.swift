@@ -1,0 +1,127 @@
+import CNcurses
+import Editor
+import Foundation
+import TerminalGrid
+
+/// The only place that talks to ncurses: shows grids by writing the cells that changed, reads keys.
+public final class NcursesScreen {
+    private var shown: CellGrid?
+    private var pairs: [PairKey: Int32] = [:]
+    public let colors: Int
+    private var running = true
+
+    private struct PairKey: Hashable {
+        let foreground: Int32
+        let background: Int32
+    }
+
+    public struct StartError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public init() throws {
+        setlocale(LC_ALL, "")
+        // Esc must answer at once; ncurses waits a second by default in case a sequence follows.
+        set_escdelay(25)
+        // newterm, unlike initscr, returns instead of exiting when the terminal is unusable.
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+            throw StartError(description: "the editor needs a terminal (use `redline apply` in scripts)")
+        }
+        guard redline_newterm() != nil else {
+            throw StartError(description: "cannot start the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"")
+        }
+        raw()
+        noecho()
+        nonl()
+        keypad(redline_stdscr(), true)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colors = has_colors() ? Int(redline_colors()) : 0
+        KeySequences.defineModifiedKeys()
+    }
+
+    public var size: (columns: Int, rows: Int) {
+        (Int(getmaxx(redline_stdscr())), Int(getmaxy(redline_stdscr())))
+    }
+
+    /// Writes the cells that differ from what is on screen, then refreshes once.
+    public func present(_ grid: CellGrid) {
+        if shown == nil || shown?.columns != grid.columns || shown?.rows != grid.rows {
+            clearok(redline_stdscr(), true)
+        }
+        for change in grid.changes(since: shown) {
+            put(change.cell, column: change.column, row: change.row)
+        }
+        shown = grid
+        refresh()
+    }
+
+    private func put(_ cell: Cell, column: Int, row: Int) {
+        var attributes: UInt32 = 0
+        if cell.style.bold { attributes |= redline_attr_bold() }
+        if cell.style.reverse { attributes |= redline_attr_reverse() }
+        if cell.style.underline { attributes |= redline_attr_underline() }
+        let pair = pairNumber(foreground: cell.style.foreground, background: cell.style.background)
+        var text: [wchar_t] = cell.character.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) } + [0]
+        // Writing the bottom-right cell scrolls some terminals; ncurses reports ERR there, which is harmless.
+        _ = redline_put_cell(Int32(row), Int32(column), &text, attributes, pair)
+    }
+
+    private func pairNumber(foreground: TerminalColor, background: TerminalColor) -> Int32 {
+        guard colors > 0 else { return 0 }
+        let key = PairKey(foreground: colorNumber(foreground), background: colorNumber(background))
+        if let known = pairs[key] { return known }
+        let pair = alloc_pair(key.foreground, key.background)
+        let number = pair < 0 ? 0 : pair
+        pairs[key] = number
+        return number
+    }
+
+    private func colorNumber(_ color: TerminalColor) -> Int32 {
+        switch color {
+        case .default: return -1
+        case .indexed(let index):
+            if Int(index) < colors { return Int32(index) }
+            // Eight-colour terminals: the bright half maps onto the plain one.
+            return Int32(Int(index) % max(1, min(colors, 8)))
+        case .rgb(let red, let green, let blue):
+            if colors >= 0x1000000 { return Int32(red) << 16 | Int32(green) << 8 | Int32(blue) }
+            return Int32(PaletteApproximation.index256(red: red, green: green, blue: blue) % UInt8(clamping: max(1, min(colors, 256))))
+        }
+    }
+
+    /// Waits up to `milliseconds` for input (-1 waits for ever).
+    public func read(timeoutMilliseconds milliseconds: Int32) -> TerminalInput? {
+        wtimeout(redline_stdscr(), milliseconds)
+        var value: wint_t = 0
+        let status = wget_wch(redline_stdscr(), &value)
+        if status == ERR { return nil }
+        if status == redline_key_code_yes() {
+            if Int32(value) == KEY_RESIZE {
+                shown = nil
+                let size = self.size
+                return .resized(columns: size.columns, rows: size.rows)
+            }
+            return KeySequences.key(forCode: Int32(value)).map(TerminalInput.key)
+        }
+        return KeySequences.key(forCharacter: value).map(TerminalInput.key)
+    }
+
+    /// Forgets what is on screen, so the next `present` redraws every cell.
+    public func invalidate() {
+        shown = nil
+    }
+
+    public func stop() {
+        guard running else { return }
+        running = false
+        endwin()
+    }
+
+    deinit {
+        stop()
+    }
+}

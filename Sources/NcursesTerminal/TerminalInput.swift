@@ -1,0 +1,7 @@
+import Editor
+
+/// What reading the terminal can give.
+public enum TerminalInput: Sendable, Equatable {
+    case key(Key)
+    case resized(columns: Int, rows: Int)
+}

@@ -1,0 +1,118 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Burns markup overlays into pages and writes the whole document with qpdf. Each edited page keeps its
+/// identity (outline entries, links and named destinations still point at it) and its original content
+/// streams untouched; the markup is added after them as a Form XObject:
+///
+///     /Contents [ <q> original… <Q q a b c d e f cm /RedlineMarkupN Do Q> ]
+///
+/// Pages without markup are not touched at all.
+public enum OverlayAssembler {
+    public static func write(source: String, password: String?, overlays: [PageOverlay], to destination: String) throws {
+        let target = try PDFInspector.openSession(path: source, password: password)
+        // Foreign objects are copied lazily: the overlay sessions must outlive the write.
+        var overlaySessions: [QPDFSession] = []
+        do {
+            let pageCount = Int(qpdf_get_num_pages(target.data))
+            try target.check()
+            for overlay in overlays {
+                guard overlay.pageIndex >= 0, overlay.pageIndex < pageCount else {
+                    throw DocumentError.damaged(path: source, reason: "page \(overlay.pageIndex + 1) does not exist")
+                }
+                let markup = QPDFSession(label: "markup for page \(overlay.pageIndex + 1)")
+                overlaySessions.append(markup)
+                try apply(overlay, from: markup, to: target)
+            }
+            try target.check(qpdf_init_write(target.data, destination))
+            try target.check(qpdf_write(target.data))
+        } catch let failure as QPDFSession.Failure {
+            if failure.code == qpdf_e_system {
+                throw DocumentError.writeFailed(path: destination, reason: failure.message)
+            }
+            throw DocumentError.damaged(path: source, reason: failure.message)
+        }
+        _ = overlaySessions
+    }
+
+    private static func apply(_ overlay: PageOverlay, from markup: QPDFSession, to target: QPDFSession) throws {
+        try overlay.pdf.withUnsafeBytes { bytes in
+            let base = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
+            try markup.check(qpdf_read_memory(markup.data, markup.label, base, UInt64(bytes.count), nil))
+        }
+        let markupPage = qpdf_get_page_n(markup.data, 0)
+        try markup.check()
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        try markup.check(qpdf_oh_get_page_content_data(markup.data, markupPage, &buffer, &length))
+        defer { free(buffer) }
+
+        let t = target.data
+        let form = qpdf_oh_new_stream(t)
+        qpdf_oh_replace_stream_data(t, form, buffer, length, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
+        let formDictionary = qpdf_oh_get_dict(t, form)
+        let size = overlay.geometry.displaySize
+        qpdf_oh_replace_key(t, formDictionary, "/Type", qpdf_oh_new_name(t, "/XObject"))
+        qpdf_oh_replace_key(t, formDictionary, "/Subtype", qpdf_oh_new_name(t, "/Form"))
+        qpdf_oh_replace_key(t, formDictionary, "/BBox",
+                            qpdf_oh_parse(t, "[0 0 \(PDFNumber.format(size.width)) \(PDFNumber.format(size.height))]"))
+        let markupResources = markup.key(markupPage, "/Resources")
+        let copiedResources = qpdf_oh_copy_foreign_object(t, markup.data, markupResources)
+        try target.check()
+        qpdf_oh_replace_key(t, formDictionary, "/Resources", copiedResources)
+
+        let page = qpdf_get_page_n(t, overlay.pageIndex)
+        let name = try addToResources(form, page: page, in: target)
+        let prefix = newContentStream("q\n", in: target)
+        let suffix = newContentStream("\nQ\nq \(overlay.geometry.overlayTransform.pdfOperands) cm \(name) Do Q\n", in: target)
+        let contents = qpdf_oh_new_array(t)
+        qpdf_oh_append_item(t, contents, prefix)
+        let existing = target.key(page, "/Contents")
+        if target.isArray(existing) {
+            for item in target.arrayItems(existing) { qpdf_oh_append_item(t, contents, item) }
+        } else if target.isStream(existing) {
+            qpdf_oh_append_item(t, contents, existing)
+        }
+        qpdf_oh_append_item(t, contents, suffix)
+        qpdf_oh_replace_key(t, page, "/Contents", contents)
+        try target.check()
+    }
+
+    /// Gives the page a resource dictionary of its own holding the form under a name no resource uses yet.
+    /// Resources are often shared between pages (or inherited), so they are copied, never changed in place.
+    private static func addToResources(_ form: qpdf_oh, page: qpdf_oh, in session: QPDFSession) throws -> String {
+        let t = session.data
+        let resources = session.inherited("/Resources", of: page)
+        let ownResources = shallowCopy(resources, in: session)
+        let xObjects = shallowCopy(session.key(resources, "/XObject"), in: session)
+        let taken = Set(session.dictionaryKeys(xObjects))
+        var number = 1
+        while taken.contains("/RedlineMarkup\(number)") { number += 1 }
+        let name = "/RedlineMarkup\(number)"
+        qpdf_oh_replace_key(t, xObjects, name, form)
+        qpdf_oh_replace_key(t, ownResources, "/XObject", xObjects)
+        qpdf_oh_replace_key(t, page, "/Resources", ownResources)
+        try session.check()
+        return name
+    }
+
+    /// A new direct dictionary with the same keys and values (values shared, not copied).
+    private static func shallowCopy(_ dictionary: qpdf_oh, in session: QPDFSession) -> qpdf_oh {
+        let t = session.data
+        let copy = qpdf_oh_new_dictionary(t)
+        guard session.isDictionary(dictionary) else { return copy }
+        for key in session.dictionaryKeys(dictionary) {
+            qpdf_oh_replace_key(t, copy, key, session.key(dictionary, key))
+        }
+        return copy
+    }
+
+    private static func newContentStream(_ text: String, in session: QPDFSession) -> qpdf_oh {
+        let t = session.data
+        let stream = qpdf_oh_new_stream(t)
+        let bytes = Array(text.utf8)
+        qpdf_oh_replace_stream_data(t, stream, bytes, bytes.count, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
+        return stream
+    }
+}

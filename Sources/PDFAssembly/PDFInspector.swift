@@ -1,0 +1,61 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Opens a PDF with qpdf to learn its page geometry: /Rotate, media and crop boxes, inherited from the
+/// page tree, which poppler cannot tell apart (0 from 180). Reading repairs what it can and says so.
+public enum PDFInspector {
+    public static func describe(path: String, password: String?) throws -> DocumentDescription {
+        let session = try openSession(path: path, password: password)
+        let count = qpdf_get_num_pages(session.data)
+        do {
+            try session.check()
+        } catch let failure as QPDFSession.Failure {
+            throw DocumentError.damaged(path: path, reason: failure.message)
+        }
+        guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the document has no pages") }
+        var pages: [PageGeometry] = []
+        pages.reserveCapacity(Int(count))
+        for index in 0..<count {
+            let page = qpdf_get_page_n(session.data, Int(index))
+            guard let mediaBox = session.box(session.inherited("/MediaBox", of: page)), !mediaBox.isEmpty else {
+                // Readers fall back to US Letter when a page has no usable media box.
+                pages.append(PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792)))
+                continue
+            }
+            let cropBox = session.box(session.inherited("/CropBox", of: page))
+            let rotate = session.number(session.inherited("/Rotate", of: page)).map { Int($0) } ?? 0
+            pages.append(PageGeometry(mediaBox: mediaBox, cropBox: cropBox, rotation: PageRotation(degrees: rotate)))
+        }
+        return DocumentDescription(pages: pages, repairs: summarise(session.takeWarnings()),
+                                   isEncrypted: qpdf_is_encrypted(session.data) != 0)
+    }
+
+    /// Reads a file into a session, turning qpdf's errors into the user's words.
+    static func openSession(path: String, password: String?) throws -> QPDFSession {
+        guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw DocumentError.unreadable(path: path, reason: "permission denied")
+        }
+        let session = QPDFSession(label: path)
+        do {
+            try session.check(qpdf_read(session.data, path, password))
+        } catch let failure as QPDFSession.Failure {
+            switch failure.code {
+            case qpdf_e_password:
+                throw password == nil ? DocumentError.passwordRequired(path: path) : DocumentError.wrongPassword(path: path)
+            case qpdf_e_system:
+                throw DocumentError.unreadable(path: path, reason: failure.message)
+            default:
+                throw DocumentError.damaged(path: path, reason: failure.message)
+            }
+        }
+        return session
+    }
+
+    /// Keeps the status line short: the first repair, and how many more.
+    private static func summarise(_ warnings: [String]) -> [String] {
+        guard let first = warnings.first else { return [] }
+        return warnings.count == 1 ? [first] : [first, "\(warnings.count - 1) more"]
+    }
+}

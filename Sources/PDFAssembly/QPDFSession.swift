@@ -1,0 +1,100 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// One qpdf_data and the C API's error protocol around it: every call's errors become a thrown Swift error.
+/// Object handles (`qpdf_oh`) mean something only with the session that made them.
+final class QPDFSession {
+    let data: qpdf_data
+    let label: String
+
+    init(label: String) {
+        self.label = label
+        data = qpdf_init()
+        qpdf_silence_errors(data)
+        qpdf_set_suppress_warnings(data, QPDF_TRUE)
+    }
+
+    deinit {
+        var handle: qpdf_data? = data
+        qpdf_cleanup(&handle)
+    }
+
+    struct Failure: Error {
+        let code: qpdf_error_code_e
+        let message: String
+    }
+
+    /// Throws the pending error, if any; collects nothing else.
+    func check() throws {
+        guard qpdf_has_error(data) != 0, let error = qpdf_get_error(data) else { return }
+        throw Failure(code: qpdf_get_error_code(data, error), message: text(of: error))
+    }
+
+    func check(_ code: QPDF_ERROR_CODE) throws {
+        if code & QPDF_ERRORS != 0 { try check() }
+    }
+
+    /// Warnings since the last call: what qpdf repaired or doubted.
+    func takeWarnings() -> [String] {
+        var warnings: [String] = []
+        while qpdf_more_warnings(data) != 0, let warning = qpdf_next_warning(data) {
+            warnings.append(text(of: warning))
+        }
+        return warnings
+    }
+
+    private func text(of error: qpdf_error) -> String {
+        let detail = qpdf_get_error_message_detail(data, error).map { String(cString: $0) } ?? ""
+        return detail.isEmpty ? (qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "unknown error") : detail
+    }
+
+    // MARK: Objects
+
+    func key(_ object: qpdf_oh, _ name: String) -> qpdf_oh { qpdf_oh_get_key(data, object, name) }
+    func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
+    func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }
+    func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }
+    func isStream(_ object: qpdf_oh) -> Bool { qpdf_oh_is_stream(data, object) != 0 }
+
+    func number(_ object: qpdf_oh) -> Double? {
+        qpdf_oh_is_number(data, object) != 0 ? qpdf_oh_get_numeric_value(data, object) : nil
+    }
+
+    func arrayItems(_ object: qpdf_oh) -> [qpdf_oh] {
+        guard isArray(object) else { return [] }
+        return (0..<qpdf_oh_get_array_n_items(data, object)).map { qpdf_oh_get_array_item(data, object, $0) }
+    }
+
+    func dictionaryKeys(_ object: qpdf_oh) -> [String] {
+        guard isDictionary(object) || isStream(object) else { return [] }
+        var keys: [String] = []
+        qpdf_oh_begin_dict_key_iter(data, object)
+        while qpdf_oh_dict_more_keys(data) != 0 {
+            if let key = qpdf_oh_dict_next_key(data) { keys.append(String(cString: key)) }
+        }
+        return keys
+    }
+
+    func box(_ object: qpdf_oh) -> PDFBox? {
+        PDFBox(arrayItems(object).compactMap(number))
+    }
+
+    /// An object's identity in the file, for loop checks; direct objects have none.
+    func objectID(_ object: qpdf_oh) -> Int32 { qpdf_oh_get_object_id(data, object) }
+
+    /// A page attribute looked up the way readers do: on the page, else up the /Parent chain.
+    func inherited(_ name: String, of page: qpdf_oh) -> qpdf_oh {
+        var node = page
+        var seen = Set<Int32>()
+        for _ in 0..<64 {
+            let value = key(node, name)
+            if !isNull(value) { return value }
+            let parent = key(node, "/Parent")
+            let id = objectID(parent)
+            guard isDictionary(parent), id == 0 || seen.insert(id).inserted else { break }
+            node = parent
+        }
+        return qpdf_oh_new_null(data)
+    }
+}

@@ -1,0 +1,53 @@
+import CPoppler
+import Foundation
+import RedlineCore
+
+/// The one face markup text is set in. DejaVu Sans covers Latin with accents, Greek and Cyrillic,
+/// and cairo embeds the glyphs used into the saved file, so the text looks the same in every reader.
+enum MarkupFont {
+    static let family = "DejaVu Sans"
+
+    static func select(on context: OpaquePointer, size: Double) {
+        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+    }
+}
+
+/// Measures markup text with cairo, in the same face and size it is drawn with.
+public final class CairoTextMeasurer: TextMeasuring, @unchecked Sendable {
+    private let lock = NSLock()
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    private var cache: [CacheKey: TextMetrics] = [:]
+
+    private struct CacheKey: Hashable {
+        let text: String
+        let size: Double
+    }
+
+    public init() {
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
+        context = cairo_create(surface)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    public func metrics(of text: String, fontSize: Double) -> TextMetrics {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = CacheKey(text: text, size: fontSize)
+        if let known = cache[key] { return known }
+        MarkupFont.select(on: context, size: fontSize)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(context, &font)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        let metrics = TextMetrics(width: extents.x_advance, ascent: font.ascent, descent: font.descent)
+        if cache.count > 4096 { cache.removeAll() }
+        cache[key] = metrics
+        return metrics
+    }
+}

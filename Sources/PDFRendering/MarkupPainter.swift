@@ -1,0 +1,49 @@
+import CPoppler
+import RedlineCore
+
+/// Draws markup with cairo in display space (points, y down). The screen and the saved file both go
+/// through here, which is what makes the screen show what the file will hold.
+public struct MarkupPainter: Sendable {
+    let measurer: CairoTextMeasurer
+
+    public init(measurer: CairoTextMeasurer) {
+        self.measurer = measurer
+    }
+
+    func paint(_ items: [MarkupItem], on context: OpaquePointer) {
+        for item in items {
+            switch item.content {
+            case .text(let text): paint(text, on: context)
+            }
+        }
+    }
+
+    private func paint(_ text: TextMarkup, on context: OpaquePointer) {
+        guard !text.text.isEmpty else { return }
+        let metrics = measurer.metrics(of: text.text, fontSize: text.fontSize)
+        cairo_save(context)
+        MarkupFont.select(on: context, size: text.fontSize)
+        setColor(text.color.rgb, alpha: 1, on: context)
+        cairo_move_to(context, text.origin.x, text.origin.y + metrics.ascent)
+        cairo_show_text(context, text.text)
+        cairo_restore(context)
+    }
+
+    /// A dashed outline around a selection; drawn on screen only, never saved.
+    func paintHighlight(_ rect: Rect, pixelSize: Double, on context: OpaquePointer) {
+        cairo_save(context)
+        let outset = 2 * pixelSize
+        cairo_rectangle(context, rect.minX - outset, rect.minY - outset,
+                        max(rect.width, pixelSize) + 2 * outset, rect.height + 2 * outset)
+        cairo_set_line_width(context, 1.5 * pixelSize)
+        var dashes = [4 * pixelSize, 3 * pixelSize]
+        cairo_set_dash(context, &dashes, 2, 0)
+        cairo_set_source_rgb(context, 1, 0.55, 0)
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
+
+    private func setColor(_ rgb: RGBColor, alpha: Double, on context: OpaquePointer) {
+        cairo_set_source_rgba(context, Double(rgb.red) / 255, Double(rgb.green) / 255, Double(rgb.blue) / 255, alpha)
+    }
+}

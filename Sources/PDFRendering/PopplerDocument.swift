@@ -1,0 +1,59 @@
+import CPoppler
+import Foundation
+import RedlineCore
+
+/// A PDF opened with poppler for drawing. Poppler objects are not thread-safe: one document, one thread.
+public final class PopplerDocument: @unchecked Sendable {
+    private let document: OpaquePointer
+    public let pageCount: Int
+
+    public init(path: String, password: String?) throws {
+        guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        var error: UnsafeMutablePointer<GError>?
+        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
+            defer { g_error_free(error) }
+            throw DocumentError.unreadable(path: path, reason: error.map { String(cString: $0.pointee.message) } ?? "bad path")
+        }
+        defer { g_free(uri) }
+        guard let document = poppler_document_new_from_file(uri, password, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let encrypted = error?.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
+            if error != nil { g_error_free(error) }
+            if encrypted {
+                throw password == nil ? DocumentError.passwordRequired(path: path) : DocumentError.wrongPassword(path: path)
+            }
+            throw DocumentError.damaged(path: path, reason: message)
+        }
+        self.document = document
+        pageCount = Int(poppler_document_get_n_pages(document))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(document))
+    }
+
+    /// The displayed size of a page in points (crop box, axes swapped for /Rotate 90 and 270).
+    public func displaySize(ofPage index: Int) -> Size {
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return .zero }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        return Size(width: width, height: height)
+    }
+
+    /// Renders a page as the user sees it, at `scale` pixels per point, on white.
+    public func render(page index: Int, scale: Double) -> PageRaster {
+        let size = displaySize(ofPage: index)
+        let width = max(1, Int((size.width * scale).rounded(.up)))
+        let height = max(1, Int((size.height * scale).rounded(.up)))
+        var raster = PageRaster(width: width, height: height, filledWith: 0xFFFFFF)
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return raster }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        withCairoContext(on: &raster) { context in
+            cairo_scale(context, scale, scale)
+            poppler_page_render(page, context)
+        }
+        return raster
+    }
+}

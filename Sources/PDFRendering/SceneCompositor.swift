@@ -1,0 +1,51 @@
+import CPoppler
+import RedlineCore
+
+/// Cuts the visible window out of a page raster and draws the markup over it, at the raster's own scale.
+/// The page is never rendered again here: a nudge costs one copy and a little drawing.
+public struct SceneCompositor: Sendable {
+    public let painter: MarkupPainter
+    /// What shows around the page when it is smaller than the page area.
+    public var backdrop: UInt32 = 0x3A3A3A
+
+    public init(painter: MarkupPainter) {
+        self.painter = painter
+    }
+
+    /// The page area's pixels: `viewport.columns × cell width` by `viewport.rows × cell height`.
+    public func composite(raster: PageRaster, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?) -> PageRaster {
+        let width = viewport.columns * viewport.cellPixels.width
+        let height = viewport.rows * viewport.cellPixels.height
+        var window = PageRaster(width: max(1, width), height: max(1, height), filledWith: backdrop)
+        copy(raster, into: &window, origin: viewport.originPixel)
+        withCairoContext(on: &window) { context in
+            cairo_translate(context, Double(-viewport.originPixel.x), Double(-viewport.originPixel.y))
+            cairo_scale(context, viewport.scale, viewport.scale)
+            // Clip to the page: markup never shows on the backdrop, as it could not in the file.
+            cairo_rectangle(context, 0, 0, viewport.pageSize.width, viewport.pageSize.height)
+            cairo_clip(context)
+            painter.paint(markup, on: context)
+            if let highlight {
+                cairo_reset_clip(context)
+                painter.paintHighlight(highlight, pixelSize: 1 / viewport.scale, on: context)
+            }
+        }
+        return window
+    }
+
+    private func copy(_ raster: PageRaster, into window: inout PageRaster, origin: (x: Int, y: Int)) {
+        let startX = max(0, origin.x), endX = min(raster.width, origin.x + window.width)
+        guard endX > startX else { return }
+        let rowBytes = (endX - startX) * 4
+        for sourceY in max(0, origin.y)..<max(max(0, origin.y), min(raster.height, origin.y + window.height)) {
+            let targetY = sourceY - origin.y
+            let source = sourceY * raster.stride + startX * 4
+            let target = targetY * window.stride + (startX - origin.x) * 4
+            window.pixels.withUnsafeMutableBufferPointer { targetBuffer in
+                raster.pixels.withUnsafeBufferPointer { sourceBuffer in
+                    (targetBuffer.baseAddress! + target).update(from: sourceBuffer.baseAddress! + source, count: rowBytes)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import CellPictures
+import Editor
+import Foundation
+import RedlineCore
+
+/// `redline bench FILE.pdf`: the figures that decide how the editor feels, measured on the real code
+/// paths (the same picture maker and saver the editor uses), without a terminal.
+public enum Benchmark {
+    public struct Figure: Sendable {
+        public let name: String
+        public let median: Duration
+        public let best: Duration
+        public let runs: Int
+    }
+
+    public static func run(path: String, password: String?, columns: Int = 160, rows: Int = 50,
+                           depth: ColorDepth = .palette256) throws -> [Figure] {
+        let services = RedlineServices()
+        let environment = EditorEnvironment(measurer: services.measurer)
+        var figures: [Figure] = []
+
+        figures.append(measure("open", runs: 5) { _ = try? OpenedDocument(path: path, password: password) })
+        let document = try OpenedDocument(path: path, password: password)
+        var state = EditorState(documentPath: path, document: document.description, columns: columns, rows: rows)
+
+        figures.append(measure("first page render and draw", runs: 5) {
+            let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: depth)
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+        })
+
+        let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: depth)
+        _ = maker.picture(for: state.scene(environment: environment))
+        let turnTarget = document.description.pageCount > 1 ? 1 : 0
+        figures.append(measure("page turn", runs: 5) {
+            // A fresh maker each run, so the turn pays for its render as it does the first time.
+            let turning = PagePictureMaker(renderer: document.renderer, services: services, depth: depth)
+            var turned = state
+            turned.pageIndex = turnTarget
+            _ = EditorView.draw(turned, environment: environment, picture: turning.picture(for: turned.scene(environment: environment)))
+        })
+
+        state.markup.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 72, y: 72), text: "Approved")))
+        state.selection = state.markup.items.first?.id
+        _ = maker.picture(for: state.scene(environment: environment))
+        let rendersBefore = maker.renderCount
+        figures.append(measure("nudge frame", runs: 30) {
+            _ = EditorReducer.reduce(&state, .keyPressed(.right), environment: environment)
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+        })
+        precondition(maker.renderCount == rendersBefore, "a nudge re-rendered the page")
+
+        let output = NSTemporaryDirectory() + "redline-bench-\(getpid()).pdf"
+        defer { unlink(output) }
+        let saver = FlattenedSaver(services: services)
+        figures.append(measure("save", runs: 3) {
+            try? saver.save(state.markup, source: path, password: password, description: document.description, to: output)
+        })
+        return figures
+    }
+
+    static func measure(_ name: String, runs: Int, _ body: () -> Void) -> Figure {
+        let clock = ContinuousClock()
+        var durations: [Duration] = []
+        for _ in 0..<runs {
+            durations.append(clock.measure(body))
+        }
+        durations.sort()
+        return Figure(name: name, median: durations[durations.count / 2], best: durations[0], runs: runs)
+    }
+
+    public static func report(_ figures: [Figure], path: String, pageCount: Int) -> String {
+        func ms(_ duration: Duration) -> String {
+            let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            return String(format: "%9.2f ms", value)
+        }
+        var lines = ["\(path): \(pageCount) page\(pageCount == 1 ? "" : "s")",
+                     "what".padding(toLength: 28, withPad: " ", startingAt: 0) + "   median        best  runs"]
+        for figure in figures {
+            lines.append(figure.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                         + ms(figure.median) + "  " + ms(figure.best) + "  \(figure.runs)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,102 @@
+import CellPictures
+import Editor
+import Foundation
+import NcursesTerminal
+import RedlineCore
+import TerminalGrid
+
+/// Runs the editor in the terminal: draws the state, reads a key, reduces, performs the effects.
+/// Everything it decides is the reducer's; this loop only does the I/O.
+public final class EditorSession {
+    private var document: OpenedDocument
+    private let services: RedlineServices
+    private let journal: MarkupJournal
+    private let environment: EditorEnvironment
+    private let screen: NcursesScreen
+    private var pictures: PagePictureMaker
+    private var state: EditorState
+
+    public init(document: OpenedDocument, screen: NcursesScreen, services: RedlineServices, startPage: Int) {
+        self.document = document
+        self.services = services
+        self.screen = screen
+        journal = MarkupJournal(documentPath: document.path)
+        environment = EditorEnvironment(measurer: services.measurer)
+        pictures = PagePictureMaker(renderer: document.renderer, services: services,
+                                    depth: ColorDepth(terminalColors: screen.colors))
+        let size = screen.size
+        state = EditorState(documentPath: document.path, document: document.description,
+                            columns: size.columns, rows: size.rows, pageIndex: startPage)
+    }
+
+    public func run() {
+        if let unsaved = journal.read() {
+            dispatch(.journalFound(unsaved))
+        }
+        var quitting = false
+        while !quitting {
+            draw()
+            guard let input = screen.read(timeoutMilliseconds: -1) else { continue }
+            switch input {
+            case .key(let key): quitting = dispatch(.keyPressed(key))
+            case .resized(let columns, let rows): quitting = dispatch(.resized(columns: columns, rows: rows))
+            }
+        }
+    }
+
+    private func draw() {
+        let picture = pictures.picture(for: state.scene(environment: environment))
+        screen.present(EditorView.draw(state, environment: environment, picture: picture))
+    }
+
+    /// Reduces an event and performs its effects, which may lead to further events. True when quitting.
+    @discardableResult
+    private func dispatch(_ event: EditorEvent) -> Bool {
+        var pending = [event]
+        var quitting = false
+        while !pending.isEmpty {
+            let effects = EditorReducer.reduce(&state, pending.removeFirst(), environment: environment)
+            for effect in effects {
+                switch effect {
+                case .quit: quitting = true
+                case .discardJournal: journal.discard()
+                case .writeJournal(let layer):
+                    do { try journal.write(layer) } catch { state.message = "Could not keep a crash journal: \(error)" }
+                case .save(let request):
+                    // Show "Saving…" before the work starts.
+                    draw()
+                    pending.append(.saveFinished(perform(request)))
+                }
+            }
+        }
+        return quitting
+    }
+
+    private func perform(_ request: SaveRequest) -> SaveOutcome {
+        let destination = request.destination
+        if !request.allowOverwrite, FileManager.default.fileExists(atPath: destination) {
+            return .destinationExists(path: destination)
+        }
+        do {
+            try FlattenedSaver(services: services).save(request.markup, source: document.path, password: document.password,
+                                                        description: document.description, to: destination)
+        } catch {
+            return .failed(path: destination, reason: Self.reason(error, path: destination))
+        }
+        guard request.replacesOriginal else { return .saved(path: destination) }
+        do {
+            document = try OpenedDocument(path: document.path, password: document.password)
+            pictures = PagePictureMaker(renderer: document.renderer, services: services,
+                                        depth: ColorDepth(terminalColors: screen.colors))
+            return .savedOverOriginal(path: destination, document: document.description)
+        } catch {
+            return .failed(path: destination, reason: "saved, but reopening failed: \(error)")
+        }
+    }
+
+    /// The reason alone: the message line names the path already.
+    static func reason(_ error: Error, path: String) -> String {
+        let text = "\(error)"
+        return text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
+    }
+}

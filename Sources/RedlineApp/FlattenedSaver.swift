@@ -1,0 +1,31 @@
+import Foundation
+import PDFAssembly
+import PDFRendering
+import RedlineCore
+
+/// Saving: every page with markup gets it burned in as a vector overlay, every other page is left as it
+/// is, and the result is written atomically. The editor and `redline apply` both save through here.
+public struct FlattenedSaver: Sendable {
+    let services: RedlineServices
+
+    public init(services: RedlineServices) {
+        self.services = services
+    }
+
+    public func save(_ markup: MarkupLayer, source: String, password: String?, description: DocumentDescription,
+                     to destination: String) throws {
+        var overlays: [PageOverlay] = []
+        for pageIndex in markup.editedPages {
+            guard description.pages.indices.contains(pageIndex) else {
+                throw DocumentError.damaged(path: source, reason: "page \(pageIndex + 1) does not exist")
+            }
+            let geometry = description.pages[pageIndex]
+            let pdf = try MarkupOverlayPDF.make(markup.items(onPage: pageIndex), pageSize: geometry.displaySize,
+                                                painter: services.painter)
+            overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
+        }
+        try AtomicFileWriter.write(to: destination) { temporary in
+            try OverlayAssembler.write(source: source, password: password, overlays: overlays, to: temporary)
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// The markup file format (docs/markup-format.md): what `redline apply` reads and the crash journal holds.
+///
+///     {"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100,
+///                               "text": "Approved", "size": 14, "color": "red"}]}
+///
+/// Pages count from 1 in the file and from 0 in memory.
+public enum MarkupFile {
+    public static let version = 1
+
+    public static func decode(_ data: Data) throws -> MarkupLayer {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw MarkupFileError("not valid JSON: \(error.localizedDescription)")
+        }
+        guard let object = root as? [String: Any] else { throw MarkupFileError("the top level must be a JSON object") }
+        guard let version = object["version"] as? Int else {
+            throw MarkupFileError("field \"version\" is missing or not a whole number")
+        }
+        guard version == Self.version else {
+            throw MarkupFileError("version \(version) is not supported (this Redline reads version \(Self.version))")
+        }
+        guard let rawItems = object["items"] as? [Any] else { throw MarkupFileError("field \"items\" is missing or not an array") }
+        var layer = MarkupLayer()
+        for (index, rawItem) in rawItems.enumerated() {
+            let (pageIndex, content) = try decodeItem(rawItem, number: index + 1)
+            layer.add(pageIndex: pageIndex, content: content)
+        }
+        return layer
+    }
+
+    private static func decodeItem(_ raw: Any, number: Int) throws -> (Int, MarkupContent) {
+        guard let item = raw as? [String: Any] else { throw MarkupFileError("item \(number): not a JSON object") }
+        let fields = ItemFields(item, number: number)
+        let page = try fields.integer("page")
+        guard page >= 1 else { throw MarkupFileError.item(number, field: "page", "pages count from 1, got \(page)") }
+        let kind = try fields.string("kind")
+        switch kind {
+        case "text":
+            let text = try fields.string("text")
+            guard !text.isEmpty else { throw MarkupFileError.item(number, field: "text", "is empty") }
+            let size = try fields.optionalNumber("size") ?? TextMarkup.defaultFontSize
+            guard size > 0, size <= 1000 else {
+                throw MarkupFileError.item(number, field: "size", "must be above 0 and at most 1000 points, got \(size)")
+            }
+            let color = try fields.color("color") ?? .red
+            let origin = Point(x: try fields.number("x"), y: try fields.number("y"))
+            return (page - 1, .text(TextMarkup(origin: origin, text: text, fontSize: size, color: color)))
+        default:
+            throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\")")
+        }
+    }
+
+    /// Checks the items against the document they will be applied to: the page exists and the markup lies on it.
+    public static func validate(_ layer: MarkupLayer, pageSizes: [Size], measuredBy measurer: some TextMeasuring) throws {
+        for (index, item) in layer.items.enumerated() {
+            let number = index + 1
+            guard pageSizes.indices.contains(item.pageIndex) else {
+                throw MarkupFileError.item(number, field: "page",
+                                           "page \(item.pageIndex + 1) does not exist (the document has \(pageSizes.count))")
+            }
+            let size = pageSizes[item.pageIndex]
+            let box = item.bounds(measuredBy: measurer)
+            let slack = 0.01
+            if box.minX < -slack || box.minX > size.width + slack {
+                throw MarkupFileError.item(number, field: "x", "\(PDFNumber.format(box.minX)) is off the page (0 to \(PDFNumber.format(size.width)))")
+            }
+            if box.minY < -slack || box.minY > size.height + slack {
+                throw MarkupFileError.item(number, field: "y", "\(PDFNumber.format(box.minY)) is off the page (0 to \(PDFNumber.format(size.height)))")
+            }
+        }
+    }
+
+    public static func encode(_ layer: MarkupLayer, document: String? = nil) -> Data {
+        let file = EncodedFile(version: version, document: document, items: layer.items.map(EncodedItem.init))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and numbers cannot fail.
+        return (try? encoder.encode(file)) ?? Data()
+    }
+
+    private struct EncodedFile: Encodable {
+        let version: Int
+        let document: String?
+        let items: [EncodedItem]
+    }
+
+    private struct EncodedItem: Encodable {
+        let page: Int
+        let kind: String
+        let x: Double
+        let y: Double
+        let text: String
+        let size: Double
+        let color: String
+
+        init(_ item: MarkupItem) {
+            page = item.pageIndex + 1
+            switch item.content {
+            case .text(let text):
+                kind = "text"
+                (x, y) = (text.origin.x, text.origin.y)
+                self.text = text.text
+                size = text.fontSize
+                color = text.color.name
+            }
+        }
+    }
+}
+
+/// Typed access to one item's fields, with errors that name the item and the field.
+private struct ItemFields {
+    let values: [String: Any]
+    let number: Int
+
+    init(_ values: [String: Any], number: Int) {
+        self.values = values
+        self.number = number
+    }
+
+    func number(_ field: String) throws -> Double {
+        guard let value = try optionalNumber(field) else { throw MarkupFileError.item(number, field: field, "is missing") }
+        return value
+    }
+
+    func optionalNumber(_ field: String) throws -> Double? {
+        guard let raw = values[field], !(raw is NSNull) else { return nil }
+        guard let value = raw as? NSNumber, !Self.isBoolean(value), value.doubleValue.isFinite else {
+            throw MarkupFileError.item(number, field: field, "must be a number")
+        }
+        return value.doubleValue
+    }
+
+    /// JSON true and false arrive as NSNumbers too; their type says which they are.
+    private static func isBoolean(_ value: NSNumber) -> Bool {
+        String(describing: type(of: value)).contains("Boolean")
+    }
+
+    func integer(_ field: String) throws -> Int {
+        let value = try number(field)
+        guard value == value.rounded(), abs(value) < 1e9 else {
+            throw MarkupFileError.item(number, field: field, "must be a whole number")
+        }
+        return Int(value)
+    }
+
+    func string(_ field: String) throws -> String {
+        guard let raw = values[field] else { throw MarkupFileError.item(number, field: field, "is missing") }
+        guard let value = raw as? String else { throw MarkupFileError.item(number, field: field, "must be a string") }
+        return value
+    }
+
+    func color(_ field: String) throws -> MarkupColor? {
+        guard values[field] != nil else { return nil }
+        let name = try string(field)
+        guard let color = MarkupColor(name: name) else {
+            throw MarkupFileError.item(number, field: field, "\"\(name)\" is not blue, black, red, purple or #RRGGBB")
+        }
+        return color
+    }
+}

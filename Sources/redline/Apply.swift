@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import RedlineApp
+import RedlineCore
+
+/// `redline apply`: flattens a markup file into a copy of a PDF, through the same code as the editor.
+struct Apply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Flatten markup from a markup file (docs/markup-format.md) into a copy of a PDF.")
+
+    @Argument(help: "The PDF to mark up.")
+    var input: String
+
+    @Option(name: .long, help: "The markup file (JSON).")
+    var markup: String
+
+    @Option(name: .long, help: "Where to write the marked copy.")
+    var output: String
+
+    @OptionGroup var passwordOption: PasswordOption
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: markup) else {
+            throw CommandFailure("\(markup): cannot read the markup file", code: ExitStatus.usage)
+        }
+        let services = RedlineServices()
+        let layer: MarkupLayer
+        do {
+            layer = try MarkupFile.decode(data)
+        } catch let error as MarkupFileError {
+            throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
+        }
+        do {
+            let description = try MarkupApplication.describe(input, password: passwordOption.password)
+            do {
+                try MarkupFile.validate(layer, pageSizes: description.pageSizes, measuredBy: services.measurer)
+            } catch let error as MarkupFileError {
+                throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
+            }
+            try FlattenedSaver(services: services).save(layer, source: input, password: passwordOption.password,
+                                                        description: description, to: output)
+        } catch let error as DocumentError {
+            throw CommandFailure(error)
+        }
+    }
+}

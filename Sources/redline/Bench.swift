@@ -1,0 +1,24 @@
+import ArgumentParser
+import RedlineApp
+import RedlineCore
+
+/// `redline bench FILE.pdf`: how fast the things a user feels are, on this file and this machine.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure open, first page, page turn, nudge frame and save on a PDF.")
+
+    @Argument(help: "The PDF to measure with.")
+    var file: String
+
+    @OptionGroup var passwordOption: PasswordOption
+
+    func run() throws {
+        do {
+            let figures = try Benchmark.run(path: file, password: passwordOption.password)
+            let pages = try MarkupApplication.describe(file, password: passwordOption.password).pageCount
+            print(Benchmark.report(figures, path: file, pageCount: pages))
+        } catch let error as DocumentError {
+            throw CommandFailure(error)
+        }
+    }
+}

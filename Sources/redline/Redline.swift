@@ -1,0 +1,37 @@
+import ArgumentParser
+import RedlineApp
+
+@main
+struct Redline: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "redline",
+        abstract: "Mark up PDFs in the terminal: place text, nudge it into place, save a flattened copy.",
+        discussion: """
+            `redline FILE.pdf` opens the editor (press ? inside for the keys).
+            The other commands do the same work in scripts.
+            """,
+        version: version,
+        subcommands: [Open.self, Apply.self, Bench.self],
+        defaultSubcommand: Open.self)
+
+    /// Parses and runs, with Redline's exit codes: 0 done, 1 bad usage or markup, 2 cannot open, 3 cannot write.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            printError(failure.message)
+            exitProcess(failure.code)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                exitProcess(0)
+            }
+            printError(fullMessage(for: error))
+            exitProcess(ExitStatus.usage)
+        }
+    }
+}

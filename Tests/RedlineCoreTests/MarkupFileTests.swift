@@ -1,0 +1,95 @@
+import Foundation
+import RedlineCore
+import Testing
+
+/// Widths proportional to the number of characters; enough to check placement rules.
+struct FixedMeasurer: TextMeasuring {
+    func metrics(of text: String, fontSize: Double) -> TextMetrics {
+        TextMetrics(width: Double(text.count) * fontSize * 0.5, ascent: fontSize * 0.8, descent: fontSize * 0.2)
+    }
+}
+
+@Suite struct MarkupFileTests {
+    @Test func readsTheDocumentedExample() throws {
+        let json = #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100, "text": "Approved", "size": 14, "color": "red"}]}"#
+        let layer = try MarkupFile.decode(Data(json.utf8))
+        #expect(layer.items.count == 1)
+        let item = try #require(layer.items.first)
+        #expect(item.pageIndex == 0)
+        #expect(item.content == .text(TextMarkup(origin: Point(x: 72, y: 100), text: "Approved", fontSize: 14, color: .red)))
+    }
+
+    @Test func sizeAndColourHaveDefaultsAndColoursTakeHex() throws {
+        let json = ##"{"version": 1, "items": [{"page": 2, "kind": "text", "x": 1.5, "y": 2, "text": "é", "color": "#12AB9f"}]}"##
+        let item = try #require(try MarkupFile.decode(Data(json.utf8)).items.first)
+        guard case .text(let text) = item.content else { Issue.record("not text"); return }
+        #expect(text.fontSize == 14)
+        #expect(text.color == .custom(RGBColor(red: 0x12, green: 0xAB, blue: 0x9F)))
+    }
+
+    @Test(arguments: [
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "y": 1, "text": "a"}]}"#, #"item 1: field "x": is missing"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a"}, {"page": 0, "kind": "text", "x": 1, "y": 1, "text": "a"}]}"#,
+         #"item 2: field "page": pages count from 1, got 0"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": "72", "y": 1, "text": "a"}]}"#, #"item 1: field "x": must be a number"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "size": true}]}"#, #"item 1: field "size": must be a number"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "color": "green"}]}"#,
+         #"item 1: field "color": "green" is not blue, black, red, purple or #RRGGBB"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "stamp", "x": 1, "y": 1}]}"#, #"item 1: field "kind": unknown kind "stamp" (expected "text")"#),
+        (#"{"version": 1, "items": [{"page": 1.5, "kind": "text", "x": 1, "y": 1, "text": "a"}]}"#, #"item 1: field "page": must be a whole number"#),
+        (#"{"version": 2, "items": []}"#, "version 2 is not supported (this Redline reads version 1)"),
+        (#"{"items": []}"#, #"field "version" is missing or not a whole number"#),
+        (#"[1, 2]"#, "the top level must be a JSON object"),
+    ])
+    func refusesBadFilesNamingItemAndField(json: String, message: String) {
+        #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }
+    }
+
+    @Test func refusesItemsOffTheirPageOrOnMissingPages() {
+        var layer = MarkupLayer()
+        layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "ok")))
+        layer.add(pageIndex: 3, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "no")))
+        #expect(throws: MarkupFileError(#"item 2: field "page": page 4 does not exist (the document has 2)"#)) {
+            try MarkupFile.validate(layer, pageSizes: [Size(width: 100, height: 100), Size(width: 100, height: 100)],
+                                    measuredBy: FixedMeasurer())
+        }
+        var offPage = MarkupLayer()
+        offPage.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 150, y: 10), text: "x")))
+        #expect(throws: MarkupFileError(#"item 1: field "x": 150 is off the page (0 to 100)"#)) {
+            try MarkupFile.validate(offPage, pageSizes: [Size(width: 100, height: 100)], measuredBy: FixedMeasurer())
+        }
+    }
+
+    @Test func encodingThenDecodingGivesTheSameMarkup() throws {
+        var layer = MarkupLayer()
+        layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 72.25, y: 100), text: "Überprüft ✓", fontSize: 18, color: .purple)))
+        layer.add(pageIndex: 4, content: .text(TextMarkup(origin: Point(x: 1, y: 2), text: "b", color: .custom(RGBColor(hex: "#010203")!))))
+        let decoded = try MarkupFile.decode(MarkupFile.encode(layer, document: "/tmp/x.pdf"))
+        #expect(decoded.items.map(\.content) == layer.items.map(\.content))
+        #expect(decoded.items.map(\.pageIndex) == [0, 4])
+    }
+}
+
+@Suite struct MarkupTests {
+    @Test func keptInsideMovesAsLittleAsNeeded() {
+        let item = MarkupItem(id: MarkupID(1), pageIndex: 0,
+                              content: .text(TextMarkup(origin: Point(x: 95, y: -3), text: "abcd", fontSize: 10)))
+        let kept = item.keptInside(pageSize: Size(width: 100, height: 100), measuredBy: FixedMeasurer())
+        #expect(kept.bounds(measuredBy: FixedMeasurer()).origin == Point(x: 80, y: 0))
+    }
+
+    @Test func colourCycleIsBlueBlackRedPurple() {
+        #expect([MarkupColor.blue.next, .black.next, .red.next, .purple.next] == [.black, .red, .purple, .blue])
+    }
+
+    @Test func historyUndoesAndRedoesAndForgetsRedoOnNewChange() {
+        var history = EditHistory<Int>()
+        history.record(1)
+        history.record(2)
+        #expect(history.undo(from: 3) == 2)
+        #expect(history.undo(from: 2) == 1)
+        #expect(history.redo(from: 1) == 2)
+        history.record(2)
+        #expect(history.redo(from: 5) == nil)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A PDF's structure as pikepdf reads it (Tests/Tools/pdf_probe.py): an independent reader, so a save
+/// is checked by something other than the code that wrote it.
+public struct PDFStructure {
+    public let json: [String: Any]
+
+    public var pageCount: Int { json["pageCount"] as! Int }
+    public var pages: [[String: Any]] { json["pages"] as! [[String: Any]] }
+    public var outline: NSArray { json["outline"] as! NSArray }
+    public var names: NSDictionary { json["names"] as! NSDictionary }
+    public var info: NSDictionary { json["info"] as! NSDictionary }
+    public var xmp: String? { json["xmp"] as? String }
+
+    public func page(_ index: Int) -> NSDictionary { pages[index] as NSDictionary }
+    public func contents(ofPage index: Int) -> [String] { pages[index]["contents"] as! [String] }
+    /// A page field as a comparable JSON-like value.
+    public func value(_ key: String, ofPage index: Int) -> NSObject? { pages[index][key] as? NSObject }
+}
+
+extension PDFStructure: @unchecked Sendable {}
+
+public enum PDFProbe {
+    public static func read(_ path: String, password: String? = nil) throws -> PDFStructure {
+        let result = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("pdf_probe.py"), path] + (password.map { [$0] } ?? []))
+        guard result.status == 0 else { throw ToolFailure(tool: "pdf_probe.py", output: result.stderr) }
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        return PDFStructure(json: object as! [String: Any])
+    }
+
+    /// Writes the long test document: `pages` pages, outline, named destinations, links on page 1.
+    public static func makeLongDocument(at path: String, pages: Int) throws {
+        let result = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_long_document.py"), path, String(pages)])
+        guard result.status == 0 else { throw ToolFailure(tool: "make_long_document.py", output: result.stderr) }
+    }
+}
