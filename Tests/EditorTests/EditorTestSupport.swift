@@ -1,0 +1,57 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+
+/// Widths proportional to the number of characters: placement rules without a font.
+struct FixedMeasurer: TextMeasuring {
+    func metrics(of text: String, fontSize: Double) -> TextMetrics {
+        TextMetrics(width: Double(text.count) * fontSize * 0.5, ascent: fontSize * 0.8, descent: fontSize * 0.2)
+    }
+}
+
+/// An editor on a document of letter pages, driven by events as the runner would.
+struct EditorHarness {
+    var state: EditorState
+    let environment = EditorEnvironment(measurer: FixedMeasurer())
+    private(set) var effects: [EditorEffect] = []
+
+    init(pages: Int = 3, columns: Int = 80, rows: Int = 30, rotation: PageRotation = .none) {
+        let page = PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792), rotation: rotation)
+        state = EditorState(documentPath: "/docs/contract.pdf",
+                            document: DocumentDescription(pages: Array(repeating: page, count: pages)),
+                            columns: columns, rows: rows)
+    }
+
+    @discardableResult
+    mutating func send(_ event: EditorEvent) -> [EditorEffect] {
+        let produced = EditorReducer.reduce(&state, event, environment: environment)
+        effects += produced
+        return produced
+    }
+
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [EditorEffect] {
+        keys.flatMap { send(.keyPressed($0)) }
+    }
+
+    @discardableResult
+    mutating func type(_ text: String) -> [EditorEffect] {
+        text.flatMap { send(.keyPressed(.character($0))) }
+    }
+
+    /// Types a text markup at the cursor and commits it.
+    mutating func placeText(_ text: String) {
+        press(.character("t"))
+        type(text)
+        press(.enter)
+    }
+
+    var selectedText: TextMarkup? {
+        guard let id = state.selection, case .text(let text)? = state.markup.item(id)?.content else { return nil }
+        return text
+    }
+
+    func screen(picture: CellGrid? = nil) -> CellGrid {
+        EditorView.draw(state, environment: environment, picture: picture)
+    }
+}

@@ -1,0 +1,67 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+import Testing
+
+@Suite struct EditorViewTests {
+    @Test func statusLineShowsFilePageZoomToolSelectionAndUnsavedState() {
+        var editor = EditorHarness(pages: 7, columns: 140, rows: 20)
+        editor.press(.character("j"))
+        editor.placeText("Approved")
+        let status = editor.screen().text(ofRow: 18)
+        #expect(status.contains("contract.pdf"))
+        #expect(status.contains("page 2/7"))
+        #expect(status.contains("zoom 100%"))
+        #expect(status.contains("text 14pt red"))
+        #expect(status.contains(#"selected "Approved" 14pt red"#))
+        #expect(status.contains("[modified]"))
+    }
+
+    @Test func messageLineShowsTheCommandBeingTypedAndQuestions() {
+        var editor = EditorHarness()
+        editor.press(.character(":"))
+        editor.type("w out.pdf")
+        #expect(editor.screen().text(ofRow: 29).hasPrefix(":w out.pdf"))
+        editor.press(.escape)
+        editor.placeText("x")
+        editor.press(.character("q"))
+        #expect(editor.screen().text(ofRow: 29).hasPrefix("Unsaved markup. Save a marked copy before quitting?"))
+    }
+
+    @Test func theCursorIsACrosshairCellWhereNewMarkupGoes() {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 300, y: 400)
+        let viewport = editor.state.viewport(cellPixels: .standard)
+        let cell = viewport.cell(for: editor.state.cursor)
+        #expect(editor.screen()[cell.column, cell.row].character == "+")
+    }
+
+    @Test func thePicturesCellsFillThePageArea() {
+        let editor = EditorHarness(columns: 40, rows: 12)
+        let picture = CellGrid(columns: 40, rows: 10, filling: Cell("▚", style: CellStyle(foreground: .indexed(200))))
+        let screen = editor.screen(picture: picture)
+        #expect(screen[0, 0].character == "▚")
+        #expect(screen[39, 9].style.foreground == .indexed(200))
+    }
+
+    @Test func helpOverlayListsTheKeysAndAnyKeyClosesIt() {
+        var editor = EditorHarness(columns: 100, rows: 40)
+        editor.press(.character("?"))
+        let lines = editor.screen().lines.joined(separator: "\n")
+        #expect(lines.contains("Redline keys"))
+        #expect(lines.contains("nudge the selection 10 pt"))
+        #expect(lines.contains(":w!"))
+        editor.press(.character("j"))
+        #expect(editor.state.mode == .normal)
+        #expect(editor.state.pageIndex == 0)
+    }
+
+    @Test func repairedDocumentsSaySoInTheMessageLine() {
+        let page = PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792))
+        let state = EditorState(documentPath: "/x/bad.pdf",
+                                document: DocumentDescription(pages: [page], repairs: ["xref table was rebuilt"]),
+                                columns: 80, rows: 24)
+        let screen = EditorView.draw(state, environment: EditorEnvironment(measurer: FixedMeasurer()), picture: nil)
+        #expect(screen.text(ofRow: 23).hasPrefix("Repaired on open: xref table was rebuilt"))
+    }
+}

@@ -1,0 +1,130 @@
+import Editor
+import RedlineCore
+import Testing
+
+@Suite struct SavingAndQuittingTests {
+    @Test func colonWSavesAMarkedCopyBesideTheOriginal() {
+        var editor = EditorHarness()
+        editor.placeText("Saved")
+        editor.press(.character(":"))
+        editor.type("w")
+        let effects = editor.press(.enter)
+        #expect(effects == [.save(SaveRequest(destination: "/docs/contract-marked.pdf", markup: editor.state.markup,
+                                              allowOverwrite: false, replacesOriginal: false))])
+        editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf")))
+        #expect(editor.state.isDirty == false)
+        #expect(editor.state.message == "Saved /docs/contract-marked.pdf")
+        // Writing the same copy again in this session does not ask.
+        editor.press(.right)
+        editor.press(.character(":"))
+        editor.type("w")
+        guard case .save(let again)? = editor.press(.enter).first else { Issue.record("no save"); return }
+        #expect(again.allowOverwrite)
+    }
+
+    @Test func colonWPathAsksBeforeOverwritingAnExistingFile() {
+        var editor = EditorHarness()
+        editor.placeText("Elsewhere")
+        editor.press(.character(":"))
+        editor.type("w /tmp/out.pdf")
+        editor.press(.enter)
+        editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
+        #expect(editor.state.mode == .confirming(.overwrite(SaveRequest(destination: "/tmp/out.pdf", markup: editor.state.markup,
+                                                                         allowOverwrite: true, replacesOriginal: false))))
+        let effects = editor.press(.character("y"))
+        guard case .save(let request)? = effects.first else { Issue.record("no save"); return }
+        #expect(request.allowOverwrite && request.destination == "/tmp/out.pdf")
+    }
+
+    @Test func declinedOverwriteSavesNothing() {
+        var editor = EditorHarness()
+        editor.placeText("Keep")
+        editor.press(.character(":"))
+        editor.type("w /tmp/out.pdf")
+        editor.press(.enter)
+        editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
+        #expect(editor.press(.character("n")).isEmpty)
+        #expect(editor.state.isDirty)
+    }
+
+    @Test func colonWBangOverwritesTheOriginalAndStartsAfresh() {
+        var editor = EditorHarness()
+        editor.placeText("Burned in")
+        editor.press(.character(":"))
+        editor.type("w!")
+        guard case .save(let request)? = editor.press(.enter).first else { Issue.record("no save"); return }
+        #expect(request.destination == "/docs/contract.pdf" && request.replacesOriginal)
+        editor.send(.saveFinished(.savedOverOriginal(path: "/docs/contract.pdf", document: editor.state.document)))
+        #expect(editor.state.markup.isEmpty)
+        #expect(editor.state.isDirty == false)
+    }
+
+    @Test func aFailedSaveKeepsTheMarkupAndSaysWhy() {
+        var editor = EditorHarness()
+        editor.placeText("Precious")
+        editor.press(.character(":"))
+        editor.type("wq")
+        editor.press(.enter)
+        let effects = editor.send(.saveFinished(.failed(path: "/ro/x.pdf", reason: "the folder /ro is not writable")))
+        #expect(effects.isEmpty)
+        #expect(editor.state.isDirty)
+        #expect(editor.state.message == "Not saved: /ro/x.pdf: the folder /ro is not writable. Your markup is kept.")
+    }
+
+    @Test func wqQuitsOnceSaved() {
+        var editor = EditorHarness()
+        editor.placeText("Done")
+        editor.press(.character(":"))
+        editor.type("wq")
+        editor.press(.enter)
+        #expect(editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf"))) == [.discardJournal, .quit])
+    }
+
+    @Test func qAsksWhenThereAreUnsavedChanges() {
+        var editor = EditorHarness()
+        #expect(editor.press(.character("q")) == [.discardJournal, .quit])
+        editor = EditorHarness()
+        editor.placeText("Unsaved")
+        #expect(editor.press(.character("q")).isEmpty)
+        #expect(editor.state.mode == .confirming(.quitWithUnsavedChanges))
+        editor.press(.character("c"))
+        #expect(editor.state.mode == .normal)
+        editor.press(.character("q"))
+        guard case .save(let request)? = editor.press(.character("y")).first else { Issue.record("no save"); return }
+        #expect(request.destination == "/docs/contract-marked.pdf")
+        editor.press(.character("q"))
+    }
+
+    @Test func qBangDiscardsAndColonQRefusesWithUnsavedChanges() {
+        var editor = EditorHarness()
+        editor.placeText("Throw away")
+        editor.press(.character(":"))
+        editor.type("q")
+        #expect(editor.press(.enter).isEmpty)
+        editor.press(.character(":"))
+        editor.type("q!")
+        #expect(editor.press(.enter) == [.discardJournal, .quit])
+    }
+
+    @Test func aJournalFromACrashIsOfferedAndRestored() {
+        var editor = EditorHarness()
+        var journal = MarkupLayer()
+        journal.add(pageIndex: 1, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "Recovered")))
+        journal.add(pageIndex: 9, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "No such page")))
+        editor.send(.journalFound(journal))
+        editor.press(.character("y"))
+        #expect(editor.state.markup.items.map(\.pageIndex) == [1])
+        #expect(editor.state.isDirty)
+        editor.press(.character("u"))
+        #expect(editor.state.markup.isEmpty)
+    }
+
+    @Test func aDeclinedJournalIsDiscarded() {
+        var editor = EditorHarness()
+        var journal = MarkupLayer()
+        journal.add(pageIndex: 0, content: .text(TextMarkup(origin: .zero, text: "Old")))
+        editor.send(.journalFound(journal))
+        #expect(editor.press(.character("n")) == [.discardJournal])
+        #expect(editor.state.markup.isEmpty)
+    }
+}
