@@ -17,7 +17,7 @@ public enum EditorLauncher {
         defer { screen?.stop() }
         do {
             document = try OpenedDocument(path: path, password: password)
-        } catch DocumentError.passwordRequired(let path) where password == nil {
+        } catch DocumentError.passwordRequired(let path) where password == nil && isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
             let started = try start()
             screen = started
             document = try askPassword(path: path, screen: started)

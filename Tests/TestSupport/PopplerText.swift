@@ -36,6 +36,12 @@ public enum PopplerText {
 public struct ToolFailure: Error, CustomStringConvertible {
     public let tool: String
     public let output: String
+
+    public init(tool: String, output: String) {
+        self.tool = tool
+        self.output = output
+    }
+
     public var description: String { "\(tool) failed: \(output)" }
 }
 

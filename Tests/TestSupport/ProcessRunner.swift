@@ -11,6 +11,31 @@ public enum ProcessRunner {
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                            stdin: String? = nil) throws -> ProcessResult {
+        try capture(executable, arguments, environment: environment, stdin: stdin)
+    }
+
+    /// Starts a program that leaves a daemon behind (a tmux server): its output is discarded, because a
+    /// daemon holding the pipes open would keep reading from ever finishing.
+    /// Spawned and reaped directly: Foundation's Process does not always reap a client whose daemon lives on.
+    public static func start(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ToolFailure(tool: executable, output: String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return (status >> 8) & 0xFF
+    }
+
+    private static func capture(_ executable: String, _ arguments: [String], environment: [String: String]?,
+                                stdin: String?) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments

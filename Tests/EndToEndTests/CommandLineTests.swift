@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real `redline` binary: output, stderr and exit codes.
+@Suite struct CommandLineTests {
+    func redline(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run(TestPaths.redline, arguments)
+    }
+
+    func markupFile(in folder: TemporaryFolder, _ json: String) throws -> String {
+        let path = folder.file("markup.json")
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try redline("--version")
+        #expect(version.status == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let help = try redline("--help")
+        #expect(help.status == 0 && help.stdout.contains("apply") && help.stdout.contains("bench"))
+    }
+
+    @Test func applyWritesTheMarkedCopy() throws {
+        let folder = TemporaryFolder()
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 4, "kind": "text", "x": 72, "y": 100, "text": "Approved", "size": 14, "color": "red"}]}"#)
+        let output = folder.file("out.pdf")
+        let result = try redline("apply", TestPaths.sample, "--markup", markup, "--output", output)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let word = try #require(try PopplerText.words(in: output, page: 4).first { $0.text == "Approved" })
+        #expect(abs(word.xMin - 72) <= 1 && abs(word.yMin - 100) <= 1)
+    }
+
+    @Test func aBadMarkupFileIsExitOneNamingItemAndField() throws {
+        let folder = TemporaryFolder()
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100, "text": "a"}, {"page": 1, "kind": "text", "x": 72, "text": "b"}]}"#)
+        let result = try redline("apply", TestPaths.sample, "--markup", markup, "--output", folder.file("out.pdf"))
+        #expect(result.status == 1)
+        #expect(result.stderr == "redline: \(markup): item 2: field \"y\": is missing\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.pdf")))
+        let offPage = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 9, "kind": "text", "x": 1, "y": 1, "text": "a"}]}"#)
+        let missingPage = try redline("apply", TestPaths.sample, "--markup", offPage, "--output", folder.file("out.pdf"))
+        #expect(missingPage.status == 1 && missingPage.stderr.contains("item 1: field \"page\": page 9 does not exist (the document has 4)"))
+    }
+
+    @Test func badUsageIsExitOne() throws {
+        let result = try redline("apply", TestPaths.sample)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--markup"))
+    }
+
+    @Test(arguments: [
+        ("missing.pdf", nil, "no such file"),
+        ("notes.pdf", nil, "not a usable PDF"),
+        ("pdfjs_Pages-tree-refs.pdf", nil, "Loop detected in /Pages structure"),
+        ("qpdf_enc-XI-R6_V5_U-view.pdf", nil, "the document is encrypted; give its password with --password"),
+        ("qpdf_enc-XI-R6_V5_U-view.pdf", "wrong", "wrong password"),
+    ] as [(String, String?, String)])
+    func inputsThatCannotBeOpenedAreExitTwoWithOneLine(name: String, password: String?, message: String) throws {
+        let folder = TemporaryFolder()
+        let input: String
+        switch name {
+        case "missing.pdf": input = folder.file(name)
+        case "notes.pdf":
+            input = folder.file(name)
+            try "not a PDF at all".write(toFile: input, atomically: true, encoding: .utf8)
+        default: input = TestPaths.fixture(name)
+        }
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100, "text": "a"}]}"#)
+        var arguments = ["apply", input, "--markup", markup, "--output", folder.file("out.pdf")]
+        if let password { arguments += ["--password", password] }
+        for command in [arguments, [input] + (password.map { ["--password", $0] } ?? [])] {
+            let result = try ProcessRunner.run(TestPaths.redline, command)
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("redline: ") && result.stderr.contains(message))
+            #expect(result.stderr.split(separator: "\n").count == 1, "one line, no stack trace: \(result.stderr)")
+        }
+    }
+
+    @Test func anUnwritableOutputIsExitThree() throws {
+        let folder = TemporaryFolder()
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100, "text": "a"}]}"#)
+        let result = try redline("apply", TestPaths.sample, "--markup", markup, "--output", folder.file("no/such/folder/out.pdf"))
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot write"))
+    }
+
+    @Test func benchPrintsTheFiveFigures() throws {
+        let result = try redline("bench", TestPaths.sample)
+        #expect(result.status == 0)
+        for figure in ["open", "first page render and draw", "page turn", "nudge frame", "save"] {
+            #expect(result.stdout.contains(figure), "bench reports \(figure)")
+        }
+    }
+}

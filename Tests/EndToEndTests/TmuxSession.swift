@@ -1,0 +1,56 @@
+import Foundation
+import TestSupport
+
+/// The real editor in a real terminal: tmux runs it, send-keys types, capture-pane reads the screen.
+/// Each session has its own tmux server, so tests can run side by side.
+final class TmuxSession {
+    let socket = "redline-test-\(UUID().uuidString.prefix(8))"
+    let folder = TemporaryFolder()
+
+    init(command: String, columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
+        let variables = (["XDG_STATE_HOME": folder.file("state"), "TERM": "xterm-256color"].merging(environment) { $1 })
+            .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        // The shell stays after the editor ends, so its exit status can be read.
+        let script = "env \(variables) \(command); echo \"REDLINE-EXIT=$?\"; sleep 60"
+        let status = try ProcessRunner.start("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d",
+                                                      "-x", String(columns), "-y", String(rows), script])
+        guard status == 0 else { throw ToolFailure(tool: "tmux", output: "new-session exited \(status)") }
+    }
+
+    func send(_ keys: String...) throws {
+        try ProcessRunner.run("tmux", ["-L", socket, "send-keys"] + keys)
+    }
+
+    /// Types text literally, key by key.
+    func type(_ text: String) throws {
+        try ProcessRunner.run("tmux", ["-L", socket, "send-keys", "-l", text])
+    }
+
+    func screen() throws -> String {
+        try ProcessRunner.run("tmux", ["-L", socket, "capture-pane", "-p"]).stdout
+    }
+
+    /// Waits until the screen shows `text` (the editor draws asynchronously from the test's point of view).
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double = 15) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw ToolFailure(tool: "tmux", output: "screen never showed \"\(text)\"; it shows:\n\(last)")
+    }
+
+    /// Kills the program in the pane outright (SIGKILL), as a crash would: it gets no chance to clean up.
+    func killProgram() throws {
+        let shell = try ProcessRunner.run("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try ProcessRunner.run("pkill", ["-KILL", "-P", shell])
+    }
+
+    deinit {
+        _ = try? ProcessRunner.start("tmux", ["-L", socket, "kill-server"])
+    }
+}
