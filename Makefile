@@ -6,7 +6,7 @@ FILE ?= Resources/sample.pdf
 SWIFT ?= swift
 # System packages: the C libraries Redline links, fonts for markup text, and the independent readers tests use.
 APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev \
-	fonts-dejavu-core tmux poppler-utils qpdf python3-venv
+	ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

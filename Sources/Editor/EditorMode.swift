@@ -32,7 +32,7 @@ public enum Confirmation: Sendable, Equatable {
     public var question: String {
         switch self {
         case .overwrite(let request): "\(request.destination) exists. Overwrite it? (y/n)"
-        case .quitWithUnsavedChanges: "Unsaved markup. Save a marked copy before quitting? (y)es (n)o, quit (c)ancel"
+        case .quitWithUnsavedChanges: "Unsaved markup. Save a marked copy before quitting? y saves and quits · n quits without saving · c cancels"
         case .restoreJournal(let layer):
             "Unsaved markup (\(layer.items.count) item\(layer.items.count == 1 ? "" : "s")) from an earlier session. Restore it? (y/n)"
         }

@@ -73,6 +73,8 @@ public enum EditorReducer {
         case .character("c"): return cycleColor(&state)
         case .character("u"): return undo(&state)
         case .control("r"): return redo(&state)
+        case .control("c"):
+            state.message = "To quit: q (asks about unsaved markup), :wq saves and quits, :q! discards"
         case .character("q"):
             if state.isDirty {
                 state.mode = .confirming(.quitWithUnsavedChanges)

@@ -27,8 +27,10 @@ public final class NcursesScreen {
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
             throw StartError(description: "the editor needs a terminal (use `redline apply` in scripts)")
         }
-        guard redline_newterm() != nil else {
-            throw StartError(description: "cannot start the terminal \"\(ProcessInfo.processInfo.environment["TERM"] ?? "")\"")
+        let environment = ProcessInfo.processInfo.environment
+        let direct = DirectColor.terminalType(term: environment["TERM"], colorTerm: environment["COLORTERM"])
+        guard (direct.flatMap { redline_newterm_type($0) }) != nil || redline_newterm() != nil else {
+            throw StartError(description: "cannot start the terminal \"\(environment["TERM"] ?? "")\"")
         }
         raw()
         noecho()

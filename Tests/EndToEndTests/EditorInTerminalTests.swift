@@ -71,6 +71,17 @@ import Testing
         try tmux.waitFor("REDLINE-EXIT=0")
     }
 
+    @Test(arguments: [("truecolor", "38:2:"), ("", "38;5;")])
+    func thePageIsDrawnInTruecolorWhereTheTerminalHasIt(colorTerm: String, expected: String) throws {
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'", environment: ["COLORTERM": colorTerm])
+        try tmux.waitFor("page 1/4")
+        let coloured = try tmux.screenWithColours()
+        #expect(coloured.contains(expected) || coloured.contains(expected.replacingOccurrences(of: ":", with: ";")))
+        if colorTerm.isEmpty { #expect(!coloured.contains("38;2;") && !coloured.contains("38:2:")) }
+        try tmux.send("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+    }
+
     @Test func helpOverlayAndRedrawOnResize() throws {
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'", columns: 100, rows: 35)
         try tmux.waitFor("page 1/4")

@@ -7,12 +7,19 @@ final class TmuxSession {
     let socket = "redline-test-\(UUID().uuidString.prefix(8))"
     let folder = TemporaryFolder()
 
+    /// tmux passes 24-bit colour on only when told the outer terminal has it.
+    static let configuration: String = {
+        let path = NSTemporaryDirectory() + "redline-tmux.conf"
+        try? "set -g default-terminal tmux-256color\nset -as terminal-features ',*:RGB'\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }()
+
     init(command: String, columns: Int = 120, rows: Int = 40, environment: [String: String] = [:]) throws {
-        let variables = (["XDG_STATE_HOME": folder.file("state"), "TERM": "xterm-256color"].merging(environment) { $1 })
+        let variables = (["XDG_STATE_HOME": folder.file("state"), "TERM": "xterm-256color", "COLORTERM": ""].merging(environment) { $1 })
             .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         // The shell stays after the editor ends, so its exit status can be read.
         let script = "env \(variables) \(command); echo \"REDLINE-EXIT=$?\"; sleep 60"
-        let status = try ProcessRunner.start("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d",
+        let status = try ProcessRunner.start("tmux", ["-L", socket, "-f", TmuxSession.configuration, "new-session", "-d",
                                                       "-x", String(columns), "-y", String(rows), script])
         guard status == 0 else { throw ToolFailure(tool: "tmux", output: "new-session exited \(status)") }
     }
@@ -28,6 +35,11 @@ final class TmuxSession {
 
     func screen() throws -> String {
         try ProcessRunner.run("tmux", ["-L", socket, "capture-pane", "-p"]).stdout
+    }
+
+    /// The screen with its colours, as escape sequences.
+    func screenWithColours() throws -> String {
+        try ProcessRunner.run("tmux", ["-L", socket, "capture-pane", "-p", "-e"]).stdout
     }
 
     /// Waits until the screen shows `text` (the editor draws asynchronously from the test's point of view).
