@@ -4,6 +4,8 @@ import RedlineCore
 public enum EditorEvent: Sendable {
     case keyPressed(Key)
     case resized(columns: Int, rows: Int)
+    /// The mouse, where the terminal reports one.
+    case mouse(MouseEvent)
     case saveFinished(SaveOutcome)
     /// A crash journal with unsaved markup was found for this document on open.
     case journalFound(MarkupLayer)
@@ -16,4 +18,21 @@ public enum SaveOutcome: Sendable, Equatable {
     /// Nothing was written: the destination exists and the request did not allow overwriting it.
     case destinationExists(path: String)
     case failed(path: String, reason: String)
+}
+
+/// A mouse report, in screen cells.
+public struct MouseEvent: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
+        case press, drag, release, scrollUp, scrollDown
+    }
+
+    public var action: Action
+    public var column: Int
+    public var row: Int
+
+    public init(_ action: Action, column: Int, row: Int) {
+        self.action = action
+        self.column = column
+        self.row = row
+    }
 }

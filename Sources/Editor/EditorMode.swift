@@ -5,6 +5,8 @@ public enum EditorMode: Sendable, Equatable {
     case normal
     /// Typing a text markup, new (`editing` nil) or an existing one.
     case typing(TextDraft)
+    /// Drawing ink with the pen cursor.
+    case inking(InkSession)
     /// A `:` command line.
     case command(String)
     case confirming(Confirmation)

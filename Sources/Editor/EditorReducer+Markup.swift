@@ -62,6 +62,17 @@ extension EditorReducer {
             resized = resized.keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             state.textStyle.fontSize = size
             return change(&state) { $0.replace(resized) }
+        case .ink(var ink):
+            let width = InkStyle.step(ink.width, up: up, highlighter: ink.isHighlighter)
+            guard width != ink.width else {
+                state.message = "Width is already \(PDFNumber.format(width)) pt (\(PDFNumber.format(ink.widthRange.lowerBound)) to \(PDFNumber.format(ink.widthRange.upperBound)))"
+                return []
+            }
+            ink.width = width
+            var resized = item
+            resized.content = .ink(ink)
+            resized = resized.keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
+            return change(&state) { $0.replace(resized) }
         }
     }
 
@@ -77,6 +88,11 @@ extension EditorReducer {
             var recoloured = item
             recoloured.content = .text(text)
             state.textStyle.color = text.color
+            return change(&state) { $0.replace(recoloured) }
+        case .ink(var ink):
+            ink.color = ink.color.next
+            var recoloured = item
+            recoloured.content = .ink(ink)
             return change(&state) { $0.replace(recoloured) }
         }
     }

@@ -13,6 +13,8 @@ public enum EditorReducer {
             return []
         case .saveFinished(let outcome):
             return finishSave(&state, outcome)
+        case .mouse(let event):
+            return mouse(&state, event, environment)
         case .journalFound(let layer):
             guard !layer.isEmpty else { return [] }
             state.mode = .confirming(.restoreJournal(layer))
@@ -21,6 +23,7 @@ public enum EditorReducer {
             switch state.mode {
             case .normal: return normalKey(&state, key, environment)
             case .typing(let draft): return typingKey(&state, draft, key, environment)
+            case .inking(let session): return inkKey(&state, session, key, environment)
             case .command(let line): return commandKey(&state, line, key, environment)
             case .confirming(let question): return confirmKey(&state, question, key)
             case .help:
@@ -59,6 +62,9 @@ public enum EditorReducer {
         case .shiftDown, .character("J"): return arrow(&state, dx: 0, dy: 1, large: true, env)
         case .shiftLeft, .character("H"): return arrow(&state, dx: -1, dy: 0, large: true, env)
         case .shiftRight, .character("L"): return arrow(&state, dx: 1, dy: 0, large: true, env)
+        case .character("i"):
+            state.selection = nil
+            state.mode = .inking(InkSession(pageIndex: state.pageIndex, pen: state.cursor))
         case .character("t"):
             state.selection = nil
             let text = TextMarkup(origin: state.cursor, text: "", fontSize: state.textStyle.fontSize, color: state.textStyle.color)
@@ -169,6 +175,8 @@ public enum EditorReducer {
         switch item.content {
         case .text(let text):
             state.mode = .typing(TextDraft(editing: id, pageIndex: item.pageIndex, markup: text))
+        case .ink:
+            state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
         }
     }
 }

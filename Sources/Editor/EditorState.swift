@@ -19,6 +19,10 @@ public struct EditorState: Sendable {
     public var mode: EditorMode = .normal
     /// Size and colour the next text markup gets.
     public var textStyle = TextStyle()
+    /// Width and colour of each ink tool.
+    public var inkStyle = InkStyle()
+    /// A markup being dragged with the mouse, and where the pointer was.
+    var mouseDrag: MouseDrag?
     public var message: String?
     public var columns: Int
     public var rows: Int
@@ -48,6 +52,12 @@ public struct EditorState: Sendable {
         let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
         return base + "-marked.pdf"
     }
+}
+
+struct MouseDrag: Sendable, Hashable {
+    var markup: MarkupID
+    var last: Point
+    var moved: Bool
 }
 
 public struct TextStyle: Sendable, Hashable {

@@ -13,6 +13,9 @@ public enum EditorView {
         if state.mode == .normal || isTyping(state) {
             drawCursor(&grid, state, environment)
         }
+        if case .inking(let session) = state.mode {
+            drawPen(&grid, state, session, environment)
+        }
         StatusLine.draw(&grid, state, environment, row: layout.statusRow)
         MessageLine.draw(&grid, state, row: layout.messageRow)
         if state.mode == .help {
@@ -24,6 +27,16 @@ public enum EditorView {
     private static func isTyping(_ state: EditorState) -> Bool {
         if case .typing = state.mode { return true }
         return false
+    }
+
+    /// The pen: `o` while lifted; while lowered, a mark for the tool that is drawing.
+    private static func drawPen(_ grid: inout CellGrid, _ state: EditorState, _ session: InkSession, _ env: EditorEnvironment) {
+        let cell = state.viewport(cellPixels: env.cellPixels).cell(for: session.pen)
+        let area = state.layout.pageArea
+        let column = area.column + cell.column, row = area.row + cell.row
+        guard area.contains(column: column, row: row) else { return }
+        let mark: Character = !session.isPenDown ? "o" : session.tool == .eraser ? "X" : session.tool == .highlighter ? "=" : "*"
+        grid[column, row] = Cell(mark, style: CellStyle(foreground: .black, background: .brightYellow, bold: true))
     }
 
     /// A crosshair cell marks where new markup goes.

@@ -19,6 +19,16 @@ public enum KeyBindings {
             ("+  -", "font size up / down (8 to 48 pt)"),
             ("c", "colour: blue, black, red, purple"),
             ("u  Ctrl-R", "undo / redo"),
+            ("mouse", "click selects, drag moves"),
+        ]),
+        ("Ink (i)", [
+            ("i", "ink mode, pen at the cursor; Esc leaves"),
+            ("Space", "lower / lift the pen"),
+            ("arrows  Shift+arrows", "move the pen 1 / 10 pt, drawing while down"),
+            ("Enter", "end the stroke"),
+            ("p  h  e", "pen / highlighter / eraser (whole strokes)"),
+            ("+  -  c", "width / colour"),
+            ("mouse", "press, drag, release draws a stroke"),
         ]),
         ("Files", [
             (":w", "save NAME-marked.pdf beside the original"),

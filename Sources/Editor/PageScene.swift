@@ -32,6 +32,11 @@ extension EditorState {
                 items.append(typed)
             }
             highlight = draft.markup.bounds(measuredBy: environment.measurer)
+        } else if case .inking(let session) = mode, session.pageIndex == pageIndex, session.tool != .eraser,
+                  !session.allStrokes.isEmpty {
+            // The strokes being drawn show live, before they become a markup.
+            items.append(MarkupItem(id: MarkupID(0), pageIndex: pageIndex,
+                                    content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
         } else if let selection, let item = markup.item(selection), item.pageIndex == pageIndex {
             highlight = item.bounds(measuredBy: environment.measurer)
         }

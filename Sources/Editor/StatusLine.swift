@@ -10,7 +10,7 @@ enum StatusLine {
             state.fileName,
             "page \(state.pageIndex + 1)/\(state.document.pageCount)",
             "zoom \(Int((state.zoom * 100).rounded()))%",
-            "text \(PDFNumber.format(state.textStyle.fontSize))pt \(state.textStyle.color.name)",
+            tool(state),
         ]
         if let id = state.selection, let item = state.markup.item(id) {
             parts.append("selected " + describe(item))
@@ -19,11 +19,29 @@ enum StatusLine {
         grid.write(" " + parts.joined(separator: "  │  "), column: 0, row: row, style: style)
     }
 
+    /// The current tool and what it would make.
+    static func tool(_ state: EditorState) -> String {
+        guard case .inking(let session) = state.mode else {
+            return "text \(PDFNumber.format(state.textStyle.fontSize))pt \(state.textStyle.color.name)"
+        }
+        let pen = session.isPenDown ? "down" : "up"
+        switch session.tool {
+        case .pen: return "ink pen \(PDFNumber.format(state.inkStyle.penWidth))pt \(state.inkStyle.color.name), pen \(pen)"
+        case .highlighter:
+            return "ink highlighter \(PDFNumber.format(state.inkStyle.highlighterWidth))pt \(state.inkStyle.color.name), pen \(pen)"
+        case .eraser: return "ink eraser, pen \(pen)"
+        }
+    }
+
     static func describe(_ item: MarkupItem) -> String {
         switch item.content {
         case .text(let text):
             let shown = text.text.count > 24 ? String(text.text.prefix(23)) + "…" : text.text
             return "\"\(shown)\" \(PDFNumber.format(text.fontSize))pt \(text.color.name)"
+        case .ink(let ink):
+            let kind = ink.isHighlighter ? "highlight" : "ink"
+            let strokes = ink.strokes.count == 1 ? "1 stroke" : "\(ink.strokes.count) strokes"
+            return "\(kind) \(strokes) \(PDFNumber.format(ink.width))pt \(ink.color.name)"
         }
     }
 }
@@ -41,6 +59,8 @@ enum MessageLine {
         case .typing(let draft):
             text = "Text: \(draft.markup.text)▏   Enter commits · Esc cancels · Backspace deletes"
         case .help: text = "Any key closes the help"
+        case .inking:
+            text = "Ink: Space lowers/lifts the pen · arrows draw · p pen · h highlighter · e eraser · Enter ends a stroke · Esc leaves"
         case .normal: text = state.message ?? "? shows the keys"
         }
         grid.write(text, column: 0, row: row, style: style)

@@ -9,6 +9,7 @@ public final class NcursesScreen {
     private var pairs: [PairKey: Int32] = [:]
     public let colors: Int
     private var running = true
+    private var mouse = MouseReports()
 
     private struct PairKey: Hashable {
         let foreground: Int32
@@ -43,6 +44,7 @@ public final class NcursesScreen {
         }
         colors = has_colors() ? Int(redline_colors()) : 0
         KeySequences.defineModifiedKeys()
+        MouseReports.enable()
     }
 
     public var size: (columns: Int, rows: Int) {
@@ -102,6 +104,9 @@ public final class NcursesScreen {
         let status = wget_wch(redline_stdscr(), &value)
         if status == ERR { return nil }
         if status == redline_key_code_yes() {
+            if Int32(value) == redline_key_mouse() {
+                return mouse.next().map(TerminalInput.mouse)
+            }
             if Int32(value) == KEY_RESIZE {
                 shown = nil
                 let size = self.size
@@ -120,6 +125,7 @@ public final class NcursesScreen {
     public func stop() {
         guard running else { return }
         running = false
+        MouseReports.disable()
         endwin()
     }
 

@@ -4,4 +4,5 @@ import Editor
 public enum TerminalInput: Sendable, Equatable {
     case key(Key)
     case resized(columns: Int, rows: Int)
+    case mouse(MouseEvent)
 }

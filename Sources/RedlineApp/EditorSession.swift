@@ -36,11 +36,21 @@ public final class EditorSession {
         var quitting = false
         while !quitting {
             draw()
-            guard let input = screen.read(timeoutMilliseconds: -1) else { continue }
-            switch input {
-            case .key(let key): quitting = dispatch(.keyPressed(key))
-            case .resized(let columns, let rows): quitting = dispatch(.resized(columns: columns, rows: rows))
+            guard var input = screen.read(timeoutMilliseconds: -1) else { continue }
+            // Everything already typed is handled before the next frame: a held key never lags behind.
+            while true {
+                quitting = handle(input)
+                guard !quitting, let next = screen.read(timeoutMilliseconds: 0) else { break }
+                input = next
             }
+        }
+    }
+
+    private func handle(_ input: TerminalInput) -> Bool {
+        switch input {
+        case .key(let key): dispatch(.keyPressed(key))
+        case .resized(let columns, let rows): dispatch(.resized(columns: columns, rows: rows))
+        case .mouse(let event): dispatch(.mouse(event))
         }
     }
 

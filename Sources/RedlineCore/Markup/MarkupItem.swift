@@ -10,6 +10,7 @@ public struct MarkupID: Sendable, Hashable, Comparable, Codable, CustomStringCon
 
 public enum MarkupContent: Sendable, Hashable {
     case text(TextMarkup)
+    case ink(InkMarkup)
 }
 
 /// One markup on one page. `pageIndex` counts from 0.
@@ -27,6 +28,7 @@ public struct MarkupItem: Sendable, Hashable, Identifiable {
     public func bounds(measuredBy measurer: some TextMeasuring) -> Rect {
         switch content {
         case .text(let text): text.bounds(measuredBy: measurer)
+        case .ink(let ink): ink.bounds
         }
     }
 
@@ -36,6 +38,8 @@ public struct MarkupItem: Sendable, Hashable, Identifiable {
         case .text(var text):
             text.origin = text.origin.offsetBy(dx: dx, dy: dy)
             moved.content = .text(text)
+        case .ink(let ink):
+            moved.content = .ink(ink.translated(dx: dx, dy: dy))
         }
         return moved
     }

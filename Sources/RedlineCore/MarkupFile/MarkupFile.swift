@@ -3,7 +3,9 @@ import Foundation
 /// The markup file format (docs/markup-format.md): what `redline apply` reads and the crash journal holds.
 ///
 ///     {"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100,
-///                               "text": "Approved", "size": 14, "color": "red"}]}
+///                               "text": "Approved", "size": 14, "color": "red"},
+///                              {"page": 2, "kind": "ink", "strokes": [[[10, 10], [50, 10]]],
+///                               "width": 2, "color": "blue", "opacity": 1.0}]}
 ///
 /// Pages count from 1 in the file and from 0 in memory.
 public enum MarkupFile {
@@ -49,8 +51,20 @@ public enum MarkupFile {
             let color = try fields.color("color") ?? .red
             let origin = Point(x: try fields.number("x"), y: try fields.number("y"))
             return (page - 1, .text(TextMarkup(origin: origin, text: text, fontSize: size, color: color)))
+        case "ink":
+            let strokes = try fields.strokes("strokes")
+            let width = try fields.optionalNumber("width") ?? 2
+            guard width > 0, width <= 200 else {
+                throw MarkupFileError.item(number, field: "width", "must be above 0 and at most 200 points, got \(width)")
+            }
+            let opacity = try fields.optionalNumber("opacity") ?? 1
+            guard opacity > 0, opacity <= 1 else {
+                throw MarkupFileError.item(number, field: "opacity", "must be above 0 and at most 1, got \(opacity)")
+            }
+            let color = try fields.color("color") ?? .red
+            return (page - 1, .ink(InkMarkup(strokes: strokes, width: width, color: color, opacity: opacity)))
         default:
-            throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\")")
+            throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\" or \"ink\")")
         }
     }
 
@@ -63,6 +77,14 @@ public enum MarkupFile {
                                            "page \(item.pageIndex + 1) does not exist (the document has \(pageSizes.count))")
             }
             let size = pageSizes[item.pageIndex]
+            if case .ink(let ink) = item.content {
+                for point in ink.strokes.joined() where point.x < -0.01 || point.y < -0.01
+                    || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
+                    throw MarkupFileError.item(number, field: "strokes",
+                        "point [\(PDFNumber.format(point.x)), \(PDFNumber.format(point.y))] is off the page (\(PDFNumber.format(size.width)) × \(PDFNumber.format(size.height)))")
+                }
+                continue
+            }
             let box = item.bounds(measuredBy: measurer)
             let slack = 0.01
             if box.minX < -slack || box.minX > size.width + slack {
@@ -88,13 +110,17 @@ public enum MarkupFile {
         let items: [EncodedItem]
     }
 
+    /// One item as the file holds it; the fields of the other kinds stay out (nil is not encoded).
     private struct EncodedItem: Encodable {
         let page: Int
         let kind: String
-        let x: Double
-        let y: Double
-        let text: String
-        let size: Double
+        var x: Double?
+        var y: Double?
+        var text: String?
+        var size: Double?
+        var strokes: [[[Double]]]?
+        var width: Double?
+        var opacity: Double?
         let color: String
 
         init(_ item: MarkupItem) {
@@ -106,6 +132,12 @@ public enum MarkupFile {
                 self.text = text.text
                 size = text.fontSize
                 color = text.color.name
+            case .ink(let ink):
+                kind = "ink"
+                strokes = ink.strokes.map { $0.map { [$0.x, $0.y] } }
+                width = ink.width
+                opacity = ink.opacity
+                color = ink.color.name
             }
         }
     }
@@ -151,6 +183,28 @@ private struct ItemFields {
         guard let raw = values[field] else { throw MarkupFileError.item(number, field: field, "is missing") }
         guard let value = raw as? String else { throw MarkupFileError.item(number, field: field, "must be a string") }
         return value
+    }
+
+    /// `[[[x, y], …], …]`: one array of points per stroke, each with at least one point.
+    func strokes(_ field: String) throws -> [[Point]] {
+        guard let raw = values[field] else { throw MarkupFileError.item(number, field: field, "is missing") }
+        guard let strokes = raw as? [Any], !strokes.isEmpty else {
+            throw MarkupFileError.item(number, field: field, "must be a non-empty array of strokes")
+        }
+        return try strokes.enumerated().map { strokeIndex, rawStroke in
+            guard let points = rawStroke as? [Any], !points.isEmpty else {
+                throw MarkupFileError.item(number, field: field, "stroke \(strokeIndex + 1) must be a non-empty array of [x, y] points")
+            }
+            return try points.enumerated().map { pointIndex, rawPoint in
+                guard let pair = rawPoint as? [Any], pair.count == 2,
+                      let x = pair[0] as? NSNumber, let y = pair[1] as? NSNumber,
+                      !Self.isBoolean(x), !Self.isBoolean(y), x.doubleValue.isFinite, y.doubleValue.isFinite else {
+                    throw MarkupFileError.item(number, field: field,
+                                               "stroke \(strokeIndex + 1), point \(pointIndex + 1) must be [x, y] numbers")
+                }
+                return Point(x: x.doubleValue, y: y.doubleValue)
+            }
+        }
     }
 
     func color(_ field: String) throws -> MarkupColor? {

@@ -1,0 +1,154 @@
+import RedlineCore
+
+/// Ink mode: Space lifts or lowers the pen, the arrows move it (drawing while it is down), Enter ends a
+/// stroke, Esc leaves. The strokes drawn in a row become one ink markup.
+extension EditorReducer {
+    static func inkKey(_ state: inout EditorState, _ session: InkSession, _ key: Key,
+                       _ env: EditorEnvironment) -> [EditorEffect] {
+        var session = session
+        state.message = nil
+        switch key {
+        case .escape:
+            state.cursor = session.pen
+            state.mode = .normal
+            return commitInk(&state, &session)
+        case .character(" "):
+            if session.isPenDown {
+                endStroke(&session)
+            } else {
+                session.current = [session.pen]
+                if session.tool == .eraser {
+                    state.mode = .inking(session)
+                    return erase(&state, &session, along: [session.pen])
+                }
+            }
+        case .enter:
+            endStroke(&session)
+        case .up: return movePen(&state, &session, dx: 0, dy: -1, env)
+        case .down: return movePen(&state, &session, dx: 0, dy: 1, env)
+        case .left: return movePen(&state, &session, dx: -1, dy: 0, env)
+        case .right: return movePen(&state, &session, dx: 1, dy: 0, env)
+        case .shiftUp, .character("K"): return movePen(&state, &session, dx: 0, dy: -10, env)
+        case .shiftDown, .character("J"): return movePen(&state, &session, dx: 0, dy: 10, env)
+        case .shiftLeft, .character("H"): return movePen(&state, &session, dx: -10, dy: 0, env)
+        case .shiftRight, .character("L"): return movePen(&state, &session, dx: 10, dy: 0, env)
+        case .character("p"): return switchTool(&state, &session, to: .pen)
+        case .character("h"): return switchTool(&state, &session, to: .highlighter)
+        case .character("e"): return switchTool(&state, &session, to: .eraser)
+        case .character("+"), .character("="), .character("-"), .character("_"):
+            let up = key == .character("+") || key == .character("=")
+            let effects = commitInk(&state, &session)
+            if session.tool == .highlighter {
+                state.inkStyle.highlighterWidth = InkStyle.step(state.inkStyle.highlighterWidth, up: up, highlighter: true)
+            } else {
+                state.inkStyle.penWidth = InkStyle.step(state.inkStyle.penWidth, up: up, highlighter: false)
+            }
+            state.mode = .inking(session)
+            return effects
+        case .character("c"):
+            let effects = commitInk(&state, &session)
+            state.inkStyle.color = state.inkStyle.color.next
+            state.mode = .inking(session)
+            return effects
+        case .character("u"):
+            // Within a markup being drawn, undo takes back its last stroke first.
+            if session.current != nil {
+                session.current = nil
+            } else if !session.strokes.isEmpty {
+                session.strokes.removeLast()
+            } else {
+                state.mode = .inking(session)
+                return undo(&state)
+            }
+        case .control("r"):
+            state.mode = .inking(session)
+            return redo(&state)
+        default:
+            break
+        }
+        state.mode = .inking(session)
+        return []
+    }
+
+    private static func endStroke(_ session: inout InkSession) {
+        if let current = session.current, session.tool != .eraser {
+            session.strokes.append(current)
+        }
+        session.current = nil
+    }
+
+    private static func movePen(_ state: inout EditorState, _ session: inout InkSession, dx: Double, dy: Double,
+                                _ env: EditorEnvironment) -> [EditorEffect] {
+        let size = state.pageSize
+        let from = session.pen
+        session.pen = Point(x: min(max(0, from.x + dx), size.width), y: min(max(0, from.y + dy), size.height))
+        state.cursor = session.pen
+        revealCursor(&state, env)
+        return penMoved(&state, &session, from: from)
+    }
+
+    /// Draws or erases along the pen's way from `from` to where it is now.
+    static func penMoved(_ state: inout EditorState, _ session: inout InkSession, from: Point) -> [EditorEffect] {
+        guard session.isPenDown, session.pen != from else {
+            state.mode = .inking(session)
+            return []
+        }
+        if session.tool == .eraser {
+            // Every point on the way, a point apart, so a long step cannot jump over a stroke.
+            let steps = max(1, Int(from.distance(to: session.pen).rounded(.up)))
+            let path = (1...steps).map { step -> Point in
+                let t = Double(step) / Double(steps)
+                return Point(x: from.x + (session.pen.x - from.x) * t, y: from.y + (session.pen.y - from.y) * t)
+            }
+            state.mode = .inking(session)
+            return erase(&state, &session, along: path)
+        }
+        session.current?.append(session.pen)
+        state.mode = .inking(session)
+        return []
+    }
+
+    /// Removes every whole stroke the eraser touches: strokes being drawn and strokes already made.
+    static func erase(_ state: inout EditorState, _ session: inout InkSession, along path: [Point]) -> [EditorEffect] {
+        let radius = state.inkStyle.eraserRadius
+        func touched(_ stroke: [Point], width: Double) -> Bool {
+            path.contains { InkMarkup.stroke(stroke, passesWithin: radius + width / 2, of: $0) }
+        }
+        let pendingWidth = state.inkStyle.markup(for: .pen, strokes: []).width
+        session.strokes.removeAll { touched($0, width: pendingWidth) }
+        state.mode = .inking(session)
+        var updated = state.markup
+        for item in state.markup.items(onPage: session.pageIndex) {
+            guard case .ink(var ink) = item.content else { continue }
+            let kept = ink.strokes.filter { !touched($0, width: ink.width) }
+            guard kept.count != ink.strokes.count else { continue }
+            if kept.isEmpty {
+                updated.remove(item.id)
+            } else {
+                ink.strokes = kept
+                var trimmed = item
+                trimmed.content = .ink(ink)
+                updated.replace(trimmed)
+            }
+        }
+        return change(&state) { $0 = updated }
+    }
+
+    private static func switchTool(_ state: inout EditorState, _ session: inout InkSession, to tool: InkTool) -> [EditorEffect] {
+        guard tool != session.tool else { return [] }
+        let effects = commitInk(&state, &session)
+        session.tool = tool
+        state.mode = .inking(session)
+        return effects
+    }
+
+    /// Makes the strokes drawn so far one ink markup (one undo step) and starts afresh.
+    static func commitInk(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        endStroke(&session)
+        let strokes = session.strokes
+        session.strokes = []
+        guard !strokes.isEmpty, session.tool != .eraser else { return [] }
+        let markup = state.inkStyle.markup(for: session.tool, strokes: strokes)
+        return change(&state) { $0.add(pageIndex: session.pageIndex, content: .ink(markup)) }
+    }
+}

@@ -1,0 +1,95 @@
+import RedlineCore
+
+/// The mouse, where the terminal reports one. Ink mode: press, drag and release draw a freehand stroke.
+/// Otherwise a click selects the markup under the pointer (or moves the cursor there) and a drag moves it.
+extension EditorReducer {
+    static func mouse(_ state: inout EditorState, _ event: MouseEvent, _ env: EditorEnvironment) -> [EditorEffect] {
+        switch event.action {
+        case .scrollDown:
+            if state.mode == .normal { goToPage(&state, state.pageIndex + 1, env) }
+            return []
+        case .scrollUp:
+            if state.mode == .normal { goToPage(&state, state.pageIndex - 1, env) }
+            return []
+        case .press, .drag, .release:
+            break
+        }
+        let area = state.layout.pageArea
+        let viewport = state.viewport(cellPixels: env.cellPixels)
+        let corner = viewport.point(forCellColumn: event.column - area.column, row: event.row - area.row)
+        let cell = viewport.pointsPerCell
+        let size = state.pageSize
+        // The middle of the cell under the pointer, kept on the page.
+        let point = Point(x: min(max(0, corner.x + cell.width / 2), size.width),
+                          y: min(max(0, corner.y + cell.height / 2), size.height))
+        let onPage = area.contains(column: event.column, row: event.row)
+
+        switch state.mode {
+        case .inking(var session):
+            switch event.action {
+            case .press where onPage:
+                if session.isPenDown, session.tool != .eraser, let current = session.current { session.strokes.append(current) }
+                session.pen = point
+                session.current = [point]
+                state.cursor = point
+                state.mode = .inking(session)
+                return session.tool == .eraser ? erase(&state, &session, along: [point]) : []
+            case .drag where session.isPenDown:
+                let from = session.pen
+                session.pen = point
+                state.cursor = point
+                return penMoved(&state, &session, from: from)
+            case .release where session.isPenDown:
+                if session.tool != .eraser, let current = session.current { session.strokes.append(current) }
+                session.current = nil
+                state.mode = .inking(session)
+                return []
+            default:
+                return []
+            }
+        case .normal:
+            return normalMouse(&state, event.action, point: point, onPage: onPage, env)
+        default:
+            return []
+        }
+    }
+
+    private static func normalMouse(_ state: inout EditorState, _ action: MouseEvent.Action, point: Point, onPage: Bool,
+                                    _ env: EditorEnvironment) -> [EditorEffect] {
+        switch action {
+        case .press:
+            guard onPage else { return [] }
+            state.nudgeRun = nil
+            // The topmost markup under the pointer: the one drawn last.
+            if let hit = state.markup.items(onPage: state.pageIndex).last(where: {
+                $0.bounds(measuredBy: env.measurer).insetBy(dx: -2, dy: -2).contains(point)
+            }) {
+                state.selection = hit.id
+                state.mouseDrag = MouseDrag(markup: hit.id, last: point, moved: false)
+            } else {
+                state.selection = nil
+                state.cursor = point
+            }
+            return []
+        case .drag:
+            guard var drag = state.mouseDrag, let item = state.markup.item(drag.markup) else { return [] }
+            let moved = item.translated(dx: point.x - drag.last.x, dy: point.y - drag.last.y)
+                .keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
+            drag.last = point
+            defer { state.mouseDrag = drag }
+            guard moved != item else { return [] }
+            if drag.moved {
+                // One drag is one step to undo, however many reports it takes.
+                state.markup.replace(moved)
+                return journal(state)
+            }
+            drag.moved = true
+            return change(&state) { $0.replace(moved) }
+        case .release:
+            state.mouseDrag = nil
+            return []
+        case .scrollUp, .scrollDown:
+            return []
+        }
+    }
+}
