@@ -20,9 +20,12 @@ extension EditorReducer {
         let cell = viewport.pointsPerCell
         let size = state.pageSize
         // The middle of the cell under the pointer, kept on the page.
-        let point = Point(x: min(max(0, corner.x + cell.width / 2), size.width),
-                          y: min(max(0, corner.y + cell.height / 2), size.height))
+        let center = Point(x: corner.x + cell.width / 2, y: corner.y + cell.height / 2)
+        let point = Point(x: min(max(0, center.x), size.width), y: min(max(0, center.y), size.height))
+        // A cell beside the page (the backdrop when the page is narrower than the screen) is not on it.
         let onPage = area.contains(column: event.column, row: event.row)
+            && corner.x < size.width && corner.x + cell.width > 0 && corner.y < size.height && corner.y + cell.height > 0
+        let cellRect = Rect(origin: corner, size: cell)
 
         switch state.mode {
         case .inking(var session):
@@ -48,22 +51,24 @@ extension EditorReducer {
                 return []
             }
         case .normal:
-            return normalMouse(&state, event.action, point: point, onPage: onPage, env)
+            return normalMouse(&state, event.action, point: point, cell: cellRect, onPage: onPage, env)
         default:
             return []
         }
     }
 
-    private static func normalMouse(_ state: inout EditorState, _ action: MouseEvent.Action, point: Point, onPage: Bool,
-                                    _ env: EditorEnvironment) -> [EditorEffect] {
+    private static func normalMouse(_ state: inout EditorState, _ action: MouseEvent.Action, point: Point, cell: Rect,
+                                    onPage: Bool, _ env: EditorEnvironment) -> [EditorEffect] {
         switch action {
         case .press:
             guard onPage else { return [] }
             state.nudgeRun = nil
-            // The topmost markup under the pointer: the one drawn last.
-            if let hit = state.markup.items(onPage: state.pageIndex).last(where: {
-                $0.bounds(measuredBy: env.measurer).insetBy(dx: -2, dy: -2).contains(point)
-            }) {
+            // A cell can be larger than a small markup: the markup hit is one the clicked cell overlaps,
+            // the one under the cell's middle first, else the topmost (drawn last).
+            let touched = state.markup.items(onPage: state.pageIndex).filter {
+                $0.bounds(measuredBy: env.measurer).intersects(cell)
+            }
+            if let hit = touched.last(where: { $0.bounds(measuredBy: env.measurer).contains(point) }) ?? touched.last {
                 state.selection = hit.id
                 state.mouseDrag = MouseDrag(markup: hit.id, last: point, moved: false)
             } else {
