@@ -10,7 +10,12 @@ import Testing
         let source = folder.file("long.pdf"), output = folder.file("long-marked.pdf")
         try PDFProbe.makeLongDocument(at: source, pages: 320)
         let edited: Set<Int> = [0, 160, 319]
-        try Saving.save(edited.sorted().map { Saving.text("Edit\($0 + 1)", page: $0, x: 300, y: 80) }, from: source, to: output)
+        // Text on each edited page, and ink on the middle one: one save flattens them all.
+        let ink = InkMarkup(strokes: [[Point(x: 72, y: 200), Point(x: 300, y: 200), Point(x: 300, y: 260)]], width: 3, color: .blue)
+        try Saving.save(edited.sorted().map { Saving.text("Edit\($0 + 1)", page: $0, x: 300, y: 80) } + [(160, .ink(ink))],
+                        from: source, to: output)
+        let middle = try PopplerRender.page(161, of: output)
+        #expect(middle.rgb(200, 200).blue > 150 && middle.rgb(200, 200).red < 100, "the ink on page 161 is there")
         let before = try PDFProbe.read(source), after = try PDFProbe.read(output)
 
         #expect(after.pageCount == 320)
