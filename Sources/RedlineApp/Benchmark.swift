@@ -49,6 +49,19 @@ public enum Benchmark {
         })
         precondition(maker.renderCount == rendersBefore, "a nudge re-rendered the page")
 
+        // Ink: each run adds one segment to a stroke being drawn with the pen down.
+        for key in [Key.escape, .character("i"), .character(" ")] {
+            _ = EditorReducer.reduce(&state, .keyPressed(key), environment: environment)
+        }
+        var direction = 1.0
+        figures.append(measure("ink segment frame", runs: 30) {
+            direction = -direction
+            _ = EditorReducer.reduce(&state, .keyPressed(direction > 0 ? .shiftRight : .shiftDown), environment: environment)
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+        })
+        precondition(maker.renderCount == rendersBefore, "drawing ink re-rendered the page")
+        _ = EditorReducer.reduce(&state, .keyPressed(.escape), environment: environment)
+
         let output = NSTemporaryDirectory() + "redline-bench-\(getpid()).pdf"
         defer { unlink(output) }
         let saver = FlattenedSaver(services: services)

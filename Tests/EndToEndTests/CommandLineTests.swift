@@ -86,10 +86,10 @@ import Testing
         #expect(result.stderr.contains("cannot write"))
     }
 
-    @Test func benchPrintsTheFiveFigures() throws {
+    @Test func benchPrintsItsFigures() throws {
         let result = try redline("bench", TestPaths.sample)
         #expect(result.status == 0)
-        for figure in ["open", "first page render and draw", "page turn", "nudge frame", "save"] {
+        for figure in ["open", "first page render and draw", "page turn", "nudge frame", "ink segment frame", "save"] {
             #expect(result.stdout.contains(figure), "bench reports \(figure)")
         }
     }

@@ -32,6 +32,62 @@ import Testing
         #expect(FileManager.default.contents(atPath: document) == FileManager.default.contents(atPath: TestPaths.sample))
     }
 
+    @Test func aBoxDrawnWithTheKeyboardIsInTheSavedFile() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("drawing.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
+        try tmux.waitFor("page 4/4")
+        // The pen starts at the cursor, (72, 72): a 100 × 50 pt box, then out of ink mode.
+        try tmux.send("i", "+", "+", "Space")
+        for _ in 0..<10 { try tmux.send("S-Right") }
+        for _ in 0..<5 { try tmux.send("J") }
+        for _ in 0..<10 { try tmux.send("H") }
+        for _ in 0..<5 { try tmux.send("S-Up") }
+        try tmux.send("Enter")
+        try tmux.waitFor("ink pen 4pt blue, pen up")
+        try tmux.send("Escape")
+        try tmux.waitFor("[modified]")
+        try tmux.send(":", "w", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let page = try PopplerRender.page(4, of: folder.file("drawing-marked.pdf"))
+        func isInk(_ x: Int, _ y: Int) -> Bool { let p = page.rgb(x, y); return p.blue > 150 && p.red < 100 }
+        // All four sides, and nothing inside the box.
+        #expect(isInk(122, 72) && isInk(172, 97) && isInk(122, 122) && isInk(72, 97))
+        #expect(isInk(72, 72) && isInk(172, 122))
+        #expect(!isInk(122, 97))
+    }
+
+    @Test func aMouseDragDrawsAStroke() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("mouse.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 120, rows: 40)
+        try tmux.waitFor("page 4/4")
+        try tmux.send("i")
+        try tmux.waitFor("ink pen")
+        // SGR mouse reports (1-based cells): press, two drags with the button held, release.
+        for report in ["\u{1B}[<0;50;10M", "\u{1B}[<32;60;12M", "\u{1B}[<32;70;15M", "\u{1B}[<0;70;15m"] {
+            try tmux.type(report)
+            Thread.sleep(forTimeInterval: 0.15)
+        }
+        try tmux.send("Escape")
+        try tmux.waitFor("[modified]")
+        try tmux.send(":", "w", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+        let before = try PopplerRender.page(4, of: TestPaths.sample)
+        let after = try PopplerRender.page(4, of: folder.file("mouse-marked.pdf"))
+        var blue = 0
+        for y in 0..<after.height {
+            for x in 0..<after.width where after.difference(from: before, x, y) > 60 {
+                let p = after.rgb(x, y)
+                if p.blue > 150 && p.red < 100 { blue += 1 }
+            }
+        }
+        #expect(blue > 100, "the dragged stroke is in the saved file")
+    }
+
     @Test func unsavedMarkupSurvivesACrashAndIsOfferedBack() throws {
         let folder = TemporaryFolder()
         let document = folder.file("draft.pdf")
