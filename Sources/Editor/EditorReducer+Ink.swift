@@ -126,9 +126,7 @@ extension EditorReducer {
                 updated.remove(item.id)
             } else {
                 ink.strokes = kept
-                var trimmed = item
-                trimmed.content = .ink(ink)
-                updated.replace(trimmed)
+                updated.replace(item.with(.ink(ink)))
             }
         }
         return change(&state) { $0 = updated }

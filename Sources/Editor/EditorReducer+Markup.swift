@@ -57,10 +57,8 @@ extension EditorReducer {
                 return []
             }
             text.fontSize = size
-            var resized = item
-            resized.content = .text(text)
-            resized = resized.keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             state.textStyle.fontSize = size
+            let resized = item.with(.text(text)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }
         case .ink(var ink):
             let width = InkStyle.step(ink.width, up: up, highlighter: ink.isHighlighter)
@@ -69,9 +67,7 @@ extension EditorReducer {
                 return []
             }
             ink.width = width
-            var resized = item
-            resized.content = .ink(ink)
-            resized = resized.keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
+            let resized = item.with(.ink(ink)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }
         }
     }
@@ -85,15 +81,11 @@ extension EditorReducer {
         switch item.content {
         case .text(var text):
             text.color = text.color.next
-            var recoloured = item
-            recoloured.content = .text(text)
             state.textStyle.color = text.color
-            return change(&state) { $0.replace(recoloured) }
+            return change(&state) { $0.replace(item.with(.text(text))) }
         case .ink(var ink):
             ink.color = ink.color.next
-            var recoloured = item
-            recoloured.content = .ink(ink)
-            return change(&state) { $0.replace(recoloured) }
+            return change(&state) { $0.replace(item.with(.ink(ink))) }
         }
     }
 

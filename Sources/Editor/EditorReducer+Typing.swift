@@ -44,9 +44,7 @@ extension EditorReducer {
             state.selection = nil
             return change(&state) { $0.remove(id) }
         }
-        var edited = existing
-        edited.content = .text(draft.markup)
-        edited = edited.keptInside(pageSize: size, measuredBy: env.measurer)
+        let edited = existing.with(.text(draft.markup)).keptInside(pageSize: size, measuredBy: env.measurer)
         state.selection = id
         return change(&state) { $0.replace(edited) }
     }

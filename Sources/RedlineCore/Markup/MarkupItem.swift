@@ -32,6 +32,11 @@ public struct MarkupItem: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// The same markup (same id, same page) with other content.
+    public func with(_ content: MarkupContent) -> MarkupItem {
+        MarkupItem(id: id, pageIndex: pageIndex, content: content)
+    }
+
     public func translated(dx: Double, dy: Double) -> MarkupItem {
         var moved = self
         switch content {
