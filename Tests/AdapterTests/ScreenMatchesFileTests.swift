@@ -67,7 +67,7 @@ import Testing
         return Set(counts.filter { $0.value >= 8 }.keys)
     }
 
-    @Test func aNudgeRedrawsWithoutRenderingThePageAgain() throws {
+    @Test func aNudgeOrAnInkSegmentRedrawsWithoutRenderingThePageAgain() throws {
         let services = Saving.services
         let environment = EditorEnvironment(measurer: services.measurer)
         let document = try OpenedDocument(path: TestPaths.sample, password: nil)
@@ -84,6 +84,13 @@ import Testing
         }
         #expect(maker.renderCount == 1)
         #expect(maker.picture(for: state.scene(environment: environment)) != first)
+        // Drawing ink, segment by segment, composites over the same raster too.
+        for key in [Key.escape, .character("i"), .character(" "), .shiftRight, .shiftDown, .right, .enter, .escape] {
+            _ = EditorReducer.reduce(&state, .keyPressed(key), environment: environment)
+            _ = maker.picture(for: state.scene(environment: environment))
+        }
+        #expect(state.markup.items.count == 2)
+        #expect(maker.renderCount == 1)
         _ = EditorReducer.reduce(&state, .keyPressed(.character("j")), environment: environment)
         _ = maker.picture(for: state.scene(environment: environment))
         #expect(maker.renderCount == 2)
