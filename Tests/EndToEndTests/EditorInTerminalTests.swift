@@ -4,10 +4,16 @@ import Testing
 
 /// The real binary in tmux, driven as a user would.
 @Suite(.serialized) struct EditorInTerminalTests {
-    @Test func placeNudgeResizeSaveAndQuit() throws {
+    /// The sample document copied into a fresh folder, so the editor may write beside it.
+    func copyOfSample(named name: String) throws -> (TemporaryFolder, String) {
         let folder = TemporaryFolder()
-        let document = folder.file("contract.pdf")
+        let document = folder.file(name)
         try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        return (folder, document)
+    }
+
+    @Test func placeNudgeResizeSaveAndQuit() throws {
+        let (folder, document) = try copyOfSample(named: "contract.pdf")
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
         try tmux.waitFor("page 4/4")
         try tmux.send("t")
@@ -33,9 +39,7 @@ import Testing
     }
 
     @Test func aBoxDrawnWithTheKeyboardIsInTheSavedFile() throws {
-        let folder = TemporaryFolder()
-        let document = folder.file("drawing.pdf")
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let (folder, document) = try copyOfSample(named: "drawing.pdf")
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
         try tmux.waitFor("page 4/4")
         // The pen starts at the cursor, (72, 72): a 100 × 50 pt box, then out of ink mode.
@@ -60,9 +64,7 @@ import Testing
     }
 
     @Test func aMouseDragDrawsAStroke() throws {
-        let folder = TemporaryFolder()
-        let document = folder.file("mouse.pdf")
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let (folder, document) = try copyOfSample(named: "mouse.pdf")
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 120, rows: 40)
         try tmux.waitFor("page 4/4")
         try tmux.send("i")
@@ -89,9 +91,7 @@ import Testing
     }
 
     @Test func unsavedMarkupSurvivesACrashAndIsOfferedBack() throws {
-        let folder = TemporaryFolder()
-        let document = folder.file("draft.pdf")
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let (folder, document) = try copyOfSample(named: "draft.pdf")
         let state = folder.file("state")
         let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
         try first.waitFor("page 1/4")
