@@ -70,7 +70,8 @@ extension EditorReducer {
         return []
     }
 
-    private static func endStroke(_ session: inout InkSession) {
+    /// Lifts the pen; what it drew becomes a finished stroke (the eraser's path is not kept).
+    static func endStroke(_ session: inout InkSession) {
         if let current = session.current, session.tool != .eraser {
             session.strokes.append(current)
         }
@@ -108,14 +109,13 @@ extension EditorReducer {
         return []
     }
 
-    /// Removes every whole stroke the eraser touches: strokes being drawn and strokes already made.
+    /// Removes every whole stroke of the page's ink that the eraser touches. Nothing is pending while it
+    /// erases: switching to the eraser made the strokes drawn before it a markup.
     static func erase(_ state: inout EditorState, _ session: inout InkSession, along path: [Point]) -> [EditorEffect] {
         let radius = state.inkStyle.eraserRadius
         func touched(_ stroke: [Point], width: Double) -> Bool {
             path.contains { InkMarkup.stroke(stroke, passesWithin: radius + width / 2, of: $0) }
         }
-        let pendingWidth = state.inkStyle.markup(for: .pen, strokes: []).width
-        session.strokes.removeAll { touched($0, width: pendingWidth) }
         state.mode = .inking(session)
         var updated = state.markup
         for item in state.markup.items(onPage: session.pageIndex) {

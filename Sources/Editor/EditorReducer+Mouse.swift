@@ -31,7 +31,7 @@ extension EditorReducer {
         case .inking(var session):
             switch event.action {
             case .press where onPage:
-                if session.isPenDown, session.tool != .eraser, let current = session.current { session.strokes.append(current) }
+                endStroke(&session)
                 session.pen = point
                 session.current = [point]
                 state.cursor = point
@@ -43,8 +43,7 @@ extension EditorReducer {
                 state.cursor = point
                 return penMoved(&state, &session, from: from)
             case .release where session.isPenDown:
-                if session.tool != .eraser, let current = session.current { session.strokes.append(current) }
-                session.current = nil
+                endStroke(&session)
                 state.mode = .inking(session)
                 return []
             default:

@@ -35,13 +35,13 @@ public enum EditorReducer {
 
     // MARK: Normal mode
 
+    /// Keys that nudge a selection; any other key ends a run of nudges (one undo step).
+    private static let nudgeKeys: Set<Key> = [.up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight,
+                                              .character("H"), .character("J"), .character("K"), .character("L")]
+
     private static func normalKey(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
         state.message = nil
-        if key != .up, key != .down, key != .left, key != .right,
-           key != .shiftUp, key != .shiftDown, key != .shiftLeft, key != .shiftRight,
-           key != .character("H"), key != .character("J"), key != .character("K"), key != .character("L") {
-            state.nudgeRun = nil
-        }
+        if !nudgeKeys.contains(key) { state.nudgeRun = nil }
         switch key {
         case .character("j"), .character(" "), .pageDown: goToPage(&state, state.pageIndex + 1, env)
         case .character("k"), .backspace, .pageUp: goToPage(&state, state.pageIndex - 1, env)

@@ -33,7 +33,7 @@ public enum OverlayAssembler {
             }
             throw DocumentError.damaged(path: source, reason: failure.message)
         }
-        _ = overlaySessions
+        withExtendedLifetime(overlaySessions) {}
     }
 
     private static func apply(_ overlay: PageOverlay, from markup: QPDFSession, to target: QPDFSession) throws {

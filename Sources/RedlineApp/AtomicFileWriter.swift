@@ -19,7 +19,6 @@ public enum AtomicFileWriter {
         do {
             try produce(temporary)
         } catch let error as DocumentError {
-            if case .writeFailed = error { throw error }
             throw error
         } catch {
             throw DocumentError.writeFailed(path: destination, reason: "\(error)")

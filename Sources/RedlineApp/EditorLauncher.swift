@@ -24,7 +24,6 @@ public enum EditorLauncher {
         }
         guard let document else { return }
         guard page <= document.description.pageCount else {
-            screen?.stop()
             throw LaunchError(description: "\(path): there is no page \(page) (the document has \(document.description.pageCount))",
                               exitCode: 1)
         }
