@@ -39,6 +39,14 @@ struct EditorHarness {
         text.flatMap { send(.keyPressed(.character($0))) }
     }
 
+    /// Runs a `:` command, as typing `:`, the command and Enter would.
+    @discardableResult
+    mutating func command(_ line: String) -> [EditorEffect] {
+        press(.character(":"))
+        type(line)
+        return press(.enter)
+    }
+
     /// Types a text markup at the cursor and commits it.
     mutating func placeText(_ text: String) {
         press(.character("t"))

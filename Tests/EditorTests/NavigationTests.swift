@@ -21,13 +21,9 @@ import Testing
 
     @Test func colonNumberGoesToThatPage() {
         var editor = EditorHarness(pages: 12)
-        editor.press(.character(":"))
-        editor.type("11")
-        editor.press(.enter)
+        editor.command("11")
         #expect(editor.state.pageIndex == 10)
-        editor.press(.character(":"))
-        editor.type("40")
-        editor.press(.enter)
+        editor.command("40")
         #expect(editor.state.pageIndex == 10)
         #expect(editor.state.message == "No page 40: the document has 12")
     }

@@ -6,9 +6,7 @@ import Testing
     @Test func colonWSavesAMarkedCopyBesideTheOriginal() {
         var editor = EditorHarness()
         editor.placeText("Saved")
-        editor.press(.character(":"))
-        editor.type("w")
-        let effects = editor.press(.enter)
+        let effects = editor.command("w")
         #expect(effects == [.save(SaveRequest(destination: "/docs/contract-marked.pdf", markup: editor.state.markup,
                                               allowOverwrite: false, replacesOriginal: false))])
         editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf")))
@@ -16,18 +14,14 @@ import Testing
         #expect(editor.state.message == "Saved /docs/contract-marked.pdf")
         // Writing the same copy again in this session does not ask.
         editor.press(.right)
-        editor.press(.character(":"))
-        editor.type("w")
-        guard case .save(let again)? = editor.press(.enter).first else { Issue.record("no save"); return }
+        guard case .save(let again)? = editor.command("w").first else { Issue.record("no save"); return }
         #expect(again.allowOverwrite)
     }
 
     @Test func colonWPathAsksBeforeOverwritingAnExistingFile() {
         var editor = EditorHarness()
         editor.placeText("Elsewhere")
-        editor.press(.character(":"))
-        editor.type("w /tmp/out.pdf")
-        editor.press(.enter)
+        editor.command("w /tmp/out.pdf")
         editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
         #expect(editor.state.mode == .confirming(.overwrite(SaveRequest(destination: "/tmp/out.pdf", markup: editor.state.markup,
                                                                          allowOverwrite: true, replacesOriginal: false))))
@@ -39,9 +33,7 @@ import Testing
     @Test func declinedOverwriteSavesNothing() {
         var editor = EditorHarness()
         editor.placeText("Keep")
-        editor.press(.character(":"))
-        editor.type("w /tmp/out.pdf")
-        editor.press(.enter)
+        editor.command("w /tmp/out.pdf")
         editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
         #expect(editor.press(.character("n")).isEmpty)
         #expect(editor.state.isDirty)
@@ -50,9 +42,7 @@ import Testing
     @Test func colonWBangOverwritesTheOriginalAndStartsAfresh() {
         var editor = EditorHarness()
         editor.placeText("Burned in")
-        editor.press(.character(":"))
-        editor.type("w!")
-        guard case .save(let request)? = editor.press(.enter).first else { Issue.record("no save"); return }
+        guard case .save(let request)? = editor.command("w!").first else { Issue.record("no save"); return }
         #expect(request.destination == "/docs/contract.pdf" && request.replacesOriginal)
         editor.send(.saveFinished(.savedOverOriginal(path: "/docs/contract.pdf", document: editor.state.document)))
         #expect(editor.state.markup.isEmpty)
@@ -62,9 +52,7 @@ import Testing
     @Test func aFailedSaveKeepsTheMarkupAndSaysWhy() {
         var editor = EditorHarness()
         editor.placeText("Precious")
-        editor.press(.character(":"))
-        editor.type("wq")
-        editor.press(.enter)
+        editor.command("wq")
         let effects = editor.send(.saveFinished(.failed(path: "/ro/x.pdf", reason: "the folder /ro is not writable")))
         #expect(effects.isEmpty)
         #expect(editor.state.isDirty)
@@ -74,9 +62,7 @@ import Testing
     @Test func wqQuitsOnceSaved() {
         var editor = EditorHarness()
         editor.placeText("Done")
-        editor.press(.character(":"))
-        editor.type("wq")
-        editor.press(.enter)
+        editor.command("wq")
         #expect(editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf"))) == [.discardJournal, .quit])
     }
 
@@ -98,12 +84,8 @@ import Testing
     @Test func qBangDiscardsAndColonQRefusesWithUnsavedChanges() {
         var editor = EditorHarness()
         editor.placeText("Throw away")
-        editor.press(.character(":"))
-        editor.type("q")
-        #expect(editor.press(.enter).isEmpty)
-        editor.press(.character(":"))
-        editor.type("q!")
-        #expect(editor.press(.enter) == [.discardJournal, .quit])
+        #expect(editor.command("q").isEmpty)
+        #expect(editor.command("q!") == [.discardJournal, .quit])
     }
 
     @Test func aJournalFromACrashIsOfferedAndRestored() {
