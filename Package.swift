@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure core.
@@ -36,6 +37,7 @@ let package = Package(
         .target(name: "RedlineApp", dependencies: [
             "RedlineCore", "TerminalGrid", "Editor",
             "PDFRendering", "PDFAssembly", "CellPictures", "NcursesTerminal",
+            .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
 
         // Front end.

@@ -8,9 +8,11 @@ import RedlineCore
 ///
 ///     /Contents [ <q> original… <Q q a b c d e f cm /RedlineMarkupN Do Q> ]
 ///
-/// Pages without markup are not touched at all.
+/// Pages without markup are not touched at all. Annotation changes (replies, states, deletions) are made in
+/// the same write.
 public enum OverlayAssembler {
-    public static func write(source: String, password: String?, overlays: [PageOverlay], to destination: String) throws {
+    public static func write(source: String, password: String?, overlays: [PageOverlay],
+                             annotationEdits: AnnotationEdits = AnnotationEdits(), to destination: String) throws {
         let target = try PDFInspector.openSession(path: source, password: password)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
@@ -25,6 +27,7 @@ public enum OverlayAssembler {
                 overlaySessions.append(markup)
                 try apply(overlay, from: markup, to: target)
             }
+            try AnnotationWriter(session: target, path: source).apply(annotationEdits, pages: PDFInspector.geometries(in: target))
             try target.check(qpdf_init_write(target.data, destination))
             try target.check(qpdf_write(target.data))
         } catch let failure as QPDFSession.Failure {

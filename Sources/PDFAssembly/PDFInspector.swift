@@ -14,21 +14,26 @@ public enum PDFInspector {
             throw DocumentError.damaged(path: path, reason: failure.message)
         }
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the document has no pages") }
-        var pages: [PageGeometry] = []
-        pages.reserveCapacity(Int(count))
-        for index in 0..<count {
-            let page = qpdf_get_page_n(session.data, Int(index))
+        let pages = geometries(in: session)
+        let annotations = AnnotationReader(session: session).read(pages: pages).map(\.annotation)
+        return DocumentDescription(pages: pages, repairs: summarise(session.takeWarnings()),
+                                   isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
+                                   allowsAnnotationChanges: qpdf_allow_modify_annotation(session.data) != 0)
+    }
+
+    /// Every page's boxes and rotation, inherited from the page tree.
+    static func geometries(in session: QPDFSession) -> [PageGeometry] {
+        let count = max(0, Int(qpdf_get_num_pages(session.data)))
+        return (0..<count).map { index in
+            let page = qpdf_get_page_n(session.data, index)
             guard let mediaBox = session.box(session.inherited("/MediaBox", of: page)), !mediaBox.isEmpty else {
                 // Readers fall back to US Letter when a page has no usable media box.
-                pages.append(PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792)))
-                continue
+                return PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792))
             }
             let cropBox = session.box(session.inherited("/CropBox", of: page))
             let rotate = session.number(session.inherited("/Rotate", of: page)).map { Int($0) } ?? 0
-            pages.append(PageGeometry(mediaBox: mediaBox, cropBox: cropBox, rotation: PageRotation(degrees: rotate)))
+            return PageGeometry(mediaBox: mediaBox, cropBox: cropBox, rotation: PageRotation(degrees: rotate))
         }
-        return DocumentDescription(pages: pages, repairs: summarise(session.takeWarnings()),
-                                   isEncrypted: qpdf_is_encrypted(session.data) != 0)
     }
 
     /// Reads a file into a session, turning qpdf's errors into the user's words.

@@ -98,3 +98,30 @@ final class QPDFSession {
         return qpdf_oh_new_null(data)
     }
 }
+
+// MARK: Strings and names
+
+extension QPDFSession {
+    /// A PDF text string as Swift text (PDFDocEncoding and UTF-16 both decoded by qpdf); nil for other objects.
+    func text(_ object: qpdf_oh) -> String? {
+        guard qpdf_oh_is_string(data, object) != 0 else { return nil }
+        var length = 0
+        guard let bytes = qpdf_oh_get_binary_utf8_value(data, object, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+
+    /// A name without its slash; nil for other objects.
+    func name(_ object: qpdf_oh) -> String? {
+        guard qpdf_oh_is_name(data, object) != 0, let name = qpdf_oh_get_name(data, object) else { return nil }
+        return String(String(cString: name).dropFirst())
+    }
+
+    /// Text or name: some writers use names where the specification asks for text (/State /Accepted).
+    func textOrName(_ object: qpdf_oh) -> String? { text(object) ?? name(object) }
+
+    func newText(_ value: String) -> qpdf_oh { qpdf_oh_new_unicode_string(data, value) }
+    func newName(_ value: String) -> qpdf_oh { qpdf_oh_new_name(data, "/" + value) }
+    func newNumbers(_ values: [Double]) -> qpdf_oh {
+        qpdf_oh_parse(data, "[" + values.map(PDFNumber.format).joined(separator: " ") + "]")
+    }
+}

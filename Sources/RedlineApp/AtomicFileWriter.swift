@@ -14,11 +14,17 @@ public enum AtomicFileWriter {
         guard FileManager.default.isWritableFile(atPath: folder) else {
             throw DocumentError.writeFailed(path: destination, reason: "the folder \(folder) is not writable")
         }
+        // Renaming would replace a read-only file without complaint; its owner made it read-only on purpose.
+        if FileManager.default.fileExists(atPath: destination), !FileManager.default.isWritableFile(atPath: destination) {
+            throw DocumentError.writeFailed(path: destination, reason: "the file is read-only")
+        }
         let temporary = folder + "/." + url.lastPathComponent + ".redline-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         defer { unlink(temporary) }
         do {
             try produce(temporary)
         } catch let error as DocumentError {
+            throw error
+        } catch let error as AnnotationEditError {
             throw error
         } catch {
             throw DocumentError.writeFailed(path: destination, reason: "\(error)")

@@ -4,7 +4,8 @@ import PDFRendering
 import RedlineCore
 
 /// Saving: every page with markup gets it burned in as a vector overlay, every other page is left as it
-/// is, and the result is written atomically. The editor and `redline apply` both save through here.
+/// is, annotation changes are written in the same pass, and the result is written atomically. The editor
+/// and the command line all save through here.
 public struct FlattenedSaver: Sendable {
     let services: RedlineServices
 
@@ -14,6 +15,13 @@ public struct FlattenedSaver: Sendable {
 
     public func save(_ markup: MarkupLayer, source: String, password: String?, description: DocumentDescription,
                      to destination: String) throws {
+        try save(DocumentEdits(markup: markup), source: source, password: password, description: description, to: destination)
+    }
+
+    /// Flattens the markup and writes the annotation changes, in one write.
+    public func save(_ edits: DocumentEdits, source: String, password: String?, description: DocumentDescription,
+                     to destination: String) throws {
+        let markup = edits.markup
         var overlays: [PageOverlay] = []
         for pageIndex in markup.editedPages {
             guard description.pages.indices.contains(pageIndex) else {
@@ -25,7 +33,8 @@ public struct FlattenedSaver: Sendable {
             overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
         }
         try AtomicFileWriter.write(to: destination) { temporary in
-            try OverlayAssembler.write(source: source, password: password, overlays: overlays, to: temporary)
+            try OverlayAssembler.write(source: source, password: password, overlays: overlays,
+                                       annotationEdits: edits.annotations, to: temporary)
         }
     }
 }

@@ -21,10 +21,7 @@ public struct MarkupJournal: Sendable {
 
     /// Readable and unique per path: the document's name, then a hash of its full path.
     static func fileName(for absolutePath: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in absolutePath.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-        }
+        let hash = StableHash.fnv1a64(absolutePath)
         let name = URL(fileURLWithPath: absolutePath).lastPathComponent.filter { $0.isLetter || $0.isNumber || "._-".contains($0) }
         return "\(name)-\(String(hash, radix: 16)).json"
     }

@@ -4,11 +4,18 @@ public struct DocumentDescription: Sendable, Hashable {
     /// What the reader repaired on open (a broken xref table, say); empty for a sound file.
     public var repairs: [String]
     public var isEncrypted: Bool
+    /// Every annotation of every page except popups, in document order.
+    public var annotations: [Annotation]
+    /// False when the document's permissions forbid adding or changing annotations.
+    public var allowsAnnotationChanges: Bool
 
-    public init(pages: [PageGeometry], repairs: [String] = [], isEncrypted: Bool = false) {
+    public init(pages: [PageGeometry], repairs: [String] = [], isEncrypted: Bool = false, annotations: [Annotation] = [],
+                allowsAnnotationChanges: Bool = true) {
         self.pages = pages
         self.repairs = repairs
         self.isEncrypted = isEncrypted
+        self.annotations = annotations
+        self.allowsAnnotationChanges = allowsAnnotationChanges
     }
 
     public var pageCount: Int { pages.count }

@@ -1,0 +1,93 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Reads every annotation of a document through qpdf's object model: poppler has no getter for /IRT and
+/// drops the time of day from dates. Popups fold into their parent and are not returned.
+struct AnnotationReader {
+    /// An annotation and where it lives in the session, for writing changes back.
+    struct Located {
+        var annotation: Annotation
+        var object: qpdf_oh
+        var page: qpdf_oh
+    }
+
+    let session: QPDFSession
+
+    func read(pages geometries: [PageGeometry]) -> [Located] {
+        var located: [Located] = []
+        var idByObject: [ObjectKey: AnnotationID] = [:]
+        var parentByObject: [Int: ObjectKey] = [:]
+        var taken: Set<AnnotationID> = []
+        for (pageIndex, geometry) in geometries.enumerated() {
+            let page = qpdf_get_page_n(session.data, pageIndex)
+            for object in session.arrayItems(session.key(page, "/Annots")) where session.isDictionary(object) {
+                let subtype = session.name(session.key(object, "/Subtype")) ?? ""
+                if subtype == "Popup" { continue }
+                var annotation = describe(object, pageIndex: pageIndex, subtype: subtype, geometry: geometry)
+                annotation.order = located.count
+                annotation.id = unique(annotation.id, taken: &taken)
+                if let key = ObjectKey(object, in: session) { idByObject[key] = annotation.id }
+                let parent = session.key(object, "/IRT")
+                if let parentKey = ObjectKey(parent, in: session) { parentByObject[located.count] = parentKey }
+                located.append(Located(annotation: annotation, object: object, page: page))
+            }
+        }
+        // /IRT names an object; replies may come before their parent in /Annots, so resolve at the end.
+        for (index, parentKey) in parentByObject {
+            guard let parentID = idByObject[parentKey] else { continue }
+            located[index].annotation.inReplyTo = parentID
+            let relation = session.name(session.key(located[index].object, "/RT"))
+            located[index].annotation.replyType = relation == "Group" ? .group : .reply
+        }
+        return located
+    }
+
+    private func describe(_ object: qpdf_oh, pageIndex: Int, subtype: String, geometry: PageGeometry) -> Annotation {
+        let box = session.box(session.key(object, "/Rect")) ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
+        let corners = [Point(x: box.x1, y: box.y1), Point(x: box.x2, y: box.y1),
+                       Point(x: box.x1, y: box.y2), Point(x: box.x2, y: box.y2)].map(geometry.displayPoint(fromUser:))
+        let rect = Rect(enclosing: corners)!
+        let author = session.text(session.key(object, "/T"))
+        let createdText = session.text(session.key(object, "/CreationDate"))
+        let modifiedText = session.text(session.key(object, "/M"))
+        let contents = session.text(session.key(object, "/Contents"))
+        let state = AnnotationState(model: session.textOrName(session.key(object, "/StateModel")),
+                                    value: session.textOrName(session.key(object, "/State")))
+        let flags = session.number(session.key(object, "/F")).map { Int($0) } ?? 0
+        let name = session.text(session.key(object, "/NM")).flatMap { $0.isEmpty ? nil : $0 }
+        // Without /NM the id is made from what the annotation says, not from its object number, so it stays the
+        // same after a save renumbers the objects.
+        let id = name ?? "redline-" + StableHash.hex([String(pageIndex), subtype, [box.x1, box.y1, box.x2, box.y2].map(PDFNumber.format).joined(separator: " "), author ?? "",
+                                                       createdText ?? "", modifiedText ?? "", contents ?? ""]
+            .joined(separator: "\u{1F}"))
+        return Annotation(id: AnnotationID(id), pageIndex: pageIndex, subtype: AnnotationSubtype(rawValue: subtype),
+                          rect: rect, author: author, created: createdText.flatMap(PDFDate.init(pdf:)),
+                          modified: modifiedText.flatMap(PDFDate.init(pdf:)), contents: contents,
+                          state: state, flags: flags)
+    }
+
+    /// Two annotations with one name (copied without care, or derived from identical content) get `-2`, `-3`…
+    private func unique(_ id: AnnotationID, taken: inout Set<AnnotationID>) -> AnnotationID {
+        var candidate = id
+        var number = 2
+        while !taken.insert(candidate).inserted {
+            candidate = AnnotationID("\(id.rawValue)-\(number)")
+            number += 1
+        }
+        return candidate
+    }
+
+    /// An indirect object's number and generation.
+    private struct ObjectKey: Hashable {
+        let number: Int32
+        let generation: Int32
+
+        init?(_ object: qpdf_oh, in session: QPDFSession) {
+            let number = session.objectID(object)
+            guard number != 0 else { return nil }
+            self.number = number
+            generation = qpdf_oh_get_generation(session.data, object)
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RedlineCore
+
+/// What `redline annotations` prints: the comments of a document without links, widgets and popups,
+/// as JSON (docs/annotations-format.md) or as threads for reading.
+public enum AnnotationReport {
+    /// The annotations a reviewer cares about, in document order: links and form widgets are left out.
+    public static func comments(in description: DocumentDescription, page: Int? = nil) -> [Annotation] {
+        description.annotations.filter { !$0.subtype.isDocumentStructure && (page == nil || $0.pageIndex == page) }
+    }
+
+    public static func json(_ annotations: [Annotation]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Strings, numbers and nulls always encode.
+        let data = (try? encoder.encode(annotations)) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// One block per thread: the annotation, then its replies and state changes, indented.
+    public static func text(_ annotations: [Annotation]) -> String {
+        var lines: [String] = []
+        for thread in AnnotationThreads.build(annotations) {
+            lines.append(line(for: thread.root, thread: thread, indent: ""))
+            for member in (thread.replies + thread.stateChanges.values.joined()).sorted(by: AnnotationThreads.chronological) {
+                lines.append(line(for: member, thread: thread, indent: "    "))
+            }
+        }
+        return lines.isEmpty ? "No annotations." : lines.joined(separator: "\n")
+    }
+
+    private static func line(for annotation: Annotation, thread: AnnotationThread, indent: String) -> String {
+        var parts = [indent + "p\(annotation.pageIndex + 1)", annotation.isStateChange ? "State" : annotation.subtype.label,
+                     annotation.author ?? "—", annotation.date?.shortDisplay ?? "—"]
+        if let state = annotation.state, annotation.isStateChange {
+            parts.append(state.value)
+        } else {
+            parts.append(annotation.firstLine.isEmpty ? "—" : annotation.firstLine)
+            if let summary = thread.stateSummary(of: annotation.id) { parts.append("[\(summary)]") }
+        }
+        return parts.joined(separator: "  ") + "  id:\(annotation.id)"
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import TOMLKit
+
+/// The user's settings from `config.toml` (docs/configuration.md). A missing file means the defaults;
+/// a file that cannot be used is an error that names the file, the line and the setting.
+public struct RedlineConfiguration: Sendable, Equatable {
+    /// The name written into replies and review states.
+    public var author: String?
+    /// False turns the replies and review interface off: the list still shows annotations, without thread actions.
+    public var replies: Bool = true
+
+    public init(author: String? = nil, replies: Bool = true) {
+        self.author = author
+        self.replies = replies
+    }
+
+    /// `$XDG_CONFIG_HOME/redline/config.toml`, by default `~/.config/redline/config.toml`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/redline/config.toml" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/redline/config.toml"
+    }
+
+    public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Self {
+        try load(path: defaultPath(environment: environment))
+    }
+
+    public static func load(path: String) throws -> Self {
+        guard FileManager.default.fileExists(atPath: path) else { return Self() }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationError(path: path, message: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigurationError(path: path, message: "is not UTF-8 text")
+        }
+        return try parse(text, path: path)
+    }
+
+    static let knownKeys = ["author", "replies"]
+
+    public static func parse(_ text: String, path: String) throws -> Self {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigurationError(path: path, message: "line \(error.source.begin.line): \(error.description)")
+        }
+        var configuration = Self()
+        for key in table.keys {
+            guard knownKeys.contains(key) else {
+                throw ConfigurationError(path: path, message: "unknown setting \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
+            }
+        }
+        if let value = table["author"] {
+            guard let author = value.string else {
+                throw ConfigurationError(path: path, message: "author must be a string, like author = \"Alice\"")
+            }
+            let trimmed = author.trimmingCharacters(in: .whitespacesAndNewlines)
+            configuration.author = trimmed.isEmpty ? nil : trimmed
+        }
+        if let value = table["replies"] {
+            guard let replies = value.bool else {
+                throw ConfigurationError(path: path, message: "replies must be true or false")
+            }
+            configuration.replies = replies
+        }
+        return configuration
+    }
+
+    /// Who the user is: `--author`, else the configuration's author, else the login name.
+    public func resolvedAuthor(override: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let override = override?.trimmingCharacters(in: .whitespacesAndNewlines), !override.isEmpty { return override }
+        if let author { return author }
+        if let user = environment["USER"] ?? environment["LOGNAME"], !user.isEmpty { return user }
+        let name = NSUserName()
+        return name.isEmpty ? "unknown" : name
+    }
+}
+
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,22 @@
+/// Why a reply, state change or deletion cannot be made, in words for the user.
+public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
+    case unknownAnnotation(AnnotationID, path: String)
+    case readOnly(AnnotationID)
+    case notPermitted(path: String)
+    case notTheAuthor(AnnotationID, author: String)
+    case emptyText
+    case notAComment(AnnotationID, subtype: AnnotationSubtype)
+
+    public var description: String {
+        switch self {
+        case .unknownAnnotation(let id, let path):
+            "\(path): no annotation with id \"\(id)\" (redline annotations \(path) lists them)"
+        case .readOnly(let id): "annotation \"\(id)\" is read-only: it cannot be answered or changed"
+        case .notPermitted(let path): "\(path): the document's permissions do not allow changing annotations"
+        case .notTheAuthor(let id, let author): "annotation \"\(id)\" is \(author)'s: only your own replies can be edited or deleted"
+        case .emptyText: "the reply text is empty"
+        case .notAComment(let id, let subtype):
+            "annotation \"\(id)\" is a \(subtype.label.lowercased()), not a comment: it cannot be answered or reviewed"
+        }
+    }
+}

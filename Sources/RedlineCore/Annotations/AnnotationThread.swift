@@ -1,0 +1,109 @@
+/// An annotation with everything that answers it: its text replies, replies to replies flattened into
+/// one list sorted by date, and the state changes recorded on it and on each reply.
+public struct AnnotationThread: Sendable, Hashable {
+    public var root: Annotation
+    /// Text replies, oldest first.
+    public var replies: [Annotation]
+    /// State annotations by the annotation they apply to (the root or a reply), oldest first.
+    public var stateChanges: [AnnotationID: [Annotation]]
+
+    /// Every annotation the thread holds: the root, the replies, then the state changes.
+    public var members: [Annotation] {
+        [root] + replies + stateChanges.values.joined().sorted(by: AnnotationThreads.chronological)
+    }
+
+    /// State changes on one annotation, oldest first.
+    public func changes(on id: AnnotationID) -> [Annotation] { stateChanges[id] ?? [] }
+
+    /// The state in force in a model: the latest change anyone made in it.
+    public func currentState(of id: AnnotationID, model: String) -> Annotation? {
+        changes(on: id).last { $0.state?.model.caseInsensitiveCompare(model) == .orderedSame }
+    }
+
+    /// The latest change `author` made in a model: a new change by the same author continues from it.
+    public func latestChange(on id: AnnotationID, model: String, by author: String) -> Annotation? {
+        changes(on: id).last { $0.state?.model.caseInsensitiveCompare(model) == .orderedSame && $0.author == author }
+    }
+
+    /// "Accepted — Alice": the review state in force and who set it; Marked is added when it is set.
+    public func stateSummary(of id: AnnotationID) -> String? {
+        var parts: [String] = []
+        if let review = currentState(of: id, model: AnnotationState.reviewModel), let state = review.state {
+            parts.append(state.value + " — " + (review.author ?? "unknown"))
+        }
+        if let marked = currentState(of: id, model: AnnotationState.markedModel), marked.state == .marked {
+            parts.append("Marked")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}
+
+/// Groups a document's annotations into threads, following /IRT the way reviewers read them.
+public enum AnnotationThreads {
+    /// Oldest first; undated annotations keep the document's order.
+    public static func chronological(_ a: Annotation, _ b: Annotation) -> Bool {
+        switch (a.date, b.date) {
+        case let (x?, y?) where x.instant != y.instant: return x.instant < y.instant
+        default: return a.order < b.order
+        }
+    }
+
+    /// One thread per annotation that answers nothing (or whose parent is missing), in document order.
+    /// Loops in /IRT chains, which only broken files contain, are cut where they close.
+    public static func build(_ annotations: [Annotation]) -> [AnnotationThread] {
+        let byID = Dictionary(annotations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+        func parent(of annotation: Annotation) -> Annotation? {
+            guard let parentID = annotation.inReplyTo, parentID != annotation.id else { return nil }
+            return byID[parentID]
+        }
+        /// The annotation a chain of replies ends at; for a chain that loops, the loop's first annotation
+        /// in document order, so every member of the loop agrees on it.
+        func root(of annotation: Annotation) -> Annotation {
+            var path = [annotation]
+            var seen: Set<AnnotationID> = [annotation.id]
+            while let next = parent(of: path[path.count - 1]) {
+                guard seen.insert(next.id).inserted else {
+                    let loop = path[path.firstIndex { $0.id == next.id }!...]
+                    return loop.min { $0.order < $1.order }!
+                }
+                path.append(next)
+            }
+            return path[path.count - 1]
+        }
+        /// What a state change applies to: the first annotation up its chain that is not itself a state change.
+        func target(of change: Annotation) -> Annotation {
+            var current = change
+            var seen: Set<AnnotationID> = [change.id]
+            while current.isStateChange, let next = parent(of: current), seen.insert(next.id).inserted {
+                current = next
+            }
+            return current
+        }
+
+        var threads: [AnnotationID: AnnotationThread] = [:]
+        var rootOrder: [AnnotationID] = []
+        for annotation in annotations where root(of: annotation).id == annotation.id {
+            guard threads[annotation.id] == nil else { continue }
+            threads[annotation.id] = AnnotationThread(root: annotation, replies: [], stateChanges: [:])
+            rootOrder.append(annotation.id)
+        }
+        for annotation in annotations where threads[annotation.id] == nil {
+            let rootID = root(of: annotation).id
+            guard var thread = threads[rootID] else { continue }
+            if annotation.isStateChange {
+                let targetID = target(of: annotation).id
+                thread.stateChanges[targetID == annotation.id ? rootID : targetID, default: []].append(annotation)
+            } else {
+                thread.replies.append(annotation)
+            }
+            threads[rootID] = thread
+        }
+        return rootOrder.compactMap { id in
+            guard var thread = threads[id] else { return nil }
+            thread.replies.sort(by: chronological)
+            thread.stateChanges = thread.stateChanges.mapValues { $0.sorted(by: chronological) }
+            return thread
+        }
+    }
+}

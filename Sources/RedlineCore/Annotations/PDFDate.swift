@@ -1,0 +1,132 @@
+import Foundation
+
+/// A date as PDF files write it, `D:YYYYMMDDHHmmSS+HH'mm'`, keeping the writer's UTC offset so that
+/// it can be shown and exported as it was meant.
+public struct PDFDate: Sendable, Hashable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Minutes east of UTC; nil when the file did not say (the specification then leaves it unknown, and it
+    /// is treated as UTC).
+    public var offsetMinutes: Int?
+
+    public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, offsetMinutes: Int? = 0) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.offsetMinutes = offsetMinutes
+    }
+
+    /// A moment as a given time zone shows it: how new annotations are stamped.
+    public init(_ date: Date, timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        self.init(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1, hour: parts.hour ?? 0,
+                  minute: parts.minute ?? 0, second: parts.second ?? 0,
+                  offsetMinutes: timeZone.secondsFromGMT(for: date) / 60)
+    }
+
+    /// Reads a PDF date leniently, the way widespread readers do: the `D:` prefix, every part after the
+    /// year and the offset may be missing; out-of-range parts are clamped; `Z`, `Z00'00'` and offsets with
+    /// stray digits (`+00'240'`) are accepted. Nil only when not even a year is there.
+    public init?(pdf text: String) {
+        var scanner = Substring(text.trimmingCharacters(in: .whitespaces))
+        if scanner.hasPrefix("D:") { scanner = scanner.dropFirst(2) }
+        func digits(_ count: Int) -> Int? {
+            let prefix = scanner.prefix(count)
+            guard prefix.count == count, prefix.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            scanner = scanner.dropFirst(count)
+            return Int(prefix)
+        }
+        guard let year = digits(4) else { return nil }
+        let month = digits(2) ?? 1
+        let day = digits(2) ?? 1
+        let hour = digits(2) ?? 0
+        let minute = digits(2) ?? 0
+        let second = digits(2) ?? 0
+        var offset: Int?
+        if let sign = scanner.first, "+-Z".contains(sign) {
+            scanner = scanner.dropFirst()
+            let hours = digits(2) ?? 0
+            if scanner.first == "'" { scanner = scanner.dropFirst() }
+            let minutes = digits(2) ?? 0
+            let magnitude = min(hours, 23) * 60 + min(minutes, 59)
+            offset = sign == "-" ? -magnitude : (sign == "Z" ? 0 : magnitude)
+        }
+        self.init(year: year, month: (1...12).contains(month) ? month : 1, day: (1...31).contains(day) ? day : 1,
+                  hour: min(hour, 23), minute: min(minute, 59), second: min(second, 59), offsetMinutes: offset)
+    }
+
+    /// Reads the ISO 8601 form `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`) that Redline exports.
+    public init?(iso8601 text: String) {
+        let pattern = #"^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(Z|[+-]\d{2}:\d{2})$"#
+        guard let match = text.range(of: pattern, options: .regularExpression), match == text.startIndex..<text.endIndex else {
+            return nil
+        }
+        let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        guard numbers.count >= 6 else { return nil }
+        var offset = 0
+        if numbers.count == 8 {
+            let sign = text[text.index(text.startIndex, offsetBy: 19)]
+            offset = (numbers[6] * 60 + numbers[7]) * (sign == "-" ? -1 : 1)
+        }
+        self.init(year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
+                  second: numbers[5], offsetMinutes: offset)
+    }
+
+    /// `D:YYYYMMDDHHmmSS+HH'mm'`, as the specification writes it.
+    public var pdfString: String {
+        let offset = offsetMinutes ?? 0
+        return String(format: "D:%04d%02d%02d%02d%02d%02d%@%02d'%02d'", year, month, day, hour, minute, second,
+                      offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS+HH:MM`, in the writer's own offset.
+    public var iso8601: String {
+        let offset = offsetMinutes ?? 0
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, hour, minute, second,
+                      offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+    }
+
+    /// Short form for lists: `2022-01-10 15:12`, in the writer's own offset.
+    public var shortDisplay: String {
+        String(format: "%04d-%02d-%02d %02d:%02d", year, month, day, hour, minute)
+    }
+
+    /// Seconds since 1970 in UTC, for ordering dates written in different offsets.
+    public var instant: Double {
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        let local = Self.utcCalendar.date(from: parts)?.timeIntervalSince1970 ?? 0
+        return local - Double((offsetMinutes ?? 0) * 60)
+    }
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }()
+}
+
+/// Stored as its ISO 8601 text.
+extension PDFDate: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = PDFDate(iso8601: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not an ISO 8601 date")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601)
+    }
+}

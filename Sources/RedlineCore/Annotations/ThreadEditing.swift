@@ -1,0 +1,96 @@
+/// Replying, reviewing, editing and deleting, with the checks a reviewer expects, the same for the editor
+/// and the command line. Each works on the document's annotations as they currently stand (the file's,
+/// with the unsaved edits applied) and adds to the edits.
+public struct ThreadEditing: Sendable {
+    /// Who is reviewing: written into /T.
+    public var author: String
+    /// The document, for messages.
+    public var path: String
+    /// False when the document's permissions forbid changing annotations.
+    public var allowsChanges: Bool
+
+    public init(author: String, path: String, allowsChanges: Bool = true) {
+        self.author = author
+        self.path = path
+        self.allowsChanges = allowsChanges
+    }
+
+    /// A new annotation's stamp: when it is made and its /NM.
+    public struct Stamp: Sendable {
+        public var date: PDFDate
+        public var id: AnnotationID
+
+        public init(date: PDFDate, id: AnnotationID) {
+            self.date = date
+            self.id = id
+        }
+    }
+
+    @discardableResult
+    public func reply(to id: AnnotationID, text: String, current: [Annotation], edits: inout AnnotationEdits,
+                      stamp: Stamp) throws -> Annotation {
+        let parent = try answerable(id, in: current)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw AnnotationEditError.emptyText }
+        return edits.reply(to: parent, text: trimmed, author: author, at: stamp.date, id: stamp.id)
+    }
+
+    @discardableResult
+    public func setState(_ state: AnnotationState, on id: AnnotationID, current: [Annotation],
+                         edits: inout AnnotationEdits, stamp: Stamp) throws -> Annotation {
+        let target = try answerable(id, in: current)
+        let thread = AnnotationThreads.build(current).first { $0.members.contains { $0.id == id } }
+            ?? AnnotationThread(root: target, replies: [], stateChanges: [:])
+        return edits.setState(state, on: target, by: author, in: thread, at: stamp.date, id: stamp.id)
+    }
+
+    /// Marked when the author has not marked it (or last unmarked it), else Unmarked.
+    @discardableResult
+    public func toggleMarked(_ id: AnnotationID, current: [Annotation], edits: inout AnnotationEdits,
+                             stamp: Stamp) throws -> Annotation {
+        let thread = AnnotationThreads.build(current).first { $0.members.contains { $0.id == id } }
+        let mine = thread?.latestChange(on: id, model: AnnotationState.markedModel, by: author)
+        let next: AnnotationState = mine?.state == .marked ? .unmarked : .marked
+        return try setState(next, on: id, current: current, edits: &edits, stamp: stamp)
+    }
+
+    /// New text for one of the author's own replies.
+    public func editReply(_ id: AnnotationID, text: String, current: [Annotation], edits: inout AnnotationEdits,
+                          date: PDFDate) throws {
+        let reply = try ownReply(id, in: current)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw AnnotationEditError.emptyText }
+        edits.changeContents(of: reply.id, to: trimmed, at: date)
+    }
+
+    /// Deletes an annotation with everything that answers it. Replies and state changes may be deleted only
+    /// by their author; a top-level annotation by anyone, as in other readers.
+    @discardableResult
+    public func delete(_ id: AnnotationID, current: [Annotation], edits: inout AnnotationEdits) throws -> Set<AnnotationID> {
+        guard let annotation = current.first(where: { $0.id == id }) else {
+            throw AnnotationEditError.unknownAnnotation(id, path: path)
+        }
+        if annotation.isReply { _ = try ownReply(id, in: current) }
+        guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
+        guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
+        return edits.delete(id, in: current)
+    }
+
+    private func answerable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
+        guard let annotation = current.first(where: { $0.id == id }) else {
+            throw AnnotationEditError.unknownAnnotation(id, path: path)
+        }
+        guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
+        guard annotation.subtype.isMarkup else { throw AnnotationEditError.notAComment(id, subtype: annotation.subtype) }
+        guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
+        return annotation
+    }
+
+    private func ownReply(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
+        let annotation = try answerable(id, in: current)
+        guard annotation.author == author else {
+            throw AnnotationEditError.notTheAuthor(id, author: annotation.author ?? "someone else")
+        }
+        return annotation
+    }
+}

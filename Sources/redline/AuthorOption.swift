@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+import RedlineApp
+
+/// `--author`, shared by every command that writes replies or states.
+struct AuthorOption: ParsableArguments {
+    @Option(name: .long, help: "Your name in replies and review states (default: author in config.toml, else your login name).")
+    var author: String?
+
+    /// The configuration and the author it gives, or a usage failure naming the bad setting.
+    func resolve() throws -> (configuration: RedlineConfiguration, author: String) {
+        do {
+            let configuration = try RedlineConfiguration.load()
+            return (configuration, configuration.resolvedAuthor(override: author))
+        } catch let error as ConfigurationError {
+            throw CommandFailure(error.description, code: ExitStatus.usage)
+        }
+    }
+}

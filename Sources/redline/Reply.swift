@@ -1,0 +1,30 @@
+import ArgumentParser
+import RedlineApp
+import RedlineCore
+
+/// `redline reply`: answers an annotation, writing the reply into a copy.
+struct Reply: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reply to an annotation (by the id `redline annotations` shows) and write a copy.")
+
+    @Argument(help: "The PDF to change.")
+    var input: String
+
+    @Option(name: .long, help: "The id of the annotation to answer.")
+    var to: String
+
+    @Option(name: .long, help: "The reply.")
+    var text: String
+
+    @Option(name: .long, help: "Where to write the copy.")
+    var output: String
+
+    @OptionGroup var authorOption: AuthorOption
+    @OptionGroup var passwordOption: PasswordOption
+
+    func run() throws {
+        let author = try authorOption.resolve().author
+        try ThreadCommand.run(ReviewJob(input: input, password: passwordOption.password, author: author, output: output),
+                              .reply(to: AnnotationID(to), text: text))
+    }
+}

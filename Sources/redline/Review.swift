@@ -1,0 +1,51 @@
+import ArgumentParser
+import RedlineApp
+import RedlineCore
+
+/// `redline review`: records a review decision on an annotation, writing it into a copy.
+struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Set your review state on an annotation and write a copy.")
+
+    @Argument(help: "The PDF to change.")
+    var input: String
+
+    @Option(name: .long, help: "The id of the annotation to review.")
+    var to: String
+
+    @Option(name: .long, help: "accepted, rejected, cancelled, completed, none, marked or unmarked.")
+    var state: String
+
+    @Option(name: .long, help: "Where to write the copy.")
+    var output: String
+
+    @OptionGroup var authorOption: AuthorOption
+    @OptionGroup var passwordOption: PasswordOption
+
+    func validate() throws {
+        guard AnnotationState.named(state) != nil else {
+            throw ValidationError("--state must be one of accepted, rejected, cancelled, completed, none, marked, unmarked")
+        }
+    }
+
+    func run() throws {
+        let author = try authorOption.resolve().author
+        try ThreadCommand.run(ReviewJob(input: input, password: passwordOption.password, author: author, output: output),
+                              .state(AnnotationState.named(state)!, on: AnnotationID(to)))
+    }
+}
+
+/// Runs a reply or review job with the command line's errors and exit codes.
+enum ThreadCommand {
+    static func run(_ job: ReviewJob, _ change: ReviewJob.Change) throws {
+        do {
+            let made = try job.run(change)
+            print(made.id.rawValue)
+        } catch let error as DocumentError {
+            throw CommandFailure(error)
+        } catch let error as AnnotationEditError {
+            if case .notPermitted = error { throw CommandFailure(error.description, code: ExitStatus.cannotWrite) }
+            throw CommandFailure(error.description, code: ExitStatus.usage)
+        }
+    }
+}
