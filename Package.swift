@@ -42,7 +42,7 @@ let package = Package(
 
         // Front end.
         .executableTarget(name: "redline", dependencies: [
-            "RedlineApp", "RedlineCore",
+            "RedlineApp", "RedlineCore", "Editor",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

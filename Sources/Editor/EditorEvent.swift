@@ -7,8 +7,8 @@ public enum EditorEvent: Sendable {
     /// The mouse, where the terminal reports one.
     case mouse(MouseEvent)
     case saveFinished(SaveOutcome)
-    /// A crash journal with unsaved markup was found for this document on open.
-    case journalFound(MarkupLayer)
+    /// A crash journal with unsaved edits was found for this document on open.
+    case journalFound(DocumentEdits)
 }
 
 public enum SaveOutcome: Sendable, Equatable {

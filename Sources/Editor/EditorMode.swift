@@ -11,6 +11,8 @@ public enum EditorMode: Sendable, Equatable {
     case command(String)
     case confirming(Confirmation)
     case help
+    /// The annotation list beside the page.
+    case annotations(AnnotationPanel)
 }
 
 public struct TextDraft: Sendable, Equatable {
@@ -29,14 +31,23 @@ public struct TextDraft: Sendable, Equatable {
 public enum Confirmation: Sendable, Equatable {
     case overwrite(SaveRequest)
     case quitWithUnsavedChanges
-    case restoreJournal(MarkupLayer)
+    case restoreJournal(DocumentEdits)
 
     public var question: String {
         switch self {
         case .overwrite(let request): "\(request.destination) exists. Overwrite it? (y/n)"
         case .quitWithUnsavedChanges: "Unsaved markup. Save a marked copy before quitting? y saves and quits · n quits without saving · c cancels"
-        case .restoreJournal(let layer):
-            "Unsaved markup (\(layer.items.count) item\(layer.items.count == 1 ? "" : "s")) from an earlier session. Restore it? (y/n)"
+        case .restoreJournal(let edits):
+            "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? (y/n)"
         }
+    }
+
+    private static func count(_ edits: DocumentEdits) -> String {
+        let markup = edits.markup.items.count
+        let threads = edits.annotations.added.count + edits.annotations.changedContents.count + edits.annotations.deleted.count
+        var parts: [String] = []
+        if markup > 0 { parts.append("\(markup) markup item\(markup == 1 ? "" : "s")") }
+        if threads > 0 { parts.append("\(threads) annotation change\(threads == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
     }
 }

@@ -59,7 +59,7 @@ extension EditorReducer {
                      quitting: Bool) -> [EditorEffect] {
         let destination = replacingOriginal ? state.documentPath : (path ?? state.defaultSavePath)
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
-        let request = SaveRequest(destination: destination, markup: state.markup,
+        let request = SaveRequest(destination: destination, edits: state.edits,
                                   allowOverwrite: replacingOriginal || state.writtenPaths.contains(destination),
                                   replacesOriginal: replacingOriginal)
         state.quitAfterSave = quitting
@@ -92,12 +92,17 @@ extension EditorReducer {
             return [.discardJournal, .quit]
         case (.quitWithUnsavedChanges, "c"):
             state.mode = .normal
-        case (.restoreJournal(let layer), "y"):
+        case (.restoreJournal(let journaled), "y"):
             state.mode = .normal
-            let restorable = MarkupLayer(items: layer.items.filter { state.document.pages.indices.contains($0.pageIndex) })
-            state.history.record(state.markup)
-            state.markup = restorable
-            state.message = "Restored \(restorable.items.count) unsaved markup item\(restorable.items.count == 1 ? "" : "s")"
+            let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
+            // Annotation changes only make sense against the annotations they were made on.
+            let known = Set(state.document.annotations.map(\.id))
+            let annotations = journaled.annotations.refersOnly(to: known, pageCount: state.document.pageCount)
+                ? journaled.annotations : AnnotationEdits()
+            state.history.record(state.edits)
+            state.edits = DocumentEdits(markup: markup, annotations: annotations)
+            state.message = "Restored \(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")"
+                + (annotations.isEmpty ? "" : " and the annotation changes")
             return journal(state)
         case (.restoreJournal, "n"), (.restoreJournal, "c"):
             state.mode = .normal
@@ -113,21 +118,21 @@ extension EditorReducer {
         switch outcome {
         case .saved(let path):
             state.writtenPaths.insert(path)
-            state.savedMarkup = state.markup
+            state.savedEdits = state.edits
             state.message = "Saved \(path)"
             return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
         case .savedOverOriginal(let path, let document):
             // The markup is now part of the pages themselves: editing goes on from the new file.
             state.document = document
-            state.markup = MarkupLayer()
-            state.savedMarkup = MarkupLayer()
+            state.edits = DocumentEdits()
+            state.savedEdits = DocumentEdits()
             state.history = EditHistory()
             state.selection = nil
             state.writtenPaths.insert(path)
             state.message = "Saved over \(path)"
             return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
         case .destinationExists(let path):
-            state.mode = .confirming(.overwrite(SaveRequest(destination: path, markup: state.markup,
+            state.mode = .confirming(.overwrite(SaveRequest(destination: path, edits: state.edits,
                                                             allowOverwrite: true, replacesOriginal: false)))
             state.message = nil
             return []

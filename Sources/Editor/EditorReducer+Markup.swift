@@ -4,16 +4,21 @@ import RedlineCore
 extension EditorReducer {
     /// Applies a change to the markup as one undo step and journals the result.
     static func change(_ state: inout EditorState, _ update: (inout MarkupLayer) -> Void) -> [EditorEffect] {
-        var next = state.markup
+        changeEdits(&state) { update(&$0.markup) }
+    }
+
+    /// Applies a change to any of the edits, markup or annotations, as one undo step and journals the result.
+    static func changeEdits(_ state: inout EditorState, _ update: (inout DocumentEdits) -> Void) -> [EditorEffect] {
+        var next = state.edits
         update(&next)
-        guard next != state.markup else { return [] }
-        state.history.record(state.markup)
-        state.markup = next
+        guard next != state.edits else { return [] }
+        state.history.record(state.edits)
+        state.edits = next
         return journal(state)
     }
 
     static func journal(_ state: EditorState) -> [EditorEffect] {
-        state.isDirty ? [.writeJournal(state.markup)] : [.discardJournal]
+        state.isDirty ? [.writeJournal(state.edits)] : [.discardJournal]
     }
 
     static func nudgeSelection(_ state: inout EditorState, dx: Double, dy: Double,
@@ -90,21 +95,21 @@ extension EditorReducer {
     }
 
     static func undo(_ state: inout EditorState) -> [EditorEffect] {
-        guard let previous = state.history.undo(from: state.markup) else {
+        guard let previous = state.history.undo(from: state.edits) else {
             state.message = "Nothing to undo"
             return []
         }
-        state.markup = previous
+        state.edits = previous
         keepSelectionValid(&state)
         return journal(state)
     }
 
     static func redo(_ state: inout EditorState) -> [EditorEffect] {
-        guard let next = state.history.redo(from: state.markup) else {
+        guard let next = state.history.redo(from: state.edits) else {
             state.message = "Nothing to redo"
             return []
         }
-        state.markup = next
+        state.edits = next
         keepSelectionValid(&state)
         return journal(state)
     }

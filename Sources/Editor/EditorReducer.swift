@@ -15,9 +15,9 @@ public enum EditorReducer {
             return finishSave(&state, outcome)
         case .mouse(let event):
             return mouse(&state, event, environment)
-        case .journalFound(let layer):
-            guard !layer.isEmpty else { return [] }
-            state.mode = .confirming(.restoreJournal(layer))
+        case .journalFound(let edits):
+            guard !edits.isEmpty else { return [] }
+            state.mode = .confirming(.restoreJournal(edits))
             return []
         case .keyPressed(let key):
             switch state.mode {
@@ -29,6 +29,7 @@ public enum EditorReducer {
             case .help:
                 state.mode = .normal
                 return []
+            case .annotations(let panel): return annotationPanelKey(&state, panel, key, environment)
             }
         }
     }
@@ -49,6 +50,7 @@ public enum EditorReducer {
         case .character("G"), .end: goToPage(&state, state.document.pageCount - 1, env)
         case .character(":"): state.mode = .command("")
         case .character("?"): state.mode = .help
+        case .character("a"): openAnnotationPanel(&state, env)
         case .character("z"): zoom(&state, in: true, env)
         case .character("Z"): zoom(&state, in: false, env)
         case .character("0"):

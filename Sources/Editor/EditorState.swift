@@ -11,10 +11,13 @@ public struct EditorState: Sendable {
     public var scroll: Point = .zero
     /// Where new markup goes, in the current page's display space.
     public var cursor: Point = Point(x: 72, y: 72)
-    public var markup = MarkupLayer()
-    /// The markup as last written; unsaved changes are the difference.
-    public var savedMarkup = MarkupLayer()
-    public var history = EditHistory<MarkupLayer>()
+    /// Markup to flatten and changes to the annotations, everything not yet saved.
+    public var edits = DocumentEdits()
+    /// The edits as last written; unsaved changes are the difference.
+    public var savedEdits = DocumentEdits()
+    public var history = EditHistory<DocumentEdits>()
+    /// Who is reviewing, and whether replies and review states may be made at all.
+    public var reviewer: Reviewer
     public var selection: MarkupID?
     public var mode: EditorMode = .normal
     /// Size and colour the next text markup gets.
@@ -32,7 +35,9 @@ public struct EditorState: Sendable {
     /// The markup a run of nudges is moving: a run counts as one undo step.
     var nudgeRun: MarkupID?
 
-    public init(documentPath: String, document: DocumentDescription, columns: Int, rows: Int, pageIndex: Int = 0) {
+    public init(documentPath: String, document: DocumentDescription, columns: Int, rows: Int, pageIndex: Int = 0,
+                reviewer: Reviewer = Reviewer(author: "unknown")) {
+        self.reviewer = reviewer
         self.documentPath = documentPath
         self.document = document
         self.columns = columns
@@ -43,7 +48,16 @@ public struct EditorState: Sendable {
         }
     }
 
-    public var isDirty: Bool { markup != savedMarkup }
+    public var isDirty: Bool { edits != savedEdits }
+
+    /// The markup part of the edits.
+    public var markup: MarkupLayer {
+        get { edits.markup }
+        set { edits.markup = newValue }
+    }
+
+    /// The document's annotations as they will be saved: the file's, with this session's changes.
+    public var annotations: [Annotation] { edits.annotations.applied(to: document.annotations) }
     public var fileName: String { documentPath.split(separator: "/").last.map(String.init) ?? documentPath }
     public var pageSize: Size { document.pages[pageIndex].displaySize }
 
@@ -65,4 +79,16 @@ public struct TextStyle: Sendable, Hashable {
     public var color: MarkupColor = .red
 
     public init() {}
+}
+
+/// The reviewer's name and settings, from `--author` and config.toml.
+public struct Reviewer: Sendable, Hashable {
+    public var author: String
+    /// False (`replies = false`): the annotation list shows annotations but offers no thread actions.
+    public var threadActionsEnabled: Bool
+
+    public init(author: String, threadActionsEnabled: Bool = true) {
+        self.author = author
+        self.threadActionsEnabled = threadActionsEnabled
+    }
 }

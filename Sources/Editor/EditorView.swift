@@ -21,6 +21,9 @@ public enum EditorView {
         if state.mode == .help {
             HelpOverlay.draw(&grid, in: layout.pageArea)
         }
+        if case .annotations(let panel) = state.mode, let area = layout.panel {
+            AnnotationPanelView.draw(&grid, state, panel, in: area)
+        }
         return grid
     }
 

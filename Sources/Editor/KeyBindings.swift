@@ -30,6 +30,15 @@ public enum KeyBindings {
             ("+  -  c", "width / colour"),
             ("mouse", "press, drag, release draws a stroke"),
         ]),
+        ("Annotations (a)", [
+            ("a", "open / close the annotation list beside the page"),
+            ("j  k  g  G", "move through the list (turns to the page)"),
+            ("A  w", "this page or all pages / show links and widgets"),
+            ("Enter", "the whole thread, full texts"),
+            ("r  e", "reply / edit your own reply (Enter sends)"),
+            ("s  m", "set review state / toggle Marked"),
+            ("x", "delete with its replies (replies: your own)"),
+        ]),
         ("Files", [
             (":w", "save NAME-marked.pdf beside the original"),
             (":w PATH", "save elsewhere (asks before overwriting)"),

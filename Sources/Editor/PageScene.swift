@@ -37,6 +37,10 @@ extension EditorState {
             // The strokes being drawn show live, before they become a markup.
             items.append(MarkupItem(id: MarkupID(0), pageIndex: pageIndex,
                                     content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
+        } else if case .annotations(let panel) = mode, let id = panel.selected,
+                  let annotation = annotations.first(where: { $0.id == id }), annotation.pageIndex == pageIndex {
+            // The selected annotation's area, outlined on the page.
+            highlight = annotation.rect
         } else if let selection, let item = markup.item(selection), item.pageIndex == pageIndex {
             highlight = item.bounds(measuredBy: environment.measurer)
         }

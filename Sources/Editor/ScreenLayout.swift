@@ -1,21 +1,34 @@
 import RedlineCore
 import TerminalGrid
 
-/// Where things go on screen: the page area on top, then the status line and the message line.
+/// Where things go on screen: the page area on top (with a side panel on its right when one is open),
+/// then the status line and the message line.
 public struct ScreenLayout: Sendable, Hashable {
     public var pageArea: CellRect
+    public var panel: CellRect?
     public var statusRow: Int
     public var messageRow: Int
 
-    public init(columns: Int, rows: Int) {
-        pageArea = CellRect(column: 0, row: 0, width: columns, height: max(1, rows - 2))
+    public init(columns: Int, rows: Int, withPanel: Bool = false) {
+        let height = max(1, rows - 2)
+        if withPanel {
+            // Wide enough to read a comment, never more than half the screen.
+            let width = min(max(24, columns * 2 / 5), 60, max(1, columns / 2))
+            pageArea = CellRect(column: 0, row: 0, width: max(1, columns - width), height: height)
+            panel = CellRect(column: columns - width, row: 0, width: width, height: height)
+        } else {
+            pageArea = CellRect(column: 0, row: 0, width: columns, height: height)
+        }
         statusRow = max(0, rows - 2)
         messageRow = max(0, rows - 1)
     }
 }
 
 extension EditorState {
-    public var layout: ScreenLayout { ScreenLayout(columns: columns, rows: rows) }
+    public var layout: ScreenLayout {
+        if case .annotations = mode { return ScreenLayout(columns: columns, rows: rows, withPanel: true) }
+        return ScreenLayout(columns: columns, rows: rows)
+    }
 
     /// The scale that fits the whole current page into the page area.
     func fitScale(cellPixels: CellPixelSize) -> Double {

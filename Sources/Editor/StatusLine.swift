@@ -62,6 +62,7 @@ enum MessageLine {
         case .inking:
             text = "Ink: Space lowers/lifts the pen · arrows draw · p pen · h highlighter · e eraser · Enter ends a stroke · Esc leaves"
         case .normal: text = state.message ?? "? shows the keys"
+        case .annotations(let panel): text = AnnotationPanelView.messageLine(state, panel)
         }
         grid.write(text, column: 0, row: row, style: style)
     }

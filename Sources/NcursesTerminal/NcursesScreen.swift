@@ -56,7 +56,8 @@ public final class NcursesScreen {
         if shown == nil || shown?.columns != grid.columns || shown?.rows != grid.rows {
             clearok(redline_stdscr(), true)
         }
-        for change in grid.changes(since: shown) {
+        // The wide character before a tail cell draws over it.
+        for change in grid.changes(since: shown) where !change.cell.isWideTail {
             put(change.cell, column: change.column, row: change.row)
         }
         shown = grid

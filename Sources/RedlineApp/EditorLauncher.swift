@@ -1,3 +1,4 @@
+import Editor
 import Foundation
 import NcursesTerminal
 import RedlineCore
@@ -10,7 +11,7 @@ public enum EditorLauncher {
         public let exitCode: Int32
     }
 
-    public static func launch(path: String, page: Int, password: String?) throws {
+    public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer) throws {
         let services = RedlineServices()
         var document: OpenedDocument?
         var screen: NcursesScreen?
@@ -29,7 +30,7 @@ public enum EditorLauncher {
         }
         let running = try screen ?? start()
         screen = running
-        EditorSession(document: document, screen: running, services: services, startPage: page - 1).run()
+        EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer).run()
     }
 
     private static func start() throws -> NcursesScreen {

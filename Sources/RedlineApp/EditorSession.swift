@@ -16,7 +16,8 @@ public final class EditorSession {
     private var pictures: PagePictureMaker
     private var state: EditorState
 
-    public init(document: OpenedDocument, screen: NcursesScreen, services: RedlineServices, startPage: Int) {
+    public init(document: OpenedDocument, screen: NcursesScreen, services: RedlineServices, startPage: Int,
+                reviewer: Reviewer) {
         self.document = document
         self.services = services
         self.screen = screen
@@ -26,7 +27,7 @@ public final class EditorSession {
                                     depth: ColorDepth(terminalColors: screen.colors))
         let size = screen.size
         state = EditorState(documentPath: document.path, document: document.description,
-                            columns: size.columns, rows: size.rows, pageIndex: startPage)
+                            columns: size.columns, rows: size.rows, pageIndex: startPage, reviewer: reviewer)
     }
 
     public func run() {
@@ -70,8 +71,8 @@ public final class EditorSession {
                 switch effect {
                 case .quit: quitting = true
                 case .discardJournal: journal.discard()
-                case .writeJournal(let layer):
-                    do { try journal.write(layer) } catch { state.message = "Could not keep a crash journal: \(error)" }
+                case .writeJournal(let edits):
+                    do { try journal.write(edits) } catch { state.message = "Could not keep a crash journal: \(error)" }
                 case .save(let request):
                     // Show "Saving…" before the work starts.
                     draw()
@@ -88,7 +89,7 @@ public final class EditorSession {
             return .destinationExists(path: destination)
         }
         do {
-            try FlattenedSaver(services: services).save(request.markup, source: document.path, password: document.password,
+            try FlattenedSaver(services: services).save(request.edits, source: document.path, password: document.password,
                                                         description: document.description, to: destination)
         } catch {
             return .failed(path: destination, reason: Self.reason(error, path: destination))

@@ -1,7 +1,7 @@
 import Foundation
 import RedlineCore
 
-/// Unsaved markup, written after every change so that a crash loses nothing: one markup file per
+/// Unsaved markup and annotation changes, written after every change so that a crash loses nothing: one markup file per
 /// document under `$XDG_STATE_HOME/redline/` (by default `~/.local/state/redline/`).
 public struct MarkupJournal: Sendable {
     public let documentPath: String
@@ -26,16 +26,16 @@ public struct MarkupJournal: Sendable {
         return "\(name)-\(String(hash, radix: 16)).json"
     }
 
-    public func write(_ layer: MarkupLayer) throws {
+    public func write(_ edits: DocumentEdits) throws {
         try FileManager.default.createDirectory(atPath: (journalPath as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try AtomicFileWriter.write(MarkupFile.encode(layer, document: documentPath), to: journalPath)
+        try AtomicFileWriter.write(MarkupFile.encode(edits, document: documentPath), to: journalPath)
     }
 
-    /// The journaled markup, if a journal exists and can be read.
-    public func read() -> MarkupLayer? {
+    /// The journaled edits, if a journal exists and can be read.
+    public func read() -> DocumentEdits? {
         guard let data = FileManager.default.contents(atPath: journalPath) else { return nil }
-        return try? MarkupFile.decode(data)
+        return try? MarkupFile.decodeEdits(data)
     }
 
     public func discard() {

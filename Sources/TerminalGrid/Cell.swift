@@ -1,4 +1,4 @@
-/// One terminal cell: a single-width character and how it looks.
+/// One terminal cell: a character and how it looks. A wide character takes its cell and a `wideTail` after it.
 public struct Cell: Sendable, Hashable {
     public var character: Character
     public var style: CellStyle
@@ -9,4 +9,9 @@ public struct Cell: Sendable, Hashable {
     }
 
     public static let blank = Cell()
+
+    /// The right half of a wide character written into the cell before it: terminals draw nothing here.
+    public static let wideTail = Cell("\u{0}")
+
+    public var isWideTail: Bool { character == "\u{0}" }
 }

@@ -21,14 +21,21 @@ public struct CellGrid: Sendable, Hashable {
     }
 
     /// Writes text from a cell onwards, clipped at `limit` columns (the grid's right edge by default).
-    /// Wide characters are not laid out here: callers pass single-width text.
+    /// A wide character takes two cells; one that would be cut in half at the edge is left out.
     public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle = .plain, limit: Int? = nil) {
         guard row >= 0, row < rows else { return }
         let end = min(columns, limit.map { column + $0 } ?? columns)
         var current = column
         for character in text where current < end {
-            if current >= 0 { self[current, row] = Cell(character, style: style) }
-            current += 1
+            let width = CharacterWidth.of(character)
+            if width == 2 {
+                guard current + 1 < end else { break }
+                if current >= 0 { self[current, row] = Cell(character, style: style) }
+                self[current + 1, row] = Cell(Cell.wideTail.character, style: style)
+            } else if current >= 0 {
+                self[current, row] = Cell(character, style: style)
+            }
+            current += width
         }
     }
 
@@ -51,7 +58,7 @@ public struct CellGrid: Sendable, Hashable {
 
     /// One row's characters, trailing spaces kept: tests compare screens line by line.
     public func text(ofRow row: Int) -> String {
-        String(cells[(row * columns)..<((row + 1) * columns)].map(\.character))
+        String(cells[(row * columns)..<((row + 1) * columns)].filter { !$0.isWideTail }.map(\.character))
     }
 
     /// The whole screen as lines of text, for assertions and debugging.

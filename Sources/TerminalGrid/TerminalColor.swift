@@ -13,6 +13,7 @@ public enum TerminalColor: Sendable, Hashable {
     public static let magenta = TerminalColor.indexed(5)
     public static let cyan = TerminalColor.indexed(6)
     public static let white = TerminalColor.indexed(7)
+    public static let brightBlack = TerminalColor.indexed(8)
     public static let brightRed = TerminalColor.indexed(9)
     public static let brightYellow = TerminalColor.indexed(11)
     public static let brightWhite = TerminalColor.indexed(15)

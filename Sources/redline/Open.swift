@@ -1,4 +1,5 @@
 import ArgumentParser
+import Editor
 import Foundation
 import RedlineApp
 import RedlineCore
@@ -13,6 +14,7 @@ struct Open: ParsableCommand {
     @Option(name: .long, help: "The page to start on, from 1.")
     var page: Int = 1
 
+    @OptionGroup var authorOption: AuthorOption
     @OptionGroup var passwordOption: PasswordOption
 
     func validate() throws {
@@ -20,8 +22,10 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
+        let (configuration, author) = try authorOption.resolve()
+        let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
         do {
-            try EditorLauncher.launch(path: file, page: page, password: passwordOption.password)
+            try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as EditorLauncher.LaunchError {

@@ -7,7 +7,7 @@ import Testing
         var editor = EditorHarness()
         editor.placeText("Saved")
         let effects = editor.command("w")
-        #expect(effects == [.save(SaveRequest(destination: "/docs/contract-marked.pdf", markup: editor.state.markup,
+        #expect(effects == [.save(SaveRequest(destination: "/docs/contract-marked.pdf", edits: editor.state.edits,
                                               allowOverwrite: false, replacesOriginal: false))])
         editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf")))
         #expect(editor.state.isDirty == false)
@@ -23,7 +23,7 @@ import Testing
         editor.placeText("Elsewhere")
         editor.command("w /tmp/out.pdf")
         editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
-        #expect(editor.state.mode == .confirming(.overwrite(SaveRequest(destination: "/tmp/out.pdf", markup: editor.state.markup,
+        #expect(editor.state.mode == .confirming(.overwrite(SaveRequest(destination: "/tmp/out.pdf", edits: editor.state.edits,
                                                                          allowOverwrite: true, replacesOriginal: false))))
         let effects = editor.press(.character("y"))
         guard case .save(let request)? = effects.first else { Issue.record("no save"); return }
@@ -93,7 +93,7 @@ import Testing
         var journal = MarkupLayer()
         journal.add(pageIndex: 1, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "Recovered")))
         journal.add(pageIndex: 9, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "No such page")))
-        editor.send(.journalFound(journal))
+        editor.send(.journalFound(DocumentEdits(markup: journal)))
         editor.press(.character("y"))
         #expect(editor.state.markup.items.map(\.pageIndex) == [1])
         #expect(editor.state.isDirty)
@@ -105,7 +105,7 @@ import Testing
         var editor = EditorHarness()
         var journal = MarkupLayer()
         journal.add(pageIndex: 0, content: .text(TextMarkup(origin: .zero, text: "Old")))
-        editor.send(.journalFound(journal))
+        editor.send(.journalFound(DocumentEdits(markup: journal)))
         #expect(editor.press(.character("n")) == [.discardJournal])
         #expect(editor.state.markup.isEmpty)
     }

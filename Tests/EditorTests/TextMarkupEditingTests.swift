@@ -16,7 +16,7 @@ import Testing
         let effects = editor.press(.enter)
         #expect(editor.state.mode == .normal)
         #expect(editor.selectedText == TextMarkup(origin: Point(x: 100, y: 200), text: "Approved", fontSize: 14, color: .red))
-        #expect(effects == [.writeJournal(editor.state.markup)])
+        #expect(effects == [.writeJournal(editor.state.edits)])
     }
 
     @Test func backspaceEditsAndEscCancels() {
@@ -159,7 +159,7 @@ import Testing
     @Test func everyChangeIsJournaledAndUndoingToTheSavedStateDiscardsTheJournal() {
         var editor = EditorHarness()
         editor.placeText("Journal")
-        #expect(editor.press(.right) == [.writeJournal(editor.state.markup)])
+        #expect(editor.press(.right) == [.writeJournal(editor.state.edits)])
         editor.press(.character("u"))
         #expect(editor.press(.character("u")) == [.discardJournal])
     }

@@ -109,3 +109,13 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         return doomed
     }
 }
+
+extension AnnotationEdits {
+    /// True when every change names an annotation among `known` or one added here, on an existing page:
+    /// edits journaled against another version of the file are not applied to this one.
+    public func refersOnly(to known: Set<AnnotationID>, pageCount: Int) -> Bool {
+        let available = known.union(added.map(\.id))
+        return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known)
+            && added.allSatisfy { ($0.inReplyTo.map(available.contains) ?? true) && (0..<pageCount).contains($0.pageIndex) }
+    }
+}

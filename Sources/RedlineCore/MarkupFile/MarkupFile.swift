@@ -12,6 +12,11 @@ public enum MarkupFile {
     public static let version = 1
 
     public static func decode(_ data: Data) throws -> MarkupLayer {
+        try decodeEdits(data).markup
+    }
+
+    /// The markup and, when the file has an `annotations` section, the annotation changes.
+    public static func decodeEdits(_ data: Data) throws -> DocumentEdits {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data)
@@ -31,7 +36,32 @@ public enum MarkupFile {
             let (pageIndex, content) = try decodeItem(rawItem, number: index + 1)
             layer.add(pageIndex: pageIndex, content: content)
         }
-        return layer
+        var annotations = AnnotationEdits()
+        if let section = object["annotations"], !(section is NSNull) {
+            do {
+                let sectionData = try JSONSerialization.data(withJSONObject: section)
+                annotations = try JSONDecoder().decode(AnnotationEdits.self, from: sectionData)
+            } catch {
+                throw MarkupFileError("field \"annotations\": \(Self.reason(error))")
+            }
+        }
+        return DocumentEdits(markup: layer, annotations: annotations)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            "\(path(context.codingPath + [key])) is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.dataCorrupted(let context):
+            "\(path(context.codingPath)): \(context.debugDescription)"
+        default:
+            "\(error)"
+        }
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
     }
 
     private static func decodeItem(_ raw: Any, number: Int) throws -> (Int, MarkupContent) {
@@ -97,7 +127,12 @@ public enum MarkupFile {
     }
 
     public static func encode(_ layer: MarkupLayer, document: String? = nil) -> Data {
-        let file = EncodedFile(version: version, document: document, items: layer.items.map(EncodedItem.init))
+        encode(DocumentEdits(markup: layer), document: document)
+    }
+
+    public static func encode(_ edits: DocumentEdits, document: String? = nil) -> Data {
+        let file = EncodedFile(version: version, document: document, items: edits.markup.items.map(EncodedItem.init),
+                               annotations: edits.annotations.isEmpty ? nil : edits.annotations)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
@@ -108,6 +143,7 @@ public enum MarkupFile {
         let version: Int
         let document: String?
         let items: [EncodedItem]
+        let annotations: AnnotationEdits?
     }
 
     /// One item as the file holds it; the fields of the other kinds stay out (nil is not encoded).

@@ -1,0 +1,68 @@
+import RedlineCore
+
+/// The annotation list beside the page (`a`): which annotations it shows, which one is selected, and what
+/// the user is typing into it.
+public struct AnnotationPanel: Sendable, Equatable {
+    public enum Scope: Sendable, Equatable {
+        case page
+        case document
+    }
+
+    public var scope: Scope = .page
+    /// Links and form widgets are parts of the document, not comments: hidden unless asked for (`w`).
+    public var includesLinksAndWidgets = false
+    public var selected: AnnotationID?
+    /// Enter shows the selected annotation's whole thread with full texts.
+    public var showsThread = false
+    /// Lines scrolled past in the thread view.
+    public var threadScroll = 0
+    public var input: PanelInput?
+
+    public init(scope: Scope = .page) {
+        self.scope = scope
+    }
+}
+
+/// Text or a choice being entered in the panel.
+public enum PanelInput: Sendable, Equatable {
+    case reply(to: AnnotationID, text: String)
+    case edit(AnnotationID, text: String)
+    case choosingState(AnnotationID)
+}
+
+/// One line-group of the list: an annotation, indented when it answers another.
+public struct AnnotationListRow: Sendable, Equatable {
+    public var annotation: Annotation
+    /// 0 for an annotation that answers nothing, 1 for its replies and state changes.
+    public var depth: Int
+    /// "Accepted — Alice": the state in force on this annotation, if any.
+    public var stateSummary: String?
+}
+
+extension EditorState {
+    /// The panel's rows: each thread's annotation, then its replies and state changes oldest first. With
+    /// thread actions turned off, only the annotations themselves, without replies or states.
+    public func annotationRows(_ panel: AnnotationPanel) -> [AnnotationListRow] {
+        let threads = AnnotationThreads.build(annotations).filter { thread in
+            (panel.includesLinksAndWidgets || !thread.root.subtype.isDocumentStructure)
+                && (panel.scope == .document || thread.root.pageIndex == pageIndex)
+        }.sorted { ($0.root.pageIndex, $0.root.order) < ($1.root.pageIndex, $1.root.order) }
+        var rows: [AnnotationListRow] = []
+        for thread in threads {
+            let showsThreads = reviewer.threadActionsEnabled
+            rows.append(AnnotationListRow(annotation: thread.root, depth: 0,
+                                          stateSummary: showsThreads ? thread.stateSummary(of: thread.root.id) : nil))
+            guard showsThreads else { continue }
+            for member in (thread.replies + thread.stateChanges.values.joined()).sorted(by: AnnotationThreads.chronological) {
+                rows.append(AnnotationListRow(annotation: member, depth: 1,
+                                              stateSummary: member.isStateChange ? nil : thread.stateSummary(of: member.id)))
+            }
+        }
+        return rows
+    }
+
+    /// The thread holding an annotation.
+    public func thread(containing id: AnnotationID) -> AnnotationThread? {
+        AnnotationThreads.build(annotations).first { $0.members.contains { $0.id == id } }
+    }
+}

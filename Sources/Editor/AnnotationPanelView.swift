@@ -1,0 +1,116 @@
+import RedlineCore
+import TerminalGrid
+
+/// Draws the annotation list, or one thread in full, into the panel beside the page.
+enum AnnotationPanelView {
+    static func draw(_ grid: inout CellGrid, _ state: EditorState, _ panel: AnnotationPanel, in area: CellRect) {
+        let background = CellStyle(foreground: .white, background: .black)
+        grid.fill(area, with: Cell(" ", style: background))
+        for row in area.row..<area.maxRow {
+            grid[area.column, row] = Cell("│", style: CellStyle(foreground: .brightBlack, background: .black))
+        }
+        let inner = CellRect(column: area.column + 2, row: area.row, width: max(1, area.width - 3), height: area.height)
+        let rows = state.annotationRows(panel)
+        let header = panel.scope == .page
+            ? "Annotations · page \(state.pageIndex + 1) · \(rows.count)"
+            : "Annotations · all pages · \(rows.count)"
+        grid.write(header, column: inner.column, row: inner.row, style: CellStyle(foreground: .brightWhite, background: .black, bold: true),
+                   limit: inner.width)
+        let body = CellRect(column: inner.column, row: inner.row + 1, width: inner.width, height: max(0, inner.height - 1))
+        if panel.showsThread, let id = panel.selected, let thread = state.thread(containing: id) {
+            drawThread(&grid, thread, scroll: panel.threadScroll, in: body)
+        } else {
+            drawList(&grid, rows, selected: panel.selected, in: body)
+        }
+    }
+
+    /// Two lines per annotation (what, who and when; then the first line of its text and its state), one
+    /// per state change; the selected entry stays in view.
+    private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], selected: AnnotationID?, in area: CellRect) {
+        guard !rows.isEmpty else {
+            grid.write("Nothing here. A: whole document", column: area.column, row: area.row,
+                       style: CellStyle(foreground: .brightBlack, background: .black), limit: area.width)
+            return
+        }
+        let entries = rows.map { lines(for: $0, width: area.width) }
+        let selectedIndex = rows.firstIndex { $0.annotation.id == selected } ?? 0
+        // Scroll so the selected entry is visible, as low in the panel as it needs to be.
+        var first = 0
+        var used = entries[0...selectedIndex].reduce(0) { $0 + $1.count }
+        while used > area.height, first < selectedIndex {
+            used -= entries[first].count
+            first += 1
+        }
+        var row = area.row
+        for (offset, entry) in entries[first...].enumerated() {
+            let isSelected = first + offset == selectedIndex
+            for line in entry where row < area.maxRow {
+                let style = isSelected ? CellStyle(foreground: .black, background: .brightYellow)
+                    : CellStyle(foreground: line.dim ? .brightBlack : .white, background: .black)
+                if isSelected { grid.fill(CellRect(column: area.column - 1, row: row, width: area.width + 1, height: 1), with: Cell(" ", style: style)) }
+                grid.write(line.text, column: area.column, row: row, style: style, limit: area.width)
+                row += 1
+            }
+        }
+    }
+
+    private struct Line {
+        var text: String
+        var dim = false
+    }
+
+    private static func lines(for row: AnnotationListRow, width: Int) -> [Line] {
+        let annotation = row.annotation
+        let indent = row.depth == 0 ? "" : "  ↳ "
+        let when = annotation.date?.shortDisplay ?? "no date"
+        let who = annotation.author ?? "unknown"
+        if let state = annotation.state, annotation.isStateChange {
+            return [Line(text: indent + "◆ \(state.value) — \(who) · \(when)", dim: true)]
+        }
+        let kind = row.depth == 0 ? "p\(annotation.pageIndex + 1) \(annotation.subtype.label)" : "Reply"
+        var detail = annotation.firstLine.isEmpty ? "(no text)" : "“\(annotation.firstLine)”"
+        if let summary = row.stateSummary { detail += "  [\(summary)]" }
+        return [Line(text: indent + "\(kind) · \(who) · \(when)"),
+                Line(text: String(repeating: " ", count: indent.count + 2) + detail, dim: annotation.firstLine.isEmpty)]
+    }
+
+    /// The whole conversation, full texts wrapped to the panel.
+    private static func drawThread(_ grid: inout CellGrid, _ thread: AnnotationThread, scroll: Int, in area: CellRect) {
+        var lines: [Line] = []
+        func add(_ annotation: Annotation, title: String) {
+            lines.append(Line(text: title + " · " + (annotation.author ?? "unknown") + " · " + (annotation.date?.shortDisplay ?? "no date")))
+            for text in TextWrapping.lines(annotation.contents ?? "(no text)", width: max(1, area.width - 2)) {
+                lines.append(Line(text: "  " + text))
+            }
+            for change in thread.changes(on: annotation.id) {
+                lines.append(Line(text: "  ◆ \(change.state?.value ?? "") set by \(change.author ?? "unknown") · \(change.date?.shortDisplay ?? "no date")",
+                                  dim: true))
+            }
+            lines.append(Line(text: ""))
+        }
+        add(thread.root, title: "p\(thread.root.pageIndex + 1) \(thread.root.subtype.label)")
+        for reply in thread.replies { add(reply, title: "Reply") }
+        let shown = lines.dropFirst(min(scroll, max(0, lines.count - 1)))
+        for (offset, line) in shown.prefix(area.height).enumerated() {
+            grid.write(line.text, column: area.column, row: area.row + offset,
+                       style: CellStyle(foreground: line.dim ? .brightBlack : .white, background: .black), limit: area.width)
+        }
+    }
+
+    /// The bottom line while the panel is open: what is being typed, the state choices, or the keys.
+    static func messageLine(_ state: EditorState, _ panel: AnnotationPanel) -> String {
+        switch panel.input {
+        case .reply(_, let text): return "Reply: \(text)▏   Enter sends · Esc cancels"
+        case .edit(_, let text): return "Edit reply: \(text)▏   Enter saves · Esc cancels"
+        case .choosingState: return EditorReducer.stateChoiceHelp
+        case nil:
+            if let message = state.message { return message }
+            if !state.reviewer.threadActionsEnabled {
+                return "j/k move · A page/all · w links · x delete · Esc closes"
+            }
+            return panel.showsThread
+                ? "j/k scroll · r reply · s state · m mark · Enter/Esc back to the list"
+                : "j/k move · Enter thread · r reply · s state · m mark · e edit · x delete · A page/all · Esc closes"
+        }
+    }
+}
