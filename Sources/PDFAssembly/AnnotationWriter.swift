@@ -96,6 +96,7 @@ struct AnnotationWriter {
             qpdf_oh_replace_key(t, popup, "/Subtype", session.newName("Popup"))
             qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x2, box.y2 - 120, box.x2 + 180, box.y2]))
             qpdf_oh_replace_key(t, popup, "/Parent", object)
+            qpdf_oh_replace_key(t, popup, "/P", page)
             qpdf_oh_replace_key(t, popup, "/Open", qpdf_oh_new_bool(t, QPDF_FALSE))
             qpdf_oh_replace_key(t, popup, "/F", qpdf_oh_new_integer(t, Int64(Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)))
             let popupObject = qpdf_make_indirect_object(t, popup)

@@ -34,3 +34,35 @@ public enum PDFProbe {
         guard result.status == 0 else { throw ToolFailure(tool: "make_long_document.py", output: result.stderr) }
     }
 }
+
+/// One annotation as pikepdf reads it (Tests/Tools/annotation_probe.py).
+public struct ProbedAnnotation: Decodable, Sendable {
+    public let page: Int
+    public let object: String
+    public let subtype: String?
+    public let NM: String?
+    public let T: String?
+    public let Contents: String?
+    public let CreationDate: String?
+    public let M: String?
+    public let F: Int
+    public let RT: String?
+    public let rect: [Double]
+    public let digest: String
+    public let State: String?
+    public let StateType: String?
+    public let StateModel: String?
+    public let StateModelType: String?
+    public let IRTObject: String?
+    public let IRTName: String?
+    public let popupParentIsThis: Bool?
+    public let PIsPage: Bool
+}
+
+public enum AnnotationProbe {
+    public static func read(_ path: String) throws -> [ProbedAnnotation] {
+        let result = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("annotation_probe.py"), path])
+        guard result.status == 0 else { throw ToolFailure(tool: "annotation_probe.py", output: result.stderr) }
+        return try JSONDecoder().decode([ProbedAnnotation].self, from: Data(result.stdout.utf8))
+    }
+}
