@@ -15,7 +15,10 @@ public enum AtomicFileWriter {
             throw DocumentError.writeFailed(path: destination, reason: "the folder \(folder) is not writable")
         }
         // Renaming would replace a read-only file without complaint; its owner made it read-only on purpose.
-        if FileManager.default.fileExists(atPath: destination), !FileManager.default.isWritableFile(atPath: destination) {
+        // Write permission alone would let root through: a file with no write bits at all is read-only for everyone.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: destination),
+           let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue,
+           permissions & 0o222 == 0 || !FileManager.default.isWritableFile(atPath: destination) {
             throw DocumentError.writeFailed(path: destination, reason: "the file is read-only")
         }
         let temporary = folder + "/." + url.lastPathComponent + ".redline-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"

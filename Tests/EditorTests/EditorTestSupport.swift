@@ -1,4 +1,5 @@
 import Editor
+import Foundation
 import RedlineCore
 import TerminalGrid
 
@@ -12,14 +13,20 @@ struct FixedMeasurer: TextMeasuring {
 /// An editor on a document of letter pages, driven by events as the runner would.
 struct EditorHarness {
     var state: EditorState
-    let environment = EditorEnvironment(measurer: FixedMeasurer())
+    /// A fixed clock and numbered ids: new annotations are stamped the same on every run.
+    let environment = EditorEnvironment(measurer: FixedMeasurer(), now: { EditorHarness.now },
+                                        newAnnotationID: { AnnotationID("new-\(EditorHarness.ids.next())") })
     private(set) var effects: [EditorEffect] = []
 
-    init(pages: Int = 3, columns: Int = 80, rows: Int = 30, rotation: PageRotation = .none) {
+    static let now = PDFDate(year: 2026, month: 11, day: 22, hour: 10, minute: 30, offsetMinutes: 60)
+    static let ids = Counter()
+
+    init(pages: Int = 3, columns: Int = 80, rows: Int = 30, rotation: PageRotation = .none,
+         annotations: [Annotation] = [], reviewer: Reviewer = Reviewer(author: "Alice")) {
         let page = PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792), rotation: rotation)
         state = EditorState(documentPath: "/docs/contract.pdf",
-                            document: DocumentDescription(pages: Array(repeating: page, count: pages)),
-                            columns: columns, rows: rows)
+                            document: DocumentDescription(pages: Array(repeating: page, count: pages), annotations: annotations),
+                            columns: columns, rows: rows, reviewer: reviewer)
     }
 
     @discardableResult
@@ -61,5 +68,18 @@ struct EditorHarness {
 
     func screen(picture: CellGrid? = nil) -> CellGrid {
         EditorView.draw(state, environment: environment, picture: picture)
+    }
+}
+
+/// Numbers for new annotation ids, shared by concurrently running tests.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
     }
 }

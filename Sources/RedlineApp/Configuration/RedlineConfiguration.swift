@@ -80,5 +80,10 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
 
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "\(path): \(message)" }
 }

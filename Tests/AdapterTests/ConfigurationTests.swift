@@ -1,0 +1,44 @@
+import Foundation
+import RedlineApp
+import Testing
+
+@Suite struct ConfigurationTests {
+    @Test func readsAuthorAndReplies() throws {
+        let configuration = try RedlineConfiguration.parse("author = \"Alice Ä\"\nreplies = false\n", path: "c.toml")
+        #expect(configuration == RedlineConfiguration(author: "Alice Ä", replies: false))
+        #expect(try RedlineConfiguration.parse("", path: "c.toml") == RedlineConfiguration())
+    }
+
+    @Test(arguments: [
+        ("author = 3", "c.toml: author must be a string, like author = \"Alice\""),
+        ("replies = \"no\"", "c.toml: replies must be true or false"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies)"),
+    ])
+    func badSettingsAreNamed(text: String, message: String) {
+        #expect(throws: ConfigurationError(path: "c.toml", message: String(message.dropFirst("c.toml: ".count)))) {
+            try RedlineConfiguration.parse(text, path: "c.toml")
+        }
+    }
+
+    @Test func brokenTOMLGivesItsLine() {
+        #expect {
+            try RedlineConfiguration.parse("replies = true\nauthor = [", path: "c.toml")
+        } throws: { error in
+            (error as? ConfigurationError)?.message.hasPrefix("line 2") == true
+        }
+    }
+
+    @Test func theAuthorComesFromTheFlagThenTheFileThenTheLogin() {
+        let configured = RedlineConfiguration(author: "Carol")
+        #expect(configured.resolvedAuthor(override: "Fred", environment: ["USER": "login"]) == "Fred")
+        #expect(configured.resolvedAuthor(override: nil, environment: ["USER": "login"]) == "Carol")
+        #expect(RedlineConfiguration().resolvedAuthor(override: "  ", environment: ["USER": "login"]) == "login")
+    }
+
+    @Test func theFileLivesUnderXDGConfigHome() throws {
+        #expect(RedlineConfiguration.defaultPath(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]) == "/x/redline/config.toml")
+        #expect(RedlineConfiguration.defaultPath(environment: ["HOME": "/h"]) == "/h/.config/redline/config.toml")
+        let missing = try RedlineConfiguration.load(path: "/nonexistent/config.toml")
+        #expect(missing == RedlineConfiguration())
+    }
+}

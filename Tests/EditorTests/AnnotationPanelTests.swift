@@ -1,0 +1,184 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// The annotation list through the state machine: keys in, state, edits and screen out.
+@Suite struct AnnotationPanelTests {
+    /// A review on two pages: Bob's highlight with Carol's reply and a state, a note on page 2, and a link.
+    static func document() -> [Annotation] {
+        func date(_ minute: Int) -> PDFDate { PDFDate(year: 2024, month: 3, day: 4, hour: 9, minute: minute) }
+        return [
+            Annotation(id: "hl", pageIndex: 0, subtype: "Highlight", rect: Rect(x: 100, y: 200, width: 150, height: 14),
+                       author: "Bob", created: date(0), contents: "Wrong figure\nsee table 2", flags: 4, order: 0),
+            Annotation(id: "carol", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 200, width: 150, height: 14),
+                       author: "Carol", created: date(5), contents: "Agreed", inReplyTo: "hl", flags: 28, order: 1),
+            Annotation(id: "link", pageIndex: 0, subtype: .link, rect: Rect(x: 10, y: 10, width: 50, height: 10), order: 2),
+            Annotation(id: "bob-state", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 200, width: 150, height: 14),
+                       author: "Bob", created: date(6), inReplyTo: "hl", state: .rejected, flags: 60, order: 3),
+            Annotation(id: "note", pageIndex: 1, subtype: .text, rect: Rect(x: 400, y: 600, width: 20, height: 20),
+                       author: "Dan", created: date(9), contents: "Sign here", flags: 28, order: 4),
+        ]
+    }
+
+    func editor(reviewer: Reviewer = Reviewer(author: "Alice")) -> EditorHarness {
+        EditorHarness(columns: 120, rows: 40, annotations: Self.document(), reviewer: reviewer)
+    }
+
+    var panel: (EditorHarness) -> AnnotationPanel? = { editor in
+        if case .annotations(let panel) = editor.state.mode { return panel }
+        return nil
+    }
+
+    @Test func theListShowsThreadsOfThisPageWithStatesAndLeavesLinksOut() throws {
+        var editor = editor()
+        editor.press(.character("a"))
+        let open = try #require(panel(editor))
+        let rows = editor.state.annotationRows(open)
+        #expect(rows.map(\.annotation.id) == ["hl", "carol", "bob-state"])
+        #expect(rows.map(\.depth) == [0, 1, 1])
+        #expect(rows[0].stateSummary == "Rejected — Bob")
+        let screen = editor.screen().lines.joined(separator: "\n")
+        #expect(screen.contains("Annotations · page 1"))
+        #expect(screen.contains("p1 Highlight · Bob · 2024-03-04 09:00"))
+        #expect(screen.contains("“Wrong figure”  [Rejected — Bo"))
+        #expect(screen.contains("↳ Reply · Carol · 2024-03-04 09:05"))
+        #expect(screen.contains("↳ ◆ Rejected — Bob · 2024-03-04 09:06"))
+        #expect(!screen.contains("Link"))
+        editor.press(.character("w"))
+        #expect(editor.state.annotationRows(try #require(panel(editor))).contains { $0.annotation.id == "link" })
+    }
+
+    @Test func movingThroughTheWholeDocumentTurnsPagesAndOutlinesTheAnnotation() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("A"))
+        #expect(try #require(panel(editor)).scope == .document)
+        editor.press(.character("G"))
+        #expect(try #require(panel(editor)).selected == "note")
+        #expect(editor.state.pageIndex == 1)
+        #expect(editor.state.scene(environment: editor.environment).highlight == Rect(x: 400, y: 600, width: 20, height: 20))
+        editor.press(.character("g"))
+        #expect(editor.state.pageIndex == 0)
+        #expect(editor.state.scene(environment: editor.environment).highlight == Rect(x: 100, y: 200, width: 150, height: 14))
+        editor.press(.escape)
+        #expect(editor.state.mode == .normal)
+        #expect(editor.state.scene(environment: editor.environment).highlight == nil)
+    }
+
+    @Test func enterShowsTheWholeThreadWithFullTexts() throws {
+        var editor = editor()
+        editor.press(.character("a"), .enter)
+        let screen = editor.screen().lines.joined(separator: "\n")
+        #expect(screen.contains("Wrong figure"))
+        #expect(screen.contains("see table 2"))
+        #expect(screen.contains("Reply · Carol · 2024-03-04 09:05"))
+        #expect(screen.contains("◆ Rejected set by Bob"))
+        editor.press(.escape)
+        #expect(try #require(panel(editor)).showsThread == false)
+    }
+
+    @Test func aReplyIsTypedInThePanelAndUndoTakesItBack() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("r"))
+        editor.type("Fixed in v2")
+        #expect(editor.screen().lines.last?.hasPrefix("Reply: Fixed in v2▏") == true)
+        let effects = editor.press(.enter)
+        let reply = try #require(editor.state.edits.annotations.added.first)
+        #expect(reply.inReplyTo == "hl")
+        #expect(reply.author == "Alice")
+        #expect(reply.contents == "Fixed in v2")
+        #expect(reply.created == EditorHarness.now)
+        #expect(effects == [.writeJournal(editor.state.edits)])
+        #expect(editor.state.isDirty)
+        // The thread updates at once, and the new reply is selected.
+        #expect(try #require(panel(editor)).selected == reply.id)
+        #expect(editor.screen().lines.joined().contains("Reply · Alice · 2026-11-22 10:30"))
+        editor.press(.character("u"))
+        #expect(editor.state.edits.annotations.isEmpty)
+        #expect(!editor.state.isDirty)
+        editor.press(.control("r"))
+        #expect(editor.state.edits.annotations.added.map(\.contents) == ["Fixed in v2"])
+    }
+
+    @Test func statesAreChosenAndMarkedToggles() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("s"))
+        #expect(editor.screen().lines.last?.hasPrefix("Review state: a Accepted") == true)
+        editor.press(.character("a"))
+        var rows = editor.state.annotationRows(try #require(panel(editor)))
+        #expect(rows[0].stateSummary == "Accepted — Alice")
+        editor.press(.character("s"), .character("o"))
+        rows = editor.state.annotationRows(try #require(panel(editor)))
+        #expect(rows[0].stateSummary == "Completed — Alice")
+        let added = editor.state.edits.annotations.added
+        #expect(added.map(\.state) == [.accepted, .completed])
+        #expect(added[1].inReplyTo == added[0].id)
+        editor.press(.character("g"), .character("m"))
+        #expect(editor.state.annotationRows(try #require(panel(editor)))[0].stateSummary == "Completed — Alice · Marked")
+        editor.press(.character("m"))
+        #expect(editor.state.annotationRows(try #require(panel(editor)))[0].stateSummary == "Completed — Alice")
+        editor.press(.character("u"), .character("u"), .character("u"), .character("u"))
+        #expect(editor.state.edits.annotations.isEmpty)
+    }
+
+    @Test func onlyYourOwnRepliesAreEditedOrDeleted() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("j"))
+        #expect(try #require(panel(editor)).selected == "carol")
+        editor.press(.character("e"))
+        #expect(editor.state.message == "Carol wrote this: only your own replies can be edited")
+        editor.press(.character("x"))
+        #expect(editor.state.message?.hasPrefix("Not changed: annotation \"carol\" is Carol's") == true)
+        #expect(editor.state.edits.annotations.isEmpty)
+        // Alice replies, then edits and deletes her own reply.
+        editor.press(.character("r"))
+        editor.type("Draft")
+        editor.press(.enter)
+        let id = try #require(panel(editor)?.selected)
+        editor.press(.character("e"), .backspace, .backspace, .backspace, .backspace, .backspace)
+        editor.type("Final")
+        editor.press(.enter)
+        #expect(editor.state.annotations.first { $0.id == id }?.contents == "Final")
+        editor.press(.character("x"))
+        #expect(!editor.state.annotations.contains { $0.id == id })
+    }
+
+    @Test func deletingAnAnnotationDeletesItsRepliesAndUndoBringsThemBack() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("x"))
+        #expect(editor.state.message == "Deleted with 2 replies")
+        #expect(editor.state.edits.annotations.deleted == ["hl", "carol", "bob-state"])
+        #expect(editor.state.annotationRows(try #require(panel(editor))).isEmpty)
+        editor.press(.character("u"))
+        #expect(editor.state.annotations.map(\.id) == ["hl", "carol", "link", "bob-state", "note"])
+    }
+
+    @Test func withRepliesTurnedOffTheListShowsAnnotationsButNoThreadActions() throws {
+        var editor = editor(reviewer: Reviewer(author: "Alice", threadActionsEnabled: false))
+        editor.press(.character("a"))
+        let rows = editor.state.annotationRows(try #require(panel(editor)))
+        #expect(rows.map(\.annotation.id) == ["hl"])
+        #expect(rows[0].stateSummary == nil)
+        for key in [Key.character("r"), .character("s"), .character("m"), .enter] {
+            editor.press(key)
+            #expect(editor.state.message == "Replies and reviews are turned off (replies = false in config.toml)")
+            #expect(try #require(panel(editor)).input == nil)
+        }
+        #expect(editor.state.edits.annotations.isEmpty)
+    }
+
+    @Test func theSaveCarriesTheAnnotationChangesWithTheMarkup() throws {
+        var editor = editor()
+        editor.placeText("Checked")
+        editor.press(.character("a"), .character("s"), .character("a"), .escape)
+        let effects = editor.command("w")
+        guard case .save(let request)? = effects.first else {
+            Issue.record("no save: \(effects)")
+            return
+        }
+        #expect(request.edits.markup.items.count == 1)
+        #expect(request.edits.annotations.added.map(\.state) == [.accepted])
+        editor.send(.saveFinished(.saved(path: request.destination)))
+        #expect(!editor.state.isDirty)
+    }
+}
