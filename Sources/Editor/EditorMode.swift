@@ -10,6 +10,7 @@ public enum EditorMode: Sendable, Equatable {
     /// A `:` command line.
     case command(String)
     case confirming(Confirmation)
+    /// The key overlay (`EditorState.helpScroll` says how far it is scrolled).
     case help
     /// The annotation list beside the page.
     case annotations(AnnotationPanel)

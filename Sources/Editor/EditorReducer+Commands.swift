@@ -101,8 +101,10 @@ extension EditorReducer {
                 ? journaled.annotations : AnnotationEdits()
             state.history.record(state.edits)
             state.edits = DocumentEdits(markup: markup, annotations: annotations)
-            state.message = "Restored \(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")"
-                + (annotations.isEmpty ? "" : " and the annotation changes")
+            var restored: [String] = []
+            if !markup.isEmpty { restored.append("\(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")") }
+            if !annotations.isEmpty { restored.append("the unsaved annotation changes") }
+            state.message = restored.isEmpty ? "Nothing in the journal fits this document" : "Restored " + restored.joined(separator: " and ")
             return journal(state)
         case (.restoreJournal, "n"), (.restoreJournal, "c"):
             state.mode = .normal

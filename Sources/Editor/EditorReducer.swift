@@ -27,7 +27,12 @@ public enum EditorReducer {
             case .command(let line): return commandKey(&state, line, key, environment)
             case .confirming(let question): return confirmKey(&state, question, key)
             case .help:
-                state.mode = .normal
+                let rows = HelpOverlay.rowCount(area: state.layout.pageArea)
+                switch key {
+                case .character("j"), .down, .character(" "), .pageDown: state.helpScroll = min(state.helpScroll + 1, max(0, rows - 1))
+                case .character("k"), .up, .pageUp: state.helpScroll = max(0, state.helpScroll - 1)
+                default: state.mode = .normal
+                }
                 return []
             case .annotations(let panel): return annotationPanelKey(&state, panel, key, environment)
             }
@@ -49,7 +54,9 @@ public enum EditorReducer {
         case .character("g"), .home: goToPage(&state, 0, env)
         case .character("G"), .end: goToPage(&state, state.document.pageCount - 1, env)
         case .character(":"): state.mode = .command("")
-        case .character("?"): state.mode = .help
+        case .character("?"):
+            state.mode = .help
+            state.helpScroll = 0
         case .character("a"): openAnnotationPanel(&state, env)
         case .character("z"): zoom(&state, in: true, env)
         case .character("Z"): zoom(&state, in: false, env)

@@ -32,6 +32,8 @@ public struct EditorState: Sendable {
     /// Destinations this session wrote: writing one again needs no confirmation.
     public var writtenPaths: Set<String> = []
     public var quitAfterSave = false
+    /// Rows of the help overlay scrolled past.
+    public var helpScroll = 0
     /// The markup a run of nudges is moving: a run counts as one undo step.
     var nudgeRun: MarkupID?
 

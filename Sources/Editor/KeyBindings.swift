@@ -45,7 +45,7 @@ public enum KeyBindings {
             (":w!", "save over the opened file"),
             (":wq", "save and quit"),
             ("q  :q!", "quit (asks if unsaved) / quit without saving"),
-            ("?", "this help; any key closes it"),
+            ("?", "this help; j/k scroll, other keys close it"),
         ]),
     ]
 }

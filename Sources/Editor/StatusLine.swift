@@ -58,7 +58,7 @@ enum MessageLine {
             style = CellStyle(foreground: .brightYellow, bold: true)
         case .typing(let draft):
             text = "Text: \(draft.markup.text)▏   Enter commits · Esc cancels · Backspace deletes"
-        case .help: text = "Any key closes the help"
+        case .help: text = "j/k scroll · any other key closes the help"
         case .inking:
             text = "Ink: Space lowers/lifts the pen · arrows draw · p pen · h highlighter · e eraser · Enter ends a stroke · Esc leaves"
         case .normal: text = state.message ?? "? shows the keys"

@@ -24,23 +24,26 @@ struct Apply: ParsableCommand {
             throw CommandFailure("\(markup): cannot read the markup file", code: ExitStatus.usage)
         }
         let services = RedlineServices()
-        let layer: MarkupLayer
+        let edits: DocumentEdits
         do {
-            layer = try MarkupFile.decode(data)
+            edits = try MarkupFile.decodeEdits(data)
         } catch let error as MarkupFileError {
             throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
         }
         do {
             let description = try MarkupApplication.describe(input, password: passwordOption.password)
             do {
-                try MarkupFile.validate(layer, pageSizes: description.pageSizes, measuredBy: services.measurer)
+                try MarkupFile.validate(edits.markup, pageSizes: description.pageSizes, measuredBy: services.measurer)
             } catch let error as MarkupFileError {
                 throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
             }
-            try FlattenedSaver(services: services).save(layer, source: input, password: passwordOption.password,
+            try FlattenedSaver(services: services).save(edits, source: input, password: passwordOption.password,
                                                         description: description, to: output)
         } catch let error as DocumentError {
             throw CommandFailure(error)
+        } catch let error as AnnotationEditError {
+            if case .notPermitted = error { throw CommandFailure(error.description, code: ExitStatus.cannotWrite) }
+            throw CommandFailure("\(markup): \(error)", code: ExitStatus.usage)
         }
     }
 }

@@ -181,4 +181,24 @@ import Testing
         editor.send(.saveFinished(.saved(path: request.destination)))
         #expect(!editor.state.isDirty)
     }
+
+    @Test func journaledAnnotationChangesAreRestoredOnlyWhenTheyStillFitTheDocument() throws {
+        var original = editor()
+        original.press(.character("a"), .character("r"))
+        original.type("Unsaved reply")
+        original.press(.enter)
+        let journaled = original.state.edits
+
+        var restored = editor()
+        restored.send(.journalFound(journaled))
+        restored.press(.character("y"))
+        #expect(restored.state.annotations.contains { $0.contents == "Unsaved reply" })
+        #expect(restored.state.message == "Restored the unsaved annotation changes")
+
+        // Against a document that no longer holds the annotation answered, the changes are dropped.
+        var other = EditorHarness(columns: 120, rows: 40, annotations: [], reviewer: Reviewer(author: "Alice"))
+        other.send(.journalFound(journaled))
+        other.press(.character("y"))
+        #expect(other.state.edits.annotations.isEmpty)
+    }
 }

@@ -45,15 +45,25 @@ import Testing
     }
 
     @Test func helpOverlayListsTheKeysAndAnyKeyClosesIt() {
-        var editor = EditorHarness(columns: 100, rows: 40)
+        var editor = EditorHarness(columns: 160, rows: 45)
         editor.press(.character("?"))
         let lines = editor.screen().lines.joined(separator: "\n")
         #expect(lines.contains("Redline keys"))
         #expect(lines.contains("nudge the selection 10 pt"))
-        #expect(lines.contains(":w!"))
-        editor.press(.character("j"))
+        #expect(lines.contains("set review state / toggle Marked"))
+        editor.press(.character("q"))
         #expect(editor.state.mode == .normal)
         #expect(editor.state.pageIndex == 0)
+    }
+
+    @Test func aSmallTerminalScrollsTheHelpToItsLastKey() {
+        var editor = EditorHarness(columns: 80, rows: 24)
+        editor.press(.character("?"))
+        #expect(!editor.screen().lines.joined().contains("this help; j/k scroll, other keys close it"))
+        for _ in 0..<60 { editor.press(.character("j")) }
+        #expect(editor.screen().lines.joined().contains("this help; j/k scroll, other keys close it"))
+        editor.press(.escape)
+        #expect(editor.state.mode == .normal)
     }
 
     @Test func repairedDocumentsSaySoInTheMessageLine() {

@@ -123,4 +123,31 @@ import Testing
         #expect(brokenConfig.stderr.contains("config.toml: line 1"))
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    @Test func applyWritesAnnotationChangesFromTheMarkupFileInTheSameSave() throws {
+        let folder = TemporaryFolder()
+        let root = try #require(try json(try redline(["annotations", threads, "--json"], in: folder)).first?["id"] as? String)
+        let markup = folder.file("edits.json")
+        let reply = #"{"id": "scripted-1", "page": 1, "type": "Text", "rect": [76.9, 73.72, 259.77, 85.47], "author": "Script", "#
+            + #""created": "2026-11-22T12:00:00+01:00", "modified": "2026-11-22T12:00:00+01:00", "contents": "From a script", "#
+            + #""inReplyTo": "\#(root)", "replyType": "reply", "stateModel": null, "state": null}"#
+        try (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 300, "text": "Scripted"}], "#
+            + #""annotations": {"added": [\#(reply)], "changedContents": {}, "deleted": []}}"#)
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let output = folder.file("out.pdf")
+        let result = try redline(["apply", threads, "--markup", markup, "--output", output], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try json(try redline(["annotations", output, "--json"], in: folder))
+        let added = try #require(objects.first { $0["id"] as? String == "scripted-1" })
+        #expect(added["inReplyTo"] as? String == root)
+        #expect(added["created"] as? String == "2026-11-22T12:00:00+01:00")
+        #expect(try PopplerText.words(in: output, page: 1).contains { $0.text == "Scripted" })
+
+        let unknown = try String(contentsOfFile: markup, encoding: .utf8).replacingOccurrences(of: root, with: "missing-id")
+        try unknown.write(toFile: markup, atomically: true, encoding: .utf8)
+        let refused = try redline(["apply", threads, "--markup", markup, "--output", folder.file("refused.pdf")], in: folder)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("no annotation with id \"missing-id\""))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("refused.pdf")))
+    }
 }

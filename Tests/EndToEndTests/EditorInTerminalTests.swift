@@ -104,7 +104,7 @@ import Testing
         try first.waitFor("REDLINE-EXIT=")
 
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
-        try second.waitFor("Unsaved markup (1 item) from an earlier session. Restore it? (y/n)")
+        try second.waitFor("Unsaved changes (1 markup item) from an earlier session. Restore them? (y/n)")
         try second.send("y")
         try second.waitFor("Restored 1 unsaved markup item")
         try second.send(":", "w", "q", "Enter")
