@@ -6,9 +6,11 @@ extension EditorReducer {
     static func mouse(_ state: inout EditorState, _ event: MouseEvent, _ env: EditorEnvironment) -> [EditorEffect] {
         switch event.action {
         case .scrollDown:
+            if case .annotations(let panel) = state.mode { return annotationPanelKey(&state, panel, .down, env) }
             if state.mode == .normal { goToPage(&state, state.pageIndex + 1, env) }
             return []
         case .scrollUp:
+            if case .annotations(let panel) = state.mode { return annotationPanelKey(&state, panel, .up, env) }
             if state.mode == .normal { goToPage(&state, state.pageIndex - 1, env) }
             return []
         case .press, .drag, .release:
@@ -51,6 +53,16 @@ extension EditorReducer {
             }
         case .normal:
             return normalMouse(&state, event.action, point: point, cell: cellRect, onPage: onPage, env)
+        case .annotations(var panel) where event.action == .press && onPage && panel.input == nil:
+            // A click on an annotation's area selects it in the list; the smallest area wins, as it is on top.
+            let listed = Set(state.annotationRows(panel).map(\.annotation.id))
+            let hit = state.annotations.filter { $0.pageIndex == state.pageIndex && listed.contains($0.id) && !$0.isStateChange }
+                .filter { $0.rect.intersects(cellRect) }
+                .min { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height }
+            guard let hit else { return [] }
+            panel.selected = hit.id
+            state.mode = .annotations(panel)
+            return []
         default:
             return []
         }

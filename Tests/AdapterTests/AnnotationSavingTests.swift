@@ -15,6 +15,17 @@ import Testing
                                                              description: description, to: destination)
     }
 
+    /// The fixture with Alice's reply `r` to its highlight, saved into `folder`: the file and what it holds.
+    func savedWithAliceReply(_ text: String, in folder: TemporaryFolder) throws -> (path: String, annotations: [Annotation]) {
+        let replied = folder.path + "/replied.pdf"
+        let before = try MarkupApplication.describe(fixture, password: nil).annotations
+        var edits = DocumentEdits()
+        try ThreadEditing(author: "Alice", path: fixture).reply(to: before[0].id, text: text, current: before,
+                                                                 edits: &edits.annotations, stamp: .init(date: noon, id: "r"))
+        try save(edits, from: fixture, to: replied)
+        return (replied, try MarkupApplication.describe(replied, password: nil).annotations)
+    }
+
     @Test func aReplyAndAStateAreWrittenAsTheSpecificationSaysInTheSameSaveAsMarkup() throws {
         let folder = TemporaryFolder()
         let output = folder.path + "/replied.pdf"
@@ -75,14 +86,8 @@ import Testing
 
     @Test func deletingTheHighlightTakesItsRepliesAndPopupsWithIt() throws {
         let folder = TemporaryFolder()
-        let replied = folder.path + "/replied.pdf"
         let output = folder.path + "/deleted.pdf"
-        let before = try MarkupApplication.describe(fixture, password: nil).annotations
-        var edits = DocumentEdits()
-        try ThreadEditing(author: "Alice", path: fixture).reply(to: before[0].id, text: "Hi", current: before,
-                                                                 edits: &edits.annotations, stamp: .init(date: noon, id: "r"))
-        try save(edits, from: fixture, to: replied)
-        let saved = try MarkupApplication.describe(replied, password: nil).annotations
+        let (replied, saved) = try savedWithAliceReply("Hi", in: folder)
         var deletion = DocumentEdits()
         try ThreadEditing(author: "Alice", path: replied).delete(saved[0].id, current: saved, edits: &deletion.annotations)
         try save(deletion, from: replied, to: output)
@@ -92,15 +97,9 @@ import Testing
 
     @Test func editingYourOwnReplyChangesItsTextAndDate() throws {
         let folder = TemporaryFolder()
-        let replied = folder.path + "/replied.pdf"
         let output = folder.path + "/edited.pdf"
-        let before = try MarkupApplication.describe(fixture, password: nil).annotations
-        var edits = DocumentEdits()
-        let alice = ThreadEditing(author: "Alice", path: fixture)
-        try alice.reply(to: before[0].id, text: "Draft", current: before, edits: &edits.annotations,
-                        stamp: .init(date: noon, id: "r"))
-        try save(edits, from: fixture, to: replied)
-        let saved = try MarkupApplication.describe(replied, password: nil).annotations
+        let (replied, saved) = try savedWithAliceReply("Draft", in: folder)
+        let alice = ThreadEditing(author: "Alice", path: replied)
         var change = DocumentEdits()
         let later = PDFDate(year: 2026, month: 11, day: 23, hour: 8, offsetMinutes: 0)
         try alice.editReply("r", text: "Final", current: saved, edits: &change.annotations, date: later)

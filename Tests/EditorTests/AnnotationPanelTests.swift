@@ -201,4 +201,22 @@ import Testing
         other.press(.character("y"))
         #expect(other.state.edits.annotations.isEmpty)
     }
+
+    @Test func aClickOnTheAnnotationsAreaSelectsItAndTheWheelMovesThroughTheList() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("A"), .character("G"))
+        #expect(editor.state.pageIndex == 1)
+        editor.press(.character("g"))
+        let viewport = editor.state.viewport(cellPixels: editor.environment.cellPixels)
+        editor.send(.mouse(MouseEvent(.scrollDown, column: 100, row: 5)))
+        #expect(try #require(panel(editor)).selected == "carol")
+        editor.send(.mouse(MouseEvent(.scrollUp, column: 100, row: 5)))
+        #expect(try #require(panel(editor)).selected == "hl")
+        editor.press(.character("G"), .character("g"))
+        // The highlight's cell on screen, clicked after another row was selected.
+        editor.press(.character("j"))
+        let cell = viewport.cell(for: Point(x: 175, y: 205))
+        editor.send(.mouse(MouseEvent(.press, column: cell.column, row: cell.row)))
+        #expect(try #require(panel(editor)).selected == "hl")
+    }
 }
