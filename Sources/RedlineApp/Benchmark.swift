@@ -62,6 +62,18 @@ public enum Benchmark {
         precondition(maker.renderCount == rendersBefore, "drawing ink re-rendered the page")
         _ = EditorReducer.reduce(&state, .keyPressed(.escape), environment: environment)
 
+        // The annotation list on the first page: each run moves the selection one row (back to the top at the end).
+        _ = EditorReducer.reduce(&state, .keyPressed(.character("a")), environment: environment)
+        figures.append(measure("annotation list step", runs: 30) {
+            if case .annotations(let panel) = state.mode, panel.selected == state.annotationRows(panel).last?.annotation.id {
+                _ = EditorReducer.reduce(&state, .keyPressed(.character("g")), environment: environment)
+            } else {
+                _ = EditorReducer.reduce(&state, .keyPressed(.character("j")), environment: environment)
+            }
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+        })
+        _ = EditorReducer.reduce(&state, .keyPressed(.escape), environment: environment)
+
         let output = NSTemporaryDirectory() + "redline-bench-\(getpid()).pdf"
         defer { unlink(output) }
         let saver = FlattenedSaver(services: services)
