@@ -62,7 +62,7 @@ enum AnnotationPanelView {
     private static func lines(for row: AnnotationListRow, width: Int) -> [Line] {
         let annotation = row.annotation
         let indent = row.depth == 0 ? "" : "  ↳ "
-        let when = annotation.date?.shortDisplay ?? "no date"
+        let when = annotation.lastChanged?.shortDisplay ?? "no date"
         let who = annotation.author ?? "unknown"
         if let state = annotation.state, annotation.isStateChange {
             return [Line(text: indent + "◆ \(state.value) — \(who) · \(when)", dim: true)]
@@ -78,12 +78,12 @@ enum AnnotationPanelView {
     private static func drawThread(_ grid: inout CellGrid, _ thread: AnnotationThread, scroll: Int, in area: CellRect) {
         var lines: [Line] = []
         func add(_ annotation: Annotation, title: String) {
-            lines.append(Line(text: title + " · " + (annotation.author ?? "unknown") + " · " + (annotation.date?.shortDisplay ?? "no date")))
+            lines.append(Line(text: title + " · " + (annotation.author ?? "unknown") + " · " + (annotation.lastChanged?.shortDisplay ?? "no date")))
             for text in TextWrapping.lines(annotation.contents ?? "(no text)", width: max(1, area.width - 2)) {
                 lines.append(Line(text: "  " + text))
             }
             for change in thread.changes(on: annotation.id) {
-                lines.append(Line(text: "  ◆ \(change.state?.value ?? "") set by \(change.author ?? "unknown") · \(change.date?.shortDisplay ?? "no date")",
+                lines.append(Line(text: "  ◆ \(change.state?.value ?? "") set by \(change.author ?? "unknown") · \(change.lastChanged?.shortDisplay ?? "no date")",
                                   dim: true))
             }
             lines.append(Line(text: ""))

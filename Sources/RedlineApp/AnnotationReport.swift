@@ -31,7 +31,7 @@ public enum AnnotationReport {
 
     private static func line(for annotation: Annotation, thread: AnnotationThread, indent: String) -> String {
         var parts = [indent + "p\(annotation.pageIndex + 1)", annotation.isStateChange ? "State" : annotation.subtype.label,
-                     annotation.author ?? "—", annotation.date?.shortDisplay ?? "—"]
+                     annotation.author ?? "—", annotation.lastChanged?.shortDisplay ?? "—"]
         if let state = annotation.state, annotation.isStateChange {
             parts.append(state.value)
         } else {

@@ -78,6 +78,9 @@ public struct Annotation: Sendable, Hashable, Identifiable {
     /// When it was written, for ordering a thread: the creation date, else the modification date.
     public var date: PDFDate? { created ?? modified }
 
+    /// When it was last changed, for lists: the modification date, else the creation date.
+    public var lastChanged: PDFDate? { modified ?? created }
+
     /// The first line of the contents, for one-line lists.
     public var firstLine: String {
         (contents ?? "").split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
