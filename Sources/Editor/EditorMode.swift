@@ -14,6 +14,8 @@ public enum EditorMode: Sendable, Equatable {
     case help
     /// The annotation list beside the page.
     case annotations(AnnotationPanel)
+    /// The bookmarks panel beside the page.
+    case bookmarks(BookmarkPanel)
 }
 
 public struct TextDraft: Sendable, Equatable {

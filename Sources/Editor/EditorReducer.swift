@@ -35,6 +35,7 @@ public enum EditorReducer {
                 }
                 return []
             case .annotations(let panel): return annotationPanelKey(&state, panel, key, environment)
+            case .bookmarks(let panel): return bookmarkPanelKey(&state, panel, key, environment)
             }
         }
     }
@@ -58,6 +59,8 @@ public enum EditorReducer {
             state.mode = .help
             state.helpScroll = 0
         case .character("a"): openAnnotationPanel(&state, env)
+        case .character("b"): return toggleBookmark(&state, env)
+        case .character("B"): openBookmarkPanel(&state)
         case .character("z"): zoom(&state, in: true, env)
         case .character("Z"): zoom(&state, in: false, env)
         case .character("0"):

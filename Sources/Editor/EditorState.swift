@@ -32,6 +32,8 @@ public struct EditorState: Sendable {
     /// Destinations this session wrote: writing one again needs no confirmation.
     public var writtenPaths: Set<String> = []
     public var quitAfterSave = false
+    /// The order the bookmarks panel opens in.
+    public var bookmarkOrder: BookmarkOrder = .custom
     /// Rows of the help overlay scrolled past.
     public var helpScroll = 0
     /// The markup a run of nudges is moving: a run counts as one undo step.
@@ -47,6 +49,8 @@ public struct EditorState: Sendable {
         self.pageIndex = min(max(0, pageIndex), max(0, document.pageCount - 1))
         if document.repairs.isEmpty == false {
             message = "Repaired on open: " + document.repairs.joined(separator: "; ")
+        } else if let problem = document.bookmarkProblems.first {
+            message = "Bookmarks not read: " + problem
         }
     }
 
@@ -57,6 +61,9 @@ public struct EditorState: Sendable {
         get { edits.markup }
         set { edits.markup = newValue }
     }
+
+    /// The bookmarks as they will be saved: the providers', with this session's changes.
+    public var bookmarks: BookmarkList { edits.bookmarks ?? document.bookmarks }
 
     /// The document's annotations as they will be saved: the file's, with this session's changes.
     public var annotations: [Annotation] { edits.annotations.applied(to: document.annotations) }

@@ -24,6 +24,9 @@ public enum EditorView {
         if case .annotations(let panel) = state.mode, let area = layout.panel {
             AnnotationPanelView.draw(&grid, state, panel, in: area)
         }
+        if case .bookmarks(let panel) = state.mode, let area = layout.panel {
+            BookmarkPanelView.draw(&grid, state, panel, in: area)
+        }
         return grid
     }
 

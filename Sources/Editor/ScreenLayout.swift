@@ -26,7 +26,10 @@ public struct ScreenLayout: Sendable, Hashable {
 
 extension EditorState {
     public var layout: ScreenLayout {
-        if case .annotations = mode { return ScreenLayout(columns: columns, rows: rows, withPanel: true) }
+        switch mode {
+        case .annotations, .bookmarks: return ScreenLayout(columns: columns, rows: rows, withPanel: true)
+        default: break
+        }
         return ScreenLayout(columns: columns, rows: rows)
     }
 

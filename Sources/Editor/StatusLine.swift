@@ -8,7 +8,8 @@ enum StatusLine {
         grid.fill(CellRect(column: 0, row: row, width: grid.columns, height: 1), with: Cell(" ", style: style))
         var parts = [
             state.fileName,
-            "page \(state.pageIndex + 1)/\(state.document.pageCount)",
+            "page \(state.pageIndex + 1)/\(state.document.pageCount)"
+                + (state.bookmarks.bookmarks(onPage: state.pageIndex).isEmpty ? "" : " ★ bookmarked"),
             "zoom \(Int((state.zoom * 100).rounded()))%",
             tool(state),
         ]
@@ -63,6 +64,7 @@ enum MessageLine {
             text = "Ink: Space lowers/lifts the pen · arrows draw · p pen · h highlighter · e eraser · Enter ends a stroke · Esc leaves"
         case .normal: text = state.message ?? "? shows the keys"
         case .annotations(let panel): text = AnnotationPanelView.messageLine(state, panel)
+        case .bookmarks(let panel): text = BookmarkPanelView.messageLine(state, panel)
         }
         grid.write(text, column: 0, row: row, style: style)
     }

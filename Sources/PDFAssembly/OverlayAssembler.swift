@@ -12,7 +12,8 @@ import RedlineCore
 /// the same write.
 public enum OverlayAssembler {
     public static func write(source: String, password: String?, overlays: [PageOverlay],
-                             annotationEdits: AnnotationEdits = AnnotationEdits(), to destination: String) throws {
+                             annotationEdits: AnnotationEdits = AnnotationEdits(), metadata: Data? = nil,
+                             identity: String? = nil, to destination: String) throws {
         let target = try PDFInspector.openSession(path: source, password: password)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
@@ -28,6 +29,8 @@ public enum OverlayAssembler {
                 try apply(overlay, from: markup, to: target)
             }
             try AnnotationWriter(session: target, path: source).apply(annotationEdits, pages: PDFInspector.geometries(in: target))
+            if let metadata { try DocumentMetadata.write(metadata, in: target) }
+            if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
             try target.check(qpdf_init_write(target.data, destination))
             try target.check(qpdf_write(target.data))
         } catch let failure as QPDFSession.Failure {

@@ -16,9 +16,13 @@ public enum PDFInspector {
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the document has no pages") }
         let pages = geometries(in: session)
         let annotations = AnnotationReader(session: session).read(pages: pages).map(\.annotation)
-        return DocumentDescription(pages: pages, repairs: summarise(session.takeWarnings()),
-                                   isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
-                                   allowsAnnotationChanges: qpdf_allow_modify_annotation(session.data) != 0)
+        var description = DocumentDescription(pages: pages, repairs: summarise(session.takeWarnings()),
+                                              isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
+                                              allowsAnnotationChanges: qpdf_allow_modify_annotation(session.data) != 0)
+        description.allowsChanges = qpdf_allow_modify_other(session.data) != 0
+        description.metadata = DocumentMetadata.read(in: session)
+        description.permanentID = DocumentMetadata.permanentID(in: session)
+        return description
     }
 
     /// Every page's boxes and rotation, inherited from the page tree.

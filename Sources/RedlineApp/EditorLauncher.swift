@@ -11,7 +11,8 @@ public enum EditorLauncher {
         public let exitCode: Int32
     }
 
-    public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer) throws {
+    public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer,
+                              configuration: RedlineConfiguration) throws {
         let services = RedlineServices()
         var document: OpenedDocument?
         var screen: NcursesScreen?
@@ -30,7 +31,8 @@ public enum EditorLauncher {
         }
         let running = try screen ?? start()
         screen = running
-        EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer).run()
+        EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
+                      configuration: configuration).run()
     }
 
     private static func start() throws -> NcursesScreen {

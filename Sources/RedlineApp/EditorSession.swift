@@ -15,9 +15,12 @@ public final class EditorSession {
     private let screen: NcursesScreen
     private var pictures: PagePictureMaker
     private var state: EditorState
+    private let bookmarkSetup: BookmarkSetup
+    /// The document as the editor knows it: qpdf's description with the bookmarks every provider holds.
+    private var described: DocumentDescription
 
     public init(document: OpenedDocument, screen: NcursesScreen, services: RedlineServices, startPage: Int,
-                reviewer: Reviewer) {
+                reviewer: Reviewer, configuration: RedlineConfiguration) {
         self.document = document
         self.services = services
         self.screen = screen
@@ -25,9 +28,22 @@ public final class EditorSession {
         environment = EditorEnvironment(measurer: services.measurer)
         pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                     depth: ColorDepth(terminalColors: screen.colors))
+        bookmarkSetup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
+        described = Self.describe(document, bookmarkSetup)
         let size = screen.size
-        state = EditorState(documentPath: document.path, document: document.description,
+        state = EditorState(documentPath: document.path, document: described,
                             columns: size.columns, rows: size.rows, pageIndex: startPage, reviewer: reviewer)
+        state.bookmarkOrder = configuration.bookmarkOrder
+    }
+
+    private static func describe(_ document: OpenedDocument, _ setup: BookmarkSetup) -> DocumentDescription {
+        do {
+            return try setup.describe(document.description, path: document.path)
+        } catch {
+            var description = document.description
+            description.bookmarkProblems = ["\(error)"]
+            return description
+        }
     }
 
     public func run() {
@@ -89,17 +105,19 @@ public final class EditorSession {
             return .destinationExists(path: destination)
         }
         do {
+            let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
             try FlattenedSaver(services: services).save(request.edits, source: document.path, password: document.password,
-                                                        description: document.description, to: destination)
+                                                        description: described, bookmarks: bookmarks, to: destination)
         } catch {
             return .failed(path: destination, reason: Self.reason(error, path: destination))
         }
         guard request.replacesOriginal else { return .saved(path: destination) }
         do {
             document = try OpenedDocument(path: document.path, password: document.password)
+            described = Self.describe(document, bookmarkSetup)
             pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                         depth: ColorDepth(terminalColors: screen.colors))
-            return .savedOverOriginal(path: destination, document: document.description)
+            return .savedOverOriginal(path: destination, document: described)
         } catch {
             return .failed(path: destination, reason: "saved, but reopening failed: \(error)")
         }

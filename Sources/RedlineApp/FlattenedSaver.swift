@@ -18,9 +18,16 @@ public struct FlattenedSaver: Sendable {
         try save(DocumentEdits(markup: markup), source: source, password: password, description: description, to: destination)
     }
 
-    /// Flattens the markup and writes the annotation changes, in one write.
+    /// Flattens the markup, writes the annotation changes and, when they changed, the bookmarks (through
+    /// the providers: the XMP provider's share goes into this write), in one write.
     public func save(_ edits: DocumentEdits, source: String, password: String?, description: DocumentDescription,
-                     to destination: String) throws {
+                     bookmarks: BookmarkManager? = nil, to destination: String) throws {
+        let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
+        let identity = DocumentIdentity.of(permanentID: description.permanentID, path: absolute)
+        var metadata: Data?
+        if let list = edits.bookmarks, let bookmarks {
+            metadata = try bookmarks.save(list, originalMetadata: description.metadata).metadata
+        }
         let markup = edits.markup
         var overlays: [PageOverlay] = []
         for pageIndex in markup.editedPages {
@@ -34,7 +41,8 @@ public struct FlattenedSaver: Sendable {
         }
         try AtomicFileWriter.write(to: destination) { temporary in
             try OverlayAssembler.write(source: source, password: password, overlays: overlays,
-                                       annotationEdits: edits.annotations, to: temporary)
+                                       annotationEdits: edits.annotations, metadata: metadata,
+                                       identity: identity, to: temporary)
         }
     }
 }

@@ -25,7 +25,8 @@ struct Open: ParsableCommand {
         let (configuration, author) = try authorOption.resolve()
         let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
         do {
-            try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer)
+            try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer,
+                                      configuration: configuration)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as EditorLauncher.LaunchError {

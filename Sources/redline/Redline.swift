@@ -13,7 +13,7 @@ struct Redline: ParsableCommand {
             The other commands do the same work in scripts.
             """,
         version: version,
-        subcommands: [Open.self, Apply.self, Annotations.self, Reply.self, Review.self, Bench.self],
+        subcommands: [Open.self, Apply.self, Annotations.self, Reply.self, Review.self, Bookmarks.self, Bench.self],
         defaultSubcommand: Open.self)
 
     /// Parses and runs, with Redline's exit codes: 0 done, 1 bad usage or markup, 2 cannot open, 3 cannot write.

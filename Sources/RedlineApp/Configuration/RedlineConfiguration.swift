@@ -1,4 +1,5 @@
 import Foundation
+import RedlineCore
 import TOMLKit
 
 /// The user's settings from `config.toml` (docs/configuration.md). A missing file means the defaults;
@@ -8,10 +9,19 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var author: String?
     /// False turns the replies and review interface off: the list still shows annotations, without thread actions.
     public var replies: Bool = true
+    /// The bookmark provider chain, first asked first: `xmp` (the document's metadata), `sidecar` (a file of Redline's own).
+    public var bookmarkProviders: [String] = Self.defaultBookmarkProviders
+    /// The order the bookmarks panel and `redline bookmarks` start in.
+    public var bookmarkOrder: BookmarkOrder = .custom
 
-    public init(author: String? = nil, replies: Bool = true) {
+    public static let defaultBookmarkProviders = ["xmp", "sidecar"]
+
+    public init(author: String? = nil, replies: Bool = true, bookmarkProviders: [String] = Self.defaultBookmarkProviders,
+                bookmarkOrder: BookmarkOrder = .custom) {
         self.author = author
         self.replies = replies
+        self.bookmarkProviders = bookmarkProviders
+        self.bookmarkOrder = bookmarkOrder
     }
 
     /// `$XDG_CONFIG_HOME/redline/config.toml`, by default `~/.config/redline/config.toml`.
@@ -35,7 +45,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
         return try parse(text, path: path)
     }
 
-    static let knownKeys = ["author", "replies"]
+    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         let table: TOMLTable
@@ -62,6 +72,27 @@ public struct RedlineConfiguration: Sendable, Equatable {
                 throw ConfigurationError(path: path, message: "replies must be true or false")
             }
             configuration.replies = replies
+        }
+        if let value = table["bookmark_providers"] {
+            guard let array = value.array, !array.isEmpty else {
+                throw ConfigurationError(path: path, message: "bookmark_providers must be a list like [\"xmp\", \"sidecar\"]")
+            }
+            let names = try array.map { item -> String in
+                guard let name = item.string, ["xmp", "sidecar"].contains(name) else {
+                    throw ConfigurationError(path: path, message: "bookmark_providers: \(item) is not \"xmp\" or \"sidecar\"")
+                }
+                return name
+            }
+            guard Set(names).count == names.count else {
+                throw ConfigurationError(path: path, message: "bookmark_providers names a provider twice")
+            }
+            configuration.bookmarkProviders = names
+        }
+        if let value = table["bookmark_order"] {
+            guard let name = value.string, let order = BookmarkOrder(rawValue: name) else {
+                throw ConfigurationError(path: path, message: "bookmark_order must be \"custom\" or \"page\"")
+            }
+            configuration.bookmarkOrder = order
         }
         return configuration
     }

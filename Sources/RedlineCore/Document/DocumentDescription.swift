@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the editor and the command line need to know about an opened PDF, read once on open.
 public struct DocumentDescription: Sendable, Hashable {
     public var pages: [PageGeometry]
@@ -8,6 +10,16 @@ public struct DocumentDescription: Sendable, Hashable {
     public var annotations: [Annotation]
     /// False when the document's permissions forbid adding or changing annotations.
     public var allowsAnnotationChanges: Bool
+    /// False when its permissions forbid other changes (its metadata, so its bookmarks, among them).
+    public var allowsChanges = true
+    /// The catalog's XMP packet, as stored.
+    public var metadata: Data?
+    /// The first half of the trailer's /ID, in hex: the document's identity across copies and saves.
+    public var permanentID: String?
+    /// The bookmarks every provider holds, merged (filled in by whoever knows the providers).
+    public var bookmarks = BookmarkList()
+    /// Why some bookmarks could not be read.
+    public var bookmarkProblems: [String] = []
 
     public init(pages: [PageGeometry], repairs: [String] = [], isEncrypted: Bool = false, annotations: [Annotation] = [],
                 allowsAnnotationChanges: Bool = true) {

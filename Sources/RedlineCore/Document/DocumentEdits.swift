@@ -4,11 +4,15 @@
 public struct DocumentEdits: Sendable, Hashable {
     public var markup: MarkupLayer
     public var annotations: AnnotationEdits
+    /// The bookmarks as they should be saved; nil when they were not changed.
+    public var bookmarks: BookmarkList?
 
-    public init(markup: MarkupLayer = MarkupLayer(), annotations: AnnotationEdits = AnnotationEdits()) {
+    public init(markup: MarkupLayer = MarkupLayer(), annotations: AnnotationEdits = AnnotationEdits(),
+                bookmarks: BookmarkList? = nil) {
         self.markup = markup
         self.annotations = annotations
+        self.bookmarks = bookmarks
     }
 
-    public var isEmpty: Bool { markup.isEmpty && annotations.isEmpty }
+    public var isEmpty: Bool { markup.isEmpty && annotations.isEmpty && bookmarks == nil }
 }

@@ -45,7 +45,16 @@ public enum MarkupFile {
                 throw MarkupFileError("field \"annotations\": \(Self.reason(error))")
             }
         }
-        return DocumentEdits(markup: layer, annotations: annotations)
+        var bookmarks: BookmarkList?
+        if let section = object["bookmarks"], !(section is NSNull) {
+            do {
+                let sectionData = try JSONSerialization.data(withJSONObject: section)
+                bookmarks = BookmarkList(try JSONDecoder().decode([Bookmark].self, from: sectionData))
+            } catch {
+                throw MarkupFileError("field \"bookmarks\": \(Self.reason(error))")
+            }
+        }
+        return DocumentEdits(markup: layer, annotations: annotations, bookmarks: bookmarks)
     }
 
     private static func reason(_ error: Error) -> String {
@@ -132,7 +141,8 @@ public enum MarkupFile {
 
     public static func encode(_ edits: DocumentEdits, document: String? = nil) -> Data {
         let file = EncodedFile(version: version, document: document, items: edits.markup.items.map(EncodedItem.init),
-                               annotations: edits.annotations.isEmpty ? nil : edits.annotations)
+                               annotations: edits.annotations.isEmpty ? nil : edits.annotations,
+                               bookmarks: edits.bookmarks?.bookmarks)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
@@ -144,6 +154,7 @@ public enum MarkupFile {
         let document: String?
         let items: [EncodedItem]
         let annotations: AnnotationEdits?
+        let bookmarks: [Bookmark]?
     }
 
     /// One item as the file holds it; the fields of the other kinds stay out (nil is not encoded).

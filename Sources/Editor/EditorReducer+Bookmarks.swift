@@ -1,0 +1,131 @@
+import RedlineCore
+
+/// Bookmarks: `b` toggles the current page's, `B` opens the panel. Changes go through `changeEdits`, so
+/// undo and the crash journal cover them.
+extension EditorReducer {
+    static func toggleBookmark(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
+        let page = state.pageIndex
+        let current = state.bookmarks
+        let original = state.document.bookmarks
+        var bookmarked = false
+        let effects = changeEdits(&state) { edits in
+            var list = current
+            bookmarked = list.toggle(page: page, newID: env.newAnnotationID().rawValue)
+            edits.bookmarks = list == original ? nil : list
+        }
+        state.message = bookmarked ? "Bookmarked page \(page + 1)" : "Bookmark on page \(page + 1) removed"
+        return effects
+    }
+
+    static func openBookmarkPanel(_ state: inout EditorState) {
+        var panel = BookmarkPanel(order: state.bookmarkOrder)
+        let shown = state.bookmarks.sorted(panel.order)
+        panel.selected = (shown.first { $0.pageIndex == state.pageIndex } ?? shown.first)?.id
+        state.mode = .bookmarks(panel)
+        if shown.isEmpty { state.message = "No bookmarks yet: b bookmarks the current page" }
+    }
+
+    static func bookmarkPanelKey(_ state: inout EditorState, _ panel: BookmarkPanel, _ key: Key,
+                                 _ env: EditorEnvironment) -> [EditorEffect] {
+        state.message = nil
+        var panel = panel
+        if let name = panel.renaming {
+            return renameKey(&state, &panel, name, key)
+        }
+        let shown = state.bookmarks.sorted(panel.order)
+        let index = panel.selected.flatMap { id in shown.firstIndex { $0.id == id } }
+        var effects: [EditorEffect] = []
+        switch key {
+        case .escape, .character("B"), .character("q"):
+            state.mode = .normal
+            return []
+        case .down, .character("j"):
+            if !shown.isEmpty { panel.selected = shown[min((index ?? -1) + 1, shown.count - 1)].id }
+        case .up, .character("k"):
+            if !shown.isEmpty { panel.selected = shown[max((index ?? shown.count) - 1, 0)].id }
+        case .character("g"), .home:
+            panel.selected = shown.first?.id
+        case .character("G"), .end:
+            panel.selected = shown.last?.id
+        case .enter:
+            guard let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) else { break }
+            guard let page = bookmark.pageIndex else {
+                state.message = "\(bookmark.title) does not lead to a page"
+                break
+            }
+            state.mode = .normal
+            goToPage(&state, page, env)
+            return []
+        case .character("R"):
+            guard let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) else { break }
+            panel.renaming = bookmark.name ?? ""
+        case .character("d"), .character("x"), .delete:
+            guard let id = panel.selected, let index else { break }
+            effects = changeBookmarks(&state) { $0.remove(id) }
+            let remaining = state.bookmarks.sorted(panel.order)
+            panel.selected = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].id
+            state.message = "Bookmark deleted"
+        case .character("o"):
+            panel.order = panel.order == .custom ? .page : .custom
+            state.bookmarkOrder = panel.order
+            state.message = panel.order == .custom ? "Your own order (K/J move)" : "Page order"
+        case .character("K"), .character("J"):
+            guard let id = panel.selected else { break }
+            guard panel.order == .custom else {
+                state.message = "Bookmarks move in your own order: o switches to it"
+                break
+            }
+            effects = changeBookmarks(&state) { $0.move(id, by: key == .character("K") ? -1 : 1) }
+        case .character("b"):
+            effects = toggleBookmark(&state, env)
+            panel.selected = state.bookmarks.bookmarks(onPage: state.pageIndex).first?.id ?? panel.selected
+        case .character("u"):
+            effects = undo(&state)
+        case .control("r"):
+            effects = redo(&state)
+        default:
+            break
+        }
+        if state.bookmarks.bookmark(panel.selected ?? "") == nil {
+            panel.selected = state.bookmarks.sorted(panel.order).first?.id
+        }
+        if case .bookmarks = state.mode { state.mode = .bookmarks(panel) }
+        return effects
+    }
+
+    private static func renameKey(_ state: inout EditorState, _ panel: inout BookmarkPanel, _ name: String,
+                                  _ key: Key) -> [EditorEffect] {
+        var effects: [EditorEffect] = []
+        switch key {
+        case .escape:
+            panel.renaming = nil
+        case .enter:
+            panel.renaming = nil
+            if let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                // Renaming replaces the bookmark with one of the same identifier.
+                effects = changeBookmarks(&state) { $0.put(bookmark.renamed(trimmed.isEmpty ? nil : trimmed)) }
+                state.message = trimmed.isEmpty ? "Name removed" : "Renamed \(trimmed)"
+            }
+        case .backspace:
+            panel.renaming = String(name.dropLast())
+        case .character(let character):
+            panel.renaming = name + String(character)
+        default:
+            break
+        }
+        state.mode = .bookmarks(panel)
+        return effects
+    }
+
+    private static func changeBookmarks(_ state: inout EditorState, _ update: (inout BookmarkList) -> Void) -> [EditorEffect] {
+        let current = state.bookmarks
+        let original = state.document.bookmarks
+        return changeEdits(&state) { edits in
+            var list = current
+            update(&list)
+            // Back to what the providers hold: nothing to save.
+            if list != current { edits.bookmarks = list == original ? nil : list }
+        }
+    }
+}

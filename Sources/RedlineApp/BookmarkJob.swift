@@ -1,0 +1,63 @@
+import Foundation
+import RedlineCore
+
+/// `redline bookmarks`: list, add and remove bookmarks through the configured providers, saving through
+/// the same saver as the editor.
+public struct BookmarkJob {
+    public var input: String
+    public var password: String?
+    public var setup: BookmarkSetup
+
+    public init(input: String, password: String?, setup: BookmarkSetup) {
+        self.input = input
+        self.password = password
+        self.setup = setup
+    }
+
+    public func describe() throws -> DocumentDescription {
+        try setup.describe(try MarkupApplication.describe(input, password: password), path: input)
+    }
+
+    public static func json(_ bookmarks: [Bookmark]) -> String {
+        let objects: [[String: Any]] = bookmarks.map { bookmark in
+            ["id": bookmark.id, "page": bookmark.pageIndex.map { $0 + 1 } as Any? ?? NSNull(),
+             "name": bookmark.name as Any? ?? NSNull()]
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Writes a copy with the page bookmarked (named, when a name is given); a page already bookmarked
+    /// keeps its bookmark and takes the new name.
+    @discardableResult
+    public func add(page pageIndex: Int, name: String?, output: String) throws -> Bookmark {
+        let description = try describe()
+        var list = description.bookmarks
+        let bookmark: Bookmark
+        if let existing = list.bookmarks(onPage: pageIndex).first {
+            bookmark = name.map { existing.renamed($0) } ?? existing
+        } else {
+            bookmark = Bookmark(id: UUID().uuidString, pageIndex: pageIndex, name: name, sortKey: 0)
+        }
+        list.put(bookmark)
+        try save(list, description: description, output: output)
+        return bookmark
+    }
+
+    /// Writes a copy without the page's bookmarks; false when the page had none (nothing is written).
+    public func remove(page pageIndex: Int, output: String) throws -> Bool {
+        let description = try describe()
+        var list = description.bookmarks
+        let doomed = list.bookmarks(onPage: pageIndex)
+        guard !doomed.isEmpty else { return false }
+        for bookmark in doomed { list.remove(bookmark.id) }
+        try save(list, description: description, output: output)
+        return true
+    }
+
+    private func save(_ list: BookmarkList, description: DocumentDescription, output: String) throws {
+        try FlattenedSaver(services: RedlineServices()).save(
+            DocumentEdits(bookmarks: list), source: input, password: password, description: description,
+            bookmarks: try setup.manager(for: description, path: input), to: output)
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import RedlineApp
+import RedlineCore
+
+/// `redline bookmarks`: a PDF's bookmarks, read and written the way Apple Preview and PSPDFKit keep them.
+struct Bookmarks: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List, add or remove a PDF's bookmarks (kept in its XMP metadata, or a sidecar file).",
+        subcommands: [List.self, Add.self, Remove.self],
+        defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the bookmarks, in the configured order.")
+
+        @Argument(help: "The PDF to read.")
+        var input: String
+
+        @Flag(name: .long, help: "Print a JSON array of {id, page, name}.")
+        var json = false
+
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let (job, order) = try BookmarkCommand.job(input, passwordOption)
+            let description = try BookmarkCommand.run { try job.describe() }
+            for problem in description.bookmarkProblems { printError("\(input): bookmarks not read: \(problem)") }
+            let bookmarks = description.bookmarks.sorted(order)
+            if json {
+                print(BookmarkJob.json(bookmarks))
+            } else if bookmarks.isEmpty {
+                print("No bookmarks.")
+            } else {
+                for bookmark in bookmarks {
+                    print((bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—") + "  " + bookmark.title + "  id:" + bookmark.id)
+                }
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Bookmark a page and write a copy.")
+
+        @Argument(help: "The PDF to change.")
+        var input: String
+
+        @Option(name: .long, help: "The page, from 1.")
+        var page: Int
+
+        @Option(name: .long, help: "The bookmark's name.")
+        var name: String?
+
+        @Option(name: .long, help: "Where to write the copy.")
+        var output: String
+
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let (job, _) = try BookmarkCommand.job(input, passwordOption)
+            let pageCount = try BookmarkCommand.run { try job.describe().pageCount }
+            try BookmarkCommand.check(page, pageCount: pageCount, input: input)
+            let bookmark = try BookmarkCommand.run { try job.add(page: page - 1, name: name, output: output) }
+            print(bookmark.id)
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a page's bookmark and write a copy.")
+
+        @Argument(help: "The PDF to change.")
+        var input: String
+
+        @Option(name: .long, help: "The page, from 1.")
+        var page: Int
+
+        @Option(name: .long, help: "Where to write the copy.")
+        var output: String
+
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let (job, _) = try BookmarkCommand.job(input, passwordOption)
+            let pageCount = try BookmarkCommand.run { try job.describe().pageCount }
+            try BookmarkCommand.check(page, pageCount: pageCount, input: input)
+            guard try BookmarkCommand.run({ try job.remove(page: page - 1, output: output) }) else {
+                throw CommandFailure("\(input): page \(page) has no bookmark", code: ExitStatus.usage)
+            }
+        }
+    }
+}
+
+/// What the bookmark subcommands share: the configured providers and order, and Redline's exit codes.
+enum BookmarkCommand {
+    static func job(_ input: String, _ passwordOption: PasswordOption) throws -> (BookmarkJob, BookmarkOrder) {
+        let configuration: RedlineConfiguration
+        do {
+            configuration = try RedlineConfiguration.load()
+        } catch let error as ConfigurationError {
+            throw CommandFailure(error.description, code: ExitStatus.usage)
+        }
+        let setup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
+        return (BookmarkJob(input: input, password: passwordOption.password, setup: setup), configuration.bookmarkOrder)
+    }
+
+    static func check(_ page: Int, pageCount: Int, input: String) throws {
+        guard page >= 1, page <= pageCount else {
+            throw CommandFailure("\(input): there is no page \(page) (the document has \(pageCount))", code: ExitStatus.usage)
+        }
+    }
+
+    static func run<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DocumentError {
+            throw CommandFailure(error)
+        } catch let error as CommandFailure {
+            throw error
+        } catch {
+            throw CommandFailure("\(error)", code: ExitStatus.cannotWrite)
+        }
+    }
+}
