@@ -66,3 +66,36 @@ public enum AnnotationProbe {
         return try JSONDecoder().decode([ProbedAnnotation].self, from: Data(result.stdout.utf8))
     }
 }
+
+/// A PDF's XMP as pikepdf reads it (Tests/Tools/xmp_probe.py).
+public struct ProbedXMP: Decodable, Sendable {
+    public struct PreviewItem: Decodable, Sendable, Equatable {
+        public let PageIndex: String?
+        public let UUID: String?
+        public let parseType: String?
+    }
+
+    public struct PSPDFItem: Decodable, Sendable, Equatable {
+        public struct Action: Decodable, Sendable, Equatable {
+            public let actionType: String
+            public let pageIndex: Int?
+        }
+
+        public let action: Action?
+        public let name: String?
+        public let uuid: String
+    }
+
+    public let hasMetadata: Bool
+    public let properties: [String: String]
+    public let preview: [PreviewItem]?
+    public let pspdf: [PSPDFItem]?
+    public let pdfa: String?
+    public let recovered: Bool
+
+    public static func read(_ path: String) throws -> ProbedXMP {
+        let result = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("xmp_probe.py"), path])
+        guard result.status == 0 else { throw ToolFailure(tool: "xmp_probe.py", output: result.stderr) }
+        return try JSONDecoder().decode(ProbedXMP.self, from: Data(result.stdout.utf8))
+    }
+}

@@ -84,7 +84,7 @@ public enum XMPBookmarks {
         parser.delegate = check
         _ = parser.parse()
         if let error = parser.parserError ?? check.error {
-            throw Malformed(reason: "not well-formed XML (line \(parser.lineNumber), \((error as NSError).domain) \((error as NSError).code))")
+            throw Malformed(reason: "not well-formed XML: \(explanation((error as NSError).code)) (line \(parser.lineNumber))")
         }
         guard check.roots == 1, check.depth == 0 else {
             throw Malformed(reason: check.roots == 0 ? "no XML element" : "the XML ends inside an element")
@@ -93,6 +93,18 @@ public enum XMPBookmarks {
             return try XMLDocument(data: packet, options: [.nodePreserveWhitespace])
         } catch {
             throw Malformed(reason: "not well-formed XML (\(error.localizedDescription))")
+        }
+    }
+
+    /// XMLParser's error codes, in words.
+    private static func explanation(_ code: Int) -> String {
+        switch code {
+        case 4: "there is no XML"
+        case 5: "it ends before its elements are closed"
+        case 9, 68: "a character or name is not allowed there"
+        case 73, 76: "an element is closed with the wrong name"
+        case 201, 202: "a prefix has no namespace declared"
+        default: "XML error \(code)"
         }
     }
 
