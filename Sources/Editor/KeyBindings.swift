@@ -39,6 +39,12 @@ public enum KeyBindings {
             ("s  m", "set review state / toggle Marked"),
             ("x", "delete with its replies (replies: your own)"),
         ]),
+        ("Bookmarks (B)", [
+            ("b", "bookmark this page / remove its bookmark"),
+            ("B", "the bookmarks panel: Enter goes there"),
+            ("R  d", "rename / delete (in the panel)"),
+            ("o  K  J", "own order or page order / move (in the panel)"),
+        ]),
         ("Files", [
             (":w", "save NAME-marked.pdf beside the original"),
             (":w PATH", "save elsewhere (asks before overwriting)"),

@@ -7,12 +7,17 @@ import Testing
         let configuration = try RedlineConfiguration.parse("author = \"Alice Ä\"\nreplies = false\n", path: "c.toml")
         #expect(configuration == RedlineConfiguration(author: "Alice Ä", replies: false))
         #expect(try RedlineConfiguration.parse("", path: "c.toml") == RedlineConfiguration())
+        let bookmarks = try RedlineConfiguration.parse("bookmark_providers = [\"sidecar\"]\nbookmark_order = \"page\"", path: "c.toml")
+        #expect(bookmarks.bookmarkProviders == ["sidecar"] && bookmarks.bookmarkOrder == .page)
     }
 
     @Test(arguments: [
         ("author = 3", "c.toml: author must be a string, like author = \"Alice\""),
         ("replies = \"no\"", "c.toml: replies must be true or false"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order)"),
+        ("bookmark_providers = []", "c.toml: bookmark_providers must be a list like [\"xmp\", \"sidecar\"]"),
+        ("bookmark_providers = [\"xmp\", \"xmp\"]", "c.toml: bookmark_providers names a provider twice"),
+        ("bookmark_order = \"date\"", "c.toml: bookmark_order must be \"custom\" or \"page\""),
     ])
     func badSettingsAreNamed(text: String, message: String) {
         #expect(throws: ConfigurationError(path: "c.toml", message: String(message.dropFirst("c.toml: ".count)))) {

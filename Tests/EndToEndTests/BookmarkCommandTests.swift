@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `redline bookmarks` on the real binary, with configuration and data folders of its own.
+@Suite struct BookmarkCommandTests {
+    func redline(_ arguments: [String], config: String = "", in folder: TemporaryFolder) throws -> ProcessResult {
+        let configFolder = folder.path + "/config"
+        try FileManager.default.createDirectory(atPath: configFolder + "/redline", withIntermediateDirectories: true)
+        try config.write(toFile: configFolder + "/redline/config.toml", atomically: true, encoding: .utf8)
+        return try ProcessRunner.run(TestPaths.redline, arguments,
+                                     environment: ["XDG_CONFIG_HOME": configFolder, "XDG_DATA_HOME": folder.path + "/data"])
+    }
+
+    func json(_ result: ProcessResult) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test func addListAndRemoveInBothOrders() throws {
+        let folder = TemporaryFolder()
+        let one = folder.file("one.pdf"), two = folder.file("two.pdf"), three = folder.file("three.pdf")
+        #expect(try redline(["bookmarks", "add", TestPaths.sample, "--page", "4", "--name", "Appendix", "--output", one], in: folder).status == 0)
+        #expect(try redline(["bookmarks", "add", one, "--page", "2", "--output", two], in: folder).status == 0)
+        let custom = try json(try redline(["bookmarks", two, "--json"], in: folder))
+        #expect(custom.allSatisfy { Set($0.keys) == ["id", "page", "name"] })
+        #expect(custom.map { $0["page"] as? Int } == [4, 2])
+        #expect(custom[0]["name"] as? String == "Appendix")
+        #expect(custom[1]["name"] is NSNull)
+        let byPage = try json(try redline(["bookmarks", two, "--json"], config: "bookmark_order = \"page\"\n", in: folder))
+        #expect(byPage.map { $0["page"] as? Int } == [2, 4])
+        let text = try redline(["bookmarks", two], in: folder)
+        #expect(text.stdout.hasPrefix("p4  Appendix  id:"))
+
+        let removed = try redline(["bookmarks", "remove", two, "--page", "4", "--output", three], in: folder)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try json(try redline(["bookmarks", three, "--json"], in: folder)).map { $0["page"] as? Int } == [2])
+        // What Preview reads: pages from 0, in page order.
+        #expect(try ProbedXMP.read(two).preview?.map(\.PageIndex) == ["1", "3"])
+    }
+
+    @Test func mistakesAreClearErrors() throws {
+        let folder = TemporaryFolder()
+        let output = folder.file("out.pdf")
+        let noPage = try redline(["bookmarks", "add", TestPaths.sample, "--page", "9", "--output", output], in: folder)
+        #expect(noPage.status == 1)
+        #expect(noPage.stderr == "redline: \(TestPaths.sample): there is no page 9 (the document has 4)\n")
+        let nothing = try redline(["bookmarks", "remove", TestPaths.sample, "--page", "1", "--output", output], in: folder)
+        #expect(nothing.status == 1)
+        #expect(nothing.stderr == "redline: \(TestPaths.sample): page 1 has no bookmark\n")
+        let badConfig = try redline(["bookmarks", TestPaths.sample], config: "bookmark_providers = [\"cloud\"]\n", in: folder)
+        #expect(badConfig.status == 1)
+        #expect(badConfig.stderr.contains("bookmark_providers: \"cloud\" is not \"xmp\" or \"sidecar\""))
+        let missing = try redline(["bookmarks", folder.file("missing.pdf")], in: folder)
+        #expect(missing.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}
