@@ -4,19 +4,11 @@ import TerminalGrid
 /// Draws the annotation list, or one thread in full, into the panel beside the page.
 enum AnnotationPanelView {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, _ panel: AnnotationPanel, in area: CellRect) {
-        let background = CellStyle(foreground: .white, background: .black)
-        grid.fill(area, with: Cell(" ", style: background))
-        for row in area.row..<area.maxRow {
-            grid[area.column, row] = Cell("│", style: CellStyle(foreground: .brightBlack, background: .black))
-        }
-        let inner = CellRect(column: area.column + 2, row: area.row, width: max(1, area.width - 3), height: area.height)
         let rows = state.annotationRows(panel)
         let header = panel.scope == .page
             ? "Annotations · page \(state.pageIndex + 1) · \(rows.count)"
             : "Annotations · all pages · \(rows.count)"
-        grid.write(header, column: inner.column, row: inner.row, style: CellStyle(foreground: .brightWhite, background: .black, bold: true),
-                   limit: inner.width)
-        let body = CellRect(column: inner.column, row: inner.row + 1, width: inner.width, height: max(0, inner.height - 1))
+        let body = SidePanelFrame.draw(&grid, title: header, in: area)
         if panel.showsThread, let id = panel.selected, let thread = state.thread(containing: id) {
             drawThread(&grid, thread, scroll: panel.threadScroll, in: body)
         } else {

@@ -41,25 +41,14 @@ struct Bookmarks: ParsableCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Bookmark a page and write a copy.")
 
-        @Argument(help: "The PDF to change.")
-        var input: String
-
-        @Option(name: .long, help: "The page, from 1.")
-        var page: Int
+        @OptionGroup var change: PageChange
 
         @Option(name: .long, help: "The bookmark's name.")
         var name: String?
 
-        @Option(name: .long, help: "Where to write the copy.")
-        var output: String
-
-        @OptionGroup var passwordOption: PasswordOption
-
         func run() throws {
-            let (job, _) = try BookmarkCommand.job(input, passwordOption)
-            let pageCount = try BookmarkCommand.run { try job.describe().pageCount }
-            try BookmarkCommand.check(page, pageCount: pageCount, input: input)
-            let bookmark = try BookmarkCommand.run { try job.add(page: page - 1, name: name, output: output) }
+            let job = try change.checkedJob()
+            let bookmark = try BookmarkCommand.run { try job.add(page: change.page - 1, name: name, output: change.output) }
             print(bookmark.id)
         }
     }
@@ -67,25 +56,38 @@ struct Bookmarks: ParsableCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove a page's bookmark and write a copy.")
 
-        @Argument(help: "The PDF to change.")
-        var input: String
-
-        @Option(name: .long, help: "The page, from 1.")
-        var page: Int
-
-        @Option(name: .long, help: "Where to write the copy.")
-        var output: String
-
-        @OptionGroup var passwordOption: PasswordOption
+        @OptionGroup var change: PageChange
 
         func run() throws {
-            let (job, _) = try BookmarkCommand.job(input, passwordOption)
-            let pageCount = try BookmarkCommand.run { try job.describe().pageCount }
-            try BookmarkCommand.check(page, pageCount: pageCount, input: input)
-            guard try BookmarkCommand.run({ try job.remove(page: page - 1, output: output) }) else {
-                throw CommandFailure("\(input): page \(page) has no bookmark", code: ExitStatus.usage)
+            let job = try change.checkedJob()
+            guard try BookmarkCommand.run({ try job.remove(page: change.page - 1, output: change.output) }) else {
+                throw CommandFailure("\(change.input): page \(change.page) has no bookmark", code: ExitStatus.usage)
             }
         }
+    }
+}
+
+/// The arguments `add` and `remove` share: which document, which page, where the copy goes.
+struct PageChange: ParsableArguments {
+    @Argument(help: "The PDF to change.")
+    var input: String
+
+    @Option(name: .long, help: "The page, from 1.")
+    var page: Int
+
+    @Option(name: .long, help: "Where to write the copy.")
+    var output: String
+
+    @OptionGroup var passwordOption: PasswordOption
+
+    /// The job, once the page is known to exist.
+    func checkedJob() throws -> BookmarkJob {
+        let (job, _) = try BookmarkCommand.job(input, passwordOption)
+        let pageCount = try BookmarkCommand.run { try job.describe().pageCount }
+        guard page >= 1, page <= pageCount else {
+            throw CommandFailure("\(input): there is no page \(page) (the document has \(pageCount))", code: ExitStatus.usage)
+        }
+        return job
     }
 }
 
@@ -100,12 +102,6 @@ enum BookmarkCommand {
         }
         let setup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
         return (BookmarkJob(input: input, password: passwordOption.password, setup: setup), configuration.bookmarkOrder)
-    }
-
-    static func check(_ page: Int, pageCount: Int, input: String) throws {
-        guard page >= 1, page <= pageCount else {
-            throw CommandFailure("\(input): there is no page \(page) (the document has \(pageCount))", code: ExitStatus.usage)
-        }
     }
 
     static func run<T>(_ body: () throws -> T) throws -> T {
