@@ -51,6 +51,7 @@ public enum Confirmation: Sendable, Equatable {
         var parts: [String] = []
         if markup > 0 { parts.append("\(markup) markup item\(markup == 1 ? "" : "s")") }
         if threads > 0 { parts.append("\(threads) annotation change\(threads == 1 ? "" : "s")") }
+        if edits.bookmarks != nil { parts.append("bookmarks") }
         return parts.joined(separator: ", ")
     }
 }

@@ -100,10 +100,14 @@ extension EditorReducer {
             let annotations = journaled.annotations.refersOnly(to: known, pageCount: state.document.pageCount)
                 ? journaled.annotations : AnnotationEdits()
             state.history.record(state.edits)
-            state.edits = DocumentEdits(markup: markup, annotations: annotations)
+            let bookmarks = journaled.bookmarks.map { list in
+                BookmarkList(list.bookmarks.filter { $0.pageIndex.map { $0 < state.document.pageCount } ?? true })
+            }
+            state.edits = DocumentEdits(markup: markup, annotations: annotations, bookmarks: bookmarks)
             var restored: [String] = []
             if !markup.isEmpty { restored.append("\(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")") }
             if !annotations.isEmpty { restored.append("the unsaved annotation changes") }
+            if bookmarks != nil { restored.append("the unsaved bookmarks") }
             state.message = restored.isEmpty ? "Nothing in the journal fits this document" : "Restored " + restored.joined(separator: " and ")
             return journal(state)
         case (.restoreJournal, "n"), (.restoreJournal, "c"):

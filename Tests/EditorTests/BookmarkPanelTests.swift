@@ -99,5 +99,19 @@ import Testing
         document.bookmarkProblems = ["the XMP metadata is malformed: not well-formed XML"]
         let state = EditorState(documentPath: "/x/a.pdf", document: document, columns: 80, rows: 24)
         #expect(state.message == "Bookmarks not read: the XMP metadata is malformed: not well-formed XML")
+        let screen = EditorView.draw(state, environment: EditorEnvironment(measurer: FixedMeasurer()), picture: nil)
+        #expect(screen.text(ofRow: 22).contains("bookmarks not read"))
+    }
+
+    @Test func unsavedBookmarksSurviveACrash() {
+        var crashed = editor()
+        crashed.press(.character("j"), .character("b"))
+        var reopened = editor()
+        reopened.send(.journalFound(crashed.state.edits))
+        #expect(reopened.state.mode == .confirming(.restoreJournal(crashed.state.edits)))
+        #expect(Confirmation.restoreJournal(crashed.state.edits).question.hasPrefix("Unsaved changes (bookmarks)"))
+        reopened.press(.character("y"))
+        #expect(reopened.state.bookmarks.bookmarks(onPage: 1).count == 1)
+        #expect(reopened.state.message == "Restored the unsaved bookmarks")
     }
 }
