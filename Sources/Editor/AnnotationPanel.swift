@@ -53,7 +53,7 @@ extension EditorState {
             rows.append(AnnotationListRow(annotation: thread.root, depth: 0,
                                           stateSummary: showsThreads ? thread.stateSummary(of: thread.root.id) : nil))
             guard showsThreads else { continue }
-            for member in (thread.replies + thread.stateChanges.values.joined()).sorted(by: AnnotationThreads.chronological) {
+            for member in thread.answers {
                 rows.append(AnnotationListRow(annotation: member, depth: 1,
                                               stateSummary: member.isStateChange ? nil : thread.stateSummary(of: member.id)))
             }

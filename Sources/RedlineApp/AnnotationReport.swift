@@ -22,7 +22,7 @@ public enum AnnotationReport {
         var lines: [String] = []
         for thread in AnnotationThreads.build(annotations) {
             lines.append(line(for: thread.root, thread: thread, indent: ""))
-            for member in (thread.replies + thread.stateChanges.values.joined()).sorted(by: AnnotationThreads.chronological) {
+            for member in thread.answers {
                 lines.append(line(for: member, thread: thread, indent: "    "))
             }
         }

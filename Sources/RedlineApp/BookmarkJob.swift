@@ -30,8 +30,9 @@ public struct BookmarkJob {
     /// Writes a copy with the page bookmarked (named, when a name is given); a page already bookmarked
     /// keeps its bookmark and takes the new name.
     @discardableResult
-    public func add(page pageIndex: Int, name: String?, output: String) throws -> Bookmark {
-        let description = try describe()
+    public func add(page pageIndex: Int, name: String?, output: String, description known: DocumentDescription? = nil)
+        throws -> Bookmark {
+        let description = try known ?? describe()
         var list = description.bookmarks
         let bookmark: Bookmark
         if let existing = list.bookmarks(onPage: pageIndex).first {
@@ -45,8 +46,8 @@ public struct BookmarkJob {
     }
 
     /// Writes a copy without the page's bookmarks; false when the page had none (nothing is written).
-    public func remove(page pageIndex: Int, output: String) throws -> Bool {
-        let description = try describe()
+    public func remove(page pageIndex: Int, output: String, description known: DocumentDescription? = nil) throws -> Bool {
+        let description = try known ?? describe()
         var list = description.bookmarks
         let doomed = list.bookmarks(onPage: pageIndex)
         guard !doomed.isEmpty else { return false }

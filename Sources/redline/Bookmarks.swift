@@ -47,8 +47,10 @@ struct Bookmarks: ParsableCommand {
         var name: String?
 
         func run() throws {
-            let job = try change.checkedJob()
-            let bookmark = try BookmarkCommand.run { try job.add(page: change.page - 1, name: name, output: change.output) }
+            let (job, description) = try change.checkedJob()
+            let bookmark = try BookmarkCommand.run {
+                try job.add(page: change.page - 1, name: name, output: change.output, description: description)
+            }
             print(bookmark.id)
         }
     }
@@ -59,8 +61,10 @@ struct Bookmarks: ParsableCommand {
         @OptionGroup var change: PageChange
 
         func run() throws {
-            let job = try change.checkedJob()
-            guard try BookmarkCommand.run({ try job.remove(page: change.page - 1, output: change.output) }) else {
+            let (job, description) = try change.checkedJob()
+            guard try BookmarkCommand.run({
+                try job.remove(page: change.page - 1, output: change.output, description: description)
+            }) else {
                 throw CommandFailure("\(change.input): page \(change.page) has no bookmark", code: ExitStatus.usage)
             }
         }
@@ -80,14 +84,15 @@ struct PageChange: ParsableArguments {
 
     @OptionGroup var passwordOption: PasswordOption
 
-    /// The job, once the page is known to exist.
-    func checkedJob() throws -> BookmarkJob {
+    /// The job and the document it reads, once the page is known to exist.
+    func checkedJob() throws -> (BookmarkJob, DocumentDescription) {
         let (job, _) = try BookmarkCommand.job(input, passwordOption)
-        let pageCount = try BookmarkCommand.run { try job.describe().pageCount }
-        guard page >= 1, page <= pageCount else {
-            throw CommandFailure("\(input): there is no page \(page) (the document has \(pageCount))", code: ExitStatus.usage)
+        let description = try BookmarkCommand.run { try job.describe() }
+        guard page >= 1, page <= description.pageCount else {
+            throw CommandFailure("\(input): there is no page \(page) (the document has \(description.pageCount))",
+                                 code: ExitStatus.usage)
         }
-        return job
+        return (job, description)
     }
 }
 

@@ -7,9 +7,12 @@ public struct AnnotationThread: Sendable, Hashable {
     /// State annotations by the annotation they apply to (the root or a reply), oldest first.
     public var stateChanges: [AnnotationID: [Annotation]]
 
-    /// Every annotation the thread holds: the root, the replies, then the state changes.
-    public var members: [Annotation] {
-        [root] + replies + stateChanges.values.joined().sorted(by: AnnotationThreads.chronological)
+    /// Every annotation the thread holds: the root, then what answers it.
+    public var members: [Annotation] { [root] + answers }
+
+    /// Replies and state changes together, oldest first: the thread as lists show it under the root.
+    public var answers: [Annotation] {
+        (replies + stateChanges.values.joined()).sorted(by: AnnotationThreads.chronological)
     }
 
     /// State changes on one annotation, oldest first.

@@ -95,11 +95,14 @@ public struct XMPBookmarkProvider: BookmarkProvider {
     public let metadata: Data?
     public let pageCount: Int
     public let documentAllowsChanges: Bool
+    /// Whether the packet could be read: one that cannot is never rewritten.
+    private let metadataIsReadable: Bool
 
     public init(metadata: Data?, pageCount: Int, documentAllowsChanges: Bool = true) {
         self.metadata = metadata
         self.pageCount = pageCount
         self.documentAllowsChanges = documentAllowsChanges
+        metadataIsReadable = metadata.map { (try? XMPBookmarks.read($0, pageCount: pageCount)) != nil } ?? true
     }
 
     public func load() throws -> [Bookmark] {
@@ -108,9 +111,7 @@ public struct XMPBookmarkProvider: BookmarkProvider {
     }
 
     public func accepts(_ bookmark: Bookmark) -> Bool {
-        guard documentAllowsChanges else { return false }
-        guard let metadata else { return true }
-        return (try? XMPBookmarks.read(metadata, pageCount: pageCount)) != nil
+        documentAllowsChanges && metadataIsReadable
     }
 
     public func save(_ bookmarks: [Bookmark], into write: inout DocumentWrite) throws {
