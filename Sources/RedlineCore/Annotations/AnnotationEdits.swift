@@ -22,14 +22,6 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
 
     public var isEmpty: Bool { added.isEmpty && changedContents.isEmpty && deleted.isEmpty }
 
-    /// Pages whose /Annots a save must change.
-    public func editedPages(in original: [Annotation]) -> Set<Int> {
-        let pageOf = Dictionary(original.map { ($0.id, $0.pageIndex) }, uniquingKeysWith: { first, _ in first })
-        return Set(added.map(\.pageIndex))
-            .union(changedContents.keys.compactMap { pageOf[$0] })
-            .union(deleted.compactMap { pageOf[$0] })
-    }
-
     /// The document's annotations as they will be after saving.
     public func applied(to original: [Annotation]) -> [Annotation] {
         var result = original.filter { !deleted.contains($0.id) }.map { annotation in

@@ -44,6 +44,6 @@ public struct AnnotationState: Sendable, Hashable, Codable {
         all.first { $0.value.caseInsensitiveCompare(name) == .orderedSame }
     }
 
-    public var isReview: Bool { model.caseInsensitiveCompare(Self.reviewModel) == .orderedSame }
-    public var isMarked: Bool { model.caseInsensitiveCompare(Self.markedModel) == .orderedSame }
+    /// Files differ in case (`Review`, `review`): models compare without it.
+    public func isIn(model other: String) -> Bool { model.caseInsensitiveCompare(other) == .orderedSame }
 }

@@ -9,7 +9,6 @@ public struct AnnotationSubtype: RawRepresentable, Sendable, Hashable, Codable, 
     public static let text: Self = "Text"
     public static let link: Self = "Link"
     public static let widget: Self = "Widget"
-    public static let popup: Self = "Popup"
 
     /// Links and form fields are parts of the document rather than comments on it: left out of lists unless asked.
     public var isDocumentStructure: Bool { self == .link || self == .widget }

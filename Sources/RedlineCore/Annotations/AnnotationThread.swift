@@ -20,12 +20,12 @@ public struct AnnotationThread: Sendable, Hashable {
 
     /// The state in force in a model: the latest change anyone made in it.
     public func currentState(of id: AnnotationID, model: String) -> Annotation? {
-        changes(on: id).last { $0.state?.model.caseInsensitiveCompare(model) == .orderedSame }
+        changes(on: id).last { $0.state?.isIn(model: model) == true }
     }
 
     /// The latest change `author` made in a model: a new change by the same author continues from it.
     public func latestChange(on id: AnnotationID, model: String, by author: String) -> Annotation? {
-        changes(on: id).last { $0.state?.model.caseInsensitiveCompare(model) == .orderedSame && $0.author == author }
+        changes(on: id).last { $0.state?.isIn(model: model) == true && $0.author == author }
     }
 
     /// "Accepted — Alice": the review state in force and who set it; Marked is added when it is set.

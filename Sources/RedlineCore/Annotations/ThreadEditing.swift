@@ -38,20 +38,30 @@ public struct ThreadEditing: Sendable {
     @discardableResult
     public func setState(_ state: AnnotationState, on id: AnnotationID, current: [Annotation],
                          edits: inout AnnotationEdits, stamp: Stamp) throws -> Annotation {
+        try setState(state, on: id, current: current, thread: Self.thread(containing: id, in: current), edits: &edits, stamp: stamp)
+    }
+
+    private func setState(_ state: AnnotationState, on id: AnnotationID, current: [Annotation], thread: AnnotationThread?,
+                          edits: inout AnnotationEdits, stamp: Stamp) throws -> Annotation {
         let target = try answerable(id, in: current)
-        let thread = AnnotationThreads.build(current).first { $0.members.contains { $0.id == id } }
-            ?? AnnotationThread(root: target, replies: [], stateChanges: [:])
-        return edits.setState(state, on: target, by: author, in: thread, at: stamp.date, id: stamp.id)
+        return edits.setState(state, on: target, by: author,
+                              in: thread ?? AnnotationThread(root: target, replies: [], stateChanges: [:]),
+                              at: stamp.date, id: stamp.id)
+    }
+
+    private static func thread(containing id: AnnotationID, in current: [Annotation]) -> AnnotationThread? {
+        AnnotationThreads.build(current).first { $0.members.contains { $0.id == id } }
     }
 
     /// Marked when the author has not marked it (or last unmarked it), else Unmarked.
     @discardableResult
     public func toggleMarked(_ id: AnnotationID, current: [Annotation], edits: inout AnnotationEdits,
                              stamp: Stamp) throws -> Annotation {
-        let thread = AnnotationThreads.build(current).first { $0.members.contains { $0.id == id } }
+        // One grouping serves both the toggle and the chaining.
+        let thread = Self.thread(containing: id, in: current)
         let mine = thread?.latestChange(on: id, model: AnnotationState.markedModel, by: author)
         let next: AnnotationState = mine?.state == .marked ? .unmarked : .marked
-        return try setState(next, on: id, current: current, edits: &edits, stamp: stamp)
+        return try setState(next, on: id, current: current, thread: thread, edits: &edits, stamp: stamp)
     }
 
     /// New text for one of the author's own replies.
