@@ -11,13 +11,28 @@ APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev li
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build setup system-packages test-tools bench clean
+# The fuzzing harness (Tests/Fuzz): `make test` runs a fixed seed over a few hundred hostile documents;
+# `make fuzz` runs as long as asked (FUZZ_SECONDS) from any seed, keeping failing documents in .build-fuzz/.
+FUZZ_SEED ?= 1
+FUZZ_CASES ?= 300
+FUZZ_SECONDS ?= 600
+
+.PHONY: run test build setup system-packages test-tools bench fuzz fuzz-smoke clean
 
 run: setup build
 	.build/debug/redline "$(FILE)"
 
 test: setup test-tools
 	REDLINE_PYTHON="$(CURDIR)/$(VENV)/bin/python" $(SWIFT) test
+	$(MAKE) --no-print-directory fuzz-smoke
+
+fuzz-smoke: test-tools build
+	$(VENV)/bin/python Tests/Fuzz/fuzz.py --binary .build/debug/redline --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) \
+		--failures .build-fuzz/failures
+
+fuzz: setup test-tools build
+	$(VENV)/bin/python Tests/Fuzz/fuzz.py --binary .build/debug/redline --seed $(FUZZ_SEED) --seconds $(FUZZ_SECONDS) \
+		--failures .build-fuzz/failures
 
 build:
 	$(SWIFT) build
@@ -47,4 +62,4 @@ $(VENV)/.ready:
 	touch $@
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build $(VENV) .build-fuzz

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""The fuzzing driver: runs `redline annotations --json`, `redline bookmarks --json` and `redline apply` on
+hostile PDFs (hostile_pdfs.py) with a time and memory limit, and fails on anything a user must never see:
+
+- a crash (a signal, an exit code other than Redline's 0-3, a Swift runtime backtrace);
+- a hang (the time limit);
+- an error that is not one line, or that carries terminal control characters;
+- JSON output that does not parse or holds raw control characters;
+- `apply` exiting 0 with an output qpdf cannot open.
+
+usage: fuzz.py --binary PATH [--seed N] [--cases N | --seconds S] [--timeout S] [--memory-mb M]
+               [--failures DIR] [--jobs N]
+The same seed and case number always make the same document. Failing cases are kept in --failures."""
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostile_pdfs  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MARKUP = {"version": 1, "items": [
+    {"page": 1, "kind": "text", "x": 1, "y": 1, "text": "Fuzz \u00e9", "size": 8},
+    {"page": 1, "kind": "ink", "strokes": [[[1, 1], [2, 2]]], "width": 1},
+]}
+BACKTRACE = re.compile(r"Fatal error|Stack dump|Current stack trace|Illegal instruction|Segmentation fault|"
+                       r"^\s*\d+\s+0x[0-9a-f]+|#\d+ 0x", re.M)
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f\u0080-\u009f]")
+
+
+def limits(memory_mb):
+    def apply():
+        resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    return apply
+
+
+def run(arguments, timeout, memory_mb, environment):
+    started = time.monotonic()
+    try:
+        result = subprocess.run(arguments, capture_output=True, timeout=timeout, preexec_fn=limits(memory_mb),
+                                env=environment)
+        return result.returncode, result.stdout, result.stderr, time.monotonic() - started
+    except subprocess.TimeoutExpired as expired:
+        return None, expired.stdout or b"", expired.stderr or b"", time.monotonic() - started
+
+
+def judge(command, code, stdout, stderr, output_path):
+    """What is wrong with one command's outcome, or None."""
+    if code is None:
+        return "hang"
+    text = stderr.decode("utf-8", "replace")
+    if code < 0 or code > 3 or BACKTRACE.search(text):
+        return f"crash (exit {code})"
+    lines = [line for line in text.split("\n") if line]
+    if len(lines) > (2 if command == "bookmarks" else 1):
+        return f"{len(lines)}-line error"
+    if CONTROL.search(text):
+        return "control characters on stderr"
+    if code == 0 and command in ("annotations", "bookmarks"):
+        if CONTROL.search(stdout.decode("utf-8", "replace")):
+            return "raw control characters in JSON"
+        try:
+            json.loads(stdout)
+        except ValueError:
+            return "output is not JSON"
+    if code == 0 and command == "apply":
+        # Opening is the test: a stream the damaged input already had broken is copied as it was.
+        check = subprocess.run(["qpdf", "--show-npages", output_path], capture_output=True)
+        if check.returncode not in (0, 3) or not check.stdout.strip().isdigit():
+            return "apply wrote a file qpdf cannot open"
+    if code != 0 and not lines:
+        return f"exit {code} without a message"
+    return None
+
+
+def one_case(args, index, work, environment, markup):
+    case = hostile_pdfs.make_case(args.seed, index, os.path.join(ROOT, "Tests", "Fixtures"))
+    folder = os.path.join(work, str(index))
+    os.makedirs(folder, exist_ok=True)
+    document = os.path.join(folder, "case.pdf")
+    with open(document, "wb") as handle:
+        handle.write(case.data)
+    output = os.path.join(folder, "out.pdf")
+    commands = {
+        "annotations": [args.binary, "annotations", document, "--json"],
+        "bookmarks": [args.binary, "bookmarks", document, "--json"],
+        "apply": [args.binary, "apply", document, "--markup", markup, "--output", output],
+    }
+    problems, slowest = [], (0.0, "")
+    for name, arguments in commands.items():
+        code, stdout, stderr, seconds = run(arguments, args.timeout, args.memory_mb, environment)
+        if seconds > slowest[0]:
+            slowest = (seconds, name)
+        problem = judge(name, code, stdout, stderr, output)
+        if problem:
+            problems.append((name, problem, stderr.decode("utf-8", "replace")[:400]))
+    if problems and args.failures:
+        os.makedirs(args.failures, exist_ok=True)
+        shutil.copy(document, os.path.join(args.failures, f"case-{case.name}.pdf"))
+    shutil.rmtree(folder, ignore_errors=True)
+    return case, problems, slowest
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=0, help="run until this much time has passed instead")
+    parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--memory-mb", type=int, default=4096)
+    parser.add_argument("--failures", default="")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+
+    work = tempfile.mkdtemp(prefix="redline-fuzz-")
+    environment = dict(os.environ, HOME=work, XDG_CONFIG_HOME=work + "/config", XDG_STATE_HOME=work + "/state",
+                       XDG_DATA_HOME=work + "/data", LC_ALL="C.UTF-8")
+    markup = os.path.join(work, "markup.json")
+    with open(markup, "w") as handle:
+        json.dump(MARKUP, handle)
+
+    deadline = time.monotonic() + args.seconds if args.seconds else None
+    lock = threading.Lock()
+    totals = {"cases": 0, "failed": 0, "crash": 0, "hang": 0, "other": 0}
+    slowest = (0.0, "")
+    started = time.monotonic()
+
+    def indexes():
+        index = 0
+        while (deadline and time.monotonic() < deadline) or (not deadline and index < args.cases):
+            yield index
+            index += 1
+
+    def work_on(index):
+        nonlocal slowest
+        case, problems, case_slowest = one_case(args, index, work, environment, markup)
+        with lock:
+            totals["cases"] += 1
+            if case_slowest[0] > slowest[0]:
+                slowest = (case_slowest[0], f"case {case.name} ({case_slowest[1]}: {', '.join(case.mutations)})")
+            if problems:
+                totals["failed"] += 1
+                for command, problem, stderr in problems:
+                    kind = "crash" if problem.startswith("crash") else "hang" if problem == "hang" else "other"
+                    totals[kind] += 1
+                    print(f"FAIL case {case.name} [{', '.join(case.mutations)}] {command}: {problem}\n    {stderr.strip()[:300]}",
+                          flush=True)
+
+    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        list(pool.map(work_on, indexes()))
+    shutil.rmtree(work, ignore_errors=True)
+    print(f"fuzz: seed {args.seed}: {totals['cases']} cases in {time.monotonic() - started:.0f} s, "
+          f"{totals['failed']} failing: {totals['crash']} crashes, {totals['hang']} hangs, {totals['other']} other; "
+          f"slowest {slowest[0]:.2f} s: {slowest[1]}")
+    return 1 if totals["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
