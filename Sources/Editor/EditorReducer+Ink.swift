@@ -19,9 +19,11 @@ extension EditorReducer {
                 session.current = [session.pen]
                 if session.tool == .eraser {
                     state.mode = .inking(session)
-                    return erase(&state, &session, along: [session.pen])
+                    return erase(&state, &session, from: session.pen, to: session.pen)
                 }
             }
+            state.mode = .inking(session)
+            return journal(state)
         case .enter:
             endStroke(&session)
         case .up: return movePen(&state, &session, dx: 0, dy: -1, env)
@@ -60,6 +62,8 @@ extension EditorReducer {
                 state.mode = .inking(session)
                 return undo(&state)
             }
+            state.mode = .inking(session)
+            return journal(state)
         case .control("r"):
             state.mode = .inking(session)
             return redo(&state)
@@ -95,26 +99,22 @@ extension EditorReducer {
             return []
         }
         if session.tool == .eraser {
-            // Every point on the way, a point apart, so a long step cannot jump over a stroke.
-            let steps = max(1, Int(from.distance(to: session.pen).rounded(.up)))
-            let path = (1...steps).map { step -> Point in
-                let t = Double(step) / Double(steps)
-                return Point(x: from.x + (session.pen.x - from.x) * t, y: from.y + (session.pen.y - from.y) * t)
-            }
             state.mode = .inking(session)
-            return erase(&state, &session, along: path)
+            return erase(&state, &session, from: from, to: session.pen)
         }
         session.current?.append(session.pen)
         state.mode = .inking(session)
-        return []
+        // A stroke with the pen still down is journaled as it grows.
+        return journal(state)
     }
 
     /// Removes every whole stroke of the page's ink that the eraser touches. Nothing is pending while it
     /// erases: switching to the eraser made the strokes drawn before it a markup.
-    static func erase(_ state: inout EditorState, _ session: inout InkSession, along path: [Point]) -> [EditorEffect] {
+    /// The whole way from `start` to `end` is tested as one segment, so a long step cannot jump over a stroke.
+    static func erase(_ state: inout EditorState, _ session: inout InkSession, from start: Point, to end: Point) -> [EditorEffect] {
         let radius = state.inkStyle.eraserRadius
         func touched(_ stroke: [Point], width: Double) -> Bool {
-            path.contains { InkMarkup.stroke(stroke, passesWithin: radius + width / 2, of: $0) }
+            InkMarkup.stroke(stroke, passesWithin: radius + width / 2, ofSegment: start, end)
         }
         state.mode = .inking(session)
         var updated = state.markup
@@ -145,6 +145,8 @@ extension EditorReducer {
         endStroke(&session)
         let strokes = session.strokes
         session.strokes = []
+        // The journal written below reads pending strokes from the mode: they are committed now, not pending.
+        if case .inking = state.mode { state.mode = .inking(session) }
         guard !strokes.isEmpty, session.tool != .eraser else { return [] }
         let markup = state.inkStyle.markup(for: session.tool, strokes: strokes)
         return change(&state) { $0.add(pageIndex: session.pageIndex, content: .ink(markup)) }

@@ -17,8 +17,11 @@ extension EditorReducer {
         return journal(state)
     }
 
+    /// Keeps the journal in step: what must survive a crash (`journalEdits`), or nothing when that is
+    /// what was saved.
     static func journal(_ state: EditorState) -> [EditorEffect] {
-        state.isDirty ? [.writeJournal(state.edits)] : [.discardJournal]
+        let journaled = state.journalEdits
+        return journaled != state.savedEdits ? [.writeJournal(journaled)] : [.discardJournal]
     }
 
     static func nudgeSelection(_ state: inout EditorState, dx: Double, dy: Double,

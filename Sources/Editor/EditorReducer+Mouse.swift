@@ -38,7 +38,7 @@ extension EditorReducer {
                 session.current = [point]
                 state.cursor = point
                 state.mode = .inking(session)
-                return session.tool == .eraser ? erase(&state, &session, along: [point]) : []
+                return session.tool == .eraser ? erase(&state, &session, from: point, to: point) : []
             case .drag where session.isPenDown:
                 let from = session.pen
                 session.pen = point

@@ -8,7 +8,7 @@ extension EditorReducer {
         switch key {
         case .escape:
             state.mode = .normal
-            return []
+            return journal(state)
         case .enter:
             state.mode = .normal
             return commit(&state, draft, env)
@@ -20,7 +20,8 @@ extension EditorReducer {
             return []
         }
         state.mode = .typing(draft)
-        return []
+        // Every keystroke is worth keeping: the runner spaces the writes out (its journal debounce).
+        return journal(state)
     }
 
     private static func commit(_ state: inout EditorState, _ draft: TextDraft, _ env: EditorEnvironment) -> [EditorEffect] {

@@ -56,6 +56,26 @@ public struct EditorState: Sendable {
 
     public var isDirty: Bool { edits != savedEdits }
 
+    /// What the crash journal must hold: the edits, and text still being typed or ink still being drawn as
+    /// if they were committed, so a crash in the middle of either loses none of it.
+    public var journalEdits: DocumentEdits {
+        var journaled = edits
+        switch mode {
+        case .typing(let draft) where !draft.markup.text.isEmpty:
+            if let id = draft.editing, let item = journaled.markup.item(id) {
+                journaled.markup.replace(item.with(.text(draft.markup)))
+            } else if draft.editing == nil {
+                journaled.markup.add(pageIndex: draft.pageIndex, content: .text(draft.markup))
+            }
+        case .inking(let session) where session.tool != .eraser && !session.allStrokes.isEmpty:
+            journaled.markup.add(pageIndex: session.pageIndex,
+                                 content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes)))
+        default:
+            break
+        }
+        return journaled
+    }
+
     /// The markup part of the edits.
     public var markup: MarkupLayer {
         get { edits.markup }

@@ -10,6 +10,8 @@ public final class NcursesScreen {
     public let colors: Int
     private var running = true
     private var mouse = MouseReports()
+    /// stderr as it was before the screen took over, put back by `stop`.
+    private var savedStandardError: Int32 = -1
 
     private struct PairKey: Hashable {
         let foreground: Int32
@@ -20,7 +22,9 @@ public final class NcursesScreen {
         public let description: String
     }
 
-    public init() throws {
+    /// `standardErrorLog`: where anything written to stderr goes while the screen is up (a library's warning,
+    /// a runtime message), so that it lands in a file instead of across the screen.
+    public init(standardErrorLog: String? = nil) throws {
         setlocale(LC_ALL, "")
         // Esc must answer at once; ncurses waits a second by default in case a sequence follows.
         set_escdelay(25)
@@ -45,6 +49,15 @@ public final class NcursesScreen {
         colors = has_colors() ? Int(redline_colors()) : 0
         KeySequences.defineModifiedKeys()
         MouseReports.enable()
+        redirectStandardError(to: standardErrorLog)
+    }
+
+    private func redirectStandardError(to path: String?) {
+        let log = path.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) } ?? open("/dev/null", O_WRONLY | O_CLOEXEC)
+        guard log >= 0 else { return }
+        savedStandardError = dup(STDERR_FILENO)
+        dup2(log, STDERR_FILENO)
+        close(log)
     }
 
     public var size: (columns: Int, rows: Int) {
@@ -70,7 +83,10 @@ public final class NcursesScreen {
         if cell.style.reverse { attributes |= redline_attr_reverse() }
         if cell.style.underline { attributes |= redline_attr_underline() }
         let pair = pairNumber(foreground: cell.style.foreground, background: cell.style.background)
-        var text: [wchar_t] = cell.character.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) } + [0]
+        // Grids write control characters as escapes; a cell made some other way still never sends one.
+        let scalars = cell.character.unicodeScalars.contains(where: VisibleText.isHidden)
+            ? ["\u{FFFD}"] : Array(cell.character.unicodeScalars.prefix(4))
+        var text: [wchar_t] = scalars.map { wchar_t(bitPattern: $0.value) } + [0]
         // Writing the bottom-right cell scrolls some terminals; ncurses reports ERR there, which is harmless.
         _ = redline_put_cell(Int32(row), Int32(column), &text, attributes, pair)
     }
@@ -128,6 +144,11 @@ public final class NcursesScreen {
         running = false
         MouseReports.disable()
         endwin()
+        if savedStandardError >= 0 {
+            dup2(savedStandardError, STDERR_FILENO)
+            close(savedStandardError)
+            savedStandardError = -1
+        }
     }
 
     deinit {

@@ -9,11 +9,12 @@ import RedlineCore
 ///     /Contents [ <q> original… <Q q a b c d e f cm /RedlineMarkupN Do Q> ]
 ///
 /// Pages without markup are not touched at all. Annotation changes (replies, states, deletions) are made in
-/// the same write.
+/// the same write. The result is returned as bytes: qpdf's own file output reports a write that fails only
+/// at its final flush as success, so the caller writes the file and checks every byte of it.
 public enum OverlayAssembler {
-    public static func write(source: String, password: String?, overlays: [PageOverlay],
-                             annotationEdits: AnnotationEdits = AnnotationEdits(), metadata: Data? = nil,
-                             identity: String? = nil, to destination: String) throws {
+    public static func document(source: String, password: String?, overlays: [PageOverlay],
+                                annotationEdits: AnnotationEdits = AnnotationEdits(), metadata: Data? = nil,
+                                identity: String? = nil) throws -> Data {
         let target = try PDFInspector.openSession(path: source, password: password)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
@@ -31,15 +32,33 @@ public enum OverlayAssembler {
             try AnnotationWriter(session: target, path: source).apply(annotationEdits, pages: PDFInspector.geometries(in: target))
             if let metadata { try DocumentMetadata.write(metadata, in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
-            try target.check(qpdf_init_write(target.data, destination))
+            try target.check(qpdf_init_write_memory(target.data))
             try target.check(qpdf_write(target.data))
+            let length = qpdf_get_buffer_length(target.data)
+            guard let bytes = qpdf_get_buffer(target.data) else {
+                throw QPDFSession.Failure(code: qpdf_e_system, message: "qpdf produced no output")
+            }
+            let written = Data(bytes: bytes, count: length)
+            withExtendedLifetime(overlaySessions) {}
+            return written
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system {
-                throw DocumentError.writeFailed(path: destination, reason: failure.message)
+                throw DocumentError.writeFailed(path: source, reason: failure.message)
             }
             throw DocumentError.damaged(path: source, reason: failure.message)
         }
-        withExtendedLifetime(overlaySessions) {}
+    }
+
+    /// Checks a written copy the way the next reader will open it: qpdf must read it without repairing
+    /// anything, and find as many pages as were written.
+    public static func verify(_ path: String, password: String?, pageCount: Int) throws {
+        let session = try PDFInspector.openSession(path: path, password: password, repairing: false)
+        let pages = Int(qpdf_get_num_pages(session.data))
+        let problems = session.takeWarnings()
+        guard (try? session.check()) != nil, pages == pageCount, problems.isEmpty else {
+            throw DocumentError.writeFailed(path: path, reason: "the written copy does not read back whole"
+                                            + (problems.first.map { " (\($0))" } ?? ""))
+        }
     }
 
     private static func apply(_ overlay: PageOverlay, from markup: QPDFSession, to target: QPDFSession) throws {
@@ -49,6 +68,12 @@ public enum OverlayAssembler {
         }
         let markupPage = qpdf_get_page_n(markup.data, 0)
         try markup.check()
+        let markupResources = markup.key(markupPage, "/Resources")
+        // qpdf copies only indirect objects between documents; anything else means the overlay came out wrong,
+        // and going on would hand qpdf a handle it cannot take.
+        guard markup.isDictionary(markupPage), markup.objectID(markupResources) != 0 else {
+            throw QPDFSession.Failure(code: qpdf_e_internal, message: "the markup overlay for page \(overlay.pageIndex + 1) could not be read back")
+        }
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         try markup.check(qpdf_oh_get_page_content_data(markup.data, markupPage, &buffer, &length))
@@ -59,11 +84,10 @@ public enum OverlayAssembler {
         qpdf_oh_replace_stream_data(t, form, buffer, length, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
         let formDictionary = qpdf_oh_get_dict(t, form)
         let size = overlay.geometry.displaySize
+        let scale = overlay.geometry.overlayScale
         qpdf_oh_replace_key(t, formDictionary, "/Type", qpdf_oh_new_name(t, "/XObject"))
         qpdf_oh_replace_key(t, formDictionary, "/Subtype", qpdf_oh_new_name(t, "/Form"))
-        qpdf_oh_replace_key(t, formDictionary, "/BBox",
-                            qpdf_oh_parse(t, "[0 0 \(PDFNumber.format(size.width)) \(PDFNumber.format(size.height))]"))
-        let markupResources = markup.key(markupPage, "/Resources")
+        qpdf_oh_replace_key(t, formDictionary, "/BBox", target.newNumbers([0, 0, size.width * scale, size.height * scale]))
         let copiedResources = qpdf_oh_copy_foreign_object(t, markup.data, markupResources)
         try target.check()
         qpdf_oh_replace_key(t, formDictionary, "/Resources", copiedResources)
@@ -71,7 +95,7 @@ public enum OverlayAssembler {
         let page = qpdf_get_page_n(t, overlay.pageIndex)
         let name = try addToResources(form, page: page, in: target)
         let prefix = newContentStream("q\n", in: target)
-        let suffix = newContentStream("\nQ\nq \(overlay.geometry.overlayTransform.pdfOperands) cm \(name) Do Q\n", in: target)
+        let suffix = newContentStream("\nQ\nq \(overlay.geometry.overlayFormTransform.pdfOperands) cm \(name) Do Q\n", in: target)
         let contents = qpdf_oh_new_array(t)
         qpdf_oh_append_item(t, contents, prefix)
         let existing = target.key(page, "/Contents")

@@ -2,10 +2,11 @@ import CPoppler
 import Foundation
 import RedlineCore
 
-/// Draws one page's markup into a one-page PDF the size of the displayed page. Its content, read in PDF
-/// user space [0 0 w h], is the markup in display coordinates with y up: ready to become an overlay.
+/// Draws one page's markup into a one-page PDF the size of the displayed page (times `scale`, which is 1 but
+/// for pages larger than the specification allows). Its content, read in PDF user space [0 0 w h], is the
+/// markup in display coordinates with y up: ready to become an overlay.
 public enum MarkupOverlayPDF {
-    public static func make(_ items: [MarkupItem], pageSize: Size, painter: MarkupPainter) throws -> Data {
+    public static func make(_ items: [MarkupItem], pageSize: Size, scale: Double = 1, painter: MarkupPainter) throws -> Data {
         let sink = DataSink()
         let unmanaged = Unmanaged.passRetained(sink)
         defer { unmanaged.release() }
@@ -14,9 +15,12 @@ public enum MarkupOverlayPDF {
             Unmanaged<DataSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        guard let surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), pageSize.width, pageSize.height)
+        guard let surface = cairo_pdf_surface_create_for_stream(write, unmanaged.toOpaque(), pageSize.width * scale,
+                                                               pageSize.height * scale),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw MarkupOverlayError(reason: "cairo could not start a PDF surface") }
         let context = cairo_create(surface)!
+        cairo_scale(context, scale, scale)
         painter.paint(items, on: context)
         cairo_show_page(context)
         let status = cairo_status(context)

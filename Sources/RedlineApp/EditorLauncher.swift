@@ -37,7 +37,7 @@ public enum EditorLauncher {
 
     private static func start() throws -> NcursesScreen {
         do {
-            return try NcursesScreen()
+            return try NcursesScreen(standardErrorLog: MarkupJournal.standardErrorLog())
         } catch {
             throw LaunchError(description: "\(error)", exitCode: 1)
         }

@@ -18,6 +18,12 @@ public final class EditorSession {
     private let bookmarkSetup: BookmarkSetup
     /// The document as the editor knows it: qpdf's description with the bookmarks every provider holds.
     private var described: DocumentDescription
+    /// Journal writes are spaced out (`journalInterval`): the first change is written at once, later ones
+    /// wait here until the interval has passed or the keyboard rests, so a crash loses at most that much typing.
+    private var pendingJournal: DocumentEdits?
+    private var lastJournalWrite: ContinuousClock.Instant?
+    private let clock = ContinuousClock()
+    static let journalInterval = Duration.milliseconds(500)
 
     public init(document: OpenedDocument, screen: NcursesScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration) {
@@ -53,13 +59,36 @@ public final class EditorSession {
         var quitting = false
         while !quitting {
             draw()
-            guard var input = screen.read(timeoutMilliseconds: -1) else { continue }
+            guard var input = screen.read(timeoutMilliseconds: journalWait()) else {
+                writeJournalIfDue()
+                continue
+            }
             // Everything already typed is handled before the next frame: a held key never lags behind.
             while true {
                 quitting = handle(input)
                 guard !quitting, let next = screen.read(timeoutMilliseconds: 0) else { break }
                 input = next
             }
+            writeJournalIfDue()
+        }
+    }
+
+    /// How long the next read may wait: for ever, unless a journal write is pending.
+    private func journalWait() -> Int32 {
+        guard pendingJournal != nil else { return -1 }
+        guard let last = lastJournalWrite else { return 0 }
+        let remaining = Self.journalInterval - (clock.now - last)
+        return remaining <= .zero ? 0 : Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    private func writeJournalIfDue() {
+        guard let edits = pendingJournal, journalWait() == 0 else { return }
+        pendingJournal = nil
+        lastJournalWrite = clock.now
+        do {
+            try journal.write(edits)
+        } catch {
+            state.message = "Could not keep a crash journal: \(EditorSession.reason(error, path: journal.journalPath))"
         }
     }
 
@@ -86,9 +115,12 @@ public final class EditorSession {
             for effect in effects {
                 switch effect {
                 case .quit: quitting = true
-                case .discardJournal: journal.discard()
+                case .discardJournal:
+                    pendingJournal = nil
+                    journal.discard()
                 case .writeJournal(let edits):
-                    do { try journal.write(edits) } catch { state.message = "Could not keep a crash journal: \(error)" }
+                    pendingJournal = edits
+                    writeJournalIfDue()
                 case .save(let request):
                     // Show "Saving…" before the work starts.
                     draw()

@@ -36,13 +36,14 @@ public struct FlattenedSaver: Sendable {
             }
             let geometry = description.pages[pageIndex]
             let pdf = try MarkupOverlayPDF.make(markup.items(onPage: pageIndex), pageSize: geometry.displaySize,
-                                                painter: services.painter)
+                                                scale: geometry.overlayScale, painter: services.painter)
             overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
         }
-        try AtomicFileWriter.write(to: destination) { temporary in
-            try OverlayAssembler.write(source: source, password: password, overlays: overlays,
-                                       annotationEdits: edits.annotations, metadata: metadata,
-                                       identity: identity, to: temporary)
+        let document = try OverlayAssembler.document(source: source, password: password, overlays: overlays,
+                                                     annotationEdits: edits.annotations, metadata: metadata,
+                                                     identity: identity)
+        try AtomicFileWriter.write(document, to: destination) { temporary in
+            try OverlayAssembler.verify(temporary, password: password, pageCount: description.pageCount)
         }
     }
 }

@@ -14,12 +14,19 @@ public struct SidecarBookmarkProvider: BookmarkProvider {
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
         self.documentPath = absolute
-        filePath = Self.folder(environment: environment) + "/" + DocumentIdentity.of(permanentID: permanentID, path: absolute) + ".json"
+        filePath = Self.folder(environment: environment) + "/" + Self.fileName(for: DocumentIdentity.of(permanentID: permanentID, path: absolute))
     }
 
     static func folder(environment: [String: String]) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/redline/bookmarks" }
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/redline/bookmarks"
+    }
+
+    /// The identity itself when it is an ordinary one (16 bytes of /ID in hex, as every writer makes it),
+    /// else a hash of it: a document may carry a 200-byte /ID, and a file name has 255 bytes at most.
+    static func fileName(for identity: String) -> String {
+        if identity.count <= 64, identity.allSatisfy(\.isHexDigit) { return identity + ".json" }
+        return "id-" + StableHash.hex(identity) + StableHash.hex("redline-sidecar:" + identity) + ".json"
     }
 
     struct File: Codable {

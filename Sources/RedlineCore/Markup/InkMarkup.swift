@@ -37,12 +37,32 @@ public struct InkMarkup: Sendable, Hashable {
 
     /// Whether a stroke passes within `radius` of a point (the eraser's test).
     public static func stroke(_ stroke: [Point], passesWithin radius: Double, of point: Point) -> Bool {
+        self.stroke(stroke, passesWithin: radius, ofSegment: point, point)
+    }
+
+    /// Whether a stroke passes within `radius` of the segment from `start` to `end`: the eraser's whole way
+    /// in one step, however long, measured exactly rather than sampled.
+    public static func stroke(_ stroke: [Point], passesWithin radius: Double, ofSegment start: Point, _ end: Point) -> Bool {
         guard let first = stroke.first else { return false }
-        if stroke.count == 1 { return first.distance(to: point) <= radius }
-        for (a, b) in zip(stroke, stroke.dropFirst()) where distance(from: point, toSegment: a, b) <= radius {
+        if stroke.count == 1 { return distance(from: first, toSegment: start, end) <= radius }
+        for (a, b) in zip(stroke, stroke.dropFirst()) where distance(betweenSegment: a, b, andSegment: start, end) <= radius {
             return true
         }
         return false
+    }
+
+    /// The shortest distance between two segments: zero when they cross, else the least of the four
+    /// endpoint-to-segment distances.
+    static func distance(betweenSegment a: Point, _ b: Point, andSegment c: Point, _ d: Point) -> Double {
+        if segmentsCross(a, b, c, d) { return 0 }
+        return min(distance(from: a, toSegment: c, d), distance(from: b, toSegment: c, d),
+                   distance(from: c, toSegment: a, b), distance(from: d, toSegment: a, b))
+    }
+
+    private static func segmentsCross(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Bool {
+        func side(_ p: Point, _ q: Point, _ r: Point) -> Double { (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x) }
+        let d1 = side(c, d, a), d2 = side(c, d, b), d3 = side(a, b, c), d4 = side(a, b, d)
+        return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))
     }
 
     static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {

@@ -1,0 +1,118 @@
+import Foundation
+import RedlineCore
+
+/// Writes a file so that it is either wholly the new content or not changed at all. The bytes go into a
+/// temporary file beside the destination with every `write` checked, then `fsync`, a size check and the
+/// caller's own check of what landed on disk; only then is it renamed over the destination, and the folder
+/// synced. Any failure (a full disk, a quota, a read-only mount) removes the temporary file, leaves the
+/// destination untouched, and throws `DocumentError.writeFailed` with the system's reason.
+///
+/// A destination that is a symbolic link is written through: the link's target is replaced and the link
+/// stays. A replaced file keeps its permissions (and, for root, its owner); a new one gets 0644 less the umask.
+public enum AtomicFileWriter {
+    public static func write(_ data: Data, to destination: String, verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
+        let target = try FilePaths.resolvingLinks(destination)
+        let folder = (target as NSString).deletingLastPathComponent
+        let existing = try checkWritable(target, folder: folder, destination: destination)
+        TemporaryFiles.removeStale(in: folder)
+        let temporary = folder + "/" + TemporaryFiles.name(for: (target as NSString).lastPathComponent)
+        do {
+            try writeCompletely(data, to: temporary, replacing: existing)
+            try verify?(temporary)
+            guard rename(temporary, target) == 0 else { throw SystemError.last("cannot rename the new file into place") }
+        } catch {
+            unlink(temporary)
+            throw failure(error, destination: destination)
+        }
+        syncFolder(folder)
+    }
+
+    /// What the destination is now, if anything: its mode and owner are carried over to the new file.
+    private static func checkWritable(_ target: String, folder: String, destination: String) throws -> stat? {
+        var folderStatus = stat()
+        guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
+            throw DocumentError.writeFailed(path: destination, reason: "the folder \(folder) does not exist")
+        }
+        guard access(folder, W_OK) == 0 else {
+            throw DocumentError.writeFailed(path: destination, reason: "the folder \(folder) is not writable")
+        }
+        var status = stat()
+        guard lstat(target, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            // Renaming would replace a read-only file without complaint; its owner made it read-only on purpose.
+            // Write permission alone would let root through: a file with no write bits is read-only for everyone.
+            if status.st_mode & 0o222 == 0 || access(target, W_OK) != 0 {
+                throw DocumentError.writeFailed(path: destination, reason: "the file is read-only")
+            }
+            return status
+        case S_IFDIR:
+            throw DocumentError.writeFailed(path: destination, reason: "it is a folder")
+        default:
+            throw DocumentError.writeFailed(path: destination, reason: "it is not a regular file")
+        }
+    }
+
+    private static func writeCompletely(_ data: Data, to temporary: String, replacing existing: stat?) throws {
+        // 0644 here is narrowed by the umask, as every new file is.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw SystemError.last("cannot create a file in the folder") }
+        var closed = false
+        defer { if !closed { close(descriptor) } }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw SystemError.last("writing failed")
+                }
+                guard written > 0 else { throw SystemError(reason: "writing failed: nothing was written") }
+                offset += written
+            }
+        }
+        // The data must be on disk before the rename makes it the file, or a crash could leave it empty.
+        guard fsync(descriptor) == 0 else { throw SystemError.last("the data could not be flushed to disk") }
+        var written = stat()
+        guard fstat(descriptor, &written) == 0, Int(written.st_size) == data.count else {
+            throw SystemError(reason: "the file on disk is not the size that was written")
+        }
+        if let existing {
+            fchmod(descriptor, existing.st_mode & 0o7777)
+            if geteuid() == 0, existing.st_uid != written.st_uid || existing.st_gid != written.st_gid {
+                _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            }
+        }
+        closed = true
+        // Network file systems report some write errors only here.
+        guard close(descriptor) == 0 else { throw SystemError.last("the file could not be closed") }
+    }
+
+    /// The rename itself must reach the disk too, or a crash could bring back the old file.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func failure(_ error: Error, destination: String) -> Error {
+        switch error {
+        case let error as DocumentError: error
+        case let error as AnnotationEditError: error
+        case let error as SystemError: DocumentError.writeFailed(path: destination, reason: error.reason)
+        default: DocumentError.writeFailed(path: destination, reason: "\(error)")
+        }
+    }
+}
+
+/// A failed system call, in words.
+struct SystemError: Error, CustomStringConvertible {
+    let reason: String
+
+    static func last(_ what: String) -> SystemError {
+        SystemError(reason: "\(what): \(String(cString: strerror(errno)))")
+    }
+
+    var description: String { reason }
+}
