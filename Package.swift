@@ -42,7 +42,7 @@ let package = Package(
 
         // Front end.
         .executableTarget(name: "redline", dependencies: [
-            "RedlineApp", "RedlineCore", "Editor",
+            "RedlineApp", "RedlineCore", "Editor", "TerminalGrid",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -52,7 +52,7 @@ extension EditorState {
         let areaHeight = area.height * cellPixels.height
         func origin(raster: Int, area: Int, scrolledTo point: Double) -> Int {
             guard raster > area else { return -((area - raster) / 2) }
-            return min(max(0, Int((point * scale).rounded())), raster - area)
+            return min(max(0, Int(clamping: (point * scale).rounded())), raster - area)
         }
         viewport.originPixel = (origin(raster: viewport.rasterWidth, area: areaWidth, scrolledTo: scroll.x),
                                 origin(raster: viewport.rasterHeight, area: areaHeight, scrolledTo: scroll.y))

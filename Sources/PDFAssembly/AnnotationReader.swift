@@ -10,6 +10,8 @@ struct AnnotationReader {
         var annotation: Annotation
         var object: qpdf_oh
         var page: qpdf_oh
+        /// Its position in the page's /Annots array.
+        var slot: Int
     }
 
     let session: QPDFSession
@@ -18,19 +20,22 @@ struct AnnotationReader {
         var located: [Located] = []
         var idByObject: [ObjectKey: AnnotationID] = [:]
         var parentByObject: [Int: ObjectKey] = [:]
-        var taken: Set<AnnotationID> = []
+        var names = UniqueNames()
         for (pageIndex, geometry) in geometries.enumerated() {
             let page = qpdf_get_page_n(session.data, pageIndex)
-            for object in session.arrayItems(session.key(page, "/Annots")) where session.isDictionary(object) {
+            for (slot, object) in session.arrayItems(session.key(page, "/Annots")).enumerated() where session.isDictionary(object) {
+                let key = ObjectKey(object, in: session)
+                // One object listed twice (or on two pages) is one annotation, where it is first listed.
+                if let key, idByObject[key] != nil { continue }
                 let subtype = session.name(session.key(object, "/Subtype")) ?? ""
                 if subtype == "Popup" { continue }
                 var annotation = describe(object, pageIndex: pageIndex, subtype: subtype, geometry: geometry)
                 annotation.order = located.count
-                annotation.id = unique(annotation.id, taken: &taken)
-                if let key = ObjectKey(object, in: session) { idByObject[key] = annotation.id }
+                annotation.id = names.unique(annotation.id)
+                if let key { idByObject[key] = annotation.id }
                 let parent = session.key(object, "/IRT")
                 if let parentKey = ObjectKey(parent, in: session) { parentByObject[located.count] = parentKey }
-                located.append(Located(annotation: annotation, object: object, page: page))
+                located.append(Located(annotation: annotation, object: object, page: page, slot: slot))
             }
         }
         // /IRT names an object; replies may come before their parent in /Annots, so resolve at the end.
@@ -54,7 +59,7 @@ struct AnnotationReader {
         let contents = session.text(session.key(object, "/Contents"))
         let state = AnnotationState(model: session.textOrName(session.key(object, "/StateModel")),
                                     value: session.textOrName(session.key(object, "/State")))
-        let flags = session.number(session.key(object, "/F")).map { Int($0) } ?? 0
+        let flags = session.int64(session.key(object, "/F")).flatMap(PDFLimits.flags) ?? 0
         let name = session.text(session.key(object, "/NM")).flatMap { $0.isEmpty ? nil : $0 }
         // Without /NM the id is made from what the annotation says, not from its object number, so it stays the
         // same after a save renumbers the objects.
@@ -68,14 +73,22 @@ struct AnnotationReader {
     }
 
     /// Two annotations with one name (copied without care, or derived from identical content) get `-2`, `-3`…
-    private func unique(_ id: AnnotationID, taken: inout Set<AnnotationID>) -> AnnotationID {
-        var candidate = id
-        var number = 2
-        while !taken.insert(candidate).inserted {
-            candidate = AnnotationID("\(id.rawValue)-\(number)")
-            number += 1
+    /// Each name remembers the next number to try, so 20,000 identical annotations cost 20,000 steps, not 200 million.
+    private struct UniqueNames {
+        private var taken: Set<AnnotationID> = []
+        private var nextNumber: [AnnotationID: Int] = [:]
+
+        mutating func unique(_ id: AnnotationID) -> AnnotationID {
+            guard !taken.insert(id).inserted else { return id }
+            var number = nextNumber[id] ?? 2
+            var candidate = AnnotationID("\(id.rawValue)-\(number)")
+            while !taken.insert(candidate).inserted {
+                number += 1
+                candidate = AnnotationID("\(id.rawValue)-\(number)")
+            }
+            nextNumber[id] = number + 1
+            return candidate
         }
-        return candidate
     }
 
     /// An indirect object's number and generation.

@@ -26,17 +26,40 @@ struct AnnotationWriter {
             qpdf_oh_replace_key(session.data, object, "/M", session.newText(change.modified.pdfString))
         }
         var objects = located.mapValues(\.object)
+        var additions: [Int: [qpdf_oh]] = [:]
         for annotation in edits.added {
             guard pages.indices.contains(annotation.pageIndex) else {
                 throw DocumentError.damaged(path: path, reason: "page \(annotation.pageIndex + 1) does not exist")
             }
             let parent = try annotation.inReplyTo.map { id in
                 guard let object = objects[id] else { throw AnnotationEditError.unknownAnnotation(id, path: path) }
+                if session.objectID(object) == 0, let entry = located[id] {
+                    // /IRT must name the annotation itself: a direct one would be copied into the reply.
+                    let indirect = makeIndirect(entry)
+                    objects[id] = indirect
+                    return indirect
+                }
                 return object
             }
-            objects[annotation.id] = add(annotation, inReplyTo: parent, geometry: pages[annotation.pageIndex])
+            let made = add(annotation, inReplyTo: parent, geometry: pages[annotation.pageIndex])
+            objects[annotation.id] = made[0]
+            additions[annotation.pageIndex, default: []] += made
+        }
+        // One new /Annots per page, however many annotations it gains.
+        for (pageIndex, added) in additions.sorted(by: { $0.key < $1.key }) {
+            let page = qpdf_get_page_n(session.data, pageIndex)
+            replaceAnnotations(of: page, with: session.arrayItems(session.key(page, "/Annots")) + added)
         }
         try session.check()
+    }
+
+    /// Gives a direct annotation an object of its own and puts the reference where it stood in /Annots.
+    private func makeIndirect(_ entry: AnnotationReader.Located) -> qpdf_oh {
+        let indirect = qpdf_make_indirect_object(session.data, entry.object)
+        var items = session.arrayItems(session.key(entry.page, "/Annots"))
+        if items.indices.contains(entry.slot) { items[entry.slot] = indirect }
+        replaceAnnotations(of: entry.page, with: items)
+        return indirect
     }
 
     /// Takes the annotations off their pages, with the popups that belong to them. Objects nothing refers
@@ -58,7 +81,8 @@ struct AnnotationWriter {
         try session.check()
     }
 
-    private func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) -> qpdf_oh {
+    /// Makes the annotation (and its popup) as objects; the caller puts them on the page.
+    private func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) -> [qpdf_oh] {
         let t = session.data
         let page = qpdf_get_page_n(t, annotation.pageIndex)
         let box = geometry.userBox(fromDisplay: annotation.rect)
@@ -103,8 +127,7 @@ struct AnnotationWriter {
             qpdf_oh_replace_key(t, object, "/Popup", popupObject)
             added.append(popupObject)
         }
-        replaceAnnotations(of: page, with: session.arrayItems(session.key(page, "/Annots")) + added)
-        return object
+        return added
     }
 
     /// A fresh /Annots array for the page: the old one may be shared with other pages.

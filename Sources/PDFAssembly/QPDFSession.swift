@@ -7,6 +7,10 @@ import RedlineCore
 final class QPDFSession {
     let data: qpdf_data
     let label: String
+    /// The bytes qpdf reads from when the document came from memory: they must live as long as the session.
+    var input: [UInt8] = []
+    /// What Redline itself repaired on opening, in the user's words (qpdf's own repairs are its warnings).
+    var repairs: [String] = []
 
     init(label: String) {
         self.label = label
@@ -35,6 +39,17 @@ final class QPDFSession {
         if code & QPDF_ERRORS != 0 { try check() }
     }
 
+    /// Reads a document from memory, keeping the bytes for as long as qpdf may look at them.
+    func read(memory bytes: [UInt8], password: String?) throws {
+        input = bytes
+        let code = input.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                qpdf_read_memory(data, label, $0, UInt64(buffer.count), password)
+            }
+        }
+        try check(code)
+    }
+
     /// Warnings since the last call: what qpdf repaired or doubted.
     func takeWarnings() -> [String] {
         var warnings: [String] = []
@@ -57,8 +72,24 @@ final class QPDFSession {
     func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }
     func isStream(_ object: qpdf_oh) -> Bool { qpdf_oh_is_stream(data, object) != 0 }
 
-    func number(_ object: qpdf_oh) -> Double? {
-        qpdf_oh_is_number(data, object) != 0 ? qpdf_oh_get_numeric_value(data, object) : nil
+    /// A number within the specification's limits (`PDFLimits`), integer or real; nil for anything else.
+    func real(_ object: qpdf_oh) -> Double? {
+        guard qpdf_oh_is_number(data, object) != 0 else { return nil }
+        if qpdf_oh_is_integer(data, object) != 0 {
+            return PDFLimits.integer(qpdf_oh_get_int_value(data, object)).map(Double.init)
+        }
+        return PDFLimits.real(qpdf_oh_get_numeric_value(data, object))
+    }
+
+    /// An integer object within 32 bits; nil for reals (as poppler reads /Rotate) and for values past the limits.
+    func integer(_ object: qpdf_oh) -> Int? {
+        guard qpdf_oh_is_integer(data, object) != 0 else { return nil }
+        return PDFLimits.integer(qpdf_oh_get_int_value(data, object))
+    }
+
+    /// The raw 64-bit value of an integer object, for fields with their own rules (`PDFLimits.flags`).
+    func int64(_ object: qpdf_oh) -> Int64? {
+        qpdf_oh_is_integer(data, object) != 0 ? qpdf_oh_get_int_value(data, object) : nil
     }
 
     func arrayItems(_ object: qpdf_oh) -> [qpdf_oh] {
@@ -76,8 +107,13 @@ final class QPDFSession {
         return keys
     }
 
+    /// A rectangle as poppler reads one: four usable numbers, not all zero; nil otherwise, so the box reads as absent.
     func box(_ object: qpdf_oh) -> PDFBox? {
-        PDFBox(arrayItems(object).compactMap(number))
+        let items = arrayItems(object)
+        guard items.count == 4 else { return nil }
+        let numbers = items.compactMap(real)
+        guard numbers.count == 4, numbers.contains(where: { $0 != 0 }) else { return nil }
+        return PDFBox(numbers)
     }
 
     /// An object's identity in the file, for loop checks; direct objects have none.

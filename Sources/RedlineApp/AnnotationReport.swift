@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import TerminalGrid
 
 /// What `redline annotations` prints: the comments of a document without links, widgets and popups,
 /// as JSON (docs/annotations-format.md) or as threads for reading.
@@ -14,7 +15,7 @@ public enum AnnotationReport {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and nulls always encode.
         let data = (try? encoder.encode(annotations)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return VisibleText.json(String(decoding: data, as: UTF8.self))
     }
 
     /// One block per thread: the annotation, then its replies and state changes, indented.
@@ -29,6 +30,7 @@ public enum AnnotationReport {
         return lines.isEmpty ? "No annotations." : lines.joined(separator: "\n")
     }
 
+    /// One line a terminal shows as it is: every field from the document passes through `VisibleText`.
     private static func line(for annotation: Annotation, thread: AnnotationThread, indent: String) -> String {
         var parts = [indent + "p\(annotation.pageIndex + 1)", annotation.isStateChange ? "State" : annotation.subtype.label,
                      annotation.author ?? "—", annotation.lastChanged?.shortDisplay ?? "—"]
@@ -38,6 +40,6 @@ public enum AnnotationReport {
             parts.append(annotation.firstLine.isEmpty ? "—" : annotation.firstLine)
             if let summary = thread.stateSummary(of: annotation.id) { parts.append("[\(summary)]") }
         }
-        return parts.joined(separator: "  ") + "  id:\(annotation.id)"
+        return VisibleText.of(parts.joined(separator: "  ") + "  id:\(annotation.id)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import TerminalGrid
 
 /// `redline bookmarks`: list, add and remove bookmarks through the configured providers, saving through
 /// the same saver as the editor.
@@ -24,7 +25,7 @@ public struct BookmarkJob {
              "name": bookmark.name as Any? ?? NSNull()]
         }
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return VisibleText.json(String(decoding: data, as: UTF8.self))
     }
 
     /// Writes a copy with the page bookmarked (named, when a name is given); a page already bookmarked

@@ -20,6 +20,8 @@ struct Apply: ParsableCommand {
     @OptionGroup var passwordOption: PasswordOption
 
     func run() throws {
+        // The configuration decides where a markup file's bookmarks go: a broken one is an error, not a default.
+        let configuration = try ConfigurationOption.load()
         guard let data = FileManager.default.contents(atPath: markup) else {
             throw CommandFailure("\(markup): cannot read the markup file", code: ExitStatus.usage)
         }
@@ -37,12 +39,17 @@ struct Apply: ParsableCommand {
             } catch let error as MarkupFileError {
                 throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
             }
+            let bookmarks = try edits.bookmarks.map { _ in
+                try BookmarkSetup(providerNames: configuration.bookmarkProviders).manager(for: description, path: input)
+            }
             try FlattenedSaver(services: services).save(edits, source: input, password: passwordOption.password,
-                                                        description: description, to: output)
+                                                        description: description, bookmarks: bookmarks, to: output)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {
             if case .notPermitted = error { throw CommandFailure(error.description, code: ExitStatus.cannotWrite) }
+            throw CommandFailure("\(markup): \(error)", code: ExitStatus.usage)
+        } catch let error as BookmarkError {
             throw CommandFailure("\(markup): \(error)", code: ExitStatus.usage)
         }
     }

@@ -9,9 +9,16 @@ struct AuthorOption: ParsableArguments {
 
     /// The configuration and the author it gives, or a usage failure naming the bad setting.
     func resolve() throws -> (configuration: RedlineConfiguration, author: String) {
+        let configuration = try ConfigurationOption.load()
+        return (configuration, configuration.resolvedAuthor(override: author))
+    }
+}
+
+/// config.toml for the commands that read it, with the command line's exit code for a broken one.
+enum ConfigurationOption {
+    static func load() throws -> RedlineConfiguration {
         do {
-            let configuration = try RedlineConfiguration.load()
-            return (configuration, configuration.resolvedAuthor(override: author))
+            return try RedlineConfiguration.load()
         } catch let error as ConfigurationError {
             throw CommandFailure(error.description, code: ExitStatus.usage)
         }

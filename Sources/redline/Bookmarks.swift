@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RedlineApp
 import RedlineCore
+import TerminalGrid
 
 /// `redline bookmarks`: a PDF's bookmarks, read and written the way Apple Preview and PSPDFKit keep them.
 struct Bookmarks: ParsableCommand {
@@ -32,7 +33,7 @@ struct Bookmarks: ParsableCommand {
                 print("No bookmarks.")
             } else {
                 for bookmark in bookmarks {
-                    print((bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—") + "  " + bookmark.title + "  id:" + bookmark.id)
+                    print(VisibleText.of((bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—") + "  " + bookmark.title + "  id:" + bookmark.id))
                 }
             }
         }
@@ -99,12 +100,7 @@ struct PageChange: ParsableArguments {
 /// What the bookmark subcommands share: the configured providers and order, and Redline's exit codes.
 enum BookmarkCommand {
     static func job(_ input: String, _ passwordOption: PasswordOption) throws -> (BookmarkJob, BookmarkOrder) {
-        let configuration: RedlineConfiguration
-        do {
-            configuration = try RedlineConfiguration.load()
-        } catch let error as ConfigurationError {
-            throw CommandFailure(error.description, code: ExitStatus.usage)
-        }
+        let configuration = try ConfigurationOption.load()
         let setup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
         return (BookmarkJob(input: input, password: passwordOption.password, setup: setup), configuration.bookmarkOrder)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import TerminalGrid
 
 /// Redline's exit codes, the same for every command.
 enum ExitStatus {
@@ -23,8 +24,11 @@ struct CommandFailure: Error {
     }
 }
 
+/// One line on stderr. File names and document text in it are shown, never acted on, and a message cannot
+/// run over one line or a screenful.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data(("redline: " + message + "\n").utf8))
+    let line = VisibleText.line(message)
+    FileHandle.standardError.write(Data(("redline: " + line + "\n").utf8))
 }
 
 func exitProcess(_ code: Int32) -> Never {

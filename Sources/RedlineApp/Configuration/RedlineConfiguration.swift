@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import TerminalGrid
 import TOMLKit
 
 /// The user's settings from `config.toml` (docs/configuration.md). A missing file means the defaults;
@@ -48,6 +49,13 @@ public struct RedlineConfiguration: Sendable, Equatable {
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
+        // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
+        // would silently end the file there, dropping every setting after it.
+        if let index = text.unicodeScalars.firstIndex(where: { $0.value < 0x20 && !["\t", "\n", "\r"].contains($0) || $0.value == 0x7F }) {
+            let line = text.unicodeScalars[..<index].filter { $0 == "\n" }.count + 1
+            let value = text.unicodeScalars[index].value
+            throw ConfigurationError(path: path, message: "line \(line): the control character U+\(String(format: "%04X", value)) is not allowed in TOML")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -57,7 +65,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
         var configuration = Self()
         for key in table.keys {
             guard knownKeys.contains(key) else {
-                throw ConfigurationError(path: path, message: "unknown setting \"\(key)\" (known: \(knownKeys.joined(separator: ", ")))")
+                throw ConfigurationError(path: path, message: "unknown setting \"\(VisibleText.excerpt(key, limit: 60))\" (known: \(knownKeys.joined(separator: ", ")))")
             }
         }
         if let value = table["author"] {
@@ -79,7 +87,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
             }
             let names = try array.map { item -> String in
                 guard let name = item.string, ["xmp", "sidecar"].contains(name) else {
-                    throw ConfigurationError(path: path, message: "bookmark_providers: \(item) is not \"xmp\" or \"sidecar\"")
+                    throw ConfigurationError(path: path, message: "bookmark_providers: \(VisibleText.excerpt("\(item)", limit: 60)) is not \"xmp\" or \"sidecar\"")
                 }
                 return name
             }
@@ -111,9 +119,10 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let message: String
 
+    /// The message is one line of bounded length, whatever the file holds.
     public init(path: String, message: String) {
         self.path = path
-        self.message = message
+        self.message = VisibleText.line(message, limit: 300)
     }
 
     public var description: String { "\(path): \(message)" }

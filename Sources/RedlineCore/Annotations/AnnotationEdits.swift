@@ -81,15 +81,15 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
     /// Returns what was deleted.
     @discardableResult
     public mutating func delete(_ id: AnnotationID, in current: [Annotation]) -> Set<AnnotationID> {
+        var answers: [AnnotationID: [AnnotationID]] = [:]
+        for annotation in current {
+            if let parent = annotation.inReplyTo { answers[parent, default: []].append(annotation.id) }
+        }
         var doomed: Set<AnnotationID> = [id]
-        var changed = true
-        while changed {
-            changed = false
-            for annotation in current where !doomed.contains(annotation.id) {
-                if let parent = annotation.inReplyTo, doomed.contains(parent) {
-                    doomed.insert(annotation.id)
-                    changed = true
-                }
+        var waiting = [id]
+        while let next = waiting.popLast() {
+            for answer in answers[next] ?? [] where doomed.insert(answer).inserted {
+                waiting.append(answer)
             }
         }
         let addedIDs = Set(added.map(\.id))

@@ -60,53 +60,82 @@ public enum AnnotationThreads {
             guard let parentID = annotation.inReplyTo, parentID != annotation.id else { return nil }
             return byID[parentID]
         }
+        // Every walk up a chain remembers where each annotation on it ends, so a chain of 10,000 replies is
+        // walked once, not once per reply.
+        var roots: [AnnotationID: AnnotationID] = [:]
+        var targets: [AnnotationID: AnnotationID] = [:]
         /// The annotation a chain of replies ends at; for a chain that loops, the loop's first annotation
         /// in document order, so every member of the loop agrees on it.
-        func root(of annotation: Annotation) -> Annotation {
+        func root(of annotation: Annotation) -> AnnotationID {
+            if let known = roots[annotation.id] { return known }
             var path = [annotation]
-            var seen: Set<AnnotationID> = [annotation.id]
-            while let next = parent(of: path[path.count - 1]) {
-                guard seen.insert(next.id).inserted else {
-                    let loop = path[path.firstIndex { $0.id == next.id }!...]
-                    return loop.min { $0.order < $1.order }!
+            var position: [AnnotationID: Int] = [annotation.id: 0]
+            var result = annotation.id
+            while true {
+                guard let next = parent(of: path[path.count - 1]) else {
+                    result = path[path.count - 1].id
+                    break
+                }
+                if let known = roots[next.id] {
+                    result = known
+                    break
+                }
+                if let start = position[next.id] {
+                    result = path[start...].min { $0.order < $1.order }!.id
+                    break
+                }
+                position[next.id] = path.count
+                path.append(next)
+            }
+            for member in path { roots[member.id] = result }
+            return result
+        }
+        /// What a state change applies to: the first annotation up its chain that is not itself a state change.
+        func target(of change: Annotation) -> AnnotationID {
+            if let known = targets[change.id] { return known }
+            var path = [change]
+            var seen: Set<AnnotationID> = [change.id]
+            var result = change.id
+            while true {
+                let current = path[path.count - 1]
+                guard current.isStateChange, let next = parent(of: current), seen.insert(next.id).inserted else {
+                    result = current.id
+                    break
+                }
+                if let known = targets[next.id] {
+                    result = known
+                    break
                 }
                 path.append(next)
             }
-            return path[path.count - 1]
-        }
-        /// What a state change applies to: the first annotation up its chain that is not itself a state change.
-        func target(of change: Annotation) -> Annotation {
-            var current = change
-            var seen: Set<AnnotationID> = [change.id]
-            while current.isStateChange, let next = parent(of: current), seen.insert(next.id).inserted {
-                current = next
-            }
-            return current
+            for member in path { targets[member.id] = result }
+            return result
         }
 
-        var threads: [AnnotationID: AnnotationThread] = [:]
-        var rootOrder: [AnnotationID] = []
-        for annotation in annotations where root(of: annotation).id == annotation.id {
-            guard threads[annotation.id] == nil else { continue }
-            threads[annotation.id] = AnnotationThread(root: annotation, replies: [], stateChanges: [:])
-            rootOrder.append(annotation.id)
+        // Threads are changed where they stand: copying one out to append would copy its replies each time.
+        var threads: [AnnotationThread] = []
+        var threadIndex: [AnnotationID: Int] = [:]
+        for annotation in annotations where root(of: annotation) == annotation.id {
+            guard threadIndex[annotation.id] == nil else { continue }
+            threadIndex[annotation.id] = threads.count
+            threads.append(AnnotationThread(root: annotation, replies: [], stateChanges: [:]))
         }
-        for annotation in annotations where threads[annotation.id] == nil {
-            let rootID = root(of: annotation).id
-            guard var thread = threads[rootID] else { continue }
+        for annotation in annotations where threadIndex[annotation.id] == nil {
+            let rootID = root(of: annotation)
+            guard let index = threadIndex[rootID] else { continue }
             if annotation.isStateChange {
-                let targetID = target(of: annotation).id
-                thread.stateChanges[targetID == annotation.id ? rootID : targetID, default: []].append(annotation)
+                let targetID = target(of: annotation)
+                threads[index].stateChanges[targetID == annotation.id ? rootID : targetID, default: []].append(annotation)
             } else {
-                thread.replies.append(annotation)
+                threads[index].replies.append(annotation)
             }
-            threads[rootID] = thread
         }
-        return rootOrder.compactMap { id in
-            guard var thread = threads[id] else { return nil }
-            thread.replies.sort(by: chronological)
-            thread.stateChanges = thread.stateChanges.mapValues { $0.sorted(by: chronological) }
-            return thread
+        for index in threads.indices {
+            threads[index].replies.sort(by: chronological)
+            for key in threads[index].stateChanges.keys {
+                threads[index].stateChanges[key]!.sort(by: chronological)
+            }
         }
+        return threads
     }
 }

@@ -100,18 +100,24 @@ public struct PDFDate: Sendable, Hashable {
         String(format: "%04d-%02d-%02d %02d:%02d", year, month, day, hour, minute)
     }
 
-    /// Seconds since 1970 in UTC, for ordering dates written in different offsets.
+    /// Seconds since 1970 in UTC, for ordering dates written in different offsets. Sorting a long thread
+    /// compares dates hundreds of thousands of times, so this is arithmetic, not a calendar lookup.
     public var instant: Double {
-        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-        let local = Self.utcCalendar.date(from: parts)?.timeIntervalSince1970 ?? 0
-        return local - Double((offsetMinutes ?? 0) * 60)
+        let days = Self.daysSince1970(year: year, month: month, day: day)
+        let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
+        return Double(seconds - (offsetMinutes ?? 0) * 60)
     }
 
-    private static let utcCalendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (an out-of-range day runs on into
+    /// the next month, as calendars do): the civil-from-days algorithm run backwards.
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
 }
 
 /// Stored as its ISO 8601 text.

@@ -102,7 +102,11 @@ public struct XMPBookmarkProvider: BookmarkProvider {
         self.metadata = metadata
         self.pageCount = pageCount
         self.documentAllowsChanges = documentAllowsChanges
-        metadataIsReadable = metadata.map { (try? XMPBookmarks.read($0, pageCount: pageCount)) != nil } ?? true
+        // Readable means it can be rewritten too: a well-formed packet without rdf:RDF has nowhere to put them.
+        metadataIsReadable = metadata.map {
+            (try? XMPBookmarks.read($0, pageCount: pageCount)) != nil
+                && (try? XMPBookmarks.write([Bookmark(id: "00000000-0000-0000-0000-000000000000", pageIndex: 0, sortKey: 0)], into: $0)) != nil
+        } ?? true
     }
 
     public func load() throws -> [Bookmark] {

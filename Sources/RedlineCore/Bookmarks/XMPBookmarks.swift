@@ -75,14 +75,20 @@ public enum XMPBookmarks {
 
     // MARK: Reading
 
-    private static func parse(_ packet: Data) throws -> XMLDocument {
+    private static func parse(_ untrusted: Data) throws -> XMLDocument {
+        let packet = try XMPPacket.checked(untrusted)
         // The document parser recovers from broken XML and prints libxml2's complaints on stderr (over the
-        // editor's screen); the streaming parser reports quietly, and the check below makes it strict.
+        // editor's screen); the streaming parser reports quietly, and the check below makes it strict, so the
+        // document parser only ever sees a packet it will read without a word.
         let check = WellFormedness()
         let parser = XMLParser(data: packet)
         parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
         parser.delegate = check
         _ = parser.parse()
+        if check.deepest > XMPPacket.deepestNesting {
+            throw Malformed(reason: "its elements nest more than \(XMPPacket.deepestNesting) deep")
+        }
         if let error = parser.parserError ?? check.error {
             throw Malformed(reason: "not well-formed XML: \(explanation((error as NSError).code)) (line \(parser.lineNumber))")
         }
@@ -90,9 +96,9 @@ public enum XMPBookmarks {
             throw Malformed(reason: check.roots == 0 ? "no XML element" : "the XML ends inside an element")
         }
         do {
-            return try XMLDocument(data: packet, options: [.nodePreserveWhitespace])
+            return try XMLDocument(data: packet, options: [.nodePreserveWhitespace, .nodeLoadExternalEntitiesNever])
         } catch {
-            throw Malformed(reason: "not well-formed XML (\(error.localizedDescription))")
+            throw Malformed(reason: "not well-formed XML")
         }
     }
 
@@ -150,7 +156,7 @@ public enum XMPBookmarks {
                 let uuid = (entry["uuid"] as? String)?.uppercased() ?? UUID().uuidString
                 let action = entry["action"] as? [String: Any]
                 let isGoTo = (action?["actionType"] as? String)?.caseInsensitiveCompare("Goto") == .orderedSame
-                let page = isGoTo ? (action?["pageIndex"] as? NSNumber)?.intValue : nil
+                let page = isGoTo ? (action?["pageIndex"] as? NSNumber).flatMap(pageIndex) : nil
                 var other: String?
                 if page == nil, let action, let data = try? JSONSerialization.data(withJSONObject: action, options: [.sortedKeys, .withoutEscapingSlashes]) {
                     other = String(data: data, encoding: .utf8)
@@ -159,6 +165,13 @@ public enum XMPBookmarks {
             }
         }
         return items
+    }
+
+    /// A JSON page index as a whole number a document can have; 1e300, -5 or 2.5 are no page.
+    private static func pageIndex(_ number: NSNumber) -> Int? {
+        let value = number.doubleValue
+        guard value.isFinite, value >= 0, value < Double(Int32.max), value == value.rounded() else { return nil }
+        return Int(value)
     }
 
     private static func elements(named name: String, namespace: String, in node: XMLNode) throws -> [XMLElement] {
@@ -257,6 +270,7 @@ public enum XMPBookmarks {
 /// Counts what XMLParser sees, to catch what it lets pass (an element left open at the end).
 private final class WellFormedness: NSObject, XMLParserDelegate {
     var depth = 0
+    var deepest = 0
     var roots = 0
     var error: Error?
 
@@ -264,6 +278,8 @@ private final class WellFormedness: NSObject, XMLParserDelegate {
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         if depth == 0 { roots += 1 }
         depth += 1
+        deepest = max(deepest, depth)
+        if depth > XMPPacket.deepestNesting { parser.abortParsing() }
     }
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {

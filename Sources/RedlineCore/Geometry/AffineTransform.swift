@@ -41,6 +41,10 @@ public struct AffineTransform: Sendable, Hashable, Codable {
 /// Writes numbers the way PDF content streams want them: no exponent, no trailing zeros.
 public enum PDFNumber {
     public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        // Past 2^53 a Double holds no fraction, and past Int's range it cannot become one. Written as a real
+        // (with its point), since readers such as qpdf refuse integers beyond 64 bits.
+        if abs(value) >= 9e15 { return String(format: "%.1f", value) }
         let rounded = (value * 10_000).rounded() / 10_000
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         var text = String(format: "%.4f", rounded)

@@ -32,6 +32,25 @@ public struct PageGeometry: Sendable, Hashable, Codable {
         }
     }
 
+    /// The largest page side the PDF specification expects (ISO 32000-1 annex C), in units.
+    public static let largestPageSide = 14_400.0
+
+    /// How much a page's markup overlay is scaled down to be drawn: 1 for every page of a sensible size.
+    /// Larger pages exist (a /MediaBox of 1e20); cairo cannot draw past about 8 million units and qpdf cannot
+    /// read back the integer cairo writes for such a size, so their overlay is drawn smaller and scaled up by
+    /// `overlayFormTransform`.
+    public var overlayScale: Double {
+        let side = max(displaySize.width, displaySize.height)
+        return side > Self.largestPageSide ? Self.largestPageSide / side : 1
+    }
+
+    /// The `cm` for an overlay drawn at `overlayScale`: scaled back up, then placed like `overlayTransform`.
+    public var overlayFormTransform: AffineTransform {
+        let scale = overlayScale
+        guard scale != 1 else { return overlayTransform }
+        return AffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, e: 0, f: 0).followed(by: overlayTransform)
+    }
+
     /// Display space (y down) to user space.
     public var displayToUser: AffineTransform {
         let flip = AffineTransform(a: 1, b: 0, c: 0, d: -1, e: 0, f: displaySize.height)

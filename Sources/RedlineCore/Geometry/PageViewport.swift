@@ -46,15 +46,15 @@ public struct PageViewport: Sendable, Hashable {
     }
 
     /// The whole page's raster size in pixels at this scale.
-    public var rasterWidth: Int { max(1, Int((pageSize.width * scale).rounded(.up))) }
-    public var rasterHeight: Int { max(1, Int((pageSize.height * scale).rounded(.up))) }
+    public var rasterWidth: Int { max(1, Int(clamping: (pageSize.width * scale).rounded(.up))) }
+    public var rasterHeight: Int { max(1, Int(clamping: (pageSize.height * scale).rounded(.up))) }
 
     /// The cell that shows a display-space point (may lie outside the page area).
     public func cell(for point: Point) -> (column: Int, row: Int) {
         let px = point.x * scale - Double(originPixel.x)
         let py = point.y * scale - Double(originPixel.y)
-        return (Int((px / Double(cellPixels.width)).rounded(.down)),
-                Int((py / Double(cellPixels.height)).rounded(.down)))
+        return (Int(clamping: (px / Double(cellPixels.width)).rounded(.down)),
+                Int(clamping: (py / Double(cellPixels.height)).rounded(.down)))
     }
 
     /// The display-space point at the top-left corner of a cell.

@@ -1,0 +1,68 @@
+/// Text from a document or a file name, made safe to show in a terminal. A PDF can put anything into an
+/// author, a comment or a bookmark name, including the control sequences that retitle a window, clear the
+/// screen or move the cursor. Control characters (C0, DEL, C1) and the bidirectional overrides that reorder
+/// what follows them are shown as escapes instead: `\x1B`, `\x9B`, `\u{202E}`.
+public enum VisibleText {
+    public static func of(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isHidden(scalar) {
+                shown.append(contentsOf: escape(scalar).unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// JSON that keeps every value exact but carries no raw control character a terminal would act on:
+    /// C1, DEL and the bidirectional overrides are written as `\u` escapes (JSON encoders already escape C0).
+    /// Outside strings JSON is plain ASCII, so the escapes only ever land inside strings.
+    public static func json(_ json: String) -> String {
+        // C0 is left alone: the encoders escape it inside strings, and between tokens it is layout.
+        func needsEscape(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && isHidden(scalar) }
+        guard json.unicodeScalars.contains(where: needsEscape) else { return json }
+        var shown = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if needsEscape(scalar) {
+                shown.append(contentsOf: ("\\u" + hex(scalar.value, digits: 4)).unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// A message as one line of at most `limit` characters: visible, with the middle of anything longer
+    /// left out, so a ten-megabyte name in a message costs one line, not a screenful.
+    public static func line(_ text: String, limit: Int = 400) -> String {
+        excerpt(of(text), limit: limit)
+    }
+
+    /// At most `limit` characters of `text`: its start and end, with what lies between counted.
+    public static func excerpt(_ text: String, limit: Int) -> String {
+        let count = text.count
+        guard count > limit, limit > 8 else { return text }
+        let head = text.prefix(limit * 2 / 3), tail = text.suffix(limit / 3 - 1)
+        return head + "…(\(count - head.count - tail.count) more characters)…" + tail
+    }
+
+    /// Characters a terminal acts on instead of showing.
+    public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func escape(_ scalar: Unicode.Scalar) -> String {
+        scalar.value <= 0xFF ? "\\x" + hex(scalar.value, digits: 2) : "\\u{" + hex(scalar.value, digits: 4) + "}"
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+}
