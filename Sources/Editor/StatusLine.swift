@@ -16,6 +16,7 @@ enum StatusLine {
         if let id = state.selection, let item = state.markup.item(id) {
             parts.append("selected " + describe(item))
         }
+        if !state.document.repairs.isEmpty { parts.append("repaired") }
         if !state.document.bookmarkProblems.isEmpty { parts.append("bookmarks not read") }
         if state.isDirty { parts.append("[modified]") }
         grid.write(" " + parts.joined(separator: "  │  "), column: 0, row: row, style: style)

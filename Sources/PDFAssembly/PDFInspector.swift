@@ -16,7 +16,7 @@ public enum PDFInspector {
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the document has no pages") }
         let pages = geometries(in: session)
         let annotations = AnnotationReader(session: session).read(pages: pages).map(\.annotation)
-        var description = DocumentDescription(pages: pages, repairs: summarise(session.takeWarnings()),
+        var description = DocumentDescription(pages: pages, repairs: summarise(session.repairs + session.takeWarnings()),
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: qpdf_allow_modify_annotation(session.data) != 0)
         description.allowsChanges = qpdf_allow_modify_other(session.data) != 0
@@ -35,20 +35,25 @@ public enum PDFInspector {
                 return PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792))
             }
             let cropBox = session.box(session.inherited("/CropBox", of: page))
-            let rotate = session.number(session.inherited("/Rotate", of: page)).map { Int($0) } ?? 0
+            let rotate = session.integer(session.inherited("/Rotate", of: page)) ?? 0
             return PageGeometry(mediaBox: mediaBox, cropBox: cropBox, rotation: PageRotation(degrees: rotate))
         }
     }
 
-    /// Reads a file into a session, turning qpdf's errors into the user's words.
-    static func openSession(path: String, password: String?) throws -> QPDFSession {
+    /// Reads a file into a session, turning qpdf's errors into the user's words. A file qpdf cannot read,
+    /// or whose pages it cannot find, gets its cross-reference rebuilt (`CrossReferenceRebuilder`) and is
+    /// read again from memory; page tree counts are corrected (`PageTreeCounts`). What was repaired is in
+    /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy.
+    static func openSession(path: String, password: String?, repairing: Bool = true) throws -> QPDFSession {
         guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw DocumentError.unreadable(path: path, reason: "permission denied")
         }
-        let session = QPDFSession(label: path)
+        var session = QPDFSession(label: path)
         do {
             try session.check(qpdf_read(session.data, path, password))
+            _ = qpdf_get_num_pages(session.data)
+            try session.check()
         } catch let failure as QPDFSession.Failure {
             switch failure.code {
             case qpdf_e_password:
@@ -56,10 +61,50 @@ public enum PDFInspector {
             case qpdf_e_system:
                 throw DocumentError.unreadable(path: path, reason: failure.message)
             default:
-                throw DocumentError.damaged(path: path, reason: failure.message)
+                guard repairing, let rebuilt = rebuiltSession(path: path, password: password) else {
+                    throw DocumentError.damaged(path: path, reason: failure.message)
+                }
+                session = rebuilt
             }
         }
+        if repairing {
+            let corrected = PageTreeCounts.correct(in: session)
+            if corrected > 0 { session.repairs.append("page tree /Count corrected in \(corrected) place\(corrected == 1 ? "" : "s")") }
+        }
         return session
+    }
+
+    /// The file read again with a cross-reference Redline rebuilt; nil when that does not give a document
+    /// with pages either.
+    private static func rebuiltSession(path: String, password: String?) -> QPDFSession? {
+        guard let original = FileManager.default.contents(atPath: path),
+              let rebuilt = CrossReferenceRebuilder.rebuild(original, password: password) else { return nil }
+        let session = QPDFSession(label: path)
+        do {
+            try session.read(memory: [UInt8](rebuilt.data), password: password)
+            let pages = qpdf_get_num_pages(session.data)
+            try session.check()
+            guard pages > 0 else { return nil }
+        } catch {
+            return nil
+        }
+        _ = session.takeWarnings()
+        session.repairs.append("cross-reference rebuilt from the \(rebuilt.objectCount) objects found")
+        return session
+    }
+
+    /// The document as qpdf reads it after every repair, written whole into memory: what poppler draws
+    /// from when it cannot read the damaged file itself, or reads a different number of pages from it.
+    public static func repairedCopy(path: String, password: String?) throws -> Data {
+        let session = try openSession(path: path, password: password)
+        do {
+            try session.check(qpdf_init_write_memory(session.data))
+            try session.check(qpdf_write(session.data))
+        } catch let failure as QPDFSession.Failure {
+            throw DocumentError.damaged(path: path, reason: failure.message)
+        }
+        guard let bytes = qpdf_get_buffer(session.data) else { throw DocumentError.damaged(path: path, reason: "it could not be repaired") }
+        return Data(bytes: bytes, count: qpdf_get_buffer_length(session.data))
     }
 
     /// Keeps the status line short: the first repair, and how many more.

@@ -29,6 +29,20 @@ public final class PopplerDocument: @unchecked Sendable {
         pageCount = Int(poppler_document_get_n_pages(document))
     }
 
+    /// A document held in memory: a repaired copy of a file poppler cannot read as it is.
+    public init(data: Data, path: String, password: String?) throws {
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        guard let document = poppler_document_new_from_bytes(bytes, password, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if error != nil { g_error_free(error) }
+            throw DocumentError.damaged(path: path, reason: message)
+        }
+        self.document = document
+        pageCount = Int(poppler_document_get_n_pages(document))
+    }
+
     deinit {
         g_object_unref(UnsafeMutableRawPointer(document))
     }
@@ -45,8 +59,8 @@ public final class PopplerDocument: @unchecked Sendable {
     /// Renders a page as the user sees it, at `scale` pixels per point, on white.
     public func render(page index: Int, scale: Double) -> PageRaster {
         let size = displaySize(ofPage: index)
-        let width = max(1, Int((size.width * scale).rounded(.up)))
-        let height = max(1, Int((size.height * scale).rounded(.up)))
+        let width = max(1, Int(clamping: (size.width * scale).rounded(.up)))
+        let height = max(1, Int(clamping: (size.height * scale).rounded(.up)))
         var raster = PageRaster(width: width, height: height, filledWith: 0xFFFFFF)
         guard let page = poppler_document_get_page(document, Int32(index)) else { return raster }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }

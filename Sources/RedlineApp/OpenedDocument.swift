@@ -15,10 +15,23 @@ public final class OpenedDocument: @unchecked Sendable {
         self.path = path
         self.password = password
         description = try PDFInspector.describe(path: path, password: password)
-        renderer = try PopplerDocument(path: path, password: password)
+        renderer = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
+                                     repaired: !description.repairs.isEmpty)
         guard renderer.pageCount == description.pageCount else {
             throw DocumentError.damaged(path: path, reason:
                 "the page tree is inconsistent (\(description.pageCount) pages by one reading, \(renderer.pageCount) by another)")
         }
+    }
+
+    /// Poppler on the file itself; for a damaged file that poppler cannot read as it is, or reads with a
+    /// different number of pages, poppler on the copy qpdf repaired, so both readings are the same document.
+    private static func renderer(path: String, password: String?, pageCount: Int, repaired: Bool) throws -> PopplerDocument {
+        do {
+            let document = try PopplerDocument(path: path, password: password)
+            if document.pageCount == pageCount || !repaired { return document }
+        } catch DocumentError.damaged(_, _) where repaired {
+            // Drawn from the repaired copy below.
+        }
+        return try PopplerDocument(data: PDFInspector.repairedCopy(path: path, password: password), path: path, password: password)
     }
 }

@@ -1,0 +1,196 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Rebuilds the cross-reference of a file qpdf 11.3 cannot reconstruct: one whose trailer it cannot parse
+/// (nested deeper than its limit), whose cross-reference *stream* is broken (no `trailer` keyword to start
+/// from), or that was cut off before its trailer. Poppler and newer qpdf read such files; this makes
+/// Debian's qpdf read them too, keeping every object the file still has: pages, outline, links, annotations.
+///
+/// The file's bytes are scanned for `N G obj` (stream data skipped), the last trailer — a `trailer`
+/// dictionary or a cross-reference stream's dictionary — gives /Root, /Info, /ID and /Encrypt (else the last
+/// catalog found), object streams are read through qpdf to learn which objects they hold, and a new
+/// cross-reference stream is appended. The result is the original bytes plus that section, for qpdf to read
+/// from memory; the file on disk is not touched.
+enum CrossReferenceRebuilder {
+    struct Rebuilt {
+        var data: Data
+        var objectCount: Int
+    }
+
+    static let largestObjectNumber = 8_388_607
+
+    static func rebuild(_ original: Data, password: String?) -> Rebuilt? {
+        var scan = Scan(bytes: [UInt8](original))
+        scan.run()
+        guard !scan.objects.isEmpty else { return nil }
+        var compressed: [Int: (stream: Int, index: Int)] = [:]
+        var compressedCatalog: Int?
+        if !scan.objectStreams.isEmpty {
+            // A first pass with the uncompressed objects only, so qpdf can decode the object streams.
+            let firstPass = appendCrossReference(to: original, objects: scan.objects, compressed: [:],
+                                                 trailer: scan.trailer(root: scan.catalogs.last ?? scan.objects.keys.min()!))
+            (compressed, compressedCatalog) = contents(ofObjectStreams: scan.objectStreams, in: firstPass, password: password)
+        }
+        guard let root = scan.chosenTrailer?.root ?? scan.catalogs.last ?? compressedCatalog else { return nil }
+        // An object both loose and in an object stream: the later one in the file is the current one.
+        var loose = scan.objects
+        for (number, place) in compressed {
+            if let offset = loose[number]?.offset, let streamOffset = scan.objects[place.stream]?.offset, offset > streamOffset {
+                compressed[number] = nil
+            } else {
+                loose[number] = nil
+            }
+        }
+        let data = appendCrossReference(to: original, objects: loose, compressed: compressed, trailer: scan.trailer(root: root))
+        return Rebuilt(data: data, objectCount: loose.count + compressed.count)
+    }
+
+    /// Which objects each object stream holds, by reading its header (`number offset` pairs) through qpdf,
+    /// and a catalog among them, in case the file has none outside.
+    private static func contents(ofObjectStreams streams: [Int], in data: Data,
+                                 password: String?) -> ([Int: (stream: Int, index: Int)], Int?) {
+        let session = QPDFSession(label: "object streams")
+        let bytes = [UInt8](data)
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                qpdf_read_memory(session.data, "object streams", $0, UInt64(buffer.count), password)
+            }
+        }
+        var result: [Int: (stream: Int, index: Int)] = [:]
+        var catalog: Int?
+        guard read & QPDF_ERRORS == 0 else { return (result, nil) }
+        for stream in streams {
+            let object = qpdf_get_object_by_id(session.data, Int32(stream), 0)
+            guard session.isStream(object) else { continue }
+            let dictionary = qpdf_oh_get_dict(session.data, object)
+            guard let count = session.integer(session.key(dictionary, "/N")), let first = session.integer(session.key(dictionary, "/First")),
+                  count >= 0, first >= 0 else { continue }
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            let code = qpdf_oh_get_stream_data(session.data, object, qpdf_dl_generalized, nil, &buffer, &length)
+            defer { free(buffer) }
+            _ = session.takeWarnings()
+            guard code & QPDF_ERRORS == 0, let buffer else {
+                _ = try? session.check()
+                continue
+            }
+            let decoded = [UInt8](UnsafeBufferPointer(start: buffer, count: length))
+            var header = PDFByteScanner(decoded)
+            var entries: [(number: Int, offset: Int)] = []
+            for _ in 0..<min(count, 1_000_000) {
+                header.skipWhitespaceAndComments()
+                guard let number = header.integer() else { break }
+                header.skipWhitespaceAndComments()
+                guard let offset = header.integer() else { break }
+                entries.append((number, offset))
+            }
+            for (index, entry) in entries.enumerated() where entry.number > 0 && entry.number <= largestObjectNumber {
+                result[entry.number] = (stream, index)
+                let start = first + entry.offset
+                let end = index + 1 < entries.count ? first + entries[index + 1].offset : decoded.count
+                if start >= 0, start < end, end <= decoded.count, Scan.isCatalog(decoded[start..<end]) { catalog = entry.number }
+            }
+        }
+        return (result, catalog)
+    }
+
+    /// The original bytes, then a cross-reference stream (uncompressed, so nothing can go wrong decoding it)
+    /// listing every object, and the `startxref` that leads to it.
+    private static func appendCrossReference(to original: Data, objects: [Int: (offset: Int, generation: Int)],
+                                             compressed: [Int: (stream: Int, index: Int)], trailer: String) -> Data {
+        var data = original
+        data.append(contentsOf: Array("\n".utf8))
+        let own = max(objects.keys.max() ?? 0, compressed.keys.max() ?? 0) + 1
+        let offset = data.count
+        var rows: [UInt8] = []
+        func row(_ type: UInt8, _ field2: Int, _ field3: Int) {
+            rows.append(type)
+            for shift in stride(from: 56, through: 0, by: -8) { rows.append(UInt8(truncatingIfNeeded: field2 >> shift)) }
+            for shift in stride(from: 24, through: 0, by: -8) { rows.append(UInt8(truncatingIfNeeded: field3 >> shift)) }
+        }
+        for number in 0...own {
+            if number == own {
+                row(1, offset, 0)
+            } else if let object = objects[number] {
+                row(1, object.offset, object.generation)
+            } else if let place = compressed[number] {
+                row(2, place.stream, place.index)
+            } else {
+                row(0, 0, number == 0 ? 65535 : 0)
+            }
+        }
+        let header = "\(own) 0 obj\n<< /Type /XRef /Size \(own + 1) /W [1 8 4] \(trailer) /Length \(rows.count) >>\nstream\n"
+        data.append(contentsOf: Array(header.utf8))
+        data.append(contentsOf: rows)
+        data.append(contentsOf: Array("\nendstream\nendobj\nstartxref\n\(offset)\n%%EOF\n".utf8))
+        return data
+    }
+
+    /// One pass over the file's bytes.
+    struct Scan {
+        let bytes: [UInt8]
+        var objects: [Int: (offset: Int, generation: Int)] = [:]
+        var objectStreams: [Int] = []
+        var catalogs: [Int] = []
+        /// Trailers in file order: `trailer` dictionaries and cross-reference stream dictionaries.
+        var trailers: [[String: ArraySlice<UInt8>]] = []
+
+        mutating func run() {
+            var scanner = PDFByteScanner(bytes)
+            while scanner.position < bytes.count {
+                let byte = bytes[scanner.position]
+                let start = scanner.position
+                if PDFByteScanner.isDigit(byte), let header = scanner.objectHeader() {
+                    record(header, at: start, scanner: &scanner)
+                } else if byte == UInt8(ascii: "t"), scanner.keyword("trailer", at: scanner.position) {
+                    scanner.position += 7
+                    if let dictionary = scanner.dictionary(), dictionary["/Root"] != nil { trailers.append(dictionary) }
+                } else {
+                    scanner.position += 1
+                }
+            }
+        }
+
+        /// An object found at `start` (where its number begins: the offset the table must hold). Later
+        /// definitions of a number replace earlier ones, as incremental updates do.
+        private mutating func record(_ header: (number: Int, generation: Int), at start: Int, scanner: inout PDFByteScanner) {
+            guard header.number > 0, header.number <= CrossReferenceRebuilder.largestObjectNumber else { return }
+            objects[header.number] = (start, header.generation)
+            let afterHeader = scanner.position
+            guard let dictionary = scanner.dictionary() else {
+                scanner.position = afterHeader
+                return
+            }
+            let type = dictionary["/Type"]?.name
+            if type == "/ObjStm" { objectStreams.append(header.number) }
+            if type == "/Catalog" { catalogs.append(header.number) }
+            if type == "/XRef", dictionary["/Root"] != nil { trailers.append(dictionary) }
+            _ = scanner.skipStream(length: dictionary["/Length"]?.integerValue)
+        }
+
+        var chosenTrailer: (root: Int, entries: [String: ArraySlice<UInt8>])? {
+            for entries in trailers.reversed() {
+                if let root = entries["/Root"]?.reference { return (root, entries) }
+            }
+            return nil
+        }
+
+        /// The trailer entries the new cross-reference stream carries.
+        func trailer(root: Int) -> String {
+            var text = "/Root \(root) 0 R"
+            if let entries = chosenTrailer?.entries {
+                for key in ["/Info", "/ID", "/Encrypt"] {
+                    guard let value = entries[key], value.count < 4096 else { continue }
+                    text += " \(key) " + String(decoding: value, as: UTF8.self)
+                }
+            }
+            return text
+        }
+
+        static func isCatalog(_ bytes: ArraySlice<UInt8>) -> Bool {
+            var scanner = PDFByteScanner(Array(bytes))
+            return scanner.dictionary()?["/Type"]?.name == "/Catalog"
+        }
+    }
+}
