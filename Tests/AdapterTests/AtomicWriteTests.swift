@@ -5,6 +5,14 @@ import TestSupport
 import Testing
 
 @Suite struct AtomicWriteTests {
+    func temporaryFiles(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".redline-") }
+    }
+
+    func mode(of path: String) throws -> Int {
+        try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
+    }
+
     @Test func anUnwritableFolderIsAWriteErrorAndLeavesNothingBehind() throws {
         let folder = TemporaryFolder()
         let locked = folder.file("locked")
@@ -23,29 +31,90 @@ import Testing
         }
     }
 
-    @Test func aFailedWriteLeavesTheDestinationAsItWas() throws {
+    @Test func aWriteThatFailsItsCheckLeavesTheDestinationAsItWasAndNoTemporaryFile() throws {
         let folder = TemporaryFolder()
         let destination = folder.file("kept.pdf")
         try "previous contents".write(toFile: destination, atomically: true, encoding: .utf8)
+        var checked: String?
         #expect(throws: DocumentError.self) {
-            try AtomicFileWriter.write(to: destination) { temporary in
-                try "half".write(toFile: temporary, atomically: false, encoding: .utf8)
-                throw DocumentError.writeFailed(path: destination, reason: "disk full")
+            try AtomicFileWriter.write(Data("new contents".utf8), to: destination) { temporary in
+                checked = try String(contentsOfFile: temporary, encoding: .utf8)
+                throw DocumentError.writeFailed(path: destination, reason: "the copy does not read back")
             }
         }
+        #expect(checked == "new contents", "the check sees the complete new file before it is renamed")
         #expect(try String(contentsOfFile: destination, encoding: .utf8) == "previous contents")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }
-        #expect(leftovers.isEmpty)
+        #expect(try temporaryFiles(in: folder.path).isEmpty)
     }
 
-    @Test func aFullDiskIsReportedAsAWriteError() throws {
-        // /dev/full accepts opens and fails every write with ENOSPC.
-        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-        #expect(throws: DocumentError.self) {
-            try AtomicFileWriter.write(to: "/dev/full") { temporary in
-                throw DocumentError.writeFailed(path: temporary, reason: "No space left on device")
+    @Test func aLinkIsWrittenThroughAndStaysALinkWithItsTargetsMode() throws {
+        let folder = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.file("real"), withIntermediateDirectories: true)
+        let target = folder.file("real/report.pdf")
+        try "old".write(toFile: target, atomically: true, encoding: .utf8)
+        chmod(target, 0o640)
+        // A relative link, through a second link: both stay links and the file behind them changes.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("first.pdf"), withDestinationPath: "real/report.pdf")
+        try FileManager.default.createSymbolicLink(atPath: folder.file("second.pdf"), withDestinationPath: folder.file("first.pdf"))
+        try AtomicFileWriter.write(Data("new".utf8), to: folder.file("second.pdf"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("second.pdf")) == folder.file("first.pdf"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("first.pdf")) == "real/report.pdf")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "new")
+        #expect(try mode(of: target) == 0o640, "the replaced file keeps its permissions, not the link's 0777")
+        #expect(try temporaryFiles(in: folder.file("real")).isEmpty)
+
+        // A link to a file that does not exist yet creates that file.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("dangling.pdf"), withDestinationPath: "real/new.pdf")
+        try AtomicFileWriter.write(Data("created".utf8), to: folder.file("dangling.pdf"))
+        #expect(try String(contentsOfFile: folder.file("real/new.pdf"), encoding: .utf8) == "created")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.file("dangling.pdf")) == "real/new.pdf")
+    }
+
+    @Test func newFilesFollowTheUmaskAndFoldersAndDevicesAreRefused() throws {
+        let folder = TemporaryFolder()
+        let previous = umask(0o027)
+        defer { umask(previous) }
+        try AtomicFileWriter.write(Data("x".utf8), to: folder.file("new.pdf"))
+        #expect(try mode(of: folder.file("new.pdf")) == 0o640, "0644 less the umask 027")
+        umask(0o022)
+        try AtomicFileWriter.write(Data("y".utf8), to: folder.file("other.pdf"))
+        #expect(try mode(of: folder.file("other.pdf")) == 0o644)
+
+        try FileManager.default.createDirectory(atPath: folder.file("a folder"), withIntermediateDirectories: true)
+        #expect(throws: DocumentError.writeFailed(path: folder.file("a folder"), reason: "it is a folder")) {
+            try AtomicFileWriter.write(Data("z".utf8), to: folder.file("a folder"))
+        }
+        if FileManager.default.fileExists(atPath: "/dev/null"), access("/dev", W_OK) == 0 {
+            #expect(throws: DocumentError.writeFailed(path: "/dev/null", reason: "it is not a regular file")) {
+                try AtomicFileWriter.write(Data("z".utf8), to: "/dev/null")
             }
         }
+    }
+
+    @Test func leftoversOfEndedProcessesAreRemovedOnTheNextWriteAndNothingElseIs() throws {
+        let folder = TemporaryFolder()
+        // A process number no process has (the kernel's largest is below 2^22).
+        let gone: Int32 = 4_194_303
+        #expect(kill(gone, 0) != 0)
+        let myStart = try #require(try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+            .split(separator: ")").last?.split(separator: " ")[19])
+        let names = [
+            "stale new form": ".report.pdf.redline-\(gone)-12345-0badf00d.tmp",
+            "stale earlier form": ".report.pdf.redline-\(gone)-3118493231.tmp",
+            "reused number": ".report.pdf.redline-\(getpid())-1-0badf00d.tmp",
+            "mine, in flight": ".report.pdf.redline-\(getpid())-\(myStart)-0badf00d.tmp",
+            "someone else's": ".report.pdf.swp",
+            "not hidden": "report.pdf.redline-\(gone)-1-0badf00d.tmp",
+        ]
+        for name in names.values { try "partial".write(toFile: folder.file(name), atomically: false, encoding: .utf8) }
+        try AtomicFileWriter.write(Data("done".utf8), to: folder.file("report.pdf"))
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(!left.contains(names["stale new form"]!))
+        #expect(!left.contains(names["stale earlier form"]!))
+        #expect(!left.contains(names["reused number"]!), "a live process with another start time did not make it")
+        #expect(left.contains(names["mine, in flight"]!))
+        #expect(left.contains(names["someone else's"]!))
+        #expect(left.contains(names["not hidden"]!))
     }
 
     @Test func theJournalRoundTripsAndIsRemovedOnDiscard() throws {
@@ -60,5 +129,32 @@ import Testing
         #expect(journal.read() == nil)
         let other = MarkupJournal(documentPath: "/other/a.pdf", environment: ["XDG_STATE_HOME": folder.path])
         #expect(other.journalPath != journal.journalPath)
+    }
+
+    @Test func longAndForeignDocumentNamesStillGiveAJournalThatCanBeWritten() throws {
+        let folder = TemporaryFolder()
+        for name in [String(repeating: "n", count: 250) + ".pdf", String(repeating: "議事録", count: 40) + ".pdf"] {
+            let journal = MarkupJournal(documentPath: "/docs/" + name, environment: ["XDG_STATE_HOME": folder.path])
+            #expect((journal.journalPath as NSString).lastPathComponent.utf8.count <= 80)
+            var layer = MarkupLayer()
+            layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 1, y: 2), text: "kept")))
+            try journal.write(DocumentEdits(markup: layer))
+            #expect(journal.read()?.markup.items.count == 1)
+        }
+    }
+
+    @Test func aLongDocumentIDGivesASidecarFileNameOfOrdinaryLength() throws {
+        let folder = TemporaryFolder()
+        let identity = String(repeating: "ab", count: 200)
+        let provider = SidecarBookmarkProvider(documentPath: "/docs/a.pdf", permanentID: identity,
+                                               environment: ["XDG_DATA_HOME": folder.path])
+        #expect((provider.filePath as NSString).lastPathComponent.utf8.count < 80)
+        var write = DocumentWrite(originalMetadata: nil)
+        try provider.save([Bookmark(id: UUID().uuidString, pageIndex: 0, name: "Kept", sortKey: 0)], into: &write)
+        #expect(try provider.load().map(\.name) == ["Kept"])
+        // An ordinary 16-byte identity keeps the name sidecar files always had.
+        let ordinary = SidecarBookmarkProvider(documentPath: "/docs/a.pdf", permanentID: String(repeating: "0f", count: 16),
+                                               environment: ["XDG_DATA_HOME": folder.path])
+        #expect((ordinary.filePath as NSString).lastPathComponent == String(repeating: "0f", count: 16) + ".json")
     }
 }

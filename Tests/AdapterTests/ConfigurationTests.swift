@@ -25,6 +25,26 @@ import Testing
         }
     }
 
+    @Test func controlCharactersAreRefusedWithTheirLineNotSilentlyEndingTheFile() {
+        // Before, a NUL ended the file for the parser: `replies = false` after it was silently dropped.
+        #expect(throws: ConfigurationError(path: "c.toml", message: "line 2: the control character U+0000 is not allowed in TOML")) {
+            try RedlineConfiguration.parse("author = \"Alice\"\n\u{0}\nreplies = false\n", path: "c.toml")
+        }
+        #expect(throws: ConfigurationError(path: "c.toml", message: "line 1: the control character U+001B is not allowed in TOML")) {
+            try RedlineConfiguration.parse("author = \"\u{1B}[2J\"", path: "c.toml")
+        }
+    }
+
+    @Test func aTenMegabyteKeyGivesOneShortLine() {
+        let key = String(repeating: "k", count: 10_000_000)
+        #expect {
+            try RedlineConfiguration.parse(key + " = 1\n", path: "c.toml")
+        } throws: { error in
+            let text = "\(error)"
+            return text.count < 400 && !text.contains("\n") && text.hasPrefix("c.toml: unknown setting \"kkk")
+        }
+    }
+
     @Test func brokenTOMLGivesItsLine() {
         #expect {
             try RedlineConfiguration.parse("replies = true\nauthor = [", path: "c.toml")

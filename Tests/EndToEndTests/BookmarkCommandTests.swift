@@ -54,4 +54,23 @@ import Testing
         #expect(missing.status == 2)
         #expect(!FileManager.default.fileExists(atPath: output))
     }
+
+    @Test func applySavesAMarkupFilesBookmarksThroughTheConfiguredProviders() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("markup.json")
+        try #"{"version": 1, "items": [], "bookmarks": [{"id": "6A0E1C5B-2F7D-4C8A-9B3E-1D2F3A4B5C6D", "pageIndex": 2, "name": "Figure", "sortKey": 0}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let output = folder.file("out.pdf")
+        let applied = try redline(["apply", TestPaths.sample, "--markup", markup, "--output", output], in: folder)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let listed = try json(try redline(["bookmarks", output, "--json"], in: folder))
+        #expect(listed.map { $0["name"] as? String } == ["Figure"] && listed.first?["page"] as? Int == 3)
+        #expect(try ProbedXMP.read(output).preview?.map(\.PageIndex) == ["2"], "kept in the XMP, where Preview reads it")
+
+        // A configuration that cannot be read is an error here too, not a quiet default.
+        let broken = try redline(["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("other.pdf")],
+                                 config: "bookmark_providers = [\"cloud\"]", in: folder)
+        #expect(broken.status == 1 && broken.errorLines.count == 1 && broken.stderr.contains("bookmark_providers"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("other.pdf")))
+    }
 }

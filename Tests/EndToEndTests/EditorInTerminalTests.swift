@@ -99,7 +99,9 @@ import Testing
         try first.type("Survivor")
         try first.send("Enter")
         try first.waitFor("[modified]")
-        // Kill the editor as a crash would: no chance to save or clean up.
+        // Journal writes are at most half a second apart (docs/architecture.md): wait that out, then kill the
+        // editor as a crash would, with no chance to save or clean up.
+        Thread.sleep(forTimeInterval: 1)
         try first.killProgram()
         try first.waitFor("REDLINE-EXIT=")
 
@@ -110,6 +112,26 @@ import Testing
         try second.send(":", "w", "q", "Enter")
         try second.waitFor("REDLINE-EXIT=0")
         #expect(try PopplerText.words(in: folder.file("draft-marked.pdf"), page: 1).contains { $0.text == "Survivor" })
+    }
+
+    @Test func textStillBeingTypedSurvivesACrash() throws {
+        let (folder, document) = try copyOfSample(named: "typing.pdf")
+        let state = folder.file("state")
+        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
+        try first.waitFor("page 1/4")
+        try first.send("t")
+        try first.type("Midsentence")
+        try first.waitFor("Text: Midsentence")
+        Thread.sleep(forTimeInterval: 1)
+        try first.killProgram()
+        try first.waitFor("REDLINE-EXIT=")
+
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
+        try second.waitFor("Unsaved changes (1 markup item) from an earlier session. Restore them? (y/n)")
+        try second.send("y")
+        try second.send(":", "w", "q", "Enter")
+        try second.waitFor("REDLINE-EXIT=0")
+        #expect(try PopplerText.words(in: folder.file("typing-marked.pdf"), page: 1).contains { $0.text == "Midsentence" })
     }
 
     @Test func encryptedFilesAskForThePasswordInTheTerminal() throws {

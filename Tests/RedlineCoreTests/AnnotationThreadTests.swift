@@ -75,6 +75,32 @@ struct AnnotationFixture {
         #expect(threads.map(\.root.id) == ["orphan", "a", "self"])
         #expect(Set(threads.flatMap(\.members).map(\.id)) == Set(file.annotations.map(\.id)))
     }
+
+    /// Chains walked once each: 10,000 replies in a row, replies listed before what they answer, and a chain
+    /// of a reviewer's successive states all land where short ones do.
+    @Test func longChainsGroupLikeShortOnes() throws {
+        var file = AnnotationFixture()
+        file.add("root", .highlight, at: 0, contents: "Start")
+        // Listed newest first, so each reply comes before its parent in the document.
+        for index in stride(from: 9_999, through: 0, by: -1) {
+            file.add(AnnotationID("r\(index)"), at: index % 60, contents: "Reply \(index)",
+                     replyingTo: index == 0 ? "root" : AnnotationID("r\(index - 1)"))
+        }
+        for index in 0..<500 {
+            file.add(AnnotationID("s\(index)"), at: 59, replyingTo: index == 0 ? "root" : AnnotationID("s\(index - 1)"),
+                     state: index.isMultiple(of: 2) ? .accepted : .rejected)
+        }
+        let threads = AnnotationThreads.build(file.annotations)
+        #expect(threads.count == 1)
+        let thread = try #require(threads.first)
+        #expect(thread.replies.count == 10_000)
+        #expect(thread.changes(on: "root").count == 500, "every state in the chain applies to the highlight")
+        #expect(thread.currentState(of: "root", model: AnnotationState.reviewModel)?.state == .rejected)
+
+        var edits = AnnotationEdits()
+        let gone = edits.delete("r5000", in: file.annotations)
+        #expect(gone.count == 5000 && gone.contains("r9999") && !gone.contains("r4999"))
+    }
 }
 
 extension AnnotationSubtype {

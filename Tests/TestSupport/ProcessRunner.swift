@@ -5,13 +5,24 @@ public struct ProcessResult: Sendable {
     public let status: Int32
     public let stdout: String
     public let stderr: String
+    /// The raw bytes of stdout, for checks on what a terminal would receive.
+    public var stdoutBytes = Data()
+    public var stderrBytes = Data()
+    /// Killed by a signal (a crash, or the time limit) rather than exiting.
+    public var signalled = false
+    public var timedOut = false
+
+    /// Lines of stderr, empty ones left out.
+    public var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
 
 public enum ProcessRunner {
+    /// Runs to completion; with `timeLimit`, a program still running then is killed and marked `timedOut`:
+    /// a guard against hangs, set far above the time the work takes.
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           stdin: String? = nil) throws -> ProcessResult {
-        try capture(executable, arguments, environment: environment, stdin: stdin)
+                           stdin: String? = nil, timeLimit: Double? = nil) throws -> ProcessResult {
+        try capture(executable, arguments, environment: environment, stdin: stdin, timeLimit: timeLimit)
     }
 
     /// Starts a program that leaves a daemon behind (a tmux server): its output is discarded, because a
@@ -24,6 +35,12 @@ public enum ProcessRunner {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
+        // Nothing else: a daemon that inherited another test's capture pipe (tests run side by side) would
+        // hold it open, and that test's read would never end.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }) ?? []
+        for descriptor in open where descriptor > STDERR_FILENO {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -35,7 +52,7 @@ public enum ProcessRunner {
     }
 
     private static func capture(_ executable: String, _ arguments: [String], environment: [String: String]?,
-                                stdin: String?) throws -> ProcessResult {
+                                stdin: String?, timeLimit: Double?) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -58,16 +75,31 @@ public enum ProcessRunner {
             errorBox.data = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
+        let timer = TimeoutFlag()
+        if let timeLimit {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+                guard process.isRunning else { return }
+                timer.fired = true
+                kill(pid, SIGKILL)
+            }
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         let errData = errorBox.data
         process.waitUntilExit()
         return ProcessResult(status: process.terminationStatus,
                              stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self))
+                             stderr: String(decoding: errData, as: UTF8.self),
+                             stdoutBytes: outData, stderrBytes: errData,
+                             signalled: process.terminationReason == .uncaughtSignal, timedOut: timer.fired)
     }
 }
 
 private final class DataBox: @unchecked Sendable {
     var data = Data()
+}
+
+private final class TimeoutFlag: @unchecked Sendable {
+    var fired = false
 }

@@ -1,0 +1,75 @@
+import Editor
+import RedlineCore
+import Testing
+
+/// Text still being typed and ink with the pen still down are journaled as they grow, so a crash in the
+/// middle of either loses nothing (the runner spaces the writes out: its journal debounce).
+@Suite struct UnfinishedWorkJournalTests {
+    func journaled(_ effects: [EditorEffect]) -> DocumentEdits? {
+        for effect in effects.reversed() {
+            if case .writeJournal(let edits) = effect { return edits }
+        }
+        return nil
+    }
+
+    func texts(_ edits: DocumentEdits?) -> [String] {
+        (edits?.markup.items ?? []).compactMap { item in
+            if case .text(let text) = item.content { return text.text }
+            return nil
+        }
+    }
+
+    @Test func textBeingTypedIsInTheJournalAfterEveryKeystroke() {
+        var editor = EditorHarness()
+        editor.press(.character("t"))
+        #expect(texts(journaled(editor.type("Hal"))) == ["Hal"])
+        #expect(texts(journaled(editor.press(.backspace))) == ["Ha"])
+        #expect(editor.state.edits.isEmpty, "still only a draft: nothing committed, nothing to undo")
+        // Esc drops the draft: on an otherwise untouched document the journal goes too.
+        #expect(editor.press(.escape) == [.discardJournal])
+    }
+
+    @Test func editingAnExistingTextJournalsTheNewWordingInItsPlace() {
+        var editor = EditorHarness()
+        editor.placeText("Draft")
+        editor.press(.enter)
+        editor.type(" two")
+        let edits = journaled(editor.effects)
+        #expect(texts(edits) == ["Draft two"])
+        #expect(edits?.markup.items.count == 1)
+    }
+
+    @Test func inkWithThePenDownIsInTheJournalAsItGrows() {
+        var editor = EditorHarness()
+        editor.press(.character("i"), .character(" "))
+        let effects = editor.press(.right, .right, .down)
+        let edits = journaled(effects)
+        guard case .ink(let ink)? = edits?.markup.items.last?.content else {
+            Issue.record("the stroke being drawn is journaled")
+            return
+        }
+        #expect(ink.strokes.count == 1 && ink.strokes[0].count == 4)
+        #expect(editor.state.edits.isEmpty)
+        // Leaving ink mode commits it: the journal then holds it once, as a markup.
+        let committed = journaled(editor.press(.escape))
+        #expect(committed?.markup.items.count == 1)
+        #expect(committed == editor.state.edits)
+    }
+
+    @Test func switchingToolsCommitsTheStrokesOnceNotTwice() {
+        var editor = EditorHarness()
+        editor.press(.character("i"), .character(" "), .right, .right, .enter)
+        let edits = journaled(editor.press(.character("h")))
+        #expect(edits?.markup.items.count == 1, "the pen's strokes, committed, and nothing pending beside them")
+    }
+
+    @Test func aJournalOfUnfinishedTextRestoresAsMarkup() {
+        var crashed = EditorHarness()
+        crashed.press(.character("t"))
+        let edits = journaled(crashed.type("Halfway"))!
+        var reopened = EditorHarness()
+        reopened.send(.journalFound(edits))
+        reopened.press(.character("y"))
+        #expect(texts(reopened.state.edits) == ["Halfway"])
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The reproducers in Tests/Fixtures/hostile (each named for its case in the README there) on the real
+/// binary: whatever a document holds, every command exits with one of Redline's codes and one line at most,
+/// prints nothing a terminal would act on, and finishes.
+@Suite struct HostileDocumentTests {
+    static let folder = TestPaths.fixture("hostile")
+    static let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".pdf") }.sorted()) ?? []
+    static let markup = #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 72, "text": "Checked"}]}"#
+
+    func fixture(_ name: String) -> String { Self.folder + "/" + name }
+
+    func words(_ path: String, page: Int) throws -> [String] {
+        try PopplerText.words(in: path, page: page).map(\.text)
+    }
+
+    @Test(arguments: fixtures)
+    func everyCommandFinishesCleanlyOn(_ name: String) throws {
+        let command = try RedlineCommand()
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        let output = command.folder.file("out.pdf")
+        for arguments in [["annotations", fixture(name)], ["annotations", fixture(name), "--json"],
+                          ["bookmarks", fixture(name)], ["bookmarks", fixture(name), "--json"],
+                          ["apply", fixture(name), "--markup", markup, "--output", output]] {
+            // A liveness guard far above the second these take: 20,000 annotations once took over a minute.
+            let result = try command.run(arguments, timeLimit: 45)
+            #expect(result.problems.isEmpty, "\(arguments[0]) \(name): \(result.problems)")
+            if arguments.contains("--json"), result.status == 0 {
+                #expect((try? JSONSerialization.jsonObject(with: result.stdoutBytes)) != nil, "\(arguments[0]) \(name): JSON")
+            }
+            if arguments[0] == "apply", result.status == 0 {
+                let pages = try ProcessRunner.run("qpdf", ["--show-npages", output]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                #expect(Int(pages) ?? 0 > 0, "apply \(name) wrote a copy qpdf cannot open")
+            }
+        }
+    }
+
+    @Test(arguments: ["rotate-1e19.pdf", "rotate-real-1e19.pdf", "rotate-int64-max.pdf", "rotate-not-a-multiple.pdf"])
+    func aRotationOutOfRangeIsNoRotation(_ name: String) throws {
+        let command = try RedlineCommand()
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        let output = command.folder.file("out.pdf")
+        let result = try command.run(["apply", fixture(name), "--markup", markup, "--output", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Placed as on an unrotated page, where poppler draws it too.
+        let word = try #require(try PopplerText.words(in: output, page: 1).first { $0.text == "Checked" })
+        #expect(abs(word.xMin - 72) <= 1 && abs(word.yMin - 72) <= 1, "\(word)")
+    }
+
+    @Test func flagsAndRectanglesOutOfRangeReadAsAbsent() throws {
+        let command = try RedlineCommand()
+        for name in ["annotation-flags-real-1e19.pdf", "annotation-rect-400-digit-real.pdf"] {
+            let result = try command.run(["annotations", fixture(name), "--json"])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            let listed = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [[String: Any]])
+            #expect(listed.count == 1, "\(name): the annotation is still listed")
+            if name.contains("rect") { #expect(listed.first?["rect"] as? [Double] == [0, 792, 0, 792], "an unusable /Rect is no area") }
+        }
+    }
+
+    @Test func aPageLargerThanAnyPrinterStillTakesMarkup() throws {
+        let command = try RedlineCommand()
+        let markup = command.folder.file("markup.json")
+        // Page 1 is the oversized one.
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 72, "text": "Checked"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        for name in ["mediabox-real-1e20.pdf", "mediabox-negative-huge.pdf"] {
+            let output = command.folder.file("out-\(name)")
+            let result = try command.run(["apply", fixture(name), "--markup", markup, "--output", output])
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            #expect(try QPDFCheck.errors(in: output) == nil)
+            #expect(try ProcessRunner.run("qpdf", ["--show-npages", output]).stdout.hasPrefix("2"))
+        }
+    }
+
+    @Test func xmpWithADoctypeIsNotReadAndNeverExpanded() throws {
+        let command = try RedlineCommand()
+        for name in ["xmp-external-entity-file.pdf", "xmp-entity-expansion.pdf"] {
+            let listed = try command.run(["bookmarks", fixture(name), "--json"])
+            #expect(listed.status == 0)
+            #expect(listed.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]")
+            #expect(listed.errorLines == ["redline: \(fixture(name)): bookmarks not read: the XMP metadata is malformed: it declares DOCTYPE (XMP has none; external or nested entities are never read)"])
+            #expect(listed.stderrBytes.count < 400 && listed.stdoutBytes.count < 100, "no expansion reached the output")
+
+            // A bookmark added to such a document goes to the sidecar; the packet is kept as it was, unexpanded.
+            let output = command.folder.file("out-\(name)")
+            let added = try command.run(["bookmarks", "add", fixture(name), "--page", "1", "--output", output])
+            #expect(added.status == 0, "\(added.stderr)")
+            let original = try metadata(of: fixture(name)), copied = try metadata(of: output)
+            #expect(copied == original, "the metadata stream is copied byte for byte")
+            #expect(!copied.contains("root:x:0:0"), "no local file was read into it")
+            #expect(try command.run(["bookmarks", output, "--json"]).stdout.contains("\"page\" : 1"))
+        }
+    }
+
+    @Test func xmpThatIsNotUTF8IsRefusedWithItsReason() throws {
+        let command = try RedlineCommand()
+        for name in ["xmp-invalid-utf8-element-name.pdf", "xmp-invalid-utf8-processing-instruction.pdf", "xmp-invalid-utf8-attribute.pdf"] {
+            let result = try command.run(["bookmarks", fixture(name), "--json"])
+            #expect(result.status == 0)
+            #expect(result.stderr.hasSuffix("bookmarks not read: the XMP metadata is malformed: it is not UTF-8 text\n"), "\(result.stderr)")
+        }
+        // UTF-16 with a byte order mark is XMP too, and its bookmark (page 2) is read.
+        let utf16 = try command.run(["bookmarks", fixture("xmp-utf16.pdf"), "--json"])
+        #expect(utf16.status == 0 && utf16.stderr.isEmpty, "\(utf16.stderr)")
+        #expect(utf16.stdout.contains("\"page\" : 2"))
+    }
+
+    @Test func anEntityThatNamesAURLMakesNoRequest() throws {
+        let listener = try LoopbackListener()
+        let command = try RedlineCommand()
+        // The fixture names port 47613; the copy names the port this test listens on (also five digits).
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: fixture("xmp-external-entity-http.pdf")))
+        bytes = Data(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "47613", with: String(listener.port)).utf8)
+        let document = command.folder.file("remote.pdf")
+        try bytes.write(to: URL(fileURLWithPath: document))
+        for arguments in [["bookmarks", document], ["bookmarks", "add", document, "--page", "1", "--output", command.folder.file("out.pdf")],
+                          ["annotations", document]] {
+            let result = try command.run(arguments)
+            #expect(result.problems.isEmpty, "\(result.problems)")
+        }
+        #expect(listener.connections() == 0, "opening the document made a network request")
+    }
+
+    @Test func twentyThousandAnnotationsAndLongReplyChainsAreListedWhole() throws {
+        let command = try RedlineCommand()
+        let once = try command.run(["annotations", fixture("annotation-referenced-20000-times.pdf"), "--json"], timeLimit: 45)
+        let listedOnce = try #require(try JSONSerialization.jsonObject(with: once.stdoutBytes) as? [[String: Any]])
+        #expect(listedOnce.count == 1, "one object listed 20,000 times is one annotation")
+
+        let identical = try command.run(["annotations", fixture("annotations-20000-identical.pdf"), "--json"], timeLimit: 45)
+        let ids = try #require(try JSONSerialization.jsonObject(with: identical.stdoutBytes) as? [[String: Any]]).compactMap { $0["id"] as? String }
+        #expect(ids.count == 20_000 && Set(ids).count == 20_000, "every copy has its own stable id")
+
+        let chain = try command.run(["annotations", fixture("reply-chain-10000.pdf")], timeLimit: 45)
+        let lines = chain.stdout.split(separator: "\n")
+        #expect(lines.count == 10_001)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    p2  Note  Bob") }, "every reply is in the first comment's thread")
+        #expect(lines.last?.contains("Reply 9999") == true, "oldest first")
+    }
+
+    @Test func textFromTheDocumentIsShownNotObeyed() throws {
+        let command = try RedlineCommand()
+        let document = fixture("escapes-in-text-fields.pdf")
+        let text = try command.run(["annotations", document])
+        #expect(text.problems.isEmpty, "\(text.problems)")
+        #expect(text.stdout.contains(#"Mallory\x1B[8m"#) && text.stdout.contains(#"Totals \x1B]2;owned\x07 wrong \x1B[2J"#))
+        #expect(text.stdout.contains(#"red\x9B1;1H here"#) && text.stdout.contains(#"id:id-\x1B[5m\x9B2J"#))
+        let bookmarks = try command.run(["bookmarks", document])
+        #expect(bookmarks.problems.isEmpty && bookmarks.stdout.contains(#"Chapter \x1B]2;owned\x07 \x9B2J end"#), "\(bookmarks.stdout)")
+
+        // JSON stays exact: the values read back are the document's, escapes and all.
+        let json = try command.run(["annotations", document, "--json"])
+        #expect(json.problems.isEmpty, "\(json.problems)")
+        let listed = try #require(try JSONSerialization.jsonObject(with: json.stdoutBytes) as? [[String: Any]])
+        #expect(listed.first?["author"] as? String == "Mallory\u{1B}[8m")
+        #expect(listed.first?["contents"] as? String == "Totals \u{1B}]2;owned\u{07} wrong \u{1B}[2J\u{1B}[31mred\u{9B}1;1H here")
+        #expect(listed.first?["id"] as? String == "id-\u{1B}[5m\u{9B}2J")
+        let names = try command.run(["bookmarks", document, "--json"])
+        #expect(names.problems.isEmpty)
+        #expect((try JSONSerialization.jsonObject(with: names.stdoutBytes) as? [[String: Any]])?.first?["name"] as? String
+                == "Chapter \u{1B}]2;owned\u{07} \u{9B}2J end")
+
+        // A file name is shown too, not obeyed.
+        let missing = try command.run(["annotations", command.folder.file("no\u{1B}]2;owned\u{07}such.pdf")])
+        #expect(missing.status == 2 && missing.problems.isEmpty)
+        #expect(missing.stderr.contains(#"no\x1B]2;owned\x07such.pdf: no such file"#))
+    }
+
+    @Test func aReplyToADirectAnnotationJoinsItsThread() throws {
+        let command = try RedlineCommand()
+        let output = command.folder.file("replied.pdf")
+        let reply = try command.run(["reply", fixture("direct-object-annotation.pdf"), "--to", "comment-1", "--text", "Done",
+                                     "--output", output, "--author", "Bob"])
+        #expect(reply.status == 0, "\(reply.stderr)")
+        let threads = try command.run(["annotations", output]).stdout.split(separator: "\n")
+        #expect(threads.count == 2 && threads[0].contains("Please check the totals") && threads[1].hasPrefix("    p2  Note  Bob"),
+                "the reply is listed under the comment, not as a thread of its own: \(threads)")
+        // pikepdf: /IRT is a reference to the very object page 2 lists, not a copy.
+        let probe = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            annots = pdf.pages[1].Annots
+            comment = [a for a in annots if a.get('/NM') == 'comment-1'][0]
+            reply = [a for a in annots if a.get('/Contents') == 'Done'][0]
+            print(comment.is_indirect, reply.IRT.is_indirect, reply.IRT.objgen == comment.objgen)
+            """, output])
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "True True True", "\(probe.stdout)\(probe.stderr)")
+    }
+
+    func metadata(of path: String) throws -> String {
+        try ProcessRunner.run(TestPaths.python, ["-c", "import pikepdf,sys; sys.stdout.write(pikepdf.open(sys.argv[1]).Root.Metadata.read_bytes().decode('utf-8','replace'))", path]).stdout
+    }
+}
