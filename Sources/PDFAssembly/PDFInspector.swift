@@ -46,6 +46,11 @@ public enum PDFInspector {
     /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy.
     static func openSession(path: String, password: String?, repairing: Bool = true) throws -> QPDFSession {
         guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
+        // A device or a FIFO would be read for ever (/dev/zero never ends); a folder is no document.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw DocumentError.unreadable(path: path, reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "it is not a regular file")
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw DocumentError.unreadable(path: path, reason: "permission denied")
         }

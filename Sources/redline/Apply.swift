@@ -22,9 +22,7 @@ struct Apply: ParsableCommand {
     func run() throws {
         // The configuration decides where a markup file's bookmarks go: a broken one is an error, not a default.
         let configuration = try ConfigurationOption.load()
-        guard let data = FileManager.default.contents(atPath: markup) else {
-            throw CommandFailure("\(markup): cannot read the markup file", code: ExitStatus.usage)
-        }
+        let data = try Self.read(markup)
         let services = RedlineServices()
         let edits: DocumentEdits
         do {
@@ -52,5 +50,24 @@ struct Apply: ParsableCommand {
         } catch let error as BookmarkError {
             throw CommandFailure("\(markup): \(error)", code: ExitStatus.usage)
         }
+    }
+
+    static let largestMarkupFile = 64 << 20
+
+    /// The markup file, which may be a pipe (`--markup /dev/stdin`); read up to a bound, since a device such
+    /// as /dev/zero would never end.
+    static func read(_ path: String) throws -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw CommandFailure("\(path): cannot read the markup file", code: ExitStatus.usage)
+        }
+        defer { try? handle.close() }
+        var data = Data()
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            data.append(chunk)
+            guard data.count <= largestMarkupFile else {
+                throw CommandFailure("\(path): the markup file is larger than \(largestMarkupFile >> 20) MB", code: ExitStatus.usage)
+            }
+        }
+        return data
     }
 }

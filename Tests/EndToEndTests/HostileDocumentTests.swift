@@ -192,6 +192,33 @@ import Testing
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "True True True", "\(probe.stdout)\(probe.stderr)")
     }
 
+    /// Inputs that never end or are no document: refused with one line, not read for ever.
+    @Test func devicesFIFOsAndFoldersAreRefusedNotReadForEver() throws {
+        let command = try RedlineCommand()
+        let fifo = command.folder.file("pipe.pdf")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, reason) in [("/dev/zero", "it is not a regular file"), (fifo, "it is not a regular file"),
+                               (command.folder.path, "it is a folder")] {
+            for arguments in [["annotations", path], [path], ["bookmarks", path]] {
+                let result = try command.run(arguments, timeLimit: 30)
+                #expect(result.status == 2 && result.problems.isEmpty, "\(arguments): \(result.problems) \(result.stderr)")
+                #expect(result.stderr == "redline: \(path): cannot be read: \(reason)\n")
+            }
+        }
+        // A markup file may be a pipe (scripts use /dev/stdin), but not one that never ends.
+        let endless = try command.run(["apply", TestPaths.sample, "--markup", "/dev/zero", "--output", command.folder.file("o.pdf")], timeLimit: 60)
+        #expect(endless.status == 1 && endless.stderr == "redline: /dev/zero: the markup file is larger than 64 MB\n")
+        let piped = try ProcessRunner.run(TestPaths.redline, ["apply", TestPaths.sample, "--markup", "/dev/stdin", "--output", command.folder.file("o.pdf")],
+                                          environment: command.environment,
+                                          stdin: #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 72, "text": "Piped"}]}"#)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(try PopplerText.words(in: command.folder.file("o.pdf"), page: 1).contains { $0.text == "Piped" })
+        // So is a configuration that is not a plain file.
+        try FileManager.default.createSymbolicLink(atPath: command.configFolder + "/redline/config.toml", withDestinationPath: "/dev/zero")
+        let configured = try command.run(["bookmarks", TestPaths.sample], timeLimit: 30)
+        #expect(configured.status == 1 && configured.stderr.hasSuffix("config.toml: is not a regular file\n"), "\(configured.stderr)")
+    }
+
     func metadata(of path: String) throws -> String {
         try ProcessRunner.run(TestPaths.python, ["-c", "import pikepdf,sys; sys.stdout.write(pikepdf.open(sys.argv[1]).Root.Metadata.read_bytes().decode('utf-8','replace'))", path]).stdout
     }

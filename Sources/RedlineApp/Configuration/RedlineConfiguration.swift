@@ -37,6 +37,12 @@ public struct RedlineConfiguration: Sendable, Equatable {
 
     public static func load(path: String) throws -> Self {
         guard FileManager.default.fileExists(atPath: path) else { return Self() }
+        // Read only a regular file of a sensible size: a FIFO would block for ever, /dev/zero never end.
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw ConfigurationError(path: path, message: "is not a regular file")
+        }
+        guard status.st_size <= 1 << 20 else { throw ConfigurationError(path: path, message: "is larger than 1 MB") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigurationError(path: path, message: "cannot be read")
         }

@@ -30,13 +30,13 @@ public enum XMPBookmarks {
         let pspdfItems = try pspdfBookmarks(in: document)
         var result: [Bookmark] = []
         if let previewItems {
-            var unnamed = pspdfItems
+            var names = NameMatcher(pspdfItems)
             for item in previewItems where (0..<pageCount).contains(item.page) {
-                let match = unnamed.firstIndex { $0.uuid == item.uuid } ?? unnamed.firstIndex { $0.page == item.page }
-                let named = match.map { unnamed.remove(at: $0) }
+                let match = names.take(uuid: item.uuid, page: item.page)
                 // The custom order is PSPDFKit's array order; Preview's own items follow in page order.
-                let position = named.flatMap { entry in pspdfItems.firstIndex { $0 == entry } } ?? pspdfItems.count + result.count
-                result.append(Bookmark(id: item.uuid, pageIndex: item.page, name: named?.name, sortKey: position))
+                let position = match ?? pspdfItems.count + result.count
+                result.append(Bookmark(id: item.uuid, pageIndex: item.page, name: match.flatMap { pspdfItems[$0].name },
+                                       sortKey: position))
             }
             for (position, item) in pspdfItems.enumerated() where item.page == nil {
                 result.append(Bookmark(id: item.uuid, pageIndex: nil, name: item.name, sortKey: position, otherAction: item.otherAction))
@@ -134,6 +134,44 @@ public enum XMPBookmarks {
             }
         }
         return items
+    }
+
+    /// PSPDFKit's items, each given to at most one of Preview's: the one with its UUID, else the next one on
+    /// its page. Indexed, with a cursor per key past the ones already given, so tens of thousands of bookmarks
+    /// (or thousands sharing one UUID) match in linear time.
+    private struct NameMatcher {
+        private var byUUID: Queues<String>
+        private var byPage: Queues<Int>
+        private var taken: Set<Int> = []
+
+        init(_ items: [PSPDFItem]) {
+            byUUID = Queues(items.enumerated().map { ($0.element.uuid, $0.offset) })
+            byPage = Queues(items.enumerated().compactMap { item in item.element.page.map { ($0, item.offset) } })
+        }
+
+        mutating func take(uuid: String, page: Int) -> Int? {
+            guard let index = byUUID.next(uuid, skipping: taken) ?? byPage.next(page, skipping: taken) else { return nil }
+            taken.insert(index)
+            return index
+        }
+
+        struct Queues<Key: Hashable> {
+            private var indexes: [Key: [Int]] = [:]
+            private var cursors: [Key: Int] = [:]
+
+            init(_ entries: [(Key, Int)]) {
+                for (key, index) in entries { indexes[key, default: []].append(index) }
+            }
+
+            /// The first index under `key` not yet taken; those before it never are again.
+            mutating func next(_ key: Key, skipping taken: Set<Int>) -> Int? {
+                guard let list = indexes[key] else { return nil }
+                var cursor = cursors[key] ?? 0
+                while cursor < list.count, taken.contains(list[cursor]) { cursor += 1 }
+                cursors[key] = cursor
+                return cursor < list.count ? list[cursor] : nil
+            }
+        }
     }
 
     private struct PSPDFItem: Equatable {
