@@ -6,7 +6,7 @@ FILE ?= Resources/sample.pdf
 SWIFT ?= swift
 # System packages: the C libraries Redline links, the C++ library TOMLKit's parser builds against, fonts for
 # markup text, and the independent readers tests use.
-APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev \
+APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev zlib1g-dev \
 	libstdc++-12-dev ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -24,12 +24,14 @@ let package = Package(
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
+        // zlib, which qpdf and poppler link anyway: for inflating untrusted metadata within a budget.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
 
         // Thin adapters: one C module each, plus the core.
         .target(name: "PDFRendering", dependencies: ["RedlineCore", "CPoppler"]),
-        .target(name: "PDFAssembly", dependencies: ["RedlineCore", "CQPDF"]),
+        .target(name: "PDFAssembly", dependencies: ["RedlineCore", "CQPDF", "CZlib"]),
         .target(name: "CellPictures", dependencies: ["TerminalGrid", "CChafa"]),
         .target(name: "NcursesTerminal", dependencies: ["TerminalGrid", "Editor", "CNcurses"]),
 

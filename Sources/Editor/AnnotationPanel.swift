@@ -17,6 +17,9 @@ public struct AnnotationPanel: Sendable, Equatable {
     /// Lines scrolled past in the thread view.
     public var threadScroll = 0
     public var input: PanelInput?
+    /// When a reply or an edit being typed started, and the name the reply will have: what the crash journal
+    /// stamps it with if the editor dies before Enter.
+    public var draftStamp: ThreadEditing.Stamp?
 
     public init(scope: Scope = .page) {
         self.scope = scope

@@ -51,6 +51,7 @@ extension EditorReducer {
         case .character("r"):
             guard threadActionsAllowed(&state), let target = answerTarget(state, panel) else { break }
             panel.input = .reply(to: target, text: "")
+            panel.draftStamp = env.stamp
         case .character("s"):
             guard threadActionsAllowed(&state), let id = panel.selected else { break }
             panel.input = .choosingState(id)
@@ -68,6 +69,7 @@ extension EditorReducer {
                 break
             }
             panel.input = .edit(id, text: annotation.contents ?? "")
+            panel.draftStamp = env.stamp
         case .character("x"), .delete:
             guard let id = panel.selected else { break }
             let isReply = state.annotations.first { $0.id == id }?.isReply ?? false
@@ -118,6 +120,8 @@ extension EditorReducer {
             case .cancelled: panel.input = nil
             case .committed:
                 panel.input = nil
+                // The journal written with the change must not hold the draft beside the reply it became.
+                state.mode = .annotations(panel)
                 var made: AnnotationID?
                 effects = perform(&state) { editing, current, edits in
                     made = try editing.reply(to: target, text: text, current: current, edits: &edits, stamp: env.stamp).id
@@ -131,6 +135,7 @@ extension EditorReducer {
             case .cancelled: panel.input = nil
             case .committed:
                 panel.input = nil
+                state.mode = .annotations(panel)
                 effects = perform(&state) { editing, current, edits in
                     try editing.editReply(id, text: text, current: current, edits: &edits, date: env.now())
                     return "Reply changed"
@@ -140,6 +145,9 @@ extension EditorReducer {
             break
         }
         state.mode = .annotations(panel)
+        // A reply or an edit being typed is journaled keystroke by keystroke, as text after `t` is.
+        if effects.isEmpty, case .reply = input { return journal(state) }
+        if effects.isEmpty, case .edit = input { return journal(state) }
         return effects
     }
 

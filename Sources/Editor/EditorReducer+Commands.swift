@@ -57,7 +57,7 @@ extension EditorReducer {
 
     static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,
                      quitting: Bool) -> [EditorEffect] {
-        let destination = replacingOriginal ? state.documentPath : (path ?? state.defaultSavePath)
+        let destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
         let request = SaveRequest(destination: destination, edits: state.edits,
                                   allowOverwrite: replacingOriginal || state.writtenPaths.contains(destination),
@@ -144,7 +144,8 @@ extension EditorReducer {
             return []
         case .failed(let path, let reason):
             state.quitAfterSave = false
-            state.message = "Not saved: \(path): \(reason). Your markup is kept."
+            // The reason first: on a narrow terminal the end of the line is what gets cut.
+            state.message = "Not saved: \(reason) · \(path.split(separator: "/").last.map(String.init) ?? path) · your markup is kept"
             return []
         }
     }

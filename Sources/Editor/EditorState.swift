@@ -1,3 +1,4 @@
+import Foundation
 import RedlineCore
 
 /// Everything the editor shows and edits. A value: `reduce` turns one into the next.
@@ -70,6 +71,20 @@ public struct EditorState: Sendable {
         case .inking(let session) where session.tool != .eraser && !session.allStrokes.isEmpty:
             journaled.markup.add(pageIndex: session.pageIndex,
                                  content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes)))
+        case .annotations(let panel):
+            guard let stamp = panel.draftStamp else { break }
+            switch panel.input {
+            case .reply(let parentID, let text)?:
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty, let parent = annotations.first(where: { $0.id == parentID }) else { break }
+                journaled.annotations.reply(to: parent, text: trimmed, author: reviewer.author, at: stamp.date, id: stamp.id)
+            case .edit(let id, let text)?:
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { break }
+                journaled.annotations.changeContents(of: id, to: trimmed, at: stamp.date)
+            default:
+                break
+            }
         default:
             break
         }
@@ -90,10 +105,13 @@ public struct EditorState: Sendable {
     public var fileName: String { documentPath.split(separator: "/").last.map(String.init) ?? documentPath }
     public var pageSize: Size { document.pages[pageIndex].displaySize }
 
-    /// `NAME-marked.pdf` beside the original.
+    /// `NAME-marked.pdf` beside the original, NAME shortened where a file name would pass 255 bytes.
     public var defaultSavePath: String {
         let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
-        return base + "-marked.pdf"
+        let folderEnd = base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex
+        var name = base[folderEnd...]
+        while name.utf8.count + "-marked.pdf".utf8.count > 255 { name = name.dropLast() }
+        return base[..<folderEnd] + name + "-marked.pdf"
     }
 }
 

@@ -18,25 +18,32 @@ struct AnnotationReader {
 
     func read(pages geometries: [PageGeometry]) -> [Located] {
         var located: [Located] = []
-        var idByObject: [ObjectKey: AnnotationID] = [:]
+        var keys: [ObjectKey?] = []
+        var seen: Set<ObjectKey> = []
         var parentByObject: [Int: ObjectKey] = [:]
-        var names = UniqueNames()
         for (pageIndex, geometry) in geometries.enumerated() {
             let page = qpdf_get_page_n(session.data, pageIndex)
             for (slot, object) in session.arrayItems(session.key(page, "/Annots")).enumerated() where session.isDictionary(object) {
                 let key = ObjectKey(object, in: session)
                 // One object listed twice (or on two pages) is one annotation, where it is first listed.
-                if let key, idByObject[key] != nil { continue }
+                if let key, !seen.insert(key).inserted { continue }
                 let subtype = session.name(session.key(object, "/Subtype")) ?? ""
                 if subtype == "Popup" { continue }
                 var annotation = describe(object, pageIndex: pageIndex, subtype: subtype, geometry: geometry)
                 annotation.order = located.count
-                annotation.id = names.unique(annotation.id)
-                if let key { idByObject[key] = annotation.id }
                 let parent = session.key(object, "/IRT")
                 if let parentKey = ObjectKey(parent, in: session) { parentByObject[located.count] = parentKey }
                 located.append(Located(annotation: annotation, object: object, page: page, slot: slot))
+                keys.append(key)
             }
+        }
+        // Every name an annotation has is reserved before any duplicate gets a suffix, so `x-3` given to a second
+        // `x` can never hide the annotation that is really called `x-3`.
+        var names = UniqueNames(reserved: Set(located.map(\.annotation.id)))
+        var idByObject: [ObjectKey: AnnotationID] = [:]
+        for index in located.indices {
+            located[index].annotation.id = names.unique(located[index].annotation.id)
+            if let key = keys[index] { idByObject[key] = located[index].annotation.id }
         }
         // /IRT names an object; replies may come before their parent in /Annots, so resolve at the end.
         for (index, parentKey) in parentByObject {
@@ -75,14 +82,20 @@ struct AnnotationReader {
     /// Two annotations with one name (copied without care, or derived from identical content) get `-2`, `-3`…
     /// Each name remembers the next number to try, so 20,000 identical annotations cost 20,000 steps, not 200 million.
     private struct UniqueNames {
+        /// Names annotations have of their own: given to the first that has it, never made up for another.
+        let reserved: Set<AnnotationID>
         private var taken: Set<AnnotationID> = []
         private var nextNumber: [AnnotationID: Int] = [:]
+
+        init(reserved: Set<AnnotationID>) {
+            self.reserved = reserved
+        }
 
         mutating func unique(_ id: AnnotationID) -> AnnotationID {
             guard !taken.insert(id).inserted else { return id }
             var number = nextNumber[id] ?? 2
             var candidate = AnnotationID("\(id.rawValue)-\(number)")
-            while !taken.insert(candidate).inserted {
+            while reserved.contains(candidate) || !taken.insert(candidate).inserted {
                 number += 1
                 candidate = AnnotationID("\(id.rawValue)-\(number)")
             }

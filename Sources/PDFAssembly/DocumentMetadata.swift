@@ -4,18 +4,67 @@ import RedlineCore
 
 /// The catalog's XMP metadata stream and the trailer's /ID.
 enum DocumentMetadata {
-    static func read(in session: QPDFSession) -> Data? {
+    enum Packet {
+        case none
+        case packet(Data)
+        /// There is a metadata stream, but it cannot be read within the budget: it must then never be rewritten.
+        case unreadable(String)
+    }
+
+    /// Filtered streams other than plain FlateDecode are decoded by qpdf, which has no budget: only small ones.
+    static let largestOtherwiseFiltered = 4096
+
+    /// The catalog's XMP packet, decoded within a budget (a stream of a few hundred bytes can inflate to
+    /// gigabytes): at most `XMPBookmarks.largestPacket`, plus a byte to show when there is more.
+    static func read(in session: QPDFSession) -> Packet {
         let stream = session.key(qpdf_get_root(session.data), "/Metadata")
-        guard session.isStream(stream) else { return nil }
+        guard session.isStream(stream) else { return .none }
+        let dictionary = qpdf_oh_get_dict(session.data, stream)
+        let filter = session.key(dictionary, "/Filter")
+        let filters = session.isArray(filter) ? session.arrayItems(filter).compactMap(session.name) : session.name(filter).map { [$0] } ?? []
+        let parameters = !session.isNull(session.key(dictionary, "/DecodeParms"))
+        guard let raw = streamData(stream, level: qpdf_dl_none, in: session) else { return .unreadable("its stream cannot be read") }
+        let limit = XMPBookmarks.largestPacket
+        switch (filters, parameters) {
+        case ([], _):
+            return .packet(Data(raw.prefix(limit + 1)))
+        case (["FlateDecode"], false):
+            guard let inflated = BoundedInflate.inflate(raw, limit: limit) else { return .unreadable("its compressed data is damaged") }
+            return .packet(inflated)
+        default:
+            guard raw.count <= largestOtherwiseFiltered, let decoded = streamData(stream, level: qpdf_dl_specialized, in: session) else {
+                return .unreadable("it is encoded with \(filters.joined(separator: ", ")), which Redline decodes only for small packets")
+            }
+            return .packet(Data(decoded.prefix(limit + 1)))
+        }
+    }
+
+    /// qpdf writes any stream of /Type /Metadata decoded, whatever it is told: a metadata stream that does
+    /// not decode within the budget (a compression bomb) would grow the copy by gigabytes. Such a stream stops
+    /// calling itself /Metadata in the copy, so its bytes are copied as they are stored; the catalog still
+    /// names it as the document's metadata.
+    static func keepOversizedStreamAsStored(in session: QPDFSession) {
+        let stream = session.key(qpdf_get_root(session.data), "/Metadata")
+        guard session.isStream(stream) else { return }
+        let dictionary = qpdf_oh_get_dict(session.data, stream)
+        guard !session.isNull(session.key(dictionary, "/Filter")) else { return }
+        switch read(in: session) {
+        case .packet(let packet) where packet.count <= XMPBookmarks.largestPacket: return
+        case .none: return
+        default: qpdf_oh_remove_key(session.data, dictionary, "/Type")
+        }
+    }
+
+    private static func streamData(_ stream: qpdf_oh, level: qpdf_stream_decode_level_e, in session: QPDFSession) -> [UInt8]? {
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
-        let code = qpdf_oh_get_stream_data(session.data, stream, qpdf_dl_generalized, nil, &buffer, &length)
+        let code = qpdf_oh_get_stream_data(session.data, stream, level, nil, &buffer, &length)
         defer { free(buffer) }
         guard code & QPDF_ERRORS == 0, let buffer else {
             _ = try? session.check()
             return nil
         }
-        return Data(bytes: buffer, count: length)
+        return [UInt8](UnsafeBufferPointer(start: buffer, count: length))
     }
 
     /// Replaces the catalog's metadata stream, or adds one. Written unfiltered, as PDF/A requires.
@@ -35,11 +84,11 @@ enum DocumentMetadata {
         try session.check()
     }
 
-    /// A document without /ID gets `[<identity> <identity>]`; one with /ID keeps it (qpdf keeps the first half).
+    /// A document without a usable /ID (none, empty strings, not an array) gets `[<identity> <identity>]`, the
+    /// identity its sidecar bookmarks are kept under; one with /ID keeps it (qpdf keeps the first half).
     static func giveIdentity(_ identity: String, in session: QPDFSession) throws {
         let trailer = qpdf_get_trailer(session.data)
-        guard session.isNull(session.key(trailer, "/ID")),
-              identity.count % 2 == 0, identity.allSatisfy(\.isHexDigit) else { return }
+        guard permanentID(in: session) == nil, identity.count % 2 == 0, identity.allSatisfy(\.isHexDigit) else { return }
         qpdf_oh_replace_key(session.data, trailer, "/ID", qpdf_oh_parse(session.data, "[<\(identity)> <\(identity)>]"))
         try session.check()
     }

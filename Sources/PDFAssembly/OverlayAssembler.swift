@@ -30,9 +30,12 @@ public enum OverlayAssembler {
                 try apply(overlay, from: markup, to: target)
             }
             try AnnotationWriter(session: target, path: source).apply(annotationEdits, pages: PDFInspector.geometries(in: target))
-            if let metadata { try DocumentMetadata.write(metadata, in: target) }
+            if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
             try target.check(qpdf_init_write_memory(target.data))
+            // Streams are copied as they are: nothing else is touched, and a compression bomb in one is never
+            // inflated (qpdf's default decodes every stream and encodes it again).
+            qpdf_set_decode_level(target.data, qpdf_dl_none)
             try target.check(qpdf_write(target.data))
             let length = qpdf_get_buffer_length(target.data)
             guard let bytes = qpdf_get_buffer(target.data) else {
@@ -52,12 +55,16 @@ public enum OverlayAssembler {
     /// Checks a written copy the way the next reader will open it: qpdf must read it without repairing
     /// anything, and find as many pages as were written.
     public static func verify(_ path: String, password: String?, pageCount: Int) throws {
-        let session = try PDFInspector.openSession(path: path, password: password, repairing: false)
+        let session: QPDFSession
+        do {
+            session = try PDFInspector.openSession(path: path, password: password, repairing: false)
+        } catch {
+            throw ReadBackError("\(error)")
+        }
         let pages = Int(qpdf_get_num_pages(session.data))
         let problems = session.takeWarnings()
         guard (try? session.check()) != nil, pages == pageCount, problems.isEmpty else {
-            throw DocumentError.writeFailed(path: path, reason: "the written copy does not read back whole"
-                                            + (problems.first.map { " (\($0))" } ?? ""))
+            throw ReadBackError(problems.first ?? "qpdf finds \(pages) pages, not \(pageCount)")
         }
     }
 

@@ -20,7 +20,11 @@ public enum PDFInspector {
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: qpdf_allow_modify_annotation(session.data) != 0)
         description.allowsChanges = qpdf_allow_modify_other(session.data) != 0
-        description.metadata = DocumentMetadata.read(in: session)
+        switch DocumentMetadata.read(in: session) {
+        case .none: break
+        case .packet(let packet): description.metadata = packet
+        case .unreadable(let reason): description.metadataProblem = reason
+        }
         description.permanentID = DocumentMetadata.permanentID(in: session)
         return description
     }
@@ -45,12 +49,16 @@ public enum PDFInspector {
     /// read again from memory; page tree counts are corrected (`PageTreeCounts`). What was repaired is in
     /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy.
     static func openSession(path: String, password: String?, repairing: Bool = true) throws -> QPDFSession {
-        guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
-        // A device or a FIFO would be read for ever (/dev/zero never ends); a folder is no document.
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { throw DocumentError.notFound(path: path) }
+            throw DocumentError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        // A device or a FIFO would be read for ever (/dev/zero never ends); a folder is no document.
+        guard status.st_mode & S_IFMT == S_IFREG else {
             throw DocumentError.unreadable(path: path, reason: status.st_mode & S_IFMT == S_IFDIR ? "it is a folder" : "it is not a regular file")
         }
+        guard status.st_size > 0 else { throw DocumentError.damaged(path: path, reason: "the file is empty") }
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw DocumentError.unreadable(path: path, reason: "permission denied")
         }
@@ -103,7 +111,9 @@ public enum PDFInspector {
     public static func repairedCopy(path: String, password: String?) throws -> Data {
         let session = try openSession(path: path, password: password)
         do {
+            DocumentMetadata.keepOversizedStreamAsStored(in: session)
             try session.check(qpdf_init_write_memory(session.data))
+            qpdf_set_decode_level(session.data, qpdf_dl_none)
             try session.check(qpdf_write(session.data))
         } catch let failure as QPDFSession.Failure {
             throw DocumentError.damaged(path: path, reason: failure.message)

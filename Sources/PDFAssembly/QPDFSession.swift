@@ -72,12 +72,12 @@ final class QPDFSession {
     func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }
     func isStream(_ object: qpdf_oh) -> Bool { qpdf_oh_is_stream(data, object) != 0 }
 
-    /// A number within the specification's limits (`PDFLimits`), integer or real; nil for anything else.
+    /// A number where a real is allowed: any integer qpdf holds or a real, as a double within the
+    /// specification's limits (`PDFLimits.real`); nil for anything else. Poppler reads an integer too large
+    /// for 32 bits as a real, so this does too: the geometry must be the page poppler draws.
     func real(_ object: qpdf_oh) -> Double? {
         guard qpdf_oh_is_number(data, object) != 0 else { return nil }
-        if qpdf_oh_is_integer(data, object) != 0 {
-            return PDFLimits.integer(qpdf_oh_get_int_value(data, object)).map(Double.init)
-        }
+        if qpdf_oh_is_integer(data, object) != 0 { return PDFLimits.real(Double(qpdf_oh_get_int_value(data, object))) }
         return PDFLimits.real(qpdf_oh_get_numeric_value(data, object))
     }
 

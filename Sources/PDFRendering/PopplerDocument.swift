@@ -56,11 +56,14 @@ public final class PopplerDocument: @unchecked Sendable {
         return Size(width: width, height: height)
     }
 
+    /// The most pixels one render may take (a gigabyte of them): past it a page is drawn only as far as
+    /// fits, rather than asking for more memory than any machine has.
+    public static let largestRaster = 1 << 28
+
     /// Renders a page as the user sees it, at `scale` pixels per point, on white.
     public func render(page index: Int, scale: Double) -> PageRaster {
         let size = displaySize(ofPage: index)
-        let width = max(1, Int(clamping: (size.width * scale).rounded(.up)))
-        let height = max(1, Int(clamping: (size.height * scale).rounded(.up)))
+        let (width, height) = Self.rasterSize(of: size, scale: scale)
         var raster = PageRaster(width: width, height: height, filledWith: 0xFFFFFF)
         guard let page = poppler_document_get_page(document, Int32(index)) else { return raster }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
@@ -69,5 +72,15 @@ public final class PopplerDocument: @unchecked Sendable {
             poppler_page_render(page, context)
         }
         return raster
+    }
+
+    /// The raster a page needs at a scale, each side at least one pixel and cairo's 32,767 at most, and the
+    /// whole within `largestRaster`.
+    static func rasterSize(of size: Size, scale: Double) -> (width: Int, height: Int) {
+        var width = min(32_767, max(1, Int(clamping: (size.width * scale).rounded(.up))))
+        var height = min(32_767, max(1, Int(clamping: (size.height * scale).rounded(.up))))
+        if width * height > largestRaster { height = max(1, largestRaster / width) }
+        if width * height > largestRaster { width = max(1, largestRaster / height) }
+        return (width, height)
     }
 }

@@ -74,7 +74,8 @@ public enum Benchmark {
         })
         _ = EditorReducer.reduce(&state, .keyPressed(.escape), environment: environment)
 
-        let output = NSTemporaryDirectory() + "redline-bench-\(getpid()).pdf"
+        // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.
+        let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
         defer { unlink(output) }
         let saver = FlattenedSaver(services: services)
         figures.append(measure("save", runs: 3) {

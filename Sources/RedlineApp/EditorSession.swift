@@ -10,7 +10,9 @@ import TerminalGrid
 public final class EditorSession {
     private var document: OpenedDocument
     private let services: RedlineServices
-    private let journal: MarkupJournal
+    /// Nil when no journal could be claimed (the state folder cannot be made, or sixteen editors have this
+    /// document open): the editor then says so once, and runs on.
+    private let journal: MarkupJournal?
     private let environment: EditorEnvironment
     private let screen: NcursesScreen
     private var pictures: PagePictureMaker
@@ -30,7 +32,7 @@ public final class EditorSession {
         self.document = document
         self.services = services
         self.screen = screen
-        journal = MarkupJournal(documentPath: document.path)
+        journal = MarkupJournal.claim(documentPath: document.path)
         environment = EditorEnvironment(measurer: services.measurer)
         pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                     depth: ColorDepth(terminalColors: screen.colors))
@@ -53,8 +55,11 @@ public final class EditorSession {
     }
 
     public func run() {
-        if let unsaved = journal.read() {
-            dispatch(.journalFound(unsaved))
+        switch journal?.contents() {
+        case .edits(let unsaved)?: dispatch(.journalFound(unsaved))
+        case .unreadable(let kept)?: state.message = "A crash journal could not be read; it was kept as \(kept)"
+        case .none?: break
+        case nil: state.message = "No crash journal can be kept for this document: unsaved work is lost in a crash"
         }
         var quitting = false
         while !quitting {
@@ -85,6 +90,7 @@ public final class EditorSession {
         guard let edits = pendingJournal, journalWait() == 0 else { return }
         pendingJournal = nil
         lastJournalWrite = clock.now
+        guard let journal else { return }
         do {
             try journal.write(edits)
         } catch {
@@ -117,7 +123,7 @@ public final class EditorSession {
                 case .quit: quitting = true
                 case .discardJournal:
                     pendingJournal = nil
-                    journal.discard()
+                    journal?.discard()
                 case .writeJournal(let edits):
                     pendingJournal = edits
                     writeJournalIfDue()
@@ -133,13 +139,27 @@ public final class EditorSession {
 
     private func perform(_ request: SaveRequest) -> SaveOutcome {
         let destination = request.destination
+        // Before asking whether to overwrite: a folder or a device is never a place to save.
+        if let kind = try? FileManager.default.attributesOfItem(atPath: destination)[.type] as? FileAttributeType, kind != .typeRegular {
+            return .failed(path: destination, reason: kind == .typeDirectory ? "it is a folder" : "it is not a regular file")
+        }
         if !request.allowOverwrite, FileManager.default.fileExists(atPath: destination) {
             return .destinationExists(path: destination)
         }
+        switch document.changeSinceOpening() {
+        case .rewritten?:
+            return .failed(path: destination, reason: rewrittenReason(request.edits))
+        case .replaced? where FilePaths.sameFile(destination, document.path):
+            return .failed(path: destination, reason: "another program put a new file at \(document.path) since it was opened; "
+                           + "saving over it would destroy that file (:w or :w PATH saves a copy)")
+        default:
+            break
+        }
         do {
             let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
-            try FlattenedSaver(services: services).save(request.edits, source: document.path, password: document.password,
-                                                        description: described, bookmarks: bookmarks, to: destination)
+            try FlattenedSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
+                                                        password: document.password, description: described,
+                                                        bookmarks: bookmarks, to: destination)
         } catch {
             return .failed(path: destination, reason: Self.reason(error, path: destination))
         }
@@ -155,8 +175,23 @@ public final class EditorSession {
         }
     }
 
-    /// The reason alone: the message line names the path already.
+    /// The pages marked up are gone from the file: the markup is kept where a user can still use it, a markup
+    /// file beside the document that `redline apply` reads.
+    private func rewrittenReason(_ edits: DocumentEdits) -> String {
+        let base = document.path.lowercased().hasSuffix(".pdf") ? String(document.path.dropLast(4)) : document.path
+        let markupPath = base + "-markup.json"
+        let problem = "another program changed \(document.path) since it was opened, so the pages you marked up are gone"
+        do {
+            try AtomicFileWriter.write(MarkupFile.encode(edits, document: document.path), to: markupPath)
+            return problem + "; your markup is in \(markupPath) (redline apply puts it on a document)"
+        } catch {
+            return problem + "; your markup is kept here and in the crash journal"
+        }
+    }
+
+    /// The reason alone: the message line names the file already.
     static func reason(_ error: Error, path: String) -> String {
+        if case DocumentError.writeFailed(_, let reason) = error { return reason }
         let text = "\(error)"
         return text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
     }

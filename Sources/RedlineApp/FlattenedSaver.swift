@@ -20,8 +20,10 @@ public struct FlattenedSaver: Sendable {
 
     /// Flattens the markup, writes the annotation changes and, when they changed, the bookmarks (through
     /// the providers: the XMP provider's share goes into this write), in one write.
-    public func save(_ edits: DocumentEdits, source: String, password: String?, description: DocumentDescription,
-                     bookmarks: BookmarkManager? = nil, to destination: String) throws {
+    /// `readingFrom`, when given, is where the document's bytes are read (the editor's open descriptor of the
+    /// file it showed); `source` names the document in messages and its identity.
+    public func save(_ edits: DocumentEdits, source: String, readingFrom readPath: String? = nil, password: String?,
+                     description: DocumentDescription, bookmarks: BookmarkManager? = nil, to destination: String) throws {
         let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
         let identity = DocumentIdentity.of(permanentID: description.permanentID, path: absolute)
         var metadata: Data?
@@ -39,9 +41,16 @@ public struct FlattenedSaver: Sendable {
                                                 scale: geometry.overlayScale, painter: services.painter)
             overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
         }
-        let document = try OverlayAssembler.document(source: source, password: password, overlays: overlays,
+        let document: Data
+        do {
+            document = try OverlayAssembler.document(source: readPath ?? source, password: password, overlays: overlays,
                                                      annotationEdits: edits.annotations, metadata: metadata,
                                                      identity: identity)
+        } catch let error as DocumentError {
+            throw error.naming(source, insteadOf: readPath ?? source)
+        } catch let error as AnnotationEditError {
+            throw error
+        }
         try AtomicFileWriter.write(document, to: destination) { temporary in
             try OverlayAssembler.verify(temporary, password: password, pageCount: description.pageCount)
         }

@@ -1,16 +1,46 @@
 import Foundation
 import RedlineCore
 
-/// Unsaved markup and annotation changes, written after every change so that a crash loses nothing: one markup file per
-/// document under `$XDG_STATE_HOME/redline/` (by default `~/.local/state/redline/`).
+/// Unsaved markup and annotation changes, written so that a crash loses nothing: one markup file per document
+/// and editor under `$XDG_STATE_HOME/redline/` (by default `~/.local/state/redline/`).
+///
+/// A running editor holds its journal's lock (`claim`), so a second editor on the same document takes the next
+/// slot (`NAME-HASH-2.json`) and never offers, or discards, a journal whose editor is still at work. A lock is
+/// released when its process ends, however it ends: what a crashed editor left is offered to the next one.
 public struct MarkupJournal: Sendable {
     public let documentPath: String
     public let journalPath: String
+    /// The lock a claimed journal holds for as long as the process runs.
+    private let lock: JournalLock?
 
-    public init(documentPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// A journal at `slot` (0 for the document's first), not locked: for reading and tests.
+    public init(documentPath: String, slot: Int = 0, environment: [String: String] = ProcessInfo.processInfo.environment) {
         let absolute = URL(fileURLWithPath: documentPath).standardizedFileURL.path
         self.documentPath = absolute
-        journalPath = Self.folder(environment: environment) + "/" + Self.fileName(for: absolute)
+        journalPath = Self.folder(environment: environment) + "/" + Self.fileName(for: absolute, slot: slot)
+        lock = nil
+    }
+
+    private init(documentPath: String, journalPath: String, lock: JournalLock) {
+        self.documentPath = documentPath
+        self.journalPath = journalPath
+        self.lock = lock
+    }
+
+    static let slots = 16
+
+    /// The first journal of the document that no running editor holds, locked for this process. Nil when the
+    /// folder cannot be made or every slot is taken; the editor then runs without a journal and says so.
+    public static func claim(documentPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> MarkupJournal? {
+        let folder = folder(environment: environment)
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        for slot in 0..<slots {
+            let unlocked = MarkupJournal(documentPath: documentPath, slot: slot, environment: environment)
+            if let lock = JournalLock(path: (unlocked.journalPath as NSString).deletingPathExtension + ".lock") {
+                return MarkupJournal(documentPath: unlocked.documentPath, journalPath: unlocked.journalPath, lock: lock)
+            }
+        }
+        return nil
     }
 
     static func folder(environment: [String: String]) -> String {
@@ -22,11 +52,11 @@ public struct MarkupJournal: Sendable {
     /// Unique per path and always a valid file name: a hash of the full path, after at most 40 plain
     /// characters of the document's name so a person can tell journals apart (a 240-byte name, or one in
     /// another script, must not make the journal impossible to write).
-    static func fileName(for absolutePath: String) -> String {
+    static func fileName(for absolutePath: String, slot: Int = 0) -> String {
         let hash = StableHash.fnv1a64(absolutePath)
         let name = URL(fileURLWithPath: absolutePath).lastPathComponent
             .filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }.prefix(40)
-        return "\(name)-\(String(hash, radix: 16)).json"
+        return "\(name)-\(String(hash, radix: 16))" + (slot == 0 ? "" : "-\(slot + 1)") + ".json"
     }
 
     /// Where the editor sends stderr while it owns the screen: `redline.log` beside the journals.
@@ -43,9 +73,27 @@ public struct MarkupJournal: Sendable {
         try AtomicFileWriter.write(data, to: journalPath) { temporary in
             // A journal is only worth keeping if it reads back as what was written.
             guard FileManager.default.contents(atPath: temporary) == data else {
-                throw DocumentError.writeFailed(path: journalPath, reason: "the journal does not read back as written")
+                throw ReadBackError("it differs from what was written")
             }
         }
+    }
+
+    public enum Contents: Equatable {
+        case none
+        case edits(DocumentEdits)
+        /// A journal that could not be read, moved aside (to `keptAt`) rather than lost or silently deleted.
+        case unreadable(keptAt: String)
+    }
+
+    /// What the journal holds. One that cannot be read is renamed beside it, out of the way of new journals.
+    public func contents() -> Contents {
+        guard FileManager.default.fileExists(atPath: journalPath) else { return .none }
+        if let data = FileManager.default.contents(atPath: journalPath), let edits = try? MarkupFile.decodeEdits(data) {
+            return .edits(edits)
+        }
+        let stamp = Int(Date().timeIntervalSince1970)
+        let kept = (journalPath as NSString).deletingPathExtension + ".unreadable-\(stamp).json"
+        return rename(journalPath, kept) == 0 ? .unreadable(keptAt: kept) : .unreadable(keptAt: journalPath)
     }
 
     /// The journaled edits, if a journal exists and can be read.
@@ -56,5 +104,24 @@ public struct MarkupJournal: Sendable {
 
     public func discard() {
         unlink(journalPath)
+    }
+}
+
+/// An advisory lock on a file, held until this value (or the process) goes away.
+final class JournalLock: @unchecked Sendable {
+    private let descriptor: Int32
+
+    init?(path: String) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
     }
 }

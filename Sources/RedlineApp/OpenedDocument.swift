@@ -5,15 +5,28 @@ import RedlineCore
 
 /// A PDF opened for work: its structure read by qpdf (geometry, repairs), its pages drawn by poppler.
 /// qpdf reads first: it refuses page-tree loops and damaged files with a clear reason before poppler sees them.
+///
+/// The file stays open for as long as the document is: a save reads the document the user saw through that
+/// descriptor (`readPath`), even when another program has since put a new file at the path (an editor or a
+/// download saving with a rename), and `changeSinceOpening` tells when the file itself was rewritten.
 public final class OpenedDocument: @unchecked Sendable {
     public let path: String
     public let password: String?
     public let description: DocumentDescription
     public let renderer: PopplerDocument
+    private let handle: Int32
+    private let opened: stat
 
     public init(path: String, password: String?) throws {
         self.path = path
         self.password = password
+        // Opened first, so what is described and drawn next is the file this descriptor holds. Without blocking:
+        // opening a FIFO would wait for a writer for ever (describing it then refuses it with a reason).
+        let handle = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        var status = stat()
+        if handle >= 0 { fstat(handle, &status) }
+        self.handle = handle
+        opened = status
         description = try PDFInspector.describe(path: path, password: password)
         renderer = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
                                      repaired: !description.repairs.isEmpty)
@@ -21,6 +34,34 @@ public final class OpenedDocument: @unchecked Sendable {
             throw DocumentError.damaged(path: path, reason:
                 "the page tree is inconsistent (\(description.pageCount) pages by one reading, \(renderer.pageCount) by another)")
         }
+    }
+
+    deinit {
+        if handle >= 0 { close(handle) }
+    }
+
+    /// Where a save reads the document from: the file as it was opened, through its descriptor.
+    public var readPath: String {
+        handle >= 0 && FileManager.default.fileExists(atPath: "/proc/self/fd/\(handle)") ? "/proc/self/fd/\(handle)" : path
+    }
+
+    public enum Change: Equatable {
+        /// The path names another file now; the one opened is still there to save from.
+        case replaced
+        /// The file opened was rewritten where it stands: the pages marked up are gone.
+        case rewritten
+    }
+
+    /// What another program did to the file since it was opened, if anything.
+    public func changeSinceOpening() -> Change? {
+        guard handle >= 0 else { return nil }
+        var now = stat()
+        guard fstat(handle, &now) == 0 else { return nil }
+        if now.st_size != opened.st_size || now.st_mtim.tv_sec != opened.st_mtim.tv_sec
+            || now.st_mtim.tv_nsec != opened.st_mtim.tv_nsec { return .rewritten }
+        var atPath = stat()
+        if stat(path, &atPath) != 0 || atPath.st_ino != opened.st_ino || atPath.st_dev != opened.st_dev { return .replaced }
+        return nil
     }
 
     /// Poppler on the file itself; for a damaged file that poppler cannot read as it is, or reads with a

@@ -1,7 +1,8 @@
 /// Text from a document or a file name, made safe to show in a terminal. A PDF can put anything into an
 /// author, a comment or a bookmark name, including the control sequences that retitle a window, clear the
-/// screen or move the cursor. Control characters (C0, DEL, C1) and the bidirectional overrides that reorder
-/// what follows them are shown as escapes instead: `\x1B`, `\x9B`, `\u{202E}`.
+/// screen or move the cursor. Control characters (C0, DEL, C1) and the invisible format characters (the
+/// bidirectional overrides that reorder what follows them, zero-width spaces and joiners, which terminals
+/// draw in no cell or in one, so columns slip) are shown as escapes instead: `\x1B`, `\x9B`, `\u{202E}`.
 public enum VisibleText {
     public static func of(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isHidden) else { return text }
@@ -48,12 +49,11 @@ public enum VisibleText {
         return head + "…(\(count - head.count - tail.count) more characters)…" + tail
     }
 
-    /// Characters a terminal acts on instead of showing.
+    /// Characters a terminal acts on, or shows as nothing, instead of showing.
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
+        default: scalar.properties.generalCategory == .format
         }
     }
 

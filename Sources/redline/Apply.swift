@@ -58,7 +58,7 @@ struct Apply: ParsableCommand {
     /// as /dev/zero would never end.
     static func read(_ path: String) throws -> Data {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure("\(path): cannot read the markup file", code: ExitStatus.usage)
+            throw CommandFailure("\(path): cannot read the markup file: \(String(cString: strerror(errno)))", code: ExitStatus.usage)
         }
         defer { try? handle.close() }
         var data = Data()

@@ -30,7 +30,9 @@ struct Redline: ParsableCommand {
                 print(fullMessage(for: error))
                 exitProcess(0)
             }
-            printError(fullMessage(for: error))
+            // One line, like every other error: the usage is one --help away.
+            let firstLine = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            printError(firstLine.replacingOccurrences(of: "Error: ", with: "") + " (redline --help lists the commands and options)")
             exitProcess(ExitStatus.usage)
         }
     }

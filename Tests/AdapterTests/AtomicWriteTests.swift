@@ -98,21 +98,31 @@ import Testing
         #expect(kill(gone, 0) != 0)
         let myStart = try #require(try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
             .split(separator: ")").last?.split(separator: " ")[19])
+        let here = TemporaryFiles.place
+        let elsewhere = here == "00000000" ? "11111111" : "00000000"
         let names = [
-            "stale new form": ".report.pdf.redline-\(gone)-12345-0badf00d.tmp",
+            "stale new form": ".report-v2.pdf.redline-\(gone)-12345-\(here)-0badf00d.tmp",
             "stale earlier form": ".report.pdf.redline-\(gone)-3118493231.tmp",
-            "reused number": ".report.pdf.redline-\(getpid())-1-0badf00d.tmp",
-            "mine, in flight": ".report.pdf.redline-\(getpid())-\(myStart)-0badf00d.tmp",
+            "reused number": ".report.pdf.redline-\(getpid())-1-\(here)-0badf00d.tmp",
+            "mine, in flight": ".report.pdf.redline-\(getpid())-\(myStart)-\(here)-0badf00d.tmp",
+            "another machine's, fresh": ".report.pdf.redline-\(gone)-12345-\(elsewhere)-0badf00d.tmp",
+            "another machine's, two days old": ".old.pdf.redline-\(gone)-12345-\(elsewhere)-0badf00d.tmp",
             "someone else's": ".report.pdf.swp",
-            "not hidden": "report.pdf.redline-\(gone)-1-0badf00d.tmp",
+            "not hidden": "report.pdf.redline-\(gone)-1-\(here)-0badf00d.tmp",
         ]
         for name in names.values { try "partial".write(toFile: folder.file(name), atomically: false, encoding: .utf8) }
+        // Process numbers from another PID namespace or machine say nothing here: only age counts.
+        let twoDaysAgo = Date().addingTimeInterval(-2 * 24 * 3600)
+        try FileManager.default.setAttributes([.modificationDate: twoDaysAgo], ofItemAtPath: folder.file(names["another machine's, two days old"]!))
         try AtomicFileWriter.write(Data("done".utf8), to: folder.file("report.pdf"))
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
         #expect(!left.contains(names["stale new form"]!))
         #expect(!left.contains(names["stale earlier form"]!))
         #expect(!left.contains(names["reused number"]!), "a live process with another start time did not make it")
         #expect(left.contains(names["mine, in flight"]!))
+        #expect(left.contains(names["another machine's, fresh"]!), "a save in another container may still be writing it")
+        #expect(!left.contains(names["another machine's, two days old"]!))
+        #expect(TemporaryFiles.name(for: String(repeating: "é", count: 200) + ".pdf").utf8.count <= 255)
         #expect(left.contains(names["someone else's"]!))
         #expect(left.contains(names["not hidden"]!))
     }
@@ -156,5 +166,50 @@ import Testing
         let ordinary = SidecarBookmarkProvider(documentPath: "/docs/a.pdf", permanentID: String(repeating: "0f", count: 16),
                                                environment: ["XDG_DATA_HOME": folder.path])
         #expect((ordinary.filePath as NSString).lastPathComponent == String(repeating: "0f", count: 16) + ".json")
+    }
+
+    /// Two editors on one document: the second takes its own journal and never offers, or removes, the first's.
+    @Test func aRunningEditorsJournalIsItsOwn() throws {
+        let folder = TemporaryFolder()
+        let environment = ["XDG_STATE_HOME": folder.path]
+        let first = try #require(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: environment))
+        let second = try #require(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: environment))
+        #expect(first.journalPath != second.journalPath)
+        var layer = MarkupLayer()
+        layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 1, y: 2), text: "first's")))
+        try first.write(DocumentEdits(markup: layer))
+        #expect(second.contents() == .none)
+        second.discard()
+        #expect(first.read() != nil)
+    }
+
+    /// A journal that cannot be read is moved aside, never silently removed.
+    @Test func anUnreadableJournalIsKeptAside() throws {
+        let folder = TemporaryFolder()
+        let journal = MarkupJournal(documentPath: "/docs/a.pdf", environment: ["XDG_STATE_HOME": folder.path])
+        try FileManager.default.createDirectory(atPath: folder.file("redline"), withIntermediateDirectories: true)
+        try "{ not json".write(toFile: journal.journalPath, atomically: true, encoding: .utf8)
+        guard case .unreadable(let kept) = journal.contents() else {
+            Issue.record("an unreadable journal is reported")
+            return
+        }
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "{ not json")
+        #expect(!FileManager.default.fileExists(atPath: journal.journalPath))
+    }
+
+    @Test func aCheckThatCannotFindTheCopyIsAWriteFailure() throws {
+        let folder = TemporaryFolder()
+        #expect {
+            try AtomicFileWriter.write(Data("x".utf8), to: folder.file("out.pdf")) { temporary in
+                unlink(temporary)
+                throw DocumentError.notFound(path: temporary)
+            }
+        } throws: { error in
+            guard case DocumentError.writeFailed(let path, let reason) = error else { return false }
+            return path == folder.file("out.pdf") && reason.hasPrefix("the written copy does not read back whole")
+        }
+        #expect(throws: DocumentError.writeFailed(path: "", reason: "no file name was given")) {
+            try AtomicFileWriter.write(Data("x".utf8), to: "")
+        }
     }
 }

@@ -66,4 +66,18 @@ import Testing
         let missing = try RedlineConfiguration.load(path: "/nonexistent/config.toml")
         #expect(missing == RedlineConfiguration())
     }
+
+    /// TOMLKit's parser recursed once per dotted part: 170,000 of them overflowed its stack.
+    @Test func keysAndTablesNestedTooDeeplyAreRefusedBeforeParsing() {
+        for text in [Array(repeating: "a", count: 170_000).joined(separator: ".") + " = 1",
+                     "[" + Array(repeating: "a", count: 170_000).joined(separator: ".") + "]",
+                     "x = " + String(repeating: "[", count: 500) + String(repeating: "]", count: 500)] {
+            #expect(throws: ConfigurationError(path: "c.toml", message: "line 1: keys, tables or arrays nest more than 64 levels deep")) {
+                try RedlineConfiguration.parse(text, path: "c.toml")
+            }
+        }
+        // Dots and brackets inside strings are text.
+        let author = "author = \"" + Array(repeating: "a", count: 300).joined(separator: ".") + " [[[[ ]]]\"\nreplies = false\n"
+        #expect(throws: Never.self) { try RedlineConfiguration.parse(author, path: "c.toml") }
+    }
 }

@@ -7,7 +7,8 @@ import Testing
 /// Damaged files poppler (or a newer qpdf) can read but Debian's qpdf 11.3 cannot: Redline repairs them on
 /// opening, says so, and a copy saved from them still has what the file had (Tests/Fixtures/hostile).
 @Suite struct DamagedFileTests {
-    static let repairable = ["damaged-deep-nesting-in-trailer.pdf", "damaged-xref-stream.pdf", "damaged-cyclic-outline-null-count.pdf"]
+    static let repairable = ["damaged-deep-nesting-in-trailer.pdf", "damaged-xref-stream.pdf", "damaged-cyclic-outline-null-count.pdf",
+                             "damaged-no-header.pdf"]
 
     func fixture(_ name: String) -> String { TestPaths.fixture("hostile/" + name) }
 

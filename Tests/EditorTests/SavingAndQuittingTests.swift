@@ -56,7 +56,7 @@ import Testing
         let effects = editor.send(.saveFinished(.failed(path: "/ro/x.pdf", reason: "the folder /ro is not writable")))
         #expect(effects.isEmpty)
         #expect(editor.state.isDirty)
-        #expect(editor.state.message == "Not saved: /ro/x.pdf: the folder /ro is not writable. Your markup is kept.")
+        #expect(editor.state.message == "Not saved: the folder /ro is not writable · x.pdf · your markup is kept")
     }
 
     @Test func wqQuitsOnceSaved() {

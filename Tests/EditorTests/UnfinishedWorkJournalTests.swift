@@ -72,4 +72,25 @@ import Testing
         reopened.press(.character("y"))
         #expect(texts(reopened.state.edits) == ["Halfway"])
     }
+
+    @Test func aReplyBeingTypedIsInTheJournal() {
+        let comment = Annotation(id: "c1", pageIndex: 0, subtype: .text, rect: Rect(x: 10, y: 10, width: 20, height: 20),
+                                 author: "Bob", contents: "Check this", flags: 4)
+        var editor = EditorHarness(annotations: [comment])
+        editor.press(.character("a"), .character("r"))
+        let edits = journaled(editor.type("Agreed, will"))
+        let reply = edits?.annotations.added.first
+        #expect(reply?.contents == "Agreed, will" && reply?.inReplyTo == "c1" && reply?.author == "Alice")
+        #expect(editor.state.edits.isEmpty)
+        // Sent: once in the journal, as the reply.
+        let sent = journaled(editor.press(.enter))
+        #expect(sent?.annotations.added.count == 1 && sent == editor.state.edits)
+    }
+
+    @Test func theDefaultSaveNameFitsAFileName() {
+        var editor = EditorHarness()
+        editor.state.documentPath = "/docs/" + String(repeating: "é", count: 127) + ".pdf"
+        let name = editor.state.defaultSavePath.split(separator: "/").last.map(String.init) ?? ""
+        #expect(name.utf8.count <= 255 && name.hasSuffix("-marked.pdf"))
+    }
 }

@@ -95,7 +95,7 @@ struct FullDiskTests {
         try disk.fill(leaving: 0)
         try editor.send(":", "w", "Enter")
         let screen = try editor.waitFor("Not saved")
-        #expect(screen.contains("No space left on device") && screen.contains("Your markup is kept"))
+        #expect(screen.contains("Not saved: No space left on device (while writing) · draft-marked.pdf · your markup is kept"))
         #expect(screen.contains("[modified]"))
         #expect(!FileManager.default.fileExists(atPath: disk.file("draft-marked.pdf")))
         #expect(try disk.temporaryFiles().isEmpty)

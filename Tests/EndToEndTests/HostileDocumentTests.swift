@@ -219,6 +219,69 @@ import Testing
         #expect(configured.status == 1 && configured.stderr.hasSuffix("config.toml: is not a regular file\n"), "\(configured.stderr)")
     }
 
+    /// XMP metadata that inflates to a gigabyte from a megabyte: read within a budget, copied as stored. Every
+    /// command runs under a 1 GB address-space limit, which decoding it whole would break.
+    @Test func aCompressedMetadataBombIsNeverInflated() throws {
+        let command = try RedlineCommand()
+        let bomb = command.folder.file("bomb.pdf")
+        let made = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_metadata_bomb.py"), TestPaths.sample, bomb, "1024"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        func limited(_ arguments: [String]) throws -> ProcessResult {
+            try ProcessRunner.run("prlimit", ["--as=1073741824", TestPaths.redline] + arguments, environment: command.environment, timeLimit: 60)
+        }
+        for arguments in [["annotations", bomb], ["bookmarks", bomb, "--json"], ["apply", bomb, "--markup", markup, "--output", command.folder.file("o.pdf")],
+                          ["bookmarks", "add", bomb, "--page", "1", "--output", command.folder.file("b.pdf")]] {
+            let result = try limited(arguments)
+            #expect(result.status == 0 && result.problems.isEmpty, "\(arguments[0]): \(result.status) \(result.problems) \(result.stderr)")
+        }
+        #expect(try limited(["bookmarks", bomb]).stderr.hasSuffix("bookmarks not read: the XMP metadata is malformed: the packet is larger than 8 MB\n"))
+        for output in ["o.pdf", "b.pdf"] {
+            let size = try FileManager.default.attributesOfItem(atPath: command.folder.file(output))[.size] as? Int ?? 0
+            #expect(size < 4 << 20, "\(output) is \(size) bytes: the metadata was copied as stored, not inflated")
+            #expect(try ProcessRunner.run("qpdf", ["--show-npages", command.folder.file(output)]).stdout.hasPrefix("4"))
+        }
+        // The bookmark that could not go into that metadata went to the sidecar file, where the copy finds it.
+        #expect(try command.run(["bookmarks", command.folder.file("b.pdf"), "--json"]).stdout.contains("\"page\" : 1"))
+    }
+
+    /// A document whose /ID is there but empty: its sidecar bookmarks must be found again from the copies saved.
+    @Test func anEmptyIDStillLetsCopiesFindTheirSidecarBookmarks() throws {
+        let command = try RedlineCommand()
+        let output = command.folder.file("copy.pdf")
+        let added = try command.run(["bookmarks", "add", fixture("id-empty-and-doctype.pdf"), "--page", "2", "--name", "Important", "--output", output])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try command.run(["bookmarks", output, "--json"]).stdout.contains("\"name\" : \"Important\""))
+    }
+
+    @Test func bookmarkNamesXMLCannotHoldSurviveASaveAndPrintNothing() throws {
+        let command = try RedlineCommand()
+        let output = command.folder.file("named.pdf")
+        let added = try command.run(["bookmarks", "add", TestPaths.sample, "--page", "1", "--name", "x\u{FFFE} \u{1B}[2J", "--output", output])
+        #expect(added.status == 0 && added.stderr.isEmpty, "\(added.stderr)")
+        let listed = try command.run(["bookmarks", output, "--json"])
+        #expect(listed.stderr.isEmpty)
+        #expect((try JSONSerialization.jsonObject(with: listed.stdoutBytes) as? [[String: Any]])?.first?["name"] as? String == "x\u{FFFE} \u{1B}[2J")
+    }
+
+    @Test func emptyFilesLinkLoopsAndMisspeltFieldsAreNamedClearly() throws {
+        let command = try RedlineCommand()
+        let empty = command.folder.file("empty.pdf")
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(try command.run(["annotations", empty]).stderr == "redline: \(empty): not a usable PDF: the file is empty\n")
+        let loop = command.folder.file("loop.pdf")
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        #expect(try command.run(["annotations", loop]).stderr == "redline: \(loop): cannot be read: Too many levels of symbolic links\n")
+        let markup = command.folder.file("markup.json")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 72, "text": "a", "colour": "blue"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let misspelt = try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", command.folder.file("o.pdf")])
+        #expect(misspelt.status == 1 && misspelt.stderr.contains(#"item 1: field "colour": is not a field of a text item"#), "\(misspelt.stderr)")
+        let nothing = try command.run(["apply", TestPaths.sample, "--markup", command.folder.file("none.json"), "--output", command.folder.file("o.pdf")])
+        #expect(nothing.stderr.hasSuffix("cannot read the markup file: No such file or directory\n"))
+    }
+
     func metadata(of path: String) throws -> String {
         try ProcessRunner.run(TestPaths.python, ["-c", "import pikepdf,sys; sys.stdout.write(pikepdf.open(sys.argv[1]).Root.Metadata.read_bytes().decode('utf-8','replace'))", path]).stdout
     }

@@ -48,4 +48,98 @@ import Testing
         #expect(try PopplerText.words(in: saved, page: 1).map(\.text).contains("Fixed"))
         #expect(try PopplerText.words(in: saved, page: 2).map(\.text).contains("appendix"))
     }
+
+    /// Numbers out of range in a page's boxes or rotation: the editor draws the page poppler draws, and quits.
+    @Test(arguments: ["mediabox-1e20.pdf", "mediabox-real-1e20.pdf", "mediabox-20-digits.pdf", "mediabox-negative-huge.pdf",
+                      "mediabox-past-32-bits.pdf", "mediabox-tiny.pdf", "rotate-int64-max.pdf", "rotate-real-1e19.pdf", "annotation-rect-400-digit-real.pdf"])
+    func theEditorOpensPagesOfAnySize(_ fixture: String) throws {
+        let folder = TemporaryFolder()
+        let document = try copy(fixture, in: folder)
+        let editor = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 120,
+                                     environment: ["XDG_STATE_HOME": folder.file("state")])
+        try editor.waitFor("page 1/2")
+        try editor.send("j", "z", "z", "z", "a", "A", "Escape", "q")
+        try editor.waitFor("REDLINE-EXIT=0")
+    }
+
+    /// Another program replaces the file (a rename): the save is still made from the pages the user saw, and
+    /// `:w!` refuses to destroy the new file. Rewritten in place: not saved, and the markup goes to a markup file.
+    @Test func aFileChangedUnderTheEditorIsNeverSavedOverWithOtherPages() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("report.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let editor = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 220,
+                                     environment: ["XDG_STATE_HOME": folder.file("state")])
+        try editor.waitFor("page 1/4")
+        try editor.send("t")
+        try editor.type("Mine")
+        try editor.send("Enter")
+        try editor.waitFor("[modified]")
+        // Replaced, as an editor or a download saves: a new file renamed over the path.
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("qpdf_boxes.pdf"), toPath: folder.file("new.pdf"))
+        #expect(rename(folder.file("new.pdf"), document) == 0)
+        try editor.send(":", "w", "!", "Enter")
+        try editor.waitFor("saving over it would destroy that file")
+        try editor.send(":", "w", "Enter")
+        try editor.waitFor("Saved \(folder.file("report-marked.pdf"))")
+        let saved = folder.file("report-marked.pdf")
+        #expect(try ProcessRunner.run("qpdf", ["--show-npages", saved]).stdout.hasPrefix("4"), "the sample's four pages, not the eight of the new file")
+        #expect(try PopplerText.words(in: saved, page: 1).map(\.text).contains("Mine"))
+
+        try editor.send(":", "q", "!", "Enter")
+        try editor.waitFor("REDLINE-EXIT=0")
+
+        // Rewritten in place (as `cp` over it does): the pages marked up are gone.
+        let other = folder.file("minutes.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: other)
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(other)'", columns: 220,
+                                     environment: ["XDG_STATE_HOME": folder.file("state")])
+        try second.waitFor("page 1/4")
+        try second.send("t")
+        try second.type("More")
+        try second.send("Enter")
+        try second.waitFor("[modified]")
+        let handle = try #require(FileHandle(forWritingAtPath: other))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("qpdf_boxes.pdf"))))
+        try handle.close()
+        try second.send(":", "w", "Enter")
+        let screen = try second.waitFor("Not saved")
+        #expect(screen.contains("the pages you marked up are gone"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("minutes-marked.pdf")))
+        let markup = folder.file("minutes-markup.json")
+        #expect(FileManager.default.fileExists(atPath: markup))
+        let applied = try RedlineCommand().run(["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("applied.pdf")])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(try PopplerText.words(in: folder.file("applied.pdf"), page: 1).map(\.text).contains("More"))
+        try second.send(":", "q", "!", "Enter")
+        try second.waitFor("REDLINE-EXIT=0")
+    }
+
+    /// Two editors on one document: the second is not offered the first's journal, and cannot delete it.
+    @Test func aSecondEditorLeavesTheFirstEditorsJournalAlone() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("shared.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let environment = ["XDG_STATE_HOME": folder.file("state")]
+        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: environment)
+        try first.waitFor("page 1/4")
+        try first.send("t")
+        try first.type("FirstEditor")
+        try first.send("Enter")
+        try first.waitFor("[modified]")
+        Thread.sleep(forTimeInterval: 1)
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: environment)
+        let opened = try second.waitFor("page 1/4")
+        #expect(!opened.contains("Restore them?"), "a running editor's journal is not an earlier session's")
+        try second.send(":", "q", "!", "Enter")
+        try second.waitFor("REDLINE-EXIT=0")
+        try first.killProgram()
+        try first.waitFor("REDLINE-EXIT=")
+        let third = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: environment)
+        try third.waitFor("Unsaved changes (1 markup item) from an earlier session. Restore them? (y/n)")
+        try third.send("y", ":", "w", "q", "Enter")
+        try third.waitFor("REDLINE-EXIT=0")
+        #expect(try PopplerText.words(in: folder.file("shared-marked.pdf"), page: 1).map(\.text).contains("FirstEditor"))
+    }
 }

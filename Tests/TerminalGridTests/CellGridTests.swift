@@ -39,4 +39,13 @@ import Testing
         screen.paste(picture, column: 3, row: 1)
         #expect(screen.lines == ["     ", "   ##", "   ##"])
     }
+
+    @Test func invisibleFormatCharactersAreShownSoColumnsStayStraight() {
+        #expect(VisibleText.of("zero\u{200B}width") == "zero\\u{200B}width")
+        #expect(VisibleText.of("right\u{200F}left\u{061C}") == "right\\u{200F}left\\u{061C}")
+        var grid = CellGrid(columns: 30, rows: 1)
+        grid.write("a\u{200B}b", column: 0, row: 0)
+        #expect(grid.text(ofRow: 0).hasPrefix("a\\u{200B}b"))
+        #expect(CharacterWidth.of("🇫🇷" as Character) == 2)
+    }
 }

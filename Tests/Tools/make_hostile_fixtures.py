@@ -185,6 +185,12 @@ def mediabox_negative():
                                                                                 b"[-" + big + b" -" + big + b" " + big + b" " + big + b"]")))
 
 
+@case("mediabox-past-32-bits.pdf", "a /MediaBox [0 0 2147483648 792]: an integer past 32 bits, which poppler reads as a "
+      "real (the editor once asked for terabytes of pixels)")
+def mediabox_past_32_bits():
+    return write_classic(replace(base_objects(), 3, base_objects()[2][1].replace(b"[0 0 612 792]", b"[0 0 2147483648 792]")))
+
+
 @case("mediabox-tiny.pdf", "a /MediaBox [0 0 0.0001 0.0001]: a page smaller than a pixel")
 def mediabox_tiny():
     return write_classic(replace(base_objects(), 3, base_objects()[2][1].replace(b"[0 0 612 792]", b"[0 0 0.0001 0.0001]")))
@@ -312,6 +318,14 @@ def long_id():
     return write_classic(base_objects(), trailer=b"/ID [" + identifier + b" " + identifier + b"] ")
 
 
+@case("id-empty-and-doctype.pdf", "a trailer /ID [<> <>] and XMP that is refused (a DOCTYPE): new bookmarks go to the "
+      "sidecar file, which must be found again from the saved copy")
+def empty_id():
+    prolog = b'<!DOCTYPE x:xmpmeta [<!ENTITY x "y">]>\n'
+    data = with_metadata(xmp(b"<dc:description>&x;</dc:description>", prolog))
+    return data.replace(b"/Size 14 /Root 1 0 R ", b"/Size 14 /Root 1 0 R /ID [<> <>] ")
+
+
 # Damaged files that can be repaired: poppler or a newer qpdf opens them, Debian 12's qpdf 11.3 does not.
 
 @case("damaged-deep-nesting-in-trailer.pdf", "the xref table is gone and the trailer holds an array nested 600 "
@@ -337,6 +351,12 @@ def damaged_cycle():
     objects = base_objects(pages_extra=b"/Count null")
     objects = replace(objects, 9, b"<< /Title (Appendix) /Parent 7 0 R /Prev 8 0 R /Next 8 0 R /Dest [4 0 R /Fit] >>")
     return write_classic(objects)
+
+
+@case("damaged-no-header.pdf", "the `%PDF-` line is gone, and with it every offset of the cross-reference table")
+def damaged_no_header():
+    data = write_classic(base_objects())
+    return data[data.find(b"1 0 obj"):]
 
 
 @case("damaged-truncated.pdf", "the file ends in the middle of the outline: no cross-reference table, no trailer")

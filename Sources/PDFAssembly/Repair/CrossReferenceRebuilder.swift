@@ -20,7 +20,10 @@ enum CrossReferenceRebuilder {
 
     static let largestObjectNumber = 8_388_607
 
-    static func rebuild(_ original: Data, password: String?) -> Rebuilt? {
+    static func rebuild(_ damaged: Data, password: String?) -> Rebuilt? {
+        // A file that lost its `%PDF-` line (poppler reads those) gets one in front, before any offset is taken.
+        let hasHeader = damaged.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
+        let original = hasHeader ? damaged : Data("%PDF-1.7\n".utf8) + damaged
         var scan = Scan(bytes: [UInt8](original))
         scan.run()
         guard !scan.objects.isEmpty else { return nil }

@@ -17,7 +17,7 @@ public struct BookmarkSetup: Sendable {
             switch name {
             case "xmp":
                 XMPBookmarkProvider(metadata: description.metadata, pageCount: description.pageCount,
-                                    documentAllowsChanges: description.allowsChanges)
+                                    documentAllowsChanges: description.allowsChanges, metadataProblem: description.metadataProblem)
             case "sidecar":
                 SidecarBookmarkProvider(documentPath: path, permanentID: description.permanentID, environment: environment)
             default:

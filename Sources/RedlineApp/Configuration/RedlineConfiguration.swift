@@ -62,6 +62,9 @@ public struct RedlineConfiguration: Sendable, Equatable {
             let value = text.unicodeScalars[index].value
             throw ConfigurationError(path: path, message: "line \(line): the control character U+\(String(format: "%04X", value)) is not allowed in TOML")
         }
+        if let line = TOMLNesting.lineNestedDeeperThan(TOMLNesting.deepest, in: text) {
+            throw ConfigurationError(path: path, message: "line \(line): keys, tables or arrays nest more than \(TOMLNesting.deepest) levels deep")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

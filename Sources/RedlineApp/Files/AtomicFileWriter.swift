@@ -11,6 +11,7 @@ import RedlineCore
 /// stays. A replaced file keeps its permissions (and, for root, its owner); a new one gets 0644 less the umask.
 public enum AtomicFileWriter {
     public static func write(_ data: Data, to destination: String, verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
+        guard !destination.isEmpty else { throw DocumentError.writeFailed(path: destination, reason: "no file name was given") }
         let target = try FilePaths.resolvingLinks(destination)
         let folder = (target as NSString).deletingLastPathComponent
         let existing = try checkWritable(target, folder: folder, destination: destination)
@@ -18,8 +19,13 @@ public enum AtomicFileWriter {
         let temporary = folder + "/" + TemporaryFiles.name(for: (target as NSString).lastPathComponent)
         do {
             try writeCompletely(data, to: temporary, replacing: existing)
-            try verify?(temporary)
-            guard rename(temporary, target) == 0 else { throw SystemError.last("cannot rename the new file into place") }
+            do {
+                try verify?(temporary)
+            } catch {
+                // Whatever the check says, it is about the copy being written, not about the document read.
+                throw SystemError(reason: "the written copy does not read back whole: \(error)")
+            }
+            guard rename(temporary, target) == 0 else { throw SystemError.last("while renaming the new file into place") }
         } catch {
             unlink(temporary)
             throw failure(error, destination: destination)
@@ -56,7 +62,7 @@ public enum AtomicFileWriter {
     private static func writeCompletely(_ data: Data, to temporary: String, replacing existing: stat?) throws {
         // 0644 here is narrowed by the umask, as every new file is.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { throw SystemError.last("cannot create a file in the folder") }
+        guard descriptor >= 0 else { throw SystemError.last("while creating a file in the folder") }
         var closed = false
         defer { if !closed { close(descriptor) } }
         try data.withUnsafeBytes { buffer in
@@ -65,14 +71,14 @@ public enum AtomicFileWriter {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw SystemError.last("writing failed")
+                    throw SystemError.last("while writing")
                 }
-                guard written > 0 else { throw SystemError(reason: "writing failed: nothing was written") }
+                guard written > 0 else { throw SystemError(reason: "nothing could be written") }
                 offset += written
             }
         }
         // The data must be on disk before the rename makes it the file, or a crash could leave it empty.
-        guard fsync(descriptor) == 0 else { throw SystemError.last("the data could not be flushed to disk") }
+        guard fsync(descriptor) == 0 else { throw SystemError.last("while flushing to disk") }
         var written = stat()
         guard fstat(descriptor, &written) == 0, Int(written.st_size) == data.count else {
             throw SystemError(reason: "the file on disk is not the size that was written")
@@ -85,7 +91,7 @@ public enum AtomicFileWriter {
         }
         closed = true
         // Network file systems report some write errors only here.
-        guard close(descriptor) == 0 else { throw SystemError.last("the file could not be closed") }
+        guard close(descriptor) == 0 else { throw SystemError.last("while closing the file") }
     }
 
     /// The rename itself must reach the disk too, or a crash could bring back the old file.
@@ -110,8 +116,9 @@ public enum AtomicFileWriter {
 struct SystemError: Error, CustomStringConvertible {
     let reason: String
 
+    /// The system's words first (they are what a user acts on), then what Redline was doing.
     static func last(_ what: String) -> SystemError {
-        SystemError(reason: "\(what): \(String(cString: strerror(errno)))")
+        SystemError(reason: "\(String(cString: strerror(errno))) (\(what))")
     }
 
     var description: String { reason }

@@ -25,6 +25,12 @@ enum FilePaths {
         throw DocumentError.writeFailed(path: path, reason: "too many levels of symbolic links")
     }
 
+    /// Whether two paths name the same file (after links); false when either does not exist.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        guard let a = try? resolvingLinks(first), let b = try? resolvingLinks(second) else { return false }
+        return (a as NSString).standardizingPath == (b as NSString).standardizingPath
+    }
+
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }

@@ -5,16 +5,30 @@ import RedlineCore
 /// made them is gone. A save killed halfway (kill -9, a power cut) leaves one behind; the next write into
 /// the same folder cleans it up.
 ///
-///     .NAME.redline-PID-START-RANDOM.tmp
+///     .NAME.redline-PID-START-PLACE-RANDOM.tmp
 ///
 /// PID and START (the process's start time in clock ticks since boot) say which process made it: a process
-/// that has ended, or a new one that reuses the number, is not the maker. NAME is the destination's name,
-/// cut so the whole stays within the 255 bytes a file name may have.
-enum TemporaryFiles {
-    static func name(for fileName: String) -> String {
-        let suffix = ".redline-\(getpid())-\(ProcessStart.ticks(of: getpid()) ?? 0)-\(String(format: "%08x", UInt32.random(in: .min ... .max))).tmp"
+/// that has ended, or a new one that reuses the number, is not the maker. PLACE says where process numbers
+/// mean that: this boot of this machine, in this PID namespace. A file made elsewhere (another container,
+/// another machine on a shared folder) cannot be judged by its process number and is removed only once it
+/// is a day old. NAME is the destination's name, cut so the whole stays within the 255 bytes a file name
+/// may have.
+public enum TemporaryFiles {
+    public static func name(for fileName: String) -> String {
+        let suffix = ".redline-\(getpid())-\(ProcessStart.ticks(of: getpid()) ?? 0)-\(place)-"
+            + String(format: "%08x", UInt32.random(in: .min ... .max)) + ".tmp"
         return "." + prefix(of: fileName, maxBytes: 255 - 1 - suffix.utf8.count) + suffix
     }
+
+    /// This boot of this machine in this PID namespace, as eight hex digits.
+    public static let place: String = {
+        let boot = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? ""
+        var buffer = [CChar](repeating: 0, count: 256)
+        let namespace = readlink("/proc/self/ns/pid", &buffer, buffer.count - 1) > 0 ? String(cString: buffer) : ""
+        return String(StableHash.hex(boot + namespace + ProcessInfo.processInfo.hostName).prefix(8))
+    }()
+
+    static let oldestForeign: Double = 24 * 60 * 60
 
     /// Removes this user's leftovers in `folder`: temporary files of Redline's whose maker has ended.
     /// Best effort: a folder that cannot be listed is left alone.
@@ -29,11 +43,12 @@ enum TemporaryFiles {
         }
     }
 
-    static func isStale(_ name: String, modified: Double) -> Bool {
-        let fields = name.split(separator: "-").suffix(3).map(String.init)
-        // This version's form: PID, START, RANDOM.tmp.
-        if fields.count == 3, let pid = Int32(fields[0].split(separator: ".").last ?? ""), let start = UInt64(fields[1]),
-           fields[2].hasSuffix(".tmp"), fields[2].count == 12 {
+    static func isStale(_ name: String, modified: Double, now: Double = Date().timeIntervalSince1970) -> Bool {
+        let fields = name.split(separator: "-").suffix(4).map(String.init)
+        // This version's form: PID, START, PLACE, RANDOM.tmp.
+        if fields.count == 4, let pid = Int32(fields[0].split(separator: ".").last ?? ""), let start = UInt64(fields[1]),
+           fields[2].count == 8, fields[3].hasSuffix(".tmp"), fields[3].count == 12 {
+            guard fields[2] == place else { return now - modified > oldestForeign }
             return ProcessStart.ticks(of: pid) != start
         }
         // Earlier versions wrote .NAME.redline-PID-RANDOM.tmp: the maker is gone if no process has the number,

@@ -16,7 +16,7 @@ public struct ThreadEditing: Sendable {
     }
 
     /// A new annotation's stamp: when it is made and its /NM.
-    public struct Stamp: Sendable {
+    public struct Stamp: Sendable, Equatable {
         public var date: PDFDate
         public var id: AnnotationID
 

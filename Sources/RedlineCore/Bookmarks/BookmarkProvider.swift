@@ -98,18 +98,23 @@ public struct XMPBookmarkProvider: BookmarkProvider {
     /// Whether the packet could be read: one that cannot is never rewritten.
     private let metadataIsReadable: Bool
 
-    public init(metadata: Data?, pageCount: Int, documentAllowsChanges: Bool = true) {
+    /// Why the metadata stream could not be read at all, when it could not.
+    public let metadataProblem: String?
+
+    public init(metadata: Data?, pageCount: Int, documentAllowsChanges: Bool = true, metadataProblem: String? = nil) {
         self.metadata = metadata
         self.pageCount = pageCount
         self.documentAllowsChanges = documentAllowsChanges
+        self.metadataProblem = metadataProblem
         // Readable means it can be rewritten too: a well-formed packet without rdf:RDF has nowhere to put them.
-        metadataIsReadable = metadata.map {
+        metadataIsReadable = metadataProblem == nil && metadata.map {
             (try? XMPBookmarks.read($0, pageCount: pageCount)) != nil
                 && (try? XMPBookmarks.write([Bookmark(id: "00000000-0000-0000-0000-000000000000", pageIndex: 0, sortKey: 0)], into: $0)) != nil
         } ?? true
     }
 
     public func load() throws -> [Bookmark] {
+        if let metadataProblem { throw XMPBookmarks.Malformed(reason: metadataProblem) }
         guard let metadata else { return [] }
         return try XMPBookmarks.read(metadata, pageCount: pageCount)
     }

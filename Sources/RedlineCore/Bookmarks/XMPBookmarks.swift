@@ -7,6 +7,8 @@ import FoundationXML
 /// `apple-preview:Bookmarks`, an `rdf:Seq` of page index and UUID items, and `pspdf:Bookmarks`, one text
 /// property holding a JSON array with the names. Every other property of the packet is left as it was.
 public enum XMPBookmarks {
+    /// The largest packet read: more is refused, unread.
+    public static let largestPacket = XMPPacket.largestPacket
     public static let previewNamespace = "http://ns.apple.com/Preview/1.0/"
     public static let pspdfNamespace = "http://pspdfkit.com/pdf/xmp/1.0/"
     static let rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
@@ -70,6 +72,12 @@ public enum XMPBookmarks {
            let end = text.range(of: "?>") {
             data = Data(text[end.upperBound...].drop { $0 == "\n" }.utf8)
         }
+        // Never store metadata that cannot be read back: a reader that fails on it loses every bookmark.
+        do {
+            _ = try read(data, pageCount: Int.max)
+        } catch {
+            throw Malformed(reason: "the bookmarks could not be written into it (\(error))")
+        }
         return data
     }
 
@@ -77,9 +85,18 @@ public enum XMPBookmarks {
 
     private static func parse(_ untrusted: Data) throws -> XMLDocument {
         let packet = try XMPPacket.checked(untrusted)
-        // The document parser recovers from broken XML and prints libxml2's complaints on stderr (over the
-        // editor's screen); the streaming parser reports quietly, and the check below makes it strict, so the
-        // document parser only ever sees a packet it will read without a word.
+        try checkQuietly(packet)
+        do {
+            return try XMLDocument(data: packet, options: [.nodePreserveWhitespace, .nodeLoadExternalEntitiesNever])
+        } catch {
+            throw Malformed(reason: "not well-formed XML")
+        }
+    }
+
+    /// The document parser recovers from broken XML and prints libxml2's complaints on stderr (over the
+    /// editor's screen); the streaming parser reports quietly, and this check makes it strict, so the document
+    /// parser only ever sees XML it will read without a word.
+    private static func checkQuietly(_ packet: Data) throws {
         let check = WellFormedness()
         let parser = XMLParser(data: packet)
         parser.shouldProcessNamespaces = true
@@ -94,11 +111,6 @@ public enum XMPBookmarks {
         }
         guard check.roots == 1, check.depth == 0 else {
             throw Malformed(reason: check.roots == 0 ? "no XML element" : "the XML ends inside an element")
-        }
-        do {
-            return try XMLDocument(data: packet, options: [.nodePreserveWhitespace, .nodeLoadExternalEntitiesNever])
-        } catch {
-            throw Malformed(reason: "not well-formed XML")
         }
     }
 
@@ -267,7 +279,9 @@ public enum XMPBookmarks {
         let r = rdf.prefix.flatMap { $0.isEmpty ? nil : $0 } ?? "rdf"
         var xml = "<\(r):Description xmlns:\(r)=\"\(rdfNamespace)\" xmlns:apple-preview=\"\(previewNamespace)\" "
             + "xmlns:pspdf=\"\(pspdfNamespace)\" \(r):about=\"\(escaped(about))\">"
-        let pageOrdered = BookmarkList(bookmarks).sorted(.page).compactMap { bookmark in bookmark.pageIndex.map { (bookmark.id, $0) } }
+        let pageOrdered = BookmarkList(bookmarks).sorted(.page).compactMap { bookmark in
+            bookmark.pageIndex.map { (storableID(bookmark.id), $0) }
+        }
         if !pageOrdered.isEmpty {
             xml += "<apple-preview:Bookmarks><\(r):Seq>"
             for (id, page) in pageOrdered {
@@ -277,13 +291,39 @@ public enum XMPBookmarks {
             xml += "</\(r):Seq></apple-preview:Bookmarks>"
         }
         xml += "<pspdf:Bookmarks>\(escaped(try pspdfJSON(bookmarks)))</pspdf:Bookmarks></\(r):Description>"
+        do {
+            try checkQuietly(Data(xml.utf8))
+        } catch {
+            throw Malformed(reason: "the bookmarks could not be written as XML")
+        }
         let fragment = try XMLElement(xmlString: xml)
         rdf.addChild(fragment)
     }
 
+    /// Text for XML: the five markup characters escaped, and the characters XML 1.0 cannot hold at all (most
+    /// of C0, U+FFFE, U+FFFF: not even as references) replaced by U+FFFD.
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(isAllowedInXML(scalar) ? scalar : "\u{FFFD}")
+        }
+        return String(scalars).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+
+    /// The id written for a bookmark: its own, or for one XML cannot hold (a hostile document's, a markup
+    /// file's), a UUID made from it, the same every time, so Preview's and PSPDFKit's items still pair up.
+    public static func storableID(_ id: String) -> String {
+        guard !id.unicodeScalars.allSatisfy({ isAllowedInXML($0) && $0.value >= 0x20 }) else { return id }
+        let digits = Array(StableHash.hex(id) + StableHash.hex("redline-bookmark:" + id)).map { String($0).uppercased() }
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { digits[$0].joined() }.joined(separator: "-")
     }
 
     /// PSPDFKit's array, in the custom order.
@@ -296,12 +336,14 @@ public enum XMPBookmarks {
                       let object = try? JSONSerialization.jsonObject(with: data) {
                 action = object
             }
-            var entry: [String: Any] = ["action": action, "uuid": bookmark.id]
+            var entry: [String: Any] = ["action": action, "uuid": storableID(bookmark.id)]
             if let name = bookmark.name { entry["name"] = name }
             return entry
         }
         let data = try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self)
+        // JSON escapes C0 itself; U+FFFE and U+FFFF are valid JSON but not XML, so they travel as escapes too.
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\u{FFFE}", with: "\\uFFFE")
+            .replacingOccurrences(of: "\u{FFFF}", with: "\\uFFFF")
     }
 }
 

@@ -12,8 +12,11 @@ public struct DocumentDescription: Sendable, Hashable {
     public var allowsAnnotationChanges: Bool
     /// False when its permissions forbid other changes (its metadata, so its bookmarks, among them).
     public var allowsChanges = true
-    /// The catalog's XMP packet, as stored.
+    /// The catalog's XMP packet, decoded.
     public var metadata: Data?
+    /// Why the catalog's XMP packet could not be read at all (a compressed stream past the budget): it is then
+    /// kept as it is, never rewritten.
+    public var metadataProblem: String?
     /// The first half of the trailer's /ID, in hex: the document's identity across copies and saves.
     public var permanentID: String?
     /// The bookmarks every provider holds, merged (filled in by whoever knows the providers).

@@ -19,9 +19,35 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The same error about `path` where it named `other` (a descriptor's /proc path read in its place).
+    public func naming(_ path: String, insteadOf other: String) -> DocumentError {
+        guard path != other else { return self }
+        func named(_ original: String) -> String { original == other ? path : original }
+        switch self {
+        case .notFound(let original): return .notFound(path: named(original))
+        case .unreadable(let original, let reason): return .unreadable(path: named(original), reason: reason)
+        case .passwordRequired(let original): return .passwordRequired(path: named(original))
+        case .wrongPassword(let original): return .wrongPassword(path: named(original))
+        case .damaged(let original, let reason): return .damaged(path: named(original), reason: reason)
+        case .writeFailed(let original, let reason): return .writeFailed(path: named(original), reason: reason)
+        }
+    }
+
     /// Errors that mean "could not open the input", as opposed to "could not write the output".
     public var isOpenFailure: Bool {
         if case .writeFailed = self { return false }
         return true
     }
+}
+
+/// Why a file just written does not read back as what was written: what a writer's check says, before the
+/// writer reports the write as failed.
+public struct ReadBackError: Error, Equatable, CustomStringConvertible {
+    public let reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
 }

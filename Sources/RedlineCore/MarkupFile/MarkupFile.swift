@@ -24,6 +24,10 @@ public enum MarkupFile {
             throw MarkupFileError("not valid JSON: \(error.localizedDescription)")
         }
         guard let object = root as? [String: Any] else { throw MarkupFileError("the top level must be a JSON object") }
+        // A misspelt field would otherwise be ignored without a word, as config.toml's unknown settings are not.
+        if let unknown = object.keys.sorted().first(where: { !["version", "document", "items", "annotations", "bookmarks"].contains($0) }) {
+            throw MarkupFileError("unknown field \"\(unknown)\" (known: version, document, items, annotations, bookmarks)")
+        }
         guard let version = object["version"] as? Int else {
             throw MarkupFileError("field \"version\" is missing or not a whole number")
         }
@@ -63,7 +67,7 @@ public enum MarkupFile {
             "\(path(context.codingPath + [key])) is missing"
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
              DecodingError.dataCorrupted(let context):
-            "\(path(context.codingPath)): \(context.debugDescription)"
+            context.codingPath.isEmpty ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
         default:
             "\(error)"
         }
@@ -79,6 +83,10 @@ public enum MarkupFile {
         let page = try fields.integer("page")
         guard page >= 1 else { throw MarkupFileError.item(number, field: "page", "pages count from 1, got \(page)") }
         let kind = try fields.string("kind")
+        let known = kind == "ink" ? ["page", "kind", "strokes", "width", "color", "opacity"] : ["page", "kind", "x", "y", "text", "size", "color"]
+        if let unknown = item.keys.sorted().first(where: { !known.contains($0) }), ["text", "ink"].contains(kind) {
+            throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
+        }
         switch kind {
         case "text":
             let text = try fields.string("text")
