@@ -248,7 +248,7 @@ import Testing
 
     /// A document whose /ID is there but empty: its sidecar bookmarks must be found again from the copies saved.
     @Test func anEmptyIDStillLetsCopiesFindTheirSidecarBookmarks() throws {
-        let command = try RedlineCommand()
+        let command = try RedlineCommand(config: "bookmark_providers = [\"sidecar\"]\n")
         let output = command.folder.file("copy.pdf")
         let added = try command.run(["bookmarks", "add", fixture("id-empty-and-doctype.pdf"), "--page", "2", "--name", "Important", "--output", output])
         #expect(added.status == 0, "\(added.stderr)")
