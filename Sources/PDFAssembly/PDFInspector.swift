@@ -89,8 +89,13 @@ public enum PDFInspector {
 
     /// The file read again with a cross-reference Redline rebuilt; nil when that does not give a document
     /// with pages either.
+    /// Rebuilding reads the whole file into memory and scans it: only for files up to this size.
+    static let largestRebuilt = 256 << 20
+
     private static func rebuiltSession(path: String, password: String?) -> QPDFSession? {
-        guard let original = FileManager.default.contents(atPath: path),
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_size <= largestRebuilt,
+              let original = FileManager.default.contents(atPath: path),
               let rebuilt = CrossReferenceRebuilder.rebuild(original, password: password) else { return nil }
         let session = QPDFSession(label: path)
         do {
