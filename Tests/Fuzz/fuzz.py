@@ -22,7 +22,7 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hostile_pdfs  # noqa: E402
@@ -136,11 +136,17 @@ def main():
     slowest = (0.0, "")
     started = time.monotonic()
 
-    def indexes():
-        index = 0
-        while (deadline and time.monotonic() < deadline) or (not deadline and index < args.cases):
-            yield index
-            index += 1
+    next_index = 0
+
+    def take_index():
+        """The next case to run, or None when the run is over. Each worker takes one at a time: queueing
+        every index up front (Executor.map) would fill memory with futures for a whole --seconds run."""
+        nonlocal next_index
+        with lock:
+            if (deadline and time.monotonic() >= deadline) or (not deadline and next_index >= args.cases):
+                return None
+            next_index += 1
+            return next_index - 1
 
     def work_on(index):
         nonlocal slowest
@@ -157,8 +163,21 @@ def main():
                     print(f"FAIL case {case.name} [{', '.join(case.mutations)}] {command}: {problem}\n    {stderr.strip()[:300]}",
                           flush=True)
 
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        list(pool.map(work_on, indexes()))
+    def worker():
+        while (index := take_index()) is not None:
+            try:
+                work_on(index)
+            except Exception:  # a broken generator or driver fails the run, loudly, instead of ending a thread
+                traceback.print_exc()
+                with lock:
+                    totals["failed"] += 1
+                    totals["other"] += 1
+
+    threads = [threading.Thread(target=worker) for _ in range(args.jobs)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     shutil.rmtree(work, ignore_errors=True)
     print(f"fuzz: seed {args.seed}: {totals['cases']} cases in {time.monotonic() - started:.0f} s, "
           f"{totals['failed']} failing: {totals['crash']} crashes, {totals['hang']} hangs, {totals['other']} other; "
