@@ -31,12 +31,12 @@ public final class ChafaCellEncoder: @unchecked Sendable {
         chafa_canvas_config_set_symbol_map(config, symbolMap)
         // Above about 0.5 chafa leaves its fast path; 0.3 keeps a frame in the tens of milliseconds.
         chafa_canvas_config_set_work_factor(config, 0.3)
-        if depth == .palette16 {
+        if depth == .palette16 || depth == .palette8 {
             chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
         }
         let canvas = chafa_canvas_new(config)
         defer { chafa_canvas_unref(canvas) }
-        pixels.withUnsafeBufferPointer { buffer in
+        Self.inked(pixels).withUnsafeBufferPointer { buffer in
             chafa_canvas_draw_all_pixels(canvas, CHAFA_PIXEL_BGRA8_PREMULTIPLIED, buffer.baseAddress,
                                          Int32(width), Int32(height), Int32(stride))
         }
@@ -45,7 +45,12 @@ public final class ChafaCellEncoder: @unchecked Sendable {
             for column in 0..<columns {
                 let scalar = chafa_canvas_get_char_at(canvas, Int32(column), Int32(row))
                 var foreground: Int32 = -1, background: Int32 = -1
-                chafa_canvas_get_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
+                // get_colors_at answers RGB in every mode; the palette index chafa chose is the raw colour.
+                if depth != .palette256 {
+                    chafa_canvas_get_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
+                } else {
+                    chafa_canvas_get_raw_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
+                }
                 let character = Unicode.Scalar(scalar).map(Character.init) ?? " "
                 grid[column, row] = Cell(character, style: CellStyle(foreground: color(foreground), background: color(background)))
             }
@@ -53,11 +58,33 @@ public final class ChafaCellEncoder: @unchecked Sendable {
         return grid
     }
 
+    /// A cell averages eight by eight pixels or more, so body text, one pixel wide, would come out a pale grey
+    /// few can read. A steep curve darkens everything that is not paper while paper stays white and full
+    /// colours keep their hue, as ink on paper looks.
+    static let inking: [UInt8] = (0...255).map { value in
+        let fraction = Double(value) / 255
+        return UInt8((fraction * fraction * fraction * 255).rounded())
+    }
+
+    static func inked(_ pixels: [UInt8]) -> [UInt8] {
+        var inked = pixels
+        inked.withUnsafeMutableBufferPointer { buffer in
+            for index in stride(from: 0, to: buffer.count - 3, by: 4) {
+                buffer[index] = inking[Int(buffer[index])]
+                buffer[index + 1] = inking[Int(buffer[index + 1])]
+                buffer[index + 2] = inking[Int(buffer[index + 2])]
+            }
+        }
+        return inked
+    }
+
     private var canvasMode: ChafaCanvasMode {
         switch depth {
         case .truecolor: CHAFA_CANVAS_MODE_TRUECOLOR
         case .palette256: CHAFA_CANVAS_MODE_INDEXED_240
-        case .palette16: CHAFA_CANVAS_MODE_INDEXED_16
+        // With eight or sixteen colours chafa's own choice turns antialiased text (a grey, on average) into
+        // paper or into yellow; cells are chosen in RGB and their colours folded by `FewColors` instead.
+        case .palette16, .palette8: CHAFA_CANVAS_MODE_TRUECOLOR
         }
     }
 
@@ -66,8 +93,13 @@ public final class ChafaCellEncoder: @unchecked Sendable {
         switch depth {
         case .truecolor:
             return .rgb(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
-        case .palette256, .palette16:
-            return .indexed(UInt8(clamping: value))
+        case .palette256:
+            // Above 255 are chafa's markers for the terminal's own foreground, background and transparency.
+            return value < 256 ? .indexed(UInt8(value)) : .default
+        case .palette16, .palette8:
+            let index = FewColors.index(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF),
+                                        blue: UInt8(value & 0xFF), sixteen: depth == .palette16)
+            return .indexed(index)
         }
     }
 }

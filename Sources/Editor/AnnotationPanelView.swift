@@ -21,7 +21,7 @@ enum AnnotationPanelView {
     private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], selected: AnnotationID?, in area: CellRect) {
         guard !rows.isEmpty else {
             grid.write("Nothing here. A: whole document", column: area.column, row: area.row,
-                       style: CellStyle(foreground: .brightBlack, background: .black), limit: area.width)
+                       style: Theme.panelDim, limit: area.width)
             return
         }
         let entries = rows.map { lines(for: $0, width: area.width) }
@@ -37,8 +37,7 @@ enum AnnotationPanelView {
         for (offset, entry) in entries[first...].enumerated() {
             let isSelected = first + offset == selectedIndex
             for line in entry where row < area.maxRow {
-                let style = isSelected ? CellStyle(foreground: .black, background: .brightYellow)
-                    : CellStyle(foreground: line.dim ? .brightBlack : .white, background: .black)
+                let style = isSelected ? Theme.selectedRow : line.dim ? Theme.panelDim : Theme.panel
                 if isSelected { grid.fill(CellRect(column: area.column - 1, row: row, width: area.width + 1, height: 1), with: Cell(" ", style: style)) }
                 grid.write(line.text, column: area.column, row: row, style: style, limit: area.width)
                 row += 1
@@ -85,7 +84,7 @@ enum AnnotationPanelView {
         let shown = lines.dropFirst(min(scroll, max(0, lines.count - 1)))
         for (offset, line) in shown.prefix(area.height).enumerated() {
             grid.write(line.text, column: area.column, row: area.row + offset,
-                       style: CellStyle(foreground: line.dim ? .brightBlack : .white, background: .black), limit: area.width)
+                       style: line.dim ? Theme.panelDim : Theme.panel, limit: area.width)
         }
     }
 

@@ -19,7 +19,7 @@ enum BookmarkPanelView {
         for (offset, bookmark) in shown.dropFirst(max(0, first)).prefix(visible).enumerated() {
             let row = inner.row + offset
             let isSelected = bookmark.id == panel.selected
-            let style = isSelected ? CellStyle(foreground: .black, background: .brightYellow) : background
+            let style = isSelected ? Theme.selectedRow : background
             if isSelected { grid.fill(CellRect(column: inner.column - 1, row: row, width: inner.width + 1, height: 1), with: Cell(" ", style: style)) }
             let page = bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—"
             let name = isSelected && panel.renaming != nil ? (panel.renaming ?? "") + "▏" : bookmark.title

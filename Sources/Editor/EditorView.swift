@@ -42,7 +42,7 @@ public enum EditorView {
         let column = area.column + cell.column, row = area.row + cell.row
         guard area.contains(column: column, row: row) else { return }
         let mark: Character = !session.isPenDown ? "o" : session.tool == .eraser ? "X" : session.tool == .highlighter ? "=" : "*"
-        grid[column, row] = Cell(mark, style: CellStyle(foreground: .black, background: .brightYellow, bold: true))
+        grid[column, row] = Cell(mark, style: Theme.cursor)
     }
 
     /// A crosshair cell marks where new markup goes.
@@ -59,6 +59,6 @@ public enum EditorView {
         let column = area.column + cell.column, row = area.row + cell.row
         guard area.contains(column: column, row: row) else { return }
         grid[column, row] = Cell(isTyping(state) ? "▏" : "+",
-                                 style: CellStyle(foreground: .black, background: .brightYellow, bold: true))
+                                 style: Theme.cursor)
     }
 }

@@ -16,8 +16,8 @@ enum HelpOverlay {
         let height = min(area.height, rows.count + 4)
         let box = CellRect(column: area.column + (area.width - width) / 2, row: area.row + (area.height - height) / 2,
                            width: width, height: height)
-        let style = CellStyle(foreground: .black, background: .white)
-        let bold = CellStyle(foreground: .black, background: .white, bold: true)
+        let style = Theme.help
+        let bold = Theme.helpTitle
         grid.fill(box, with: Cell(" ", style: style))
         let first = min(max(0, scroll), max(0, rows.count - visible))
         let more = rows.count > visible ? "   (\(first + 1)–\(min(rows.count, first + visible)) of \(rows.count): j/k scroll)" : ""

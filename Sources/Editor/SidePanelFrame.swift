@@ -2,8 +2,8 @@ import TerminalGrid
 
 /// The frame both side panels share: a dark background, a rule against the page, a bold title.
 enum SidePanelFrame {
-    static let background = CellStyle(foreground: .white, background: .black)
-    static let dim = CellStyle(foreground: .brightBlack, background: .black)
+    static let background = Theme.panel
+    static let dim = Theme.panelDim
 
     /// Draws the frame and title; returns the area below the title for the panel's content.
     static func draw(_ grid: inout CellGrid, title: String, in area: CellRect) -> CellRect {
@@ -13,7 +13,7 @@ enum SidePanelFrame {
         }
         let inner = CellRect(column: area.column + 2, row: area.row, width: max(1, area.width - 3), height: area.height)
         grid.write(title, column: inner.column, row: inner.row,
-                   style: CellStyle(foreground: .brightWhite, background: .black, bold: true), limit: inner.width)
+                   style: Theme.panelTitle, limit: inner.width)
         return CellRect(column: inner.column, row: inner.row + 1, width: inner.width, height: max(0, inner.height - 1))
     }
 }

@@ -4,7 +4,7 @@ import TerminalGrid
 /// File, page, zoom, tool, selection and unsaved state, in one reversed line.
 enum StatusLine {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment, row: Int) {
-        let style = CellStyle(reverse: true)
+        let style = Theme.status
         grid.fill(CellRect(column: 0, row: row, width: grid.columns, height: 1), with: Cell(" ", style: style))
         var parts = [
             state.fileName,
@@ -53,12 +53,12 @@ enum StatusLine {
 enum MessageLine {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, row: Int) {
         let text: String
-        var style = CellStyle.plain
+        var style = Theme.message
         switch state.mode {
         case .command(let line): text = ":" + line + "▏"
         case .confirming(let question):
             text = question.question
-            style = CellStyle(foreground: .brightYellow, bold: true)
+            style = Theme.question
         case .typing(let draft):
             text = "Text: \(draft.markup.text)▏   Enter commits · Esc cancels · Backspace deletes"
         case .help: text = "j/k scroll · any other key closes the help"

@@ -105,12 +105,22 @@ public final class NcursesScreen {
         switch color {
         case .default: return -1
         case .indexed(let index):
+            // Direct-colour entries read every number as RGB: palette colour 8 would be RGB(0, 0, 8).
+            if colors >= 0x1000000 {
+                let rgb = XtermPalette.rgb(index)
+                return Int32(rgb.red) << 16 | Int32(rgb.green) << 8 | Int32(rgb.blue)
+            }
             if Int(index) < colors { return Int32(index) }
-            // Eight-colour terminals: the bright half maps onto the plain one.
-            return Int32(Int(index) % max(1, min(colors, 8)))
+            // Eight-colour terminals: a bright colour becomes its plain one, bright black the light grey
+            // (black on black would hide what it draws).
+            if colors >= 8, index < 16 { return index == 8 ? 7 : Int32(index % 8) }
+            let rgb = XtermPalette.rgb(index)
+            return Int32(PaletteApproximation.index256(red: rgb.red, green: rgb.green, blue: rgb.blue)) % Int32(max(1, colors))
         case .rgb(let red, let green, let blue):
             if colors >= 0x1000000 { return Int32(red) << 16 | Int32(green) << 8 | Int32(blue) }
-            return Int32(PaletteApproximation.index256(red: red, green: green, blue: blue) % UInt8(clamping: max(1, min(colors, 256))))
+            let index = PaletteApproximation.index256(red: red, green: green, blue: blue)
+            if colors >= 256 { return Int32(index) }
+            return Int32(PaletteApproximation.index8(red: red, green: green, blue: blue) % UInt8(clamping: max(1, min(colors, 8))))
         }
     }
 

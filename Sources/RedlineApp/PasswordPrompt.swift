@@ -14,7 +14,7 @@ public enum PasswordPrompt {
             grid.write("\(fileName) is encrypted. Password: " + String(repeating: "•", count: typed.count) + "▏",
                        column: 2, row: row, style: CellStyle(bold: true))
             grid.write(problem ?? "Enter opens · Esc gives up", column: 2, row: row + 2,
-                       style: CellStyle(foreground: problem == nil ? .default : .brightRed))
+                       style: problem == nil ? Theme.message : Theme.problem)
             screen.present(grid)
             guard case .key(let key) = screen.read(timeoutMilliseconds: -1) else { continue }
             switch key {

@@ -6,6 +6,12 @@ import TestSupport
 final class TmuxSession {
     let socket = "redline-test-\(UUID().uuidString.prefix(8))"
     let folder = TemporaryFolder()
+    /// Folders the session's program works in, removed with the session.
+    private var kept: [TemporaryFolder] = []
+
+    func keep(_ folder: TemporaryFolder) {
+        kept.append(folder)
+    }
 
     /// tmux passes 24-bit colour on only when told the outer terminal has it.
     static let configuration: String = {

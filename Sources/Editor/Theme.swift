@@ -1,0 +1,24 @@
+import TerminalGrid
+
+/// Every colour Redline draws text in, in one place. Each pair is chosen to read at WCAG's 4.5:1 or better
+/// in xterm's palette at every depth: sent as RGB to direct-colour terminals, as palette numbers to 256- and
+/// 16-colour ones, and folded onto eight colours (bright black becomes light grey there). Text on the
+/// terminal's own default colours is only the status line, reversed, which is readable in any theme.
+public enum Theme {
+    public static let panel = CellStyle(foreground: .white, background: .black)
+    /// Secondary text (dates, state changes, hints): grey on black, 5.3:1.
+    public static let panelDim = CellStyle(foreground: .brightBlack, background: .black)
+    public static let panelTitle = CellStyle(foreground: .brightWhite, background: .black, bold: true)
+    /// The row that keys act on: black on yellow, unmistakable against the dark panel.
+    public static let selectedRow = CellStyle(foreground: .black, background: .brightYellow)
+    public static let help = CellStyle(foreground: .black, background: .white)
+    public static let helpTitle = CellStyle(foreground: .black, background: .white, bold: true)
+    public static let status = CellStyle(reverse: true)
+    public static let message = CellStyle.plain
+    /// A question that waits for an answer.
+    public static let question = CellStyle(foreground: .black, background: .brightYellow, bold: true)
+    public static let problem = CellStyle(foreground: .brightWhite, background: .red, bold: true)
+    /// The markup cursor and the pen: white on red stands out from white paper (5.9:1) and from black
+    /// paper (3.9:1) alike, where yellow would vanish on white.
+    public static let cursor = CellStyle(foreground: .brightWhite, background: .red, bold: true)
+}
