@@ -53,10 +53,10 @@ extension EditorReducer {
             panel.input = .reply(to: target, text: "")
             panel.draftStamp = env.stamp
         case .character("s"):
-            guard threadActionsAllowed(&state), let id = panel.selected else { break }
+            guard threadActionsAllowed(&state), let id = answerTarget(state, panel) else { break }
             panel.input = .choosingState(id)
         case .character("m"):
-            guard threadActionsAllowed(&state), let id = panel.selected else { break }
+            guard threadActionsAllowed(&state), let id = answerTarget(state, panel) else { break }
             effects = perform(&state) { editing, current, edits in
                 let change = try editing.toggleMarked(id, current: current, edits: &edits, stamp: env.stamp)
                 return "\(change.state?.value ?? "Marked") by \(editing.author)"
@@ -127,7 +127,9 @@ extension EditorReducer {
                     made = try editing.reply(to: target, text: text, current: current, edits: &edits, stamp: env.stamp).id
                     return "Replied"
                 }
-                if let made { panel.selected = made }
+                // The selection stays on what was answered: the review keys that usually follow a reply
+                // (`s`, `m`) are meant for it, not for the reviewer's own reply.
+                if made != nil { panel.selected = target }
             }
         case (.edit(let id, let text), _):
             switch editText(text, key) {
@@ -202,7 +204,7 @@ extension EditorReducer {
         return true
     }
 
-    /// A reply answers the selected annotation; on a state change it answers what the state was set on.
+    /// A reply or a review acts on the selected annotation; on a state-change row, on what the state was set on.
     private static func answerTarget(_ state: EditorState, _ panel: AnnotationPanel) -> AnnotationID? {
         guard let id = panel.selected, let annotation = state.annotations.first(where: { $0.id == id }) else { return nil }
         guard annotation.isStateChange else { return id }

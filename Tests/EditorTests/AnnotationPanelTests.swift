@@ -90,8 +90,8 @@ import Testing
         #expect(reply.created == EditorHarness.now)
         #expect(effects == [.writeJournal(editor.state.edits)])
         #expect(editor.state.isDirty)
-        // The thread updates at once, and the new reply is selected.
-        #expect(try #require(panel(editor)).selected == reply.id)
+        // The thread updates at once; the selection stays on what was answered.
+        #expect(try #require(panel(editor)).selected == "hl")
         #expect(editor.screen().lines.joined().contains("Reply · Alice · 2026-11-22 10:30"))
         editor.press(.character("u"))
         #expect(editor.state.edits.annotations.isEmpty)
@@ -121,6 +121,36 @@ import Testing
         #expect(editor.state.edits.annotations.isEmpty)
     }
 
+    /// Reply, then review: the state and the mark belong to the comment, not to the reply just written,
+    /// and the row that receives them is the selected one.
+    @Test func aReviewAfterAReplyLandsOnTheThreadsAnnotation() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("r"))
+        editor.type("Looked at it")
+        editor.press(.enter)
+        editor.press(.character("s"), .character("a"), .character("m"))
+        let added = editor.state.edits.annotations.added
+        let reply = try #require(added.first { $0.contents == "Looked at it" })
+        #expect(reply.inReplyTo == "hl")
+        let states = added.filter { $0.state != nil }
+        #expect(states.count == 2)
+        #expect(states.allSatisfy { $0.inReplyTo == "hl" }, "states set on \(states.map(\.inReplyTo))")
+        let rows = editor.state.annotationRows(try #require(panel(editor)))
+        #expect(rows[0].stateSummary == "Accepted — Alice · Marked")
+        let replySummary = rows.first { $0.annotation.id == reply.id }?.stateSummary ?? ""
+        #expect(replySummary.contains("Accepted") == false)
+        // What the screen shows as selected is the comment's row.
+        let screen = editor.screen()
+        let selectedRows = (0..<screen.rows).filter { row in
+            (0..<screen.columns).contains { screen[$0, row].style.background == Theme.selectedRow.background }
+        }
+        #expect(!selectedRows.isEmpty)
+        #expect(selectedRows.allSatisfy { row in
+            let line = screen.lines[row]
+            return line.contains("Highlight") || line.contains("Wrong figure")
+        }, "selected rows: \(selectedRows.map { screen.lines[$0] })")
+    }
+
     @Test func onlyYourOwnRepliesAreEditedOrDeleted() throws {
         var editor = editor()
         editor.press(.character("a"), .character("j"))
@@ -134,7 +164,13 @@ import Testing
         editor.press(.character("r"))
         editor.type("Draft")
         editor.press(.enter)
-        let id = try #require(panel(editor)?.selected)
+        #expect(try #require(panel(editor)).selected == "carol")
+        let id = try #require(editor.state.edits.annotations.added.first?.id)
+        // Her reply answers Carol's and follows it in the list: selected deliberately, it can be edited.
+        let rows = editor.state.annotationRows(try #require(panel(editor)))
+        let steps = try #require(rows.firstIndex { $0.annotation.id == id }) - 1
+        for _ in 0..<steps { editor.press(.character("j")) }
+        #expect(try #require(panel(editor)).selected == id)
         editor.press(.character("e"), .backspace, .backspace, .backspace, .backspace, .backspace)
         editor.type("Final")
         editor.press(.enter)

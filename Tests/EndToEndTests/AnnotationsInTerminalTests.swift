@@ -41,4 +41,45 @@ import Testing
         #expect(FileManager.default.contents(atPath: document)
             == FileManager.default.contents(atPath: TestPaths.fixture("pdfcpu_text_annotations.pdf")))
     }
+
+    /// Reply, then review at once: the state and the mark go to the comment that was answered, which stays
+    /// the visibly selected row.
+    @Test func aReviewRightAfterAReplyIsSavedOnTheComment() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("review.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("pdfcpu_text_annotations.pdf"), toPath: document)
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Tess",
+                                   environment: ["XDG_CONFIG_HOME": folder.file("config")])
+        try tmux.waitFor("page 1/1")
+        try tmux.send("a")
+        try tmux.waitFor("[None — Comment]")
+        try tmux.send("r")
+        try tmux.type("Checked the figures")
+        try tmux.send("Enter")
+        try tmux.waitFor("↳ Reply · Tess")
+        try tmux.send("s", "a")
+        try tmux.waitFor("Accepted by Tess")
+        try tmux.send("m")
+        try tmux.waitFor("Marked by Tess")
+        let screen = ScreenColours(capture: try tmux.screenWithColours(), columns: 120)
+        // The panel's rows, right of its title's column: which of them has the yellow of a selection.
+        let title = String(screen.rows[0].map(\.character))
+        let panelColumn = try #require(title.range(of: "Annotations ·").map { title.distance(from: title.startIndex, to: $0.lowerBound) })
+        let selected = screen.rows.map { $0.dropFirst(panelColumn) }
+            .filter { row in row.contains { $0.background.red > 200 && $0.background.green > 200 && $0.background.blue < 80 } }
+            .map { String($0.map(\.character)) }
+        #expect(!selected.isEmpty && selected.allSatisfy { $0.contains("Highlight") || $0.contains("Accepted — Tess") },
+                "selected rows: \(selected)")
+        try tmux.send("Escape", ":", "w", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let probed = try AnnotationProbe.read(folder.file("review-marked.pdf"))
+        let highlight = try #require(probed.first { $0.subtype == "/Highlight" })
+        let reply = try #require(probed.first { $0.Contents == "Checked the figures" })
+        #expect(reply.IRTObject == highlight.object)
+        let accepted = try #require(probed.first { $0.State == "Accepted" && $0.T == "Tess" })
+        let marked = try #require(probed.first { $0.State == "Marked" && $0.T == "Tess" })
+        #expect(accepted.IRTObject == highlight.object, "Accepted answers \(accepted.IRTObject ?? "none"), not the highlight")
+        #expect(marked.IRTObject == highlight.object, "Marked answers \(marked.IRTObject ?? "none"), not the highlight")
+    }
 }
