@@ -6,20 +6,45 @@ enum StatusLine {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment, row: Int) {
         let style = Theme.status
         grid.fill(CellRect(column: 0, row: row, width: grid.columns, height: 1), with: Cell(" ", style: style))
-        var parts = [
-            state.fileName,
-            "page \(state.pageIndex + 1)/\(state.document.pageCount)"
-                + (state.bookmarks.bookmarks(onPage: state.pageIndex).isEmpty ? "" : " ★ bookmarked"),
-            "zoom \(Int((state.zoom * 100).rounded()))%",
-            tool(state),
-        ]
+        grid.write(" " + layout(fields(state), width: grid.columns - 1), column: 0, row: row, style: style)
+    }
+
+    /// The fields, most important first: where the user is, whether work is unsaved, what keys act on, the
+    /// tool, then the rest; the file name, which the terminal's title usually shows anyway, last.
+    static func fields(_ state: EditorState) -> [String] {
+        var fields = ["page \(state.pageIndex + 1)/\(state.document.pageCount)"
+            + (state.bookmarks.bookmarks(onPage: state.pageIndex).isEmpty ? "" : " ★ bookmarked")]
+        if state.isDirty { fields.append("[modified]") }
         if let id = state.selection, let item = state.markup.item(id) {
-            parts.append("selected " + describe(item))
+            fields.append("selected " + describe(item))
         }
-        if !state.document.repairs.isEmpty { parts.append("repaired") }
-        if !state.document.bookmarkProblems.isEmpty { parts.append("bookmarks not read") }
-        if state.isDirty { parts.append("[modified]") }
-        grid.write(" " + parts.joined(separator: "  │  "), column: 0, row: row, style: style)
+        fields.append(tool(state))
+        fields.append("zoom \(Int((state.zoom * 100).rounded()))%")
+        if !state.document.repairs.isEmpty { fields.append("repaired") }
+        if !state.document.bookmarkProblems.isEmpty { fields.append("bookmarks not read") }
+        fields.append(state.fileName)
+        return fields
+    }
+
+    /// As many fields as fit in `width`, in order; the first that does not fit is shortened when there is
+    /// room for a useful part of it, and the rest left out.
+    static func layout(_ fields: [String], width: Int) -> String {
+        for separator in ["  │  ", " │ "] {
+            let whole = fields.joined(separator: separator)
+            if CharacterWidth.of(whole) <= width { return whole }
+        }
+        var line = ""
+        for field in fields {
+            let joined = line.isEmpty ? field : line + " │ " + field
+            if CharacterWidth.of(joined) <= width {
+                line = joined
+                continue
+            }
+            let room = width - CharacterWidth.of(line.isEmpty ? "" : line + " │ ")
+            if room >= 8 { line = (line.isEmpty ? "" : line + " │ ") + CharacterWidth.prefix(of: field, columns: room - 1) + "…" }
+            break
+        }
+        return line
     }
 
     /// The current tool and what it would make.
