@@ -49,7 +49,11 @@ extension EditorReducer {
             return effects
         case .character("c"):
             let effects = commitInk(&state, &session)
-            state.inkStyle.color = state.inkStyle.color.next
+            if session.tool == .highlighter {
+                state.inkStyle.highlighterColor = state.inkStyle.highlighterColor.next(in: state.palettes.highlighter)
+            } else {
+                state.inkStyle.penColor = state.inkStyle.penColor.next(in: state.palettes.text)
+            }
             state.mode = .inking(session)
             return effects
         case .character("u"):

@@ -82,17 +82,17 @@ extension EditorReducer {
 
     static func cycleColor(_ state: inout EditorState) -> [EditorEffect] {
         guard let id = state.selection, let item = state.markup.item(id) else {
-            state.textStyle.color = state.textStyle.color.next
+            state.textStyle.color = state.textStyle.color.next(in: state.palettes.text)
             state.message = "New text: \(state.textStyle.color.name)"
             return []
         }
         switch item.content {
         case .text(var text):
-            text.color = text.color.next
+            text.color = text.color.next(in: state.palettes.text)
             state.textStyle.color = text.color
             return change(&state) { $0.replace(item.with(.text(text))) }
         case .ink(var ink):
-            ink.color = ink.color.next
+            ink.color = ink.color.next(in: state.palettes.palette(forHighlighter: ink.isHighlighter))
             return change(&state) { $0.replace(item.with(.ink(ink))) }
         }
     }

@@ -25,6 +25,13 @@ public struct EditorState: Sendable {
     public var textStyle = TextStyle()
     /// Width and colour of each ink tool.
     public var inkStyle = InkStyle()
+    /// The colours `c` cycles through (config.toml's `text_colors` and `highlighter_colors`).
+    public var palettes = MarkupPalettes.standard {
+        didSet {
+            inkStyle = InkStyle(palettes: palettes)
+            if !palettes.text.contains(textStyle.color) { textStyle.color = palettes.text[0] }
+        }
+    }
     /// A markup being dragged with the mouse, and where the pointer was.
     var mouseDrag: MouseDrag?
     public var message: String?

@@ -29,9 +29,17 @@ public struct InkSession: Sendable, Equatable {
 public struct InkStyle: Sendable, Hashable {
     public var penWidth = 2.0
     public var highlighterWidth = 14.0
-    public var color: MarkupColor = .blue
+    public var penColor: MarkupColor = .blue
+    public var highlighterColor: MarkupColor = .yellow
 
-    public init() {}
+    public init(palettes: MarkupPalettes = .standard) {
+        penColor = palettes.text.contains(.blue) ? .blue : palettes.text[0]
+        highlighterColor = palettes.highlighter[0]
+    }
+
+    public func color(for tool: InkTool) -> MarkupColor {
+        tool == .highlighter ? highlighterColor : penColor
+    }
 
     static let penSteps: [Double] = [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12]
     static let highlighterSteps: [Double] = [4, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 36]
@@ -39,8 +47,8 @@ public struct InkStyle: Sendable, Hashable {
     /// The markup a tool's strokes become.
     func markup(for tool: InkTool, strokes: [[Point]]) -> InkMarkup {
         tool == .highlighter
-            ? InkMarkup(strokes: strokes, width: highlighterWidth, color: color, opacity: InkMarkup.highlighterOpacity)
-            : InkMarkup(strokes: strokes, width: penWidth, color: color, opacity: 1)
+            ? InkMarkup(strokes: strokes, width: highlighterWidth, color: highlighterColor, opacity: InkMarkup.highlighterOpacity)
+            : InkMarkup(strokes: strokes, width: penWidth, color: penColor, opacity: 1)
     }
 
     /// How close the eraser must come to a stroke's path to take it.

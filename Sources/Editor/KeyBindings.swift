@@ -17,7 +17,7 @@ public enum KeyBindings {
             ("Esc", "deselect"),
             ("x  Delete", "delete the selection"),
             ("+  -", "font size up / down (8 to 48 pt)"),
-            ("c", "colour: blue, black, red, purple"),
+            ("c", "colour: blue, black, red, purple (config.toml: text_colors)"),
             ("u  Ctrl-R", "undo / redo"),
             ("mouse", "click selects, drag moves"),
         ]),
@@ -27,7 +27,7 @@ public enum KeyBindings {
             ("arrows  Shift+arrows", "move the pen 1 / 10 pt, drawing while down"),
             ("Enter", "end the stroke"),
             ("p  h  e", "pen / highlighter / eraser (whole strokes)"),
-            ("+  -  c", "width / colour"),
+            ("+  -  c", "width / colour (highlighter: yellow, green, blue, pink)"),
             ("mouse", "press, drag, release draws a stroke"),
         ]),
         ("Annotations (a)", [

@@ -54,9 +54,9 @@ enum StatusLine {
         }
         let pen = session.isPenDown ? "down" : "up"
         switch session.tool {
-        case .pen: return "ink pen \(PDFNumber.format(state.inkStyle.penWidth))pt \(state.inkStyle.color.name), pen \(pen)"
+        case .pen: return "ink pen \(PDFNumber.format(state.inkStyle.penWidth))pt \(state.inkStyle.penColor.name), pen \(pen)"
         case .highlighter:
-            return "ink highlighter \(PDFNumber.format(state.inkStyle.highlighterWidth))pt \(state.inkStyle.color.name), pen \(pen)"
+            return "ink highlighter \(PDFNumber.format(state.inkStyle.highlighterWidth))pt \(state.inkStyle.highlighterColor.name), pen \(pen)"
         case .eraser: return "ink eraser, pen \(pen)"
         }
     }

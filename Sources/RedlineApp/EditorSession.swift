@@ -42,6 +42,7 @@ public final class EditorSession {
         state = EditorState(documentPath: document.path, document: described,
                             columns: size.columns, rows: size.rows, pageIndex: startPage, reviewer: reviewer)
         state.bookmarkOrder = configuration.bookmarkOrder
+        state.palettes = configuration.palettes
     }
 
     private static func describe(_ document: OpenedDocument, _ setup: BookmarkSetup) -> DocumentDescription {

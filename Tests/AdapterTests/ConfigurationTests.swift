@@ -1,5 +1,6 @@
 import Foundation
 import RedlineApp
+import RedlineCore
 import Testing
 
 @Suite struct ConfigurationTests {
@@ -11,10 +12,23 @@ import Testing
         #expect(bookmarks.bookmarkProviders == ["sidecar"] && bookmarks.bookmarkOrder == .page)
     }
 
+    @Test func bothPalettesComeFromTheFileOrTheDefaults() throws {
+        let standard = try RedlineConfiguration.parse("", path: "c.toml").palettes
+        #expect(standard.text == [.blue, .black, .red, .purple])
+        #expect(standard.highlighter == [.yellow, .green, .blue, .pink])
+        let chosen = try RedlineConfiguration.parse("text_colors = [\"black\", \"#0A7F3F\"]\nhighlighter_colors = [\"#FF8800\", \"yellow\"]\n",
+                                                    path: "c.toml").palettes
+        #expect(chosen.text == [.black, .custom(RGBColor(red: 0x0A, green: 0x7F, blue: 0x3F))])
+        #expect(chosen.highlighter == [.custom(RGBColor(red: 0xFF, green: 0x88, blue: 0)), .yellow])
+    }
+
     @Test(arguments: [
         ("author = 3", "c.toml: author must be a string, like author = \"Alice\""),
         ("replies = \"no\"", "c.toml: replies must be true or false"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors)"),
+        ("highlighter_colors = []", "c.toml: highlighter_colors must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]"),
+        ("text_colors = [\"teal\"]", "c.toml: text_colors: \"teal\" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"),
+        ("text_colors = [\"red\", \"red\"]", "c.toml: text_colors names a colour twice"),
         ("bookmark_providers = []", "c.toml: bookmark_providers must be a list like [\"xmp\", \"sidecar\"]"),
         ("bookmark_providers = [\"xmp\", \"xmp\"]", "c.toml: bookmark_providers names a provider twice"),
         ("bookmark_order = \"date\"", "c.toml: bookmark_order must be \"custom\" or \"page\""),

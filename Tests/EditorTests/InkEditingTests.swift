@@ -66,7 +66,8 @@ import Testing
         for _ in 0..<30 { editor.press(.character("+")) }
         #expect(editor.state.inkStyle.highlighterWidth == 36)
         editor.press(.character("c"))
-        #expect(editor.state.inkStyle.color == .black)
+        #expect(editor.state.inkStyle.highlighterColor == .green)
+        #expect(editor.state.inkStyle.penColor == .blue)
     }
 
     @Test func theEraserRemovesWholeStrokesItTouches() {
@@ -131,7 +132,7 @@ import Testing
         var editor = EditorHarness(columns: 140)
         editor.press(.character("i"), .character("h"), .character(" "))
         let status = editor.screen().text(ofRow: 28)
-        #expect(status.contains("ink highlighter 14pt blue, pen down"))
+        #expect(status.contains("ink highlighter 14pt yellow, pen down"))
     }
 }
 

@@ -166,4 +166,31 @@ import Testing
         try tmux.send("q")
         try tmux.waitFor("REDLINE-EXIT=0")
     }
+
+    /// The highlighter draws yellow unless told otherwise; config.toml's `highlighter_colors` changes the palette.
+    @Test func theHighlighterIsYellowAndItsPaletteComesFromTheConfiguration() throws {
+        let (folder, document) = try copyOfSample(named: "highlight.pdf")
+        try FileManager.default.createDirectory(atPath: folder.file("config/redline"), withIntermediateDirectories: true)
+        try "highlighter_colors = [\"yellow\", \"#00C0FF\"]\n".write(toFile: folder.file("config/redline/config.toml"),
+                                                                      atomically: true, encoding: .utf8)
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4",
+                                   environment: ["XDG_CONFIG_HOME": folder.file("config")])
+        try tmux.waitFor("page 4/4")
+        try tmux.send("i", "h")
+        try tmux.waitFor("ink highlighter 14pt yellow")
+        try tmux.send("Space")
+        for _ in 0..<10 { try tmux.send("S-Right") }
+        try tmux.send("Enter", "S-Down", "S-Down", "S-Down", "S-Left", "S-Left", "S-Left", "S-Left", "S-Left", "c")
+        try tmux.waitFor("ink highlighter 14pt #00C0FF")
+        try tmux.send("Space")
+        for _ in 0..<10 { try tmux.send("S-Right") }
+        try tmux.send("Enter", "Escape", ":", "w", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let page = try PopplerRender.page(4, of: folder.file("highlight-marked.pdf"))
+        // The first stroke runs along y = 72 from x = 72 to 172, the second 30 pt lower.
+        let yellow = page.rgb(120, 72), cyan = page.rgb(120, 102)
+        #expect(yellow.red > 230 && yellow.green > 200 && yellow.blue < 190, "highlight at (120, 72) is \(yellow)")
+        #expect(cyan.red < 200 && cyan.green > 200 && cyan.blue > 230, "second highlight at (120, 102) is \(cyan)")
+    }
 }

@@ -14,6 +14,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var bookmarkProviders: [String] = Self.defaultBookmarkProviders
     /// The order the bookmarks panel and `redline bookmarks` start in.
     public var bookmarkOrder: BookmarkOrder = .custom
+    /// The colours `c` cycles through: `text_colors` for text and pen ink, `highlighter_colors` for the highlighter.
+    public var palettes: MarkupPalettes = .standard
 
     public static let defaultBookmarkProviders = ["xmp", "sidecar"]
 
@@ -52,7 +54,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
         return try parse(text, path: path)
     }
 
-    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order"]
+    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -111,7 +113,28 @@ public struct RedlineConfiguration: Sendable, Equatable {
             }
             configuration.bookmarkOrder = order
         }
+        configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
+                                                highlighter: try colors("highlighter_colors", in: table, path: path)
+                                                    ?? MarkupColor.highlighterCycle)
         return configuration
+    }
+
+    /// A palette setting: a list of one to 16 colour names or #RRGGBB values.
+    private static func colors(_ key: String, in table: TOMLTable, path: String) throws -> [MarkupColor]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array, (1...16).contains(array.count) else {
+            throw ConfigurationError(path: path, message: "\(key) must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]")
+        }
+        let colors = try array.map { item -> MarkupColor in
+            guard let name = item.string, let color = MarkupColor(name: name) else {
+                throw ConfigurationError(path: path, message: "\(key): \(VisibleText.excerpt("\(item)", limit: 60)) is not \(MarkupColor.names)")
+            }
+            return color
+        }
+        guard Set(colors).count == colors.count else {
+            throw ConfigurationError(path: path, message: "\(key) names a colour twice")
+        }
+        return colors
     }
 
     /// Who the user is: `--author`, else the configuration's author, else the login name.

@@ -1,10 +1,15 @@
-/// The colour of a markup: one of the four the `c` key cycles through, or any other RGB value a markup file names.
+/// The colour of a markup: a named one (the text swatch's blue, black, red and purple; the highlighter's
+/// yellow, green and pink), or any other RGB value a markup file or the configuration names.
 public enum MarkupColor: Sendable, Hashable {
     case blue, black, red, purple
+    case yellow, green, pink
     case custom(RGBColor)
 
-    /// The order `c` cycles in.
+    /// The order `c` cycles text and pen ink in, unless config.toml says otherwise.
     public static let cycle: [MarkupColor] = [.blue, .black, .red, .purple]
+    /// The highlighter's, yellow first as every reviewer expects.
+    public static let highlighterCycle: [MarkupColor] = [.yellow, .green, .blue, .pink]
+    public static let names = "blue, black, red, purple, yellow, green, pink or #RRGGBB"
 
     public init?(name: String) {
         switch name.lowercased() {
@@ -12,6 +17,9 @@ public enum MarkupColor: Sendable, Hashable {
         case "black": self = .black
         case "red": self = .red
         case "purple": self = .purple
+        case "yellow": self = .yellow
+        case "green": self = .green
+        case "pink": self = .pink
         default:
             guard let rgb = RGBColor(hex: name) else { return nil }
             self = .custom(rgb)
@@ -24,6 +32,9 @@ public enum MarkupColor: Sendable, Hashable {
         case .black: "black"
         case .red: "red"
         case .purple: "purple"
+        case .yellow: "yellow"
+        case .green: "green"
+        case .pink: "pink"
         case .custom(let rgb): rgb.hex
         }
     }
@@ -34,13 +45,20 @@ public enum MarkupColor: Sendable, Hashable {
         case .black: RGBColor(red: 0, green: 0, blue: 0)
         case .red: RGBColor(red: 0xD7, green: 0x1F, blue: 0x1F)
         case .purple: RGBColor(red: 0x7B, green: 0x2F, blue: 0xBE)
+        case .yellow: RGBColor(red: 0xFF, green: 0xE0, blue: 0x00)
+        case .green: RGBColor(red: 0x4C, green: 0xD9, blue: 0x64)
+        case .pink: RGBColor(red: 0xFF, green: 0x6E, blue: 0xC7)
         case .custom(let rgb): rgb
         }
     }
 
     /// The next colour in the cycle; a custom colour goes back to the start.
-    public var next: MarkupColor {
-        guard let index = Self.cycle.firstIndex(of: self) else { return Self.cycle[0] }
-        return Self.cycle[(index + 1) % Self.cycle.count]
+    public var next: MarkupColor { next(in: Self.cycle) }
+
+    /// The next colour in `palette`; one not in it goes to the palette's first.
+    public func next(in palette: [MarkupColor]) -> MarkupColor {
+        guard !palette.isEmpty else { return self }
+        guard let index = palette.firstIndex(of: self) else { return palette[0] }
+        return palette[(index + 1) % palette.count]
     }
 }

@@ -266,7 +266,7 @@ private struct ItemFields {
         guard values[field] != nil else { return nil }
         let name = try string(field)
         guard let color = MarkupColor(name: name) else {
-            throw MarkupFileError.item(number, field: field, "\"\(name)\" is not blue, black, red, purple or #RRGGBB")
+            throw MarkupFileError.item(number, field: field, "\"\(name)\" is not \(MarkupColor.names)")
         }
         return color
     }
