@@ -7,11 +7,11 @@ extension EditorReducer {
         switch event.action {
         case .scrollDown:
             if case .annotations(let panel) = state.mode { return annotationPanelKey(&state, panel, .down, env) }
-            if state.mode == .normal { goToPage(&state, state.pageIndex + 1, env) }
+            if state.mode == .normal { scrollDown(&state, by: scrollRows, env) }
             return []
         case .scrollUp:
             if case .annotations(let panel) = state.mode { return annotationPanelKey(&state, panel, .up, env) }
-            if state.mode == .normal { goToPage(&state, state.pageIndex - 1, env) }
+            if state.mode == .normal { scrollUp(&state, by: scrollRows, env) }
             return []
         case .press, .drag, .release:
             break

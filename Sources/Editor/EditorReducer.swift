@@ -50,8 +50,14 @@ public enum EditorReducer {
         state.message = nil
         if !nudgeKeys.contains(key) { state.nudgeRun = nil }
         switch key {
-        case .character("j"), .character(" "), .pageDown: goToPage(&state, state.pageIndex + 1, env)
-        case .character("k"), .backspace, .pageUp: goToPage(&state, state.pageIndex - 1, env)
+        case .character("j"): scrollDown(&state, by: scrollRows, env)
+        case .character("k"): scrollUp(&state, by: scrollRows, env)
+        case .character("h"): scroll(&state, dx: -view(state, env).cell.width * scrollColumns, dy: 0, env)
+        case .character("l"): scroll(&state, dx: view(state, env).cell.width * scrollColumns, dy: 0, env)
+        case .character(" "): scrollScreen(&state, down: true, env)
+        case .backspace: scrollScreen(&state, down: false, env)
+        case .pageDown: goToPage(&state, state.pageIndex + 1, env)
+        case .pageUp: goToPage(&state, state.pageIndex - 1, env)
         case .character("g"), .home: goToPage(&state, 0, env)
         case .character("G"), .end: goToPage(&state, state.document.pageCount - 1, env)
         case .character(":"): state.mode = .command("")
@@ -106,14 +112,22 @@ public enum EditorReducer {
 
     // MARK: Pages, zoom and the cursor
 
-    static func goToPage(_ state: inout EditorState, _ index: Int, _ env: EditorEnvironment) {
+    /// Turns to a page at its top (or foot), keeping the horizontal scroll; the cursor keeps its place on
+    /// screen, moved onto the new page.
+    static func goToPage(_ state: inout EditorState, _ index: Int, _ env: EditorEnvironment, toBottom: Bool = false) {
         let target = min(max(0, index), state.document.pageCount - 1)
         guard target != state.pageIndex else { return }
+        let before = view(state, env)
+        let onScreen = Point(x: state.cursor.x - before.scroll.x, y: state.cursor.y - before.scroll.y)
         state.pageIndex = target
         state.selection = nil
-        state.scroll = .zero
+        state.scroll = Point(x: before.scroll.x, y: 0)
+        let after = view(state, env)
+        state.scroll = Point(x: min(before.scroll.x, after.limit.x), y: toBottom ? after.limit.y : 0)
         let size = state.pageSize
-        state.cursor = Point(x: min(state.cursor.x, size.width), y: min(state.cursor.y, size.height))
+        let now = view(state, env)
+        state.cursor = Point(x: min(max(0, now.scroll.x + onScreen.x), size.width),
+                             y: min(max(0, now.scroll.y + onScreen.y), size.height))
         revealCursor(&state, env)
     }
 
@@ -133,6 +147,11 @@ public enum EditorReducer {
             return nudgeSelection(&state, dx: dx * step, dy: dy * step, env)
         }
         let cell = state.viewport(cellPixels: env.cellPixels).pointsPerCell
+        // Plain arrows scroll a page larger than the screen; where it cannot scroll that way they move the
+        // cursor, as they do on a page that fits.
+        if !large, scroll(&state, dx: dx * cell.width * scrollColumns, dy: dy * cell.height * scrollRows, env) {
+            return []
+        }
         let cells = large ? 8.0 : 1.0
         let size = state.pageSize
         state.cursor = Point(x: min(max(0, state.cursor.x + dx * cell.width * cells), size.width),

@@ -2,14 +2,16 @@
 public enum KeyBindings {
     public static let sections: [(title: String, keys: [(keys: String, action: String)])] = [
         ("Pages", [
-            ("j  Space  PgDn", "next page"),
-            ("k  Backspace  PgUp", "previous page"),
+            ("j  k", "scroll down / up, on to the next page at the edge"),
+            ("h  l", "scroll left / right (zoomed)"),
+            ("Space  Backspace", "a screen down / up, then the next page"),
+            ("PgDn  PgUp", "next / previous page (keeps the column)"),
             ("g  G", "first / last page"),
             (":N Enter", "go to page N"),
             ("z  Z  0", "zoom in / out / fit page"),
         ]),
         ("Markup", [
-            ("arrows", "move the cursor; nudge the selection 1 pt"),
+            ("arrows", "scroll (zoomed) or move the cursor; nudge the selection 1 pt"),
             ("Shift+arrows  H J K L", "nudge the selection 10 pt"),
             ("t", "type text at the cursor (Enter commits, Esc cancels)"),
             ("Tab  Shift+Tab", "select next / previous markup"),

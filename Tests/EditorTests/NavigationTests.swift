@@ -75,4 +75,38 @@ import Testing
         #expect(viewport.originPixel.x < 0)
         #expect(viewport.rasterWidth <= 100 * 8)
     }
+
+    /// At 400% the page is read by scrolling: `j` within the page until its foot, then the next page's top;
+    /// arrows scroll when nothing is selected and nudge when something is.
+    @Test func aZoomedPageScrollsBeforeItTurns() {
+        var editor = EditorHarness(pages: 2, columns: 120, rows: 40)
+        for _ in 0..<5 { editor.press(.character("z")) }
+        #expect(editor.state.zoom == 4)
+        var steps = 0
+        var last = editor.state.scroll.y
+        while editor.state.pageIndex == 0, steps < 200 {
+            editor.press(.character("j"))
+            steps += 1
+            if editor.state.pageIndex == 0 {
+                #expect(editor.state.scroll.y > last, "j scrolls down while it can")
+                last = editor.state.scroll.y
+            }
+        }
+        #expect(editor.state.pageIndex == 1 && editor.state.scroll.y == 0)
+        #expect(steps > 30, "a page four times the screen's height takes many j: \(steps)")
+        editor.press(.character("k"))
+        #expect(editor.state.pageIndex == 0 && editor.state.scroll.y == last, "k at the top goes back to the foot")
+        editor.press(.character("l"), .character("l"))
+        let x = editor.state.scroll.x
+        #expect(x > 0)
+        editor.press(.pageDown)
+        #expect(editor.state.pageIndex == 1 && editor.state.scroll.x == x && editor.state.scroll.y == 0)
+        editor.press(.down)
+        #expect(editor.state.scroll.y > 0, "Down scrolls when nothing is selected")
+        editor.placeText("Note")
+        let before = editor.state.scroll
+        let origin = editor.selectedText?.origin
+        editor.press(.down)
+        #expect(editor.state.scroll == before && editor.selectedText?.origin.y == (origin?.y ?? 0) + 1, "Down nudges a selection")
+    }
 }
