@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(name: "EditorTests", dependencies: ["Editor", "RedlineCore", "TerminalGrid"]),
         .testTarget(name: "AdapterTests", dependencies: [
             "RedlineApp", "RedlineCore", "PDFRendering", "PDFAssembly", "CellPictures", "TerminalGrid", "TestSupport",
+            "NcursesTerminal", "Editor",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["RedlineCore", "TestSupport"]),
     ]

@@ -31,11 +31,3 @@ static inline SCREEN *redline_newterm(void) { return newterm(NULL, stdout, stdin
 // Starts ncurses as a named terminal type; NULL when terminfo has no such entry.
 static inline SCREEN *redline_newterm_type(const char *type) { return newterm(type, stdout, stdin); }
 
-// Mouse masks are macros built from other macros; Swift sees them through these.
-static inline mmask_t redline_mouse_mask(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
-static inline mmask_t redline_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t redline_button1_released(void) { return BUTTON1_RELEASED; }
-static inline mmask_t redline_button4_pressed(void) { return BUTTON4_PRESSED; }
-static inline mmask_t redline_button5_pressed(void) { return BUTTON5_PRESSED; }
-static inline mmask_t redline_report_position(void) { return REPORT_MOUSE_POSITION; }
-static inline int redline_key_mouse(void) { return KEY_MOUSE; }

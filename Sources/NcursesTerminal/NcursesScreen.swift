@@ -9,7 +9,7 @@ public final class NcursesScreen {
     private var pairs: [PairKey: Int32] = [:]
     public let colors: Int
     private var running = true
-    private var mouse = MouseReports()
+    private var mouse = MouseReportDecoder()
     /// stderr as it was before the screen took over, put back by `stop`.
     private var savedStandardError: Int32 = -1
 
@@ -131,8 +131,11 @@ public final class NcursesScreen {
         let status = wget_wch(redline_stdscr(), &value)
         if status == ERR { return nil }
         if status == redline_key_code_yes() {
-            if Int32(value) == redline_key_mouse() {
-                return mouse.next().map(TerminalInput.mouse)
+            if Int32(value) == MouseReports.sgrPrefixCode {
+                return readSGRMouseReport()
+            }
+            if Int32(value) == MouseReports.x10PrefixCode {
+                return readX10MouseReport()
             }
             if Int32(value) == KEY_RESIZE {
                 shown = nil
@@ -142,6 +145,34 @@ public final class NcursesScreen {
             return KeySequences.key(forCode: Int32(value)).map(TerminalInput.key)
         }
         return KeySequences.key(forCharacter: value).map(TerminalInput.key)
+    }
+
+    /// The rest of an SGR report, which follows its prefix at once. Whatever it holds is consumed: a report
+    /// that cannot be decoded is dropped, never read as keys.
+    private func readSGRMouseReport() -> TerminalInput? {
+        var body = ""
+        wtimeout(redline_stdscr(), 50)
+        while body.count < 32 {
+            var value: wint_t = 0
+            let status = wget_wch(redline_stdscr(), &value)
+            guard status != ERR, status != redline_key_code_yes(), let scalar = Unicode.Scalar(UInt32(value)) else { break }
+            body.unicodeScalars.append(scalar)
+            if scalar == "M" || scalar == "m" { break }
+            guard scalar.properties.numericType != nil || scalar == ";" else { break }
+        }
+        return mouse.decodeSGR(body).map(TerminalInput.mouse)
+    }
+
+    private func readX10MouseReport() -> TerminalInput? {
+        var bytes: [UInt32] = []
+        wtimeout(redline_stdscr(), 50)
+        while bytes.count < 3 {
+            var value: wint_t = 0
+            let status = wget_wch(redline_stdscr(), &value)
+            guard status != ERR, status != redline_key_code_yes() else { break }
+            bytes.append(UInt32(value))
+        }
+        return mouse.decodeX10(bytes).map(TerminalInput.mouse)
     }
 
     /// Forgets what is on screen, so the next `present` redraws every cell.
