@@ -21,6 +21,25 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("apply") && help.stdout.contains("bench"))
     }
 
+    /// What `make install` puts beside the binary: bash completes the subcommands in a real shell.
+    @Test func bashCompletesTheSubcommands() throws {
+        let folder = TemporaryFolder()
+        let script = try redline("--generate-completion-script", "bash")
+        #expect(script.status == 0)
+        try script.stdout.write(toFile: folder.file("redline.bash"), atomically: true, encoding: .utf8)
+        let completion = try ProcessRunner.run("bash", ["-c", """
+            source '\(folder.file("redline.bash"))'
+            COMP_WORDS=(redline bookm); COMP_CWORD=1; COMP_LINE='redline bookm'; COMP_POINT=13
+            _redline redline bookm redline
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """])
+        #expect(completion.stdout.split(separator: "\n").contains("bookmarks"), "\(completion.stdout)")
+        for shell in ["zsh", "fish"] {
+            let other = try redline("--generate-completion-script", shell)
+            #expect(other.status == 0 && other.stdout.contains("annotations") && other.stdout.contains("bookmarks"))
+        }
+    }
+
     @Test func applyWritesTheMarkedCopy() throws {
         let folder = TemporaryFolder()
         let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 4, "kind": "text", "x": 72, "y": 100, "text": "Approved", "size": 14, "color": "red"}]}"#)
