@@ -59,8 +59,8 @@ public final class ChafaCellEncoder: @unchecked Sendable {
     }
 
     /// A cell averages eight by eight pixels or more, so body text, one pixel wide, would come out a pale grey
-    /// few can read. A steep curve darkens everything that is not paper while paper stays white and full
-    /// colours keep their hue, as ink on paper looks.
+    /// few can read. A steep curve darkens the greys between paper and ink (antialiased text is grey) while
+    /// paper stays white; coloured pixels (charts, photos, markup) keep their colours.
     static let inking: [UInt8] = (0...255).map { value in
         let fraction = Double(value) / 255
         return UInt8((fraction * fraction * fraction * 255).rounded())
@@ -70,9 +70,11 @@ public final class ChafaCellEncoder: @unchecked Sendable {
         var inked = pixels
         inked.withUnsafeMutableBufferPointer { buffer in
             for index in stride(from: 0, to: buffer.count - 3, by: 4) {
-                buffer[index] = inking[Int(buffer[index])]
-                buffer[index + 1] = inking[Int(buffer[index + 1])]
-                buffer[index + 2] = inking[Int(buffer[index + 2])]
+                let blue = buffer[index], green = buffer[index + 1], red = buffer[index + 2]
+                guard max(red, green, blue) - min(red, green, blue) < 24 else { continue }
+                buffer[index] = inking[Int(blue)]
+                buffer[index + 1] = inking[Int(green)]
+                buffer[index + 2] = inking[Int(red)]
             }
         }
         return inked
