@@ -37,10 +37,8 @@ public enum EditorView {
 
     /// The pen: `o` while lifted; while lowered, a mark for the tool that is drawing.
     private static func drawPen(_ grid: inout CellGrid, _ state: EditorState, _ session: InkSession, _ env: EditorEnvironment) {
-        let cell = state.viewport(cellPixels: env.cellPixels).cell(for: session.pen)
-        let area = state.layout.pageArea
-        let column = area.column + cell.column, row = area.row + cell.row
-        guard area.contains(column: column, row: row) else { return }
+        let viewport = state.viewport(cellPixels: env.cellPixels)
+        guard let (column, row) = markCell(viewport.cell(for: session.pen), viewport, state.layout.pageArea) else { return }
         let mark: Character = !session.isPenDown ? "o" : session.tool == .eraser ? "X" : session.tool == .highlighter ? "=" : "*"
         grid[column, row] = Cell(mark, style: Theme.cursor)
     }
@@ -54,11 +52,18 @@ public enum EditorView {
             let metrics = env.measurer.metrics(of: draft.markup.text, fontSize: draft.markup.fontSize)
             point = Point(x: draft.markup.origin.x + metrics.width, y: draft.markup.origin.y)
         }
-        let cell = viewport.cell(for: point)
-        let area = state.layout.pageArea
-        let column = area.column + cell.column, row = area.row + cell.row
-        guard area.contains(column: column, row: row) else { return }
+        guard let (column, row) = markCell(viewport.cell(for: point), viewport, state.layout.pageArea) else { return }
         grid[column, row] = Cell(isTyping(state) ? "▏" : "+",
                                  style: Theme.cursor)
+    }
+
+    /// The screen cell for a mark at a page point. A point on the page's right or bottom edge falls in the
+    /// cell just past the page; it is shown in the page's last cell, so the cursor never hides there.
+    private static func markCell(_ cell: (column: Int, row: Int), _ viewport: PageViewport, _ area: CellRect) -> (Int, Int)? {
+        let lastColumn = (viewport.rasterWidth - 1 - viewport.originPixel.x) / viewport.cellPixels.width
+        let lastRow = (viewport.rasterHeight - 1 - viewport.originPixel.y) / viewport.cellPixels.height
+        let column = area.column + (cell.column == lastColumn + 1 ? lastColumn : cell.column)
+        let row = area.row + (cell.row == lastRow + 1 ? lastRow : cell.row)
+        return area.contains(column: column, row: row) ? (column, row) : nil
     }
 }

@@ -41,7 +41,10 @@ enum StatusLine {
                 continue
             }
             let room = width - CharacterWidth.of(line.isEmpty ? "" : line + " │ ")
-            if room >= 8 { line = (line.isEmpty ? "" : line + " │ ") + CharacterWidth.prefix(of: field, columns: room - 1) + "…" }
+            if room >= 8 {
+                let start = CharacterWidth.prefix(of: field, columns: room - 1)
+                line = (line.isEmpty ? "" : line + " │ ") + (start.hasSuffix("…") ? start : start + "…")
+            }
             break
         }
         return line

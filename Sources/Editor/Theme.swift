@@ -16,7 +16,8 @@ public enum Theme {
     public static let status = CellStyle(reverse: true)
     public static let message = CellStyle.plain
     /// A question that waits for an answer.
-    public static let question = CellStyle(foreground: .black, background: .brightYellow, bold: true)
+    /// Not bold: many terminals draw bold black as dark grey, which reads poorly on yellow.
+    public static let question = CellStyle(foreground: .black, background: .brightYellow)
     public static let problem = CellStyle(foreground: .brightWhite, background: .red, bold: true)
     /// The markup cursor and the pen: white on red stands out from white paper (5.9:1) and from black
     /// paper (3.9:1) alike, where yellow would vanish on white.

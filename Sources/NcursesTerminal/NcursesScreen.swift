@@ -48,6 +48,7 @@ public final class NcursesScreen {
         }
         colors = has_colors() ? Int(redline_colors()) : 0
         KeySequences.defineModifiedKeys()
+        HangupSignals.install()
         MouseReports.enable()
         redirectStandardError(to: standardErrorLog)
     }
@@ -129,7 +130,7 @@ public final class NcursesScreen {
         wtimeout(redline_stdscr(), milliseconds)
         var value: wint_t = 0
         let status = wget_wch(redline_stdscr(), &value)
-        if status == ERR { return nil }
+        if status == ERR { return HangupSignals.received || terminalIsGone ? .hangup : nil }
         if status == redline_key_code_yes() {
             if Int32(value) == MouseReports.sgrPrefixCode {
                 return readSGRMouseReport()
@@ -151,7 +152,7 @@ public final class NcursesScreen {
     /// that cannot be decoded is dropped, never read as keys.
     private func readSGRMouseReport() -> TerminalInput? {
         var body = ""
-        wtimeout(redline_stdscr(), 50)
+        wtimeout(redline_stdscr(), 250)
         while body.count < 32 {
             var value: wint_t = 0
             let status = wget_wch(redline_stdscr(), &value)
@@ -165,7 +166,7 @@ public final class NcursesScreen {
 
     private func readX10MouseReport() -> TerminalInput? {
         var bytes: [UInt32] = []
-        wtimeout(redline_stdscr(), 50)
+        wtimeout(redline_stdscr(), 250)
         while bytes.count < 3 {
             var value: wint_t = 0
             let status = wget_wch(redline_stdscr(), &value)
@@ -173,6 +174,13 @@ public final class NcursesScreen {
             bytes.append(UInt32(value))
         }
         return mouse.decodeX10(bytes).map(TerminalInput.mouse)
+    }
+
+    /// A closed terminal makes every read fail at once; without this check the editor would spin on it.
+    private var terminalIsGone: Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) >= 0 else { return false }
+        return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Forgets what is on screen, so the next `present` redraws every cell.

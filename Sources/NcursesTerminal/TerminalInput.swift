@@ -5,4 +5,6 @@ public enum TerminalInput: Sendable, Equatable {
     case key(Key)
     case resized(columns: Int, rows: Int)
     case mouse(MouseEvent)
+    /// The terminal went away: the window was closed, the SSH connection dropped, SIGHUP or SIGTERM came.
+    case hangup
 }

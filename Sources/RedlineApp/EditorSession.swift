@@ -101,9 +101,18 @@ public final class EditorSession {
 
     private func handle(_ input: TerminalInput) -> Bool {
         switch input {
-        case .key(let key): dispatch(.keyPressed(key))
-        case .resized(let columns, let rows): dispatch(.resized(columns: columns, rows: rows))
-        case .mouse(let event): dispatch(.mouse(event))
+        case .key(let key): return dispatch(.keyPressed(key))
+        case .resized(let columns, let rows): return dispatch(.resized(columns: columns, rows: rows))
+        case .mouse(let event): return dispatch(.mouse(event))
+        case .hangup:
+            // Nobody is left to answer a question: keep unsaved work (text being typed included) in the
+            // journal at once, and go.
+            let unsaved = state.isDirty || state.journalEdits != state.edits
+            if let edits = pendingJournal ?? (unsaved ? state.journalEdits : nil), let journal {
+                pendingJournal = nil
+                try? journal.write(edits)
+            }
+            return true
         }
     }
 

@@ -8,13 +8,13 @@ struct Annotations: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List a PDF's annotations (not links, form widgets or popups), with replies and review states.")
 
-    @Argument(help: "The PDF to read.")
+    @Argument(help: "The PDF to read.", completion: .file(extensions: ["pdf"]))
     var input: String
 
     @Option(name: .long, help: "Only this page, from 1.")
     var page: Int?
 
-    @Flag(name: .long, help: "Print a JSON array (docs/annotations-format.md).")
+    @Flag(name: .long, help: "Print a JSON array (docs/annotations.md).")
     var json = false
 
     @OptionGroup var passwordOption: PasswordOption

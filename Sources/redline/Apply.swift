@@ -8,13 +8,13 @@ struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Flatten markup from a markup file (docs/markup-format.md) into a copy of a PDF.")
 
-    @Argument(help: "The PDF to mark up.")
+    @Argument(help: "The PDF to mark up.", completion: .file(extensions: ["pdf"]))
     var input: String
 
-    @Option(name: .long, help: "The markup file (JSON).")
+    @Option(name: .long, help: "The markup file (JSON).", completion: .file(extensions: ["json"]))
     var markup: String
 
-    @Option(name: .long, help: "Where to write the marked copy.")
+    @Option(name: .long, help: "Where to write the marked copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
     @OptionGroup var passwordOption: PasswordOption

@@ -7,7 +7,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure open, first page, page turn, nudge frame and save on a PDF.")
 
-    @Argument(help: "The PDF to measure with.")
+    @Argument(help: "The PDF to measure with.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     @OptionGroup var passwordOption: PasswordOption

@@ -14,7 +14,7 @@ struct Bookmarks: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the bookmarks, in the configured order.")
 
-        @Argument(help: "The PDF to read.")
+        @Argument(help: "The PDF to read.", completion: .file(extensions: ["pdf"]))
         var input: String
 
         @Flag(name: .long, help: "Print a JSON array of {id, page, name}.")
@@ -74,13 +74,13 @@ struct Bookmarks: ParsableCommand {
 
 /// The arguments `add` and `remove` share: which document, which page, where the copy goes.
 struct PageChange: ParsableArguments {
-    @Argument(help: "The PDF to change.")
+    @Argument(help: "The PDF to change.", completion: .file(extensions: ["pdf"]))
     var input: String
 
     @Option(name: .long, help: "The page, from 1.")
     var page: Int
 
-    @Option(name: .long, help: "Where to write the copy.")
+    @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
     @OptionGroup var passwordOption: PasswordOption

@@ -8,7 +8,7 @@ import RedlineCore
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a PDF in the editor (the default command).")
 
-    @Argument(help: "The PDF to open.")
+    @Argument(help: "The PDF to open.", completion: .file(extensions: ["pdf"]))
     var file: String
 
     @Option(name: .long, help: "The page to start on, from 1.")

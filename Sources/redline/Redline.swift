@@ -9,8 +9,16 @@ struct Redline: ParsableCommand {
         commandName: "redline",
         abstract: "Mark up PDFs in the terminal: place text, nudge it into place, save a flattened copy.",
         discussion: """
-            `redline FILE.pdf` opens the editor (press ? inside for the keys).
-            The other commands do the same work in scripts.
+            `redline FILE.pdf` opens the editor (press ? inside for the keys). The other commands do the \
+            same work in scripts.
+
+            Exit status: 0 done; 1 bad usage, markup file or configuration; 2 the PDF cannot be opened \
+            or read; 3 the output cannot be written (the destination is left untouched).
+
+            Files: $XDG_CONFIG_HOME/redline/config.toml (default ~/.config/redline/config.toml) holds \
+            the settings; crash journals are kept under $XDG_STATE_HOME/redline (default \
+            ~/.local/state/redline), sidecar bookmarks under $XDG_DATA_HOME/redline/bookmarks. The \
+            documentation (keys, configuration, file formats) is in the source tree's docs/ folder.
             """,
         version: version,
         subcommands: [Open.self, Apply.self, Annotations.self, Reply.self, Review.self, Bookmarks.self, Bench.self],

@@ -7,7 +7,7 @@ struct Reply: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Reply to an annotation (by the id `redline annotations` shows) and write a copy.")
 
-    @Argument(help: "The PDF to change.")
+    @Argument(help: "The PDF to change.", completion: .file(extensions: ["pdf"]))
     var input: String
 
     @Option(name: .long, help: "The id of the annotation to answer.")
@@ -16,7 +16,7 @@ struct Reply: ParsableCommand {
     @Option(name: .long, help: "The reply.")
     var text: String
 
-    @Option(name: .long, help: "Where to write the copy.")
+    @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
     @OptionGroup var authorOption: AuthorOption

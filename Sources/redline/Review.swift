@@ -7,16 +7,17 @@ struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Set your review state on an annotation and write a copy.")
 
-    @Argument(help: "The PDF to change.")
+    @Argument(help: "The PDF to change.", completion: .file(extensions: ["pdf"]))
     var input: String
 
     @Option(name: .long, help: "The id of the annotation to review.")
     var to: String
 
-    @Option(name: .long, help: "accepted, rejected, cancelled, completed, none, marked or unmarked.")
+    @Option(name: .long, help: "accepted, rejected, cancelled, completed, none, marked or unmarked.",
+            completion: .list(["accepted", "rejected", "cancelled", "completed", "none", "marked", "unmarked"]))
     var state: String
 
-    @Option(name: .long, help: "Where to write the copy.")
+    @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
     @OptionGroup var authorOption: AuthorOption

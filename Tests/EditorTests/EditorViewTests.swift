@@ -74,4 +74,16 @@ import Testing
         let screen = EditorView.draw(state, environment: EditorEnvironment(measurer: FixedMeasurer()), picture: nil)
         #expect(screen.text(ofRow: 23).hasPrefix("Repaired on open: xref table was rebuilt"))
     }
+
+    /// Arrows stop at the page's edge; the cursor must still show there, at the bottom and right edges too.
+    @Test func theCursorShowsOnEveryEdgeOfThePage() {
+        for keys in [[Key](repeating: .down, count: 200), [Key](repeating: .right, count: 200),
+                     [Key](repeating: .down, count: 200) + [Key](repeating: .right, count: 200), [Key](repeating: .up, count: 200)] {
+            var editor = EditorHarness(columns: 120, rows: 40)
+            for key in keys { editor.press(key) }
+            let screen = editor.screen()
+            let cursors = (0..<screen.rows).flatMap { row in (0..<screen.columns).filter { screen[$0, row].style == Theme.cursor } }
+            #expect(cursors.count == 1, "cursor at \(editor.state.cursor) shows in \(cursors.count) cells")
+        }
+    }
 }

@@ -193,4 +193,31 @@ import Testing
         #expect(yellow.red > 230 && yellow.green > 200 && yellow.blue < 190, "highlight at (120, 72) is \(yellow)")
         #expect(cyan.red < 200 && cyan.green > 200 && cyan.blue > 230, "second highlight at (120, 102) is \(cyan)")
     }
+
+    /// The terminal closes under the editor (a dropped SSH connection, a closed window): it must not spin on
+    /// the dead terminal, and the text still being typed is in the journal for the next start.
+    @Test func aClosedTerminalEndsTheEditorWithTheWorkJournaled() throws {
+        let (folder, document) = try copyOfSample(named: "dropped.pdf")
+        let state = folder.file("state")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
+        try tmux.waitFor("page 1/4")
+        try tmux.send("t")
+        try tmux.type("Unsent")
+        try tmux.waitFor("Text: Unsent")
+        let editor = try #require(try tmux.programID())
+        try tmux.closeTerminal()
+        let deadline = Date().addingTimeInterval(10)
+        while kill(editor, 0) == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let stillRunning = kill(editor, 0) == 0
+        if stillRunning { kill(editor, SIGKILL) }
+        #expect(!stillRunning, "the editor kept running on a closed terminal")
+
+        let again = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
+        try again.waitFor("from an earlier session")
+        try again.send("y")
+        try again.waitFor("[modified]")
+        try again.send(":", "w", "q", "Enter")
+        try again.waitFor("REDLINE-EXIT=0")
+        #expect(try PopplerText.words(in: folder.file("dropped-marked.pdf"), page: 1).contains { $0.text == "Unsent" })
+    }
 }

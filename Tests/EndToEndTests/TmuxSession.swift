@@ -68,7 +68,23 @@ final class TmuxSession {
         try ProcessRunner.run("pkill", ["-KILL", "-P", shell])
     }
 
+    /// The editor's process: the child of the pane's shell.
+    func programID() throws -> pid_t? {
+        let shell = try ProcessRunner.run("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try ProcessRunner.run("pgrep", ["-P", shell]).stdout.split(separator: "\n").first
+        return child.flatMap { pid_t($0) }
+    }
+
+    /// Closes the terminal under the program, as a closed window or a dropped SSH connection does.
+    func closeTerminal() throws {
+        _ = try ProcessRunner.start("tmux", ["-L", socket, "kill-session"])
+    }
+
     deinit {
+        // tmux 3.3a answers kill-server but can leave the server running with its pane (an editor that was
+        // never quit); killing the session ends both, and the server leaves once it has none.
+        _ = try? ProcessRunner.start("tmux", ["-L", socket, "kill-session"])
         _ = try? ProcessRunner.start("tmux", ["-L", socket, "kill-server"])
     }
 }

@@ -36,11 +36,14 @@ public enum ProcessRunner {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
         }
         // Nothing else: a daemon that inherited another test's capture pipe (tests run side by side) would
-        // hold it open, and that test's read would never end.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").compactMap { Int32($0) }) ?? []
-        for descriptor in open where descriptor > STDERR_FILENO {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
+        // hold it open, and that test's read would never end. Closed in the child at spawn time: a list
+        // taken before spawning misses pipes another thread opens in between.
+        // glibc has it since 2.34, but Swift's Glibc module does not declare it.
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            throw ToolFailure(tool: executable, output: "posix_spawn_file_actions_addclosefrom_np is missing")
         }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, STDERR_FILENO + 1)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
