@@ -56,11 +56,12 @@ public struct MarkupPainter: Sendable {
     /// A dashed outline around a selection; drawn on screen only, never saved.
     func paintHighlight(_ rect: Rect, pixelSize: Double, on context: OpaquePointer) {
         cairo_save(context)
-        let outset = 2 * pixelSize
+        // A terminal cell averages about 8 × 16 pixels: a thinner line would fade into the paper there.
+        let outset = 4 * pixelSize
         cairo_rectangle(context, rect.minX - outset, rect.minY - outset,
                         max(rect.width, pixelSize) + 2 * outset, rect.height + 2 * outset)
-        cairo_set_line_width(context, 1.5 * pixelSize)
-        var dashes = [4 * pixelSize, 3 * pixelSize]
+        cairo_set_line_width(context, 4 * pixelSize)
+        var dashes = [16 * pixelSize, 8 * pixelSize]
         cairo_set_dash(context, &dashes, 2, 0)
         cairo_set_source_rgb(context, 1, 0.55, 0)
         cairo_stroke(context)
