@@ -28,6 +28,10 @@ extension EditorReducer {
                 state.mode = .normal
                 return []
             }
+        case .character(":"):
+            // Commands (`:w`, `:q`) work from the list too: it closes, as Esc would, and the command line opens.
+            state.mode = .command("")
+            return []
         case .down, .character("j"):
             if panel.showsThread { panel.threadScroll += 1 } else { select(&panel, rows, (index ?? -1) + 1) }
         case .up, .character("k"):

@@ -151,6 +151,12 @@ import Testing
         }, "selected rows: \(selectedRows.map { screen.lines[$0] })")
     }
 
+    @Test func aColonInTheListOpensTheCommandLine() {
+        var editor = editor()
+        editor.press(.character("a"), .character(":"))
+        #expect(editor.state.mode == .command(""))
+    }
+
     @Test func onlyYourOwnRepliesAreEditedOrDeleted() throws {
         var editor = editor()
         editor.press(.character("a"), .character("j"))
