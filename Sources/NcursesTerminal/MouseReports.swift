@@ -1,5 +1,5 @@
 import CNcurses
-import Foundation
+import Glibc
 
 /// Turns mouse reporting on and off, and teaches ncurses the two report prefixes as keys of Redline's own.
 /// ncurses' own mouse decoding is left off: it decodes only the form the terminfo entry names (tmux's
@@ -25,6 +25,8 @@ enum MouseReports {
     }
 
     private static func write(_ sequence: String) {
-        FileHandle.standardOutput.write(Data(sequence.utf8))
+        // A plain write whose failure is ignored: on a closed terminal FileHandle's write traps instead.
+        var bytes = Array(sequence.utf8)
+        _ = Glibc.write(STDOUT_FILENO, &bytes, bytes.count)
     }
 }

@@ -28,7 +28,9 @@ struct CommandFailure: Error {
 /// run over one line or a screenful.
 func printError(_ message: String) {
     let line = VisibleText.line(message)
-    FileHandle.standardError.write(Data(("redline: " + line + "\n").utf8))
+    // A plain write: FileHandle's traps when stderr is a closed terminal or pipe.
+    var bytes = Array(("redline: " + line + "\n").utf8)
+    _ = write(STDERR_FILENO, &bytes, bytes.count)
 }
 
 func exitProcess(_ code: Int32) -> Never {

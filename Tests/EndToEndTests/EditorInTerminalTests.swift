@@ -211,6 +211,9 @@ import Testing
         let stillRunning = kill(editor, 0) == 0
         if stillRunning { kill(editor, SIGKILL) }
         #expect(!stillRunning, "the editor kept running on a closed terminal")
+        // It ended, not crashed: nothing fatal in the log that stands in for stderr while the screen is up.
+        let log = (try? String(contentsOfFile: state + "/redline/redline.log", encoding: .utf8)) ?? ""
+        #expect(!log.contains("Fatal error"), "\(log)")
 
         let again = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
         try again.waitFor("from an earlier session")
