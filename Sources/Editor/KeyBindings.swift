@@ -12,7 +12,7 @@ public enum KeyBindings {
         ]),
         ("Markup", [
             ("arrows", "scroll (zoomed) or move the cursor; nudge the selection 1 pt"),
-            ("Shift+arrows  H J K L", "nudge the selection 10 pt"),
+            ("Shift+arrows  H J K L", "move the cursor 8 cells; nudge the selection 10 pt"),
             ("t", "type text at the cursor (Enter commits, Esc cancels)"),
             ("Tab  Shift+Tab", "select next / previous markup"),
             ("Enter", "edit the selected text"),
