@@ -121,13 +121,12 @@ public enum EditorReducer {
         let onScreen = Point(x: state.cursor.x - before.scroll.x, y: state.cursor.y - before.scroll.y)
         state.pageIndex = target
         state.selection = nil
-        state.scroll = Point(x: before.scroll.x, y: 0)
-        let after = view(state, env)
-        state.scroll = Point(x: min(before.scroll.x, after.limit.x), y: toBottom ? after.limit.y : 0)
+        // How far the new page scrolls depends on its size only, not on where the old one was scrolled.
+        let limit = view(state, env).limit
+        state.scroll = Point(x: min(before.scroll.x, limit.x), y: toBottom ? limit.y : 0)
         let size = state.pageSize
-        let now = view(state, env)
-        state.cursor = Point(x: min(max(0, now.scroll.x + onScreen.x), size.width),
-                             y: min(max(0, now.scroll.y + onScreen.y), size.height))
+        state.cursor = Point(x: min(max(0, state.scroll.x + onScreen.x), size.width),
+                             y: min(max(0, state.scroll.y + onScreen.y), size.height))
         revealCursor(&state, env)
     }
 
@@ -162,11 +161,9 @@ public enum EditorReducer {
 
     /// Scrolls just enough that the cursor's cell is inside the page area.
     static func revealCursor(_ state: inout EditorState, _ env: EditorEnvironment) {
-        let viewport = state.viewport(cellPixels: env.cellPixels)
-        let cell = viewport.pointsPerCell
-        let visible = Size(width: Double(viewport.columns) * cell.width, height: Double(viewport.rows) * cell.height)
-        var scroll = Point(x: Double(viewport.originPixel.x) / viewport.scale,
-                           y: Double(viewport.originPixel.y) / viewport.scale)
+        let view = view(state, env)
+        let (cell, visible) = (view.cell, view.visible)
+        var scroll = view.scroll
         if state.cursor.x < scroll.x { scroll.x = state.cursor.x }
         if state.cursor.x + cell.width > scroll.x + visible.width { scroll.x = state.cursor.x + cell.width - visible.width }
         if state.cursor.y < scroll.y { scroll.y = state.cursor.y }

@@ -37,10 +37,6 @@ public struct InkStyle: Sendable, Hashable {
         highlighterColor = palettes.highlighter[0]
     }
 
-    public func color(for tool: InkTool) -> MarkupColor {
-        tool == .highlighter ? highlighterColor : penColor
-    }
-
     static let penSteps: [Double] = [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12]
     static let highlighterSteps: [Double] = [4, 6, 8, 10, 12, 14, 16, 20, 24, 28, 32, 36]
 

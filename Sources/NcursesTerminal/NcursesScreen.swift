@@ -119,8 +119,7 @@ public final class NcursesScreen {
             return Int32(PaletteApproximation.index256(red: rgb.red, green: rgb.green, blue: rgb.blue)) % Int32(max(1, colors))
         case .rgb(let red, let green, let blue):
             if colors >= 0x1000000 { return Int32(red) << 16 | Int32(green) << 8 | Int32(blue) }
-            let index = PaletteApproximation.index256(red: red, green: green, blue: blue)
-            if colors >= 256 { return Int32(index) }
+            if colors >= 256 { return Int32(PaletteApproximation.index256(red: red, green: green, blue: blue)) }
             return Int32(PaletteApproximation.index8(red: red, green: green, blue: blue) % UInt8(clamping: max(1, min(colors, 8))))
         }
     }
@@ -152,11 +151,7 @@ public final class NcursesScreen {
     /// that cannot be decoded is dropped, never read as keys.
     private func readSGRMouseReport() -> TerminalInput? {
         var body = ""
-        wtimeout(redline_stdscr(), 250)
-        while body.count < 32 {
-            var value: wint_t = 0
-            let status = wget_wch(redline_stdscr(), &value)
-            guard status != ERR, status != redline_key_code_yes(), let scalar = Unicode.Scalar(UInt32(value)) else { break }
+        while body.count < 32, let scalar = nextReportCharacter().flatMap(Unicode.Scalar.init) {
             body.unicodeScalars.append(scalar)
             if scalar == "M" || scalar == "m" { break }
             guard scalar.properties.numericType != nil || scalar == ";" else { break }
@@ -166,14 +161,17 @@ public final class NcursesScreen {
 
     private func readX10MouseReport() -> TerminalInput? {
         var bytes: [UInt32] = []
-        wtimeout(redline_stdscr(), 250)
-        while bytes.count < 3 {
-            var value: wint_t = 0
-            let status = wget_wch(redline_stdscr(), &value)
-            guard status != ERR, status != redline_key_code_yes() else { break }
-            bytes.append(UInt32(value))
-        }
+        while bytes.count < 3, let value = nextReportCharacter() { bytes.append(value) }
         return mouse.decodeX10(bytes).map(TerminalInput.mouse)
+    }
+
+    /// The next character of a mouse report, which follows its prefix at once; nil when none comes in time.
+    private func nextReportCharacter() -> UInt32? {
+        wtimeout(redline_stdscr(), 250)
+        var value: wint_t = 0
+        let status = wget_wch(redline_stdscr(), &value)
+        guard status != ERR, status != redline_key_code_yes() else { return nil }
+        return UInt32(value)
     }
 
     /// A closed terminal makes every read fail at once; without this check the editor would spin on it.
