@@ -4,7 +4,8 @@ import Testing
 
 /// The annotation list in the real binary under tmux: reply, review, save, then read the file back.
 @Suite(.serialized) struct AnnotationsInTerminalTests {
-    @Test func replyAndAcceptInThePanelThenSave() throws {
+    /// A copy of a reviewed document opened by Tess with the annotation list open.
+    func reviewing() throws -> (folder: TemporaryFolder, document: String, tmux: TmuxSession) {
         let folder = TemporaryFolder()
         let document = folder.file("review.pdf")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("pdfcpu_text_annotations.pdf"), toPath: document)
@@ -14,6 +15,11 @@ import Testing
         try tmux.send("a")
         try tmux.waitFor("Annotations · page 1")
         try tmux.waitFor("[None — Comment]")
+        return (folder, document, tmux)
+    }
+
+    @Test func replyAndAcceptInThePanelThenSave() throws {
+        let (folder, document, tmux) = try reviewing()
         try tmux.waitFor("◆ Accepted — Comment")
         try tmux.send("r")
         try tmux.type("Looks right")
@@ -45,14 +51,7 @@ import Testing
     /// Reply, then review at once: the state and the mark go to the comment that was answered, which stays
     /// the visibly selected row.
     @Test func aReviewRightAfterAReplyIsSavedOnTheComment() throws {
-        let folder = TemporaryFolder()
-        let document = folder.file("review.pdf")
-        try FileManager.default.copyItem(atPath: TestPaths.fixture("pdfcpu_text_annotations.pdf"), toPath: document)
-        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Tess",
-                                   environment: ["XDG_CONFIG_HOME": folder.file("config")])
-        try tmux.waitFor("page 1/1")
-        try tmux.send("a")
-        try tmux.waitFor("[None — Comment]")
+        let (folder, _, tmux) = try reviewing()
         try tmux.send("r")
         try tmux.type("Checked the figures")
         try tmux.send("Enter")

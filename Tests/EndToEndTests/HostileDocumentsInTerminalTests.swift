@@ -71,10 +71,7 @@ import Testing
         let editor = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 220,
                                      environment: ["XDG_STATE_HOME": folder.file("state")])
         try editor.waitFor("page 1/4")
-        try editor.send("t")
-        try editor.type("Mine")
-        try editor.send("Enter")
-        try editor.waitFor("[modified]")
+        try editor.placeText("Mine")
         // Replaced, as an editor or a download saves: a new file renamed over the path.
         try FileManager.default.copyItem(atPath: TestPaths.fixture("qpdf_boxes.pdf"), toPath: folder.file("new.pdf"))
         #expect(rename(folder.file("new.pdf"), document) == 0)
@@ -95,10 +92,7 @@ import Testing
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(other)'", columns: 220,
                                      environment: ["XDG_STATE_HOME": folder.file("state")])
         try second.waitFor("page 1/4")
-        try second.send("t")
-        try second.type("More")
-        try second.send("Enter")
-        try second.waitFor("[modified]")
+        try second.placeText("More")
         let handle = try #require(FileHandle(forWritingAtPath: other))
         try handle.truncate(atOffset: 0)
         try handle.write(contentsOf: Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("qpdf_boxes.pdf"))))

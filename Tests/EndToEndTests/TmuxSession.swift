@@ -39,6 +39,15 @@ final class TmuxSession {
         try ProcessRunner.run("tmux", ["-L", socket, "send-keys", "-l", text])
     }
 
+    /// Places text at the cursor as a user does (`t`, the text, Enter) and waits until the editor counts it
+    /// as unsaved.
+    func placeText(_ text: String) throws {
+        try send("t")
+        try type(text)
+        try send("Enter")
+        try waitFor("[modified]")
+    }
+
     func screen() throws -> String {
         try ProcessRunner.run("tmux", ["-L", socket, "capture-pane", "-p"]).stdout
     }
