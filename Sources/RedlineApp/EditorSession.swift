@@ -107,8 +107,9 @@ public final class EditorSession {
         case .hangup:
             // Nobody is left to answer a question: keep unsaved work (text being typed included) in the
             // journal at once, and go.
-            let unsaved = state.isDirty || state.journalEdits != state.edits
-            if let edits = pendingJournal ?? (unsaved ? state.journalEdits : nil), let journal {
+            let journaled = state.journalEdits
+            let unsaved = state.isDirty || journaled != state.edits
+            if let edits = pendingJournal ?? (unsaved ? journaled : nil), let journal {
                 pendingJournal = nil
                 try? journal.write(edits)
             }

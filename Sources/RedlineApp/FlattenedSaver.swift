@@ -48,8 +48,6 @@ public struct FlattenedSaver: Sendable {
                                                      identity: identity)
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
-        } catch let error as AnnotationEditError {
-            throw error
         }
         try AtomicFileWriter.write(document, to: destination) { temporary in
             try OverlayAssembler.verify(temporary, password: password, pageCount: description.pageCount)
