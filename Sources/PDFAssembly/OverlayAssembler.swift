@@ -69,10 +69,8 @@ public enum OverlayAssembler {
     }
 
     private static func apply(_ overlay: PageOverlay, from markup: QPDFSession, to target: QPDFSession) throws {
-        try overlay.pdf.withUnsafeBytes { bytes in
-            let base = bytes.baseAddress!.assumingMemoryBound(to: CChar.self)
-            try markup.check(qpdf_read_memory(markup.data, markup.label, base, UInt64(bytes.count), nil))
-        }
+        // qpdf reads the overlay's bytes lazily, long after this call: the session owns a copy for its lifetime.
+        try markup.read(memory: [UInt8](overlay.pdf), password: nil)
         let markupPage = qpdf_get_page_n(markup.data, 0)
         try markup.check()
         let markupResources = markup.key(markupPage, "/Resources")

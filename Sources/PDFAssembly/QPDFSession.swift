@@ -41,6 +41,7 @@ final class QPDFSession {
 
     /// Reads a document from memory, keeping the bytes for as long as qpdf may look at them.
     func read(memory bytes: [UInt8], password: String?) throws {
+        guard !bytes.isEmpty else { throw Failure(code: qpdf_e_damaged_pdf, message: "\(label): the document is empty") }
         input = bytes
         let code = input.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {

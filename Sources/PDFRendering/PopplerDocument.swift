@@ -12,14 +12,14 @@ public final class PopplerDocument: @unchecked Sendable {
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var error: UnsafeMutablePointer<GError>?
         guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-            defer { g_error_free(error) }
+            defer { if let error { g_error_free(error) } }
             throw DocumentError.unreadable(path: path, reason: error.map { String(cString: $0.pointee.message) } ?? "bad path")
         }
         defer { g_free(uri) }
         guard let document = poppler_document_new_from_file(uri, password, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             let encrypted = error?.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
-            if error != nil { g_error_free(error) }
+            if let error { g_error_free(error) }
             if encrypted {
                 throw password == nil ? DocumentError.passwordRequired(path: path) : DocumentError.wrongPassword(path: path)
             }
@@ -36,7 +36,7 @@ public final class PopplerDocument: @unchecked Sendable {
         defer { g_bytes_unref(bytes) }
         guard let document = poppler_document_new_from_bytes(bytes, password, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if error != nil { g_error_free(error) }
+            if let error { g_error_free(error) }
             throw DocumentError.damaged(path: path, reason: message)
         }
         self.document = document

@@ -66,6 +66,32 @@ import Testing
         #expect(bookmarks[2].otherAction?.contains("https://example.com") == true)
     }
 
+    /// Items without a UUID: two of Preview's, one of PSPDFKit's that leads nowhere Preview lists.
+    static let packetWithoutUUIDs = """
+        <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+        <rdf:Description rdf:about="" xmlns:apple-preview="http://ns.apple.com/Preview/1.0/" xmlns:pspdf="http://pspdfkit.com/pdf/xmp/1.0/"
+          pspdf:Bookmarks="[{&quot;action&quot;:{&quot;actionType&quot;:&quot;URI&quot;,&quot;uri&quot;:&quot;https://example.com&quot;},&quot;name&quot;:&quot;Site&quot;}]">
+          <apple-preview:Bookmarks><rdf:Seq>
+            <rdf:li apple-preview:PageIndex="0"/>
+            <rdf:li apple-preview:PageIndex="2"/>
+            <rdf:li apple-preview:PageIndex="2"/>
+          </rdf:Seq></apple-preview:Bookmarks>
+        </rdf:Description></rdf:RDF></x:xmpmeta>
+        """
+
+    @Test func itemsWithoutUUIDGetTheSameWellFormedDistinctIDsOnEveryRead() throws {
+        let packet = Data(Self.packetWithoutUUIDs.utf8)
+        let first = try XMPBookmarks.read(packet, pageCount: 5)
+        let second = try XMPBookmarks.read(packet, pageCount: 5)
+        #expect(first.count == 4)
+        #expect(first.map(\.id) == second.map(\.id))
+        #expect(Set(first.map(\.id)).count == 4)
+        #expect(first.allSatisfy { UUID(uuidString: $0.id) != nil })
+        // Another packet gives other ids: two documents' bookmarks do not share them.
+        let other = try XMPBookmarks.read(Data(Self.packetWithoutUUIDs.replacingOccurrences(of: "Site", with: "Home").utf8), pageCount: 5)
+        #expect(Set(other.map(\.id)).isDisjoint(with: first.map(\.id)))
+    }
+
     @Test func writesBothPropertiesAndReadsThemBack() throws {
         let list = BookmarkList([Bookmark(id: "b", pageIndex: 5, name: "Later", sortKey: 0),
                                  Bookmark(id: "a", pageIndex: 2, name: "Früh & <soon>", sortKey: 1),

@@ -54,15 +54,10 @@ enum CrossReferenceRebuilder {
     private static func contents(ofObjectStreams streams: [Int], in data: Data,
                                  password: String?) -> ([Int: (stream: Int, index: Int)], Int?) {
         let session = QPDFSession(label: "object streams")
-        let bytes = [UInt8](data)
-        let read = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                qpdf_read_memory(session.data, "object streams", $0, UInt64(buffer.count), password)
-            }
-        }
         var result: [Int: (stream: Int, index: Int)] = [:]
         var catalog: Int?
-        guard read & QPDF_ERRORS == 0 else { return (result, nil) }
+        // The session keeps the bytes: qpdf goes on reading them after the call that opened them returns.
+        guard (try? session.read(memory: [UInt8](data), password: password)) != nil else { return (result, nil) }
         for stream in streams {
             let object = qpdf_get_object_by_id(session.data, Int32(stream), 0)
             guard session.isStream(object) else { continue }

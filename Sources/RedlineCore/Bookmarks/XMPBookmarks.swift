@@ -28,8 +28,8 @@ public enum XMPBookmarks {
     /// document does not have are ignored, as Preview does.
     public static func read(_ packet: Data, pageCount: Int) throws -> [Bookmark] {
         let document = try parse(packet)
-        let previewItems = try previewBookmarks(in: document)
-        let pspdfItems = try pspdfBookmarks(in: document)
+        let previewItems = try previewBookmarks(in: document, packet: packet)
+        let pspdfItems = try pspdfBookmarks(in: document, packet: packet)
         var result: [Bookmark] = []
         if let previewItems {
             var names = NameMatcher(pspdfItems)
@@ -50,6 +50,20 @@ public enum XMPBookmarks {
             }
         }
         return BookmarkList(result).bookmarks
+    }
+
+    /// A UUID for an item that carries none, the same for the same packet and item on every read and machine:
+    /// bookmark ids must not change between two reads of one file (undo, sidecars and collaborators compare them).
+    static func derivedUUID(packet: Data, item: String) -> String {
+        let seed = StableHash.fnv1a64(packet) ^ StableHash.fnv1a64(item)
+        var high = seed &* 0x9E37_79B9_7F4A_7C15 ^ StableHash.fnv1a64(item + "/high")
+        var low = StableHash.fnv1a64(item + "/low") ^ (seed >> 7 | seed << 57)
+        // Version 8 (vendor-defined), RFC 9562 variant: a well-formed UUID readers accept.
+        high = (high & ~0xF000) | 0x8000
+        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+        let hex = String(format: "%016llX%016llX", high, low)
+        let digits = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }.joined(separator: "-")
     }
 
     /// The packet with its bookmark properties replaced by `bookmarks`, or removed when there are none.
@@ -132,16 +146,18 @@ public enum XMPBookmarks {
     }
 
     /// nil when the packet has no `apple-preview:Bookmarks` at all (an empty list is an answer).
-    private static func previewBookmarks(in document: XMLDocument) throws -> [PreviewItem]? {
+    private static func previewBookmarks(in document: XMLDocument, packet: Data) throws -> [PreviewItem]? {
         let properties = try elements(named: "Bookmarks", namespace: previewNamespace, in: document)
         guard !properties.isEmpty else { return nil }
         var items: [PreviewItem] = []
         for property in properties {
-            for item in try property.nodes(forXPath: ".//*[local-name()='li']").compactMap({ $0 as? XMLElement }) {
+            for (position, item) in try property.nodes(forXPath: ".//*[local-name()='li']").compactMap({ $0 as? XMLElement }).enumerated() {
                 guard let pageText = try value(named: "PageIndex", in: item), let page = Int(pageText.trimmingCharacters(in: .whitespaces)),
                       page >= 0 else { continue }
-                // An item without its UUID gets one: Preview itself would crash on it, Redline keeps the page.
-                let uuid = try value(named: "UUID", in: item)?.trimmingCharacters(in: .whitespaces) ?? UUID().uuidString
+                // An item without its UUID gets one: Preview itself would crash on it, Redline keeps the page. The
+                // same packet always gives the same one, so reading a file twice names its bookmarks alike.
+                let uuid = try value(named: "UUID", in: item)?.trimmingCharacters(in: .whitespaces)
+                    ?? derivedUUID(packet: packet, item: "apple-preview \(items.count) \(position) \(page)")
                 items.append(PreviewItem(page: page, uuid: uuid.uppercased()))
             }
         }
@@ -193,7 +209,7 @@ public enum XMPBookmarks {
         var otherAction: String?
     }
 
-    private static func pspdfBookmarks(in document: XMLDocument) throws -> [PSPDFItem] {
+    private static func pspdfBookmarks(in document: XMLDocument, packet: Data) throws -> [PSPDFItem] {
         var texts = try elements(named: "Bookmarks", namespace: pspdfNamespace, in: document).compactMap(\.stringValue)
         texts += try document.nodes(forXPath: "//@*[local-name()='Bookmarks' and namespace-uri()='\(pspdfNamespace)']")
             .compactMap(\.stringValue)
@@ -203,7 +219,8 @@ public enum XMPBookmarks {
                 throw Malformed(reason: "pspdf:Bookmarks is not a JSON array")
             }
             for case let entry as [String: Any] in array {
-                let uuid = (entry["uuid"] as? String)?.uppercased() ?? UUID().uuidString
+                let uuid = (entry["uuid"] as? String)?.uppercased()
+                    ?? derivedUUID(packet: packet, item: "pspdf \(items.count)")
                 let action = entry["action"] as? [String: Any]
                 let isGoTo = (action?["actionType"] as? String)?.caseInsensitiveCompare("Goto") == .orderedSame
                 let page = isGoTo ? (action?["pageIndex"] as? NSNumber).flatMap(pageIndex) : nil

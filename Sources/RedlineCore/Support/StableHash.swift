@@ -2,8 +2,12 @@
 /// (Swift's own `Hasher` is seeded per process).
 public enum StableHash {
     public static func fnv1a64(_ text: String) -> UInt64 {
+        fnv1a64(text.utf8)
+    }
+
+    public static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
         }
         return hash
