@@ -78,9 +78,16 @@ public enum Benchmark {
         let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
         defer { unlink(output) }
         let saver = FlattenedSaver(services: services)
+        // A save that fails is no figure: the bench stops and says why.
+        var saveFailure: Error?
         figures.append(measure("save", runs: 3) {
-            try? saver.save(state.markup, source: path, password: password, description: document.description, to: output)
+            do {
+                try saver.save(state.markup, source: path, password: password, description: document.description, to: output)
+            } catch {
+                saveFailure = error
+            }
         })
+        if let saveFailure { throw saveFailure }
         return figures
     }
 

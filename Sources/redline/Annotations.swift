@@ -14,7 +14,7 @@ struct Annotations: ParsableCommand {
     @Option(name: .long, help: "Only this page, from 1.")
     var page: Int?
 
-    @Flag(name: .long, help: "Print a JSON array (docs/annotations.md).")
+    @Flag(name: .long, help: "Print a JSON array (docs/annotations-format.md).")
     var json = false
 
     @OptionGroup var passwordOption: PasswordOption

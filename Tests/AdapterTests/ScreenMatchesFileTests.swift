@@ -1,5 +1,6 @@
 import CellPictures
 import Editor
+import TerminalGrid
 import Foundation
 import PDFRendering
 import RedlineApp
@@ -98,12 +99,42 @@ import Testing
 
     @Test(arguments: ColorDepth.allCases)
     func chafaDrawsAPageIntoCellsAtEveryColourDepth(depth: ColorDepth) {
-        // Left half black, right half white: the cells must say so.
+        // Left half black, right half white, split on a cell boundary: every cell must look as dark or as light
+        // as the part of the page it shows, at every depth.
         var raster = PageRaster(width: 160, height: 160, filledWith: 0xFFFFFF)
         for y in 0..<160 { for x in 0..<80 { for channel in 0..<3 { raster.pixels[y * raster.stride + x * 4 + channel] = 0 } } }
         let grid = ChafaCellEncoder(depth: depth).encode(pixels: raster.pixels, width: 160, height: 160, stride: raster.stride,
                                                          columns: 20, rows: 10)
         #expect(grid.columns == 20 && grid.rows == 10)
-        #expect(grid[2, 5] != grid[17, 5])
+        for row in 0..<10 {
+            for column in 0..<20 {
+                let lightness = Self.apparentLightness(grid[column, row])
+                if column < 10 {
+                    #expect(lightness < 0.2, "cell \(column),\(row) at \(depth) looks light: \(grid[column, row])")
+                } else {
+                    #expect(lightness > 0.7, "cell \(column),\(row) at \(depth) looks dark: \(grid[column, row])")
+                }
+            }
+        }
+    }
+
+    /// How light a cell looks, 0 to 1: its background where the character leaves it bare, its foreground
+    /// where the glyph covers it, half and half for the partial blocks.
+    static func apparentLightness(_ cell: Cell) -> Double {
+        func lightness(_ color: TerminalColor) -> Double {
+            switch color {
+            case .default: return .nan
+            case .indexed(let index):
+                let rgb = XtermPalette.rgb(index)
+                return (Double(rgb.red) + Double(rgb.green) + Double(rgb.blue)) / 765
+            case .rgb(let red, let green, let blue): return (Double(red) + Double(green) + Double(blue)) / 765
+            }
+        }
+        let foreground = lightness(cell.style.foreground), background = lightness(cell.style.background)
+        switch cell.character {
+        case " ": return cell.style.reverse ? foreground : background
+        case "█": return cell.style.reverse ? background : foreground
+        default: return (foreground + background) / 2
+        }
     }
 }

@@ -13,16 +13,18 @@ struct FixedMeasurer: TextMeasuring {
 /// An editor on a document of letter pages, driven by events as the runner would.
 struct EditorHarness {
     var state: EditorState
-    /// A fixed clock and numbered ids: new annotations are stamped the same on every run.
-    let environment = EditorEnvironment(measurer: FixedMeasurer(), now: { EditorHarness.now },
-                                        newAnnotationID: { AnnotationID("new-\(EditorHarness.ids.next())") })
+    /// A fixed clock and ids numbered per harness: new annotations are stamped the same on every run, whatever
+    /// other tests run beside this one.
+    let environment: EditorEnvironment
     private(set) var effects: [EditorEffect] = []
 
     static let now = PDFDate(year: 2026, month: 11, day: 22, hour: 10, minute: 30, offsetMinutes: 60)
-    static let ids = Counter()
 
     init(pages: Int = 3, columns: Int = 80, rows: Int = 30, rotation: PageRotation = .none,
          annotations: [Annotation] = [], reviewer: Reviewer = Reviewer(author: "Alice")) {
+        let ids = Counter()
+        environment = EditorEnvironment(measurer: FixedMeasurer(), now: { EditorHarness.now },
+                                        newAnnotationID: { AnnotationID("new-\(ids.next())") })
         let page = PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792), rotation: rotation)
         state = EditorState(documentPath: "/docs/contract.pdf",
                             document: DocumentDescription(pages: Array(repeating: page, count: pages), annotations: annotations),
@@ -71,7 +73,7 @@ struct EditorHarness {
     }
 }
 
-/// Numbers for new annotation ids, shared by concurrently running tests.
+/// Numbers for new annotation ids, one counter per harness.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0

@@ -105,11 +105,43 @@ import Testing
         #expect(result.stderr.contains("cannot write"))
     }
 
-    @Test func benchPrintsItsFigures() throws {
+    /// Every figure is a measurement: a positive median no smaller than the best run, for the number of runs
+    /// named, with the page count of the document measured.
+    @Test func benchMeasuresEachFigure() throws {
         let result = try redline("bench", TestPaths.sample)
-        #expect(result.status == 0)
-        for figure in ["open", "first page render and draw", "page turn", "nudge frame", "ink segment frame", "save"] {
-            #expect(result.stdout.contains(figure), "bench reports \(figure)")
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix(": 4 pages") == true, "\(lines.first ?? "")")
+        var measured: [String: (median: Double, best: Double, runs: Int)] = [:]
+        for line in lines.dropFirst(2) {
+            let parts = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard parts.count == 4, let median = Double(parts[1].replacingOccurrences(of: " ms", with: "")),
+                  let best = Double(parts[2].replacingOccurrences(of: " ms", with: "")), let runs = Int(parts[3]) else {
+                Issue.record("not a figure: \(line)")
+                continue
+            }
+            measured[parts[0]] = (median, best, runs)
         }
+        let expected = ["open": 5, "first page render and draw": 5, "page turn": 5, "nudge frame": 30, "ink segment frame": 30,
+                        "annotation list step": 30, "save": 3]
+        for (name, runs) in expected {
+            guard let figure = measured[name] else {
+                Issue.record("bench does not report \(name)")
+                continue
+            }
+            #expect(figure.runs == runs && figure.best > 0 && figure.best <= figure.median, "\(name): \(figure)")
+        }
+        // A page render costs more than a step in a list: figures that were made up would not say so.
+        #expect((measured["first page render and draw"]?.best ?? 0) > (measured["annotation list step"]?.median ?? .infinity))
+    }
+
+    /// A save that cannot be made stops the bench with the reason, instead of reporting how fast it failed.
+    @Test func benchRefusesToTimeASaveThatFails() throws {
+        let folder = TemporaryFolder()
+        let unreadable = folder.file("gone.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: unreadable)
+        let result = try ProcessRunner.run("/bin/sh", ["-c", "TMPDIR=\(folder.file("no-such-folder")) \(TestPaths.redline) bench \(unreadable)"])
+        #expect(result.status != 0)
+        #expect(!result.stdout.contains("save "), "\(result.stdout)")
     }
 }

@@ -166,9 +166,19 @@ import Testing
         try tmux.send("?")
         try tmux.waitFor("Redline keys")
         try tmux.send("Escape")
+        let before = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(before.count >= 34 && before[33].contains("page 1/4"), "the status line sits above the message line")
         try ProcessRunner.start("tmux", ["-L", tmux.socket, "resize-window", "-x", "140", "-y", "45"])
-        let screen = try tmux.waitFor("page 1/4")
-        #expect(screen.split(separator: "\n", omittingEmptySubsequences: false).count >= 44)
+        // The editor lays itself out again: the status line moves to the new second-last row.
+        var lines: [String] = []
+        for _ in 0..<100 {
+            lines = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.count >= 44, lines[43].contains("page 1/4") { break }
+            usleep(100_000)
+        }
+        #expect(lines.count >= 44 && lines[43].contains("page 1/4"), "\(lines.suffix(4))")
+        #expect(!lines[33].contains("page 1/4"))
+        #expect(lines.count >= 44 && lines[43].trimmingCharacters(in: .whitespaces).hasSuffix("sample.pdf"))
         try tmux.send("q")
         try tmux.waitFor("REDLINE-EXIT=0")
     }

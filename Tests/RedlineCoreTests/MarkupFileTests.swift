@@ -40,6 +40,15 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 2, "items": []}"#, "version 2 is not supported (this Redline reads version 1)"),
         (#"{"items": []}"#, #"field "version" is missing or not a whole number"#),
         (#"[1, 2]"#, "the top level must be a JSON object"),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a"}, 7]}"#, "item 2: not a JSON object"),
+        (#"{"version": 1, "items": {}}"#, #"field "items" is missing or not an array"#),
+        (#"{"version": 1, "items": [], "colour": "red"}"#, #"unknown field "colour" (known: version, document, items, annotations, bookmarks)"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "colour": "red"}]}"#,
+         #"item 1: field "colour": is not a field of a text item (known: page, kind, x, y, text, size, color)"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": null, "text": "a"}]}"#, #"item 1: field "y": is missing"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": 3, "x": 1, "y": 1}]}"#, #"item 1: field "kind": must be a string"#),
+        (#"{"version": 1, "items": [], "annotations": {"added": [{"id": "a", "page": 1, "type": "Text"}]}}"#,
+         #"field "annotations": added.[0].rect is missing"#),
     ])
     func refusesBadFilesNamingItemAndField(json: String, message: String) {
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }

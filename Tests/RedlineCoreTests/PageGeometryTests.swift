@@ -25,15 +25,27 @@ import Testing
         }
     }
 
-    @Test func overlayTransformIsDisplayWithYUp() async {
-        await propertyCheck(input: Self.boxes, Self.rotations, Gen.double(in: 0...1), Gen.double(in: 0...1)) { box, rotation, u, v in
-            let geometry = PageGeometry(mediaBox: box, rotation: rotation)
-            let size = geometry.displaySize
-            let display = Point(x: u * size.width, y: v * size.height)
-            let viaOverlay = geometry.overlayTransform.apply(to: Point(x: display.x, y: size.height - display.y))
-            let direct = geometry.userPoint(fromDisplay: display)
-            #expect(abs(viaOverlay.x - direct.x) < 1e-6 && abs(viaOverlay.y - direct.y) < 1e-6)
+    /// The overlay is drawn upright in the displayed page with y up: its corners must land on the user-space
+    /// corners each rotation shows there (worked out by hand from ISO 32000's clockwise /Rotate: a quarter
+    /// turn brings the crop box's bottom-left corner to the top-left of the screen).
+    @Test(arguments: [
+        // rotation, the displayed bottom-left, top-left and top-right corners in user space
+        (PageRotation.none, Point(x: 10, y: 20), Point(x: 10, y: 752), Point(x: 582, y: 752)),
+        (.quarter, Point(x: 582, y: 20), Point(x: 10, y: 20), Point(x: 10, y: 752)),
+        (.half, Point(x: 582, y: 752), Point(x: 582, y: 20), Point(x: 10, y: 20)),
+        (.threeQuarters, Point(x: 10, y: 752), Point(x: 582, y: 752), Point(x: 582, y: 20)),
+    ])
+    func overlayCornersLandOnTheCornersShown(rotation: PageRotation, bottomLeft: Point, topLeft: Point, topRight: Point) {
+        let geometry = PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792),
+                                    cropBox: PDFBox(x1: 10, y1: 20, x2: 582, y2: 752), rotation: rotation)
+        let size = geometry.displaySize
+        func lands(_ overlay: Point, on expected: Point) -> Bool {
+            let user = geometry.overlayTransform.apply(to: overlay)
+            return abs(user.x - expected.x) < 1e-9 && abs(user.y - expected.y) < 1e-9
         }
+        #expect(lands(Point(x: 0, y: 0), on: bottomLeft))
+        #expect(lands(Point(x: 0, y: size.height), on: topLeft))
+        #expect(lands(Point(x: size.width, y: size.height), on: topRight))
     }
 
     /// The top-left corner the user sees is the user-space corner each rotation turns to the top-left.

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Reading a markup file with `Decodable`, field by field, so that every refusal names the item (counting
+/// from 1) and the field, in the words of docs/markup-format.md rather than the decoder's.
+extension MarkupFile {
+    struct DecodedFile: Decodable {
+        let edits: DocumentEdits
+
+        static let fields = ["version", "document", "items", "annotations", "bookmarks"]
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: FieldKey.self)
+            // A misspelt field would otherwise be ignored without a word, as config.toml's unknown settings are not.
+            if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !Self.fields.contains($0) }) {
+                throw MarkupFileError("unknown field \"\(unknown)\" (known: \(Self.fields.joined(separator: ", ")))")
+            }
+            guard let version = try? container.decode(Double.self, forKey: FieldKey("version")),
+                  version == version.rounded(), abs(version) < 1e9 else {
+                throw MarkupFileError("field \"version\" is missing or not a whole number")
+            }
+            guard Int(version) == MarkupFile.version else {
+                throw MarkupFileError("version \(Int(version)) is not supported (this Redline reads version \(MarkupFile.version))")
+            }
+            guard var items = try? container.nestedUnkeyedContainer(forKey: FieldKey("items")) else {
+                throw MarkupFileError("field \"items\" is missing or not an array")
+            }
+            var layer = MarkupLayer()
+            while !items.isAtEnd {
+                let number = items.currentIndex + 1
+                let decoded = try DecodedItem(from: try items.superDecoder(), number: number)
+                layer.add(pageIndex: decoded.pageIndex, content: decoded.content)
+            }
+            var annotations = AnnotationEdits()
+            var bookmarks: BookmarkList?
+            do {
+                annotations = try container.decodeIfPresent(AnnotationEdits.self, forKey: FieldKey("annotations")) ?? AnnotationEdits()
+            } catch {
+                throw MarkupFileError("field \"annotations\": \(MarkupFile.reason(error, droppingFirst: 1))")
+            }
+            do {
+                bookmarks = try container.decodeIfPresent([Bookmark].self, forKey: FieldKey("bookmarks")).map(BookmarkList.init)
+            } catch {
+                throw MarkupFileError("field \"bookmarks\": \(MarkupFile.reason(error, droppingFirst: 1))")
+            }
+            edits = DocumentEdits(markup: layer, annotations: annotations, bookmarks: bookmarks)
+        }
+    }
+
+    /// One text or ink item.
+    struct DecodedItem {
+        let pageIndex: Int
+        let content: MarkupContent
+
+        static let textFields = ["page", "kind", "x", "y", "text", "size", "color"]
+        static let inkFields = ["page", "kind", "strokes", "width", "color", "opacity"]
+
+        init(from decoder: any Decoder, number: Int) throws {
+            guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
+                throw MarkupFileError("item \(number): not a JSON object")
+            }
+            let fields = ItemFields(container: container, number: number)
+            let page = try fields.integer("page")
+            guard page >= 1 else { throw MarkupFileError.item(number, field: "page", "pages count from 1, got \(page)") }
+            let kind = try fields.string("kind")
+            let known = kind == "ink" ? Self.inkFields : Self.textFields
+            if ["text", "ink"].contains(kind),
+               let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+                throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
+            }
+            pageIndex = page - 1
+            switch kind {
+            case "text":
+                let text = try fields.string("text")
+                guard !text.isEmpty else { throw MarkupFileError.item(number, field: "text", "is empty") }
+                let size = try fields.optionalNumber("size") ?? TextMarkup.defaultFontSize
+                guard size > 0, size <= 1000 else {
+                    throw MarkupFileError.item(number, field: "size", "must be above 0 and at most 1000 points, got \(size)")
+                }
+                let color = try fields.color("color") ?? .red
+                let origin = Point(x: try fields.number("x"), y: try fields.number("y"))
+                content = .text(TextMarkup(origin: origin, text: text, fontSize: size, color: color))
+            case "ink":
+                let strokes = try fields.strokes("strokes")
+                let width = try fields.optionalNumber("width") ?? 2
+                guard width > 0, width <= 200 else {
+                    throw MarkupFileError.item(number, field: "width", "must be above 0 and at most 200 points, got \(width)")
+                }
+                let opacity = try fields.optionalNumber("opacity") ?? 1
+                guard opacity > 0, opacity <= 1 else {
+                    throw MarkupFileError.item(number, field: "opacity", "must be above 0 and at most 1, got \(opacity)")
+                }
+                let color = try fields.color("color") ?? .red
+                content = .ink(InkMarkup(strokes: strokes, width: width, color: color, opacity: opacity))
+            default:
+                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\" or \"ink\")")
+            }
+        }
+    }
+
+    struct FieldKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
+
+/// Typed access to one item's fields, with errors that name the item and the field.
+private struct ItemFields {
+    let container: KeyedDecodingContainer<MarkupFile.FieldKey>
+    let number: Int
+
+    private func key(_ field: String) -> MarkupFile.FieldKey { MarkupFile.FieldKey(field) }
+
+    /// Present and not null.
+    private func has(_ field: String) -> Bool {
+        container.contains(key(field)) && (try? container.decodeNil(forKey: key(field))) == false
+    }
+
+    func number(_ field: String) throws -> Double {
+        guard let value = try optionalNumber(field) else { throw MarkupFileError.item(number, field: field, "is missing") }
+        return value
+    }
+
+    /// JSON's true and false, strings, and numbers too large for a double are no numbers.
+    func optionalNumber(_ field: String) throws -> Double? {
+        guard has(field) else { return nil }
+        guard let value = try? container.decode(Double.self, forKey: key(field)), value.isFinite else {
+            throw MarkupFileError.item(number, field: field, "must be a number")
+        }
+        return value
+    }
+
+    func integer(_ field: String) throws -> Int {
+        let value = try number(field)
+        guard value == value.rounded(), abs(value) < 1e9 else {
+            throw MarkupFileError.item(number, field: field, "must be a whole number")
+        }
+        return Int(value)
+    }
+
+    func string(_ field: String) throws -> String {
+        guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
+        guard let value = try? container.decode(String.self, forKey: key(field)) else {
+            throw MarkupFileError.item(number, field: field, "must be a string")
+        }
+        return value
+    }
+
+    /// `[[[x, y], …], …]`: one array of points per stroke, each with at least one point.
+    func strokes(_ field: String) throws -> [[Point]] {
+        guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
+        guard var strokes = try? container.nestedUnkeyedContainer(forKey: key(field)), strokes.count != 0 else {
+            throw MarkupFileError.item(number, field: field, "must be a non-empty array of strokes")
+        }
+        var result: [[Point]] = []
+        while !strokes.isAtEnd {
+            let strokeNumber = strokes.currentIndex + 1
+            guard var points = try? strokes.nestedUnkeyedContainer(), points.count != 0 else {
+                throw MarkupFileError.item(number, field: field, "stroke \(strokeNumber) must be a non-empty array of [x, y] points")
+            }
+            var stroke: [Point] = []
+            while !points.isAtEnd {
+                let pointNumber = points.currentIndex + 1
+                guard let pair = try? points.decode([Double].self), pair.count == 2, pair.allSatisfy(\.isFinite) else {
+                    throw MarkupFileError.item(number, field: field, "stroke \(strokeNumber), point \(pointNumber) must be [x, y] numbers")
+                }
+                stroke.append(Point(x: pair[0], y: pair[1]))
+            }
+            result.append(stroke)
+        }
+        return result
+    }
+
+    func color(_ field: String) throws -> MarkupColor? {
+        guard container.contains(key(field)) else { return nil }
+        let name = try string(field)
+        guard let color = MarkupColor(name: name) else {
+            throw MarkupFileError.item(number, field: field, "\"\(name)\" is not \(MarkupColor.names)")
+        }
+        return color
+    }
+}
