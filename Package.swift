@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "PDFRendering", dependencies: ["RedlineCore", "CPoppler"]),
         .target(name: "PDFAssembly", dependencies: ["RedlineCore", "CQPDF", "CZlib"]),
         .target(name: "CellPictures", dependencies: ["TerminalGrid", "CChafa"]),
-        .target(name: "NcursesTerminal", dependencies: ["TerminalGrid", "Editor", "CNcurses"]),
+        .target(name: "NcursesTerminal", dependencies: ["TerminalGrid", "CNcurses"]),
 
         // Composition shared by every front end.
         .target(name: "RedlineApp", dependencies: [
@@ -49,6 +49,9 @@ let package = Package(
         ]),
 
         // Tests.
+        // Draws through the real NcursesScreen in tmux, for the colour-pair test (EndToEndTests).
+        .executableTarget(name: "redline-screen-check", dependencies: ["NcursesTerminal", "TerminalGrid"],
+                          path: "Tests/ScreenCheck"),
         .target(name: "TestSupport", dependencies: ["RedlineCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RedlineCoreTests", dependencies: [
             "RedlineCore", .product(name: "PropertyBased", package: "swift-property-based"),

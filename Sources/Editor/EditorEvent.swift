@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// Something that happened, in the past tense. The runner turns terminal input and the results of effects into these.
 public enum EditorEvent: Sendable {
@@ -18,21 +19,4 @@ public enum SaveOutcome: Sendable, Equatable {
     /// Nothing was written: the destination exists and the request did not allow overwriting it.
     case destinationExists(path: String)
     case failed(path: String, reason: String)
-}
-
-/// A mouse report, in screen cells.
-public struct MouseEvent: Sendable, Hashable {
-    public enum Action: Sendable, Hashable {
-        case press, drag, release, scrollUp, scrollDown
-    }
-
-    public var action: Action
-    public var column: Int
-    public var row: Int
-
-    public init(_ action: Action, column: Int, row: Int) {
-        self.action = action
-        self.column = column
-        self.row = row
-    }
 }

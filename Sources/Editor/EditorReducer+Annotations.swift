@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// The annotation list (`a`): moving through it, the thread view, and replying, reviewing, editing and
 /// deleting. Every change goes through `changeEdits`, so undo and the crash journal cover it.

@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// Bookmarks: `b` toggles the current page's, `B` opens the panel. Changes go through `changeEdits`, so
 /// undo and the crash journal cover them.

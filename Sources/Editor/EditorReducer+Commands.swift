@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import TerminalGrid
 
 /// The `:` command line, yes/no questions and the end of a save.
 extension EditorReducer {

@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// Ink mode: Space lifts or lowers the pen, the arrows move it (drawing while it is down), Enter ends a
 /// stroke, Esc leaves. The strokes drawn in a row become one ink markup.

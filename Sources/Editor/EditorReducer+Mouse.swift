@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// The mouse, where the terminal reports one. Ink mode: press, drag and release draw a freehand stroke.
 /// Otherwise a click selects the markup under the pointer (or moves the cursor there) and a drag moves it.

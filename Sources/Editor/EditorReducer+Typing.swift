@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// Typing a text markup: shown live, committed with Enter, dropped with Esc.
 extension EditorReducer {

@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// The editor's only way to change: an event and the current state give the next state and the effects to run.
 /// No I/O, no clock: every behaviour can be driven from a test.

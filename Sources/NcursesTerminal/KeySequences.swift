@@ -1,5 +1,6 @@
 import CNcurses
-import Editor
+import TerminalGrid
+
 
 /// Turns ncurses key codes and characters into editor keys. Shift+arrows and Shift-Tab are taught to
 /// ncurses explicitly: terminfo entries such as tmux's `screen` do not list the xterm sequences tmux sends.

@@ -1,4 +1,4 @@
-import Editor
+import TerminalGrid
 
 /// Decodes the terminal's mouse reports into editor events. Redline asks for SGR reports (mode 1006:
 /// `ESC [ < b ; x ; y M`, or `m` on release), which carry any column, whatever the terminfo entry says;

@@ -1,12 +1,16 @@
 import CNcurses
-import Editor
+
 import Foundation
 import TerminalGrid
 
 /// The only place that talks to ncurses: shows grids by writing the cells that changed, reads keys.
 public final class NcursesScreen {
     private var shown: CellGrid?
+    /// The colour pairs this screen defined, by colours. Redline numbers them itself: ncurses' `alloc_pair`
+    /// silently reuses the oldest pair once the table is full, which turns both a remembered number and the
+    /// cells already drawn with it into other colours.
     private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
     public let colors: Int
     private var running = true
     private var mouse = MouseReportDecoder()
@@ -70,20 +74,35 @@ public final class NcursesScreen {
         if shown == nil || shown?.columns != grid.columns || shown?.rows != grid.rows {
             clearok(redline_stdscr(), true)
         }
-        // The wide character before a tail cell draws over it.
-        for change in grid.changes(since: shown) where !change.cell.isWideTail {
-            put(change.cell, column: change.column, row: change.row)
+        if !put(grid.changes(since: shown)) {
+            // The pair table is full. A frame never needs more pairs than it has cells, so the table starts
+            // again and every cell is drawn anew with pairs defined for this frame: no cell keeps a number
+            // that has come to mean other colours.
+            pairs.removeAll(keepingCapacity: true)
+            nextPair = 1
+            clearok(redline_stdscr(), true)
+            _ = put(grid.changes(since: nil), evenWhenFull: true)
         }
         shown = grid
         refresh()
     }
 
-    private func put(_ cell: Cell, column: Int, row: Int) {
+    /// False when the pair table filled before every change was written.
+    private func put(_ changes: [CellChange], evenWhenFull: Bool = false) -> Bool {
+        // The wide character before a tail cell draws over it.
+        for change in changes where !change.cell.isWideTail {
+            guard let pair = pairNumber(foreground: change.cell.style.foreground, background: change.cell.style.background)
+                ?? (evenWhenFull ? 0 : nil) else { return false }
+            put(change.cell, column: change.column, row: change.row, pair: pair)
+        }
+        return true
+    }
+
+    private func put(_ cell: Cell, column: Int, row: Int, pair: Int32) {
         var attributes: UInt32 = 0
         if cell.style.bold { attributes |= redline_attr_bold() }
         if cell.style.reverse { attributes |= redline_attr_reverse() }
         if cell.style.underline { attributes |= redline_attr_underline() }
-        let pair = pairNumber(foreground: cell.style.foreground, background: cell.style.background)
         // Grids write control characters as escapes; a cell made some other way still never sends one.
         let scalars = cell.character.unicodeScalars.contains(where: VisibleText.isHidden)
             ? ["\u{FFFD}"] : Array(cell.character.unicodeScalars.prefix(4))
@@ -92,12 +111,15 @@ public final class NcursesScreen {
         _ = redline_put_cell(Int32(row), Int32(column), &text, attributes, pair)
     }
 
-    private func pairNumber(foreground: TerminalColor, background: TerminalColor) -> Int32 {
+    /// The pair for two colours, defined on first use; nil when the table is full.
+    private func pairNumber(foreground: TerminalColor, background: TerminalColor) -> Int32? {
         guard colors > 0 else { return 0 }
         let key = PairKey(foreground: colorNumber(foreground), background: colorNumber(background))
         if let known = pairs[key] { return known }
-        let pair = alloc_pair(key.foreground, key.background)
-        let number = pair < 0 ? 0 : pair
+        guard nextPair < Int32(redline_color_pairs()) else { return nil }
+        let number = nextPair
+        guard init_extended_pair(number, key.foreground, key.background) != ERR else { return 0 }
+        nextPair += 1
         pairs[key] = number
         return number
     }

@@ -2,6 +2,7 @@ import CellPictures
 import Editor
 import Foundation
 import RedlineCore
+import TerminalGrid
 
 /// `redline bench FILE.pdf`: the figures that decide how the editor feels, measured on the real code
 /// paths (the same picture maker and saver the editor uses), without a terminal.

@@ -1,4 +1,4 @@
-import Editor
+import TerminalGrid
 import NcursesTerminal
 import Testing
 

@@ -1,4 +1,5 @@
 import Editor
+import TerminalGrid
 import RedlineCore
 import Testing
 

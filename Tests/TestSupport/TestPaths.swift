@@ -32,6 +32,11 @@ public enum TestPaths {
         return packageRoot.appendingPathComponent(".build/debug/redline").path
     }
 
+    /// The screen-check program built beside `redline`.
+    public static var screenCheck: String {
+        URL(fileURLWithPath: redline).deletingLastPathComponent().appendingPathComponent("redline-screen-check").path
+    }
+
     /// The Python with pikepdf that `make test` prepares.
     public static var python: String {
         ProcessInfo.processInfo.environment["REDLINE_PYTHON"]

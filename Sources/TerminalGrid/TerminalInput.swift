@@ -1,4 +1,3 @@
-import Editor
 
 /// What reading the terminal can give.
 public enum TerminalInput: Sendable, Equatable {
