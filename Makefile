@@ -4,6 +4,9 @@
 
 FILE ?= Resources/sample.pdf
 SWIFT ?= swift
+# An import of a target the importing target does not declare as a dependency fails the build: the layering
+# in Package.swift (dependencies point inward) is enforced, not only described.
+IMPORT_CHECK := --explicit-target-dependency-import-check error
 # System packages: the C libraries Redline links, the C++ library TOMLKit's parser builds against, fonts for
 # markup text, and the independent readers tests use.
 APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev zlib1g-dev \
@@ -56,7 +59,7 @@ uninstall:
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_redline" "$(DESTDIR)$(FISH_COMPLETIONS)/redline.fish"
 
 test: setup test-tools
-	REDLINE_PYTHON="$(CURDIR)/$(VENV)/bin/python" $(SWIFT) test
+	REDLINE_PYTHON="$(CURDIR)/$(VENV)/bin/python" $(SWIFT) test $(IMPORT_CHECK)
 	$(MAKE) --no-print-directory fuzz-smoke
 
 fuzz-smoke: test-tools build
@@ -68,7 +71,7 @@ fuzz: setup test-tools build
 		--failures .build-fuzz/failures
 
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(IMPORT_CHECK)
 
 bench: setup
 	$(SWIFT) build -c release

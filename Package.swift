@@ -1,9 +1,10 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependencies point inward: front ends -> RedlineApp -> adapters -> RedlineCore/TerminalGrid.
-// The pure targets (RedlineCore, TerminalGrid, Editor) import no C module, so an import that
-// points the wrong way does not compile.
+// Dependencies point inward: front ends -> TerminalFrontEnd -> RedlineKit -> adapters -> RedlineCore/TerminalGrid.
+// The pure targets (RedlineCore, TerminalGrid, Editor) import no C module and no XML parser. `make test` builds
+// with SwiftPM's explicit target dependency import check as an error, so an import of a target not declared
+// below fails the build.
 let package = Package(
     name: "Redline",
     products: [
@@ -32,19 +33,25 @@ let package = Package(
         // Thin adapters: one C module each, plus the core.
         .target(name: "PDFRendering", dependencies: ["RedlineCore", "CPoppler"]),
         .target(name: "PDFAssembly", dependencies: ["RedlineCore", "CQPDF", "CZlib"]),
+        // XMP packets through libxml2 (FoundationXML): bookmarks as Apple Preview and PSPDFKit store them.
+        .target(name: "XMPMetadata", dependencies: ["RedlineCore"]),
         .target(name: "CellPictures", dependencies: ["TerminalGrid", "CChafa"]),
         .target(name: "NcursesTerminal", dependencies: ["TerminalGrid", "CNcurses"]),
 
-        // Composition shared by every front end.
-        .target(name: "RedlineApp", dependencies: [
-            "RedlineCore", "TerminalGrid", "Editor",
-            "PDFRendering", "PDFAssembly", "CellPictures", "NcursesTerminal",
+        // The headless kit: opening, saving, applying markup, annotations, bookmarks, journals, configuration.
+        // What a server links: no ncurses, no chafa.
+        .target(name: "RedlineKit", dependencies: [
+            "RedlineCore", "TerminalGrid", "PDFRendering", "PDFAssembly", "XMPMetadata",
             .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
+        // The terminal front end: the editor session, page pictures, the screen.
+        .target(name: "TerminalFrontEnd", dependencies: [
+            "RedlineKit", "RedlineCore", "TerminalGrid", "Editor", "CellPictures", "NcursesTerminal",
         ]),
 
         // Front end.
         .executableTarget(name: "redline", dependencies: [
-            "RedlineApp", "RedlineCore", "Editor", "TerminalGrid",
+            "RedlineKit", "TerminalFrontEnd", "RedlineCore", "Editor", "TerminalGrid",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -56,11 +63,12 @@ let package = Package(
         .testTarget(name: "RedlineCoreTests", dependencies: [
             "RedlineCore", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "XMPMetadataTests", dependencies: ["XMPMetadata", "RedlineCore"]),
         .testTarget(name: "TerminalGridTests", dependencies: ["TerminalGrid"]),
         .testTarget(name: "EditorTests", dependencies: ["Editor", "RedlineCore", "TerminalGrid"]),
         .testTarget(name: "AdapterTests", dependencies: [
-            "RedlineApp", "RedlineCore", "PDFRendering", "PDFAssembly", "CellPictures", "TerminalGrid", "TestSupport",
-            "NcursesTerminal", "Editor",
+            "RedlineKit", "TerminalFrontEnd", "RedlineCore", "PDFRendering", "PDFAssembly", "XMPMetadata", "CellPictures",
+            "TerminalGrid", "TestSupport", "NcursesTerminal", "Editor",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["RedlineCore", "TestSupport"]),
     ]

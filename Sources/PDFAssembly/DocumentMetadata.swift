@@ -15,7 +15,7 @@ enum DocumentMetadata {
     static let largestOtherwiseFiltered = 4096
 
     /// The catalog's XMP packet, decoded within a budget (a stream of a few hundred bytes can inflate to
-    /// gigabytes): at most `XMPBookmarks.largestPacket`, plus a byte to show when there is more.
+    /// gigabytes): at most `PDFLimits.largestXMPPacket`, plus a byte to show when there is more.
     static func read(in session: QPDFSession) -> Packet {
         let stream = session.key(qpdf_get_root(session.data), "/Metadata")
         guard session.isStream(stream) else { return .none }
@@ -24,7 +24,7 @@ enum DocumentMetadata {
         let filters = session.isArray(filter) ? session.arrayItems(filter).compactMap(session.name) : session.name(filter).map { [$0] } ?? []
         let parameters = !session.isNull(session.key(dictionary, "/DecodeParms"))
         guard let raw = streamData(stream, level: qpdf_dl_none, in: session) else { return .unreadable("its stream cannot be read") }
-        let limit = XMPBookmarks.largestPacket
+        let limit = PDFLimits.largestXMPPacket
         switch (filters, parameters) {
         case ([], _):
             return .packet(Data(raw.prefix(limit + 1)))
@@ -49,7 +49,7 @@ enum DocumentMetadata {
         let dictionary = qpdf_oh_get_dict(session.data, stream)
         guard !session.isNull(session.key(dictionary, "/Filter")) else { return }
         switch read(in: session) {
-        case .packet(let packet) where packet.count <= XMPBookmarks.largestPacket: return
+        case .packet(let packet) where packet.count <= PDFLimits.largestXMPPacket: return
         case .none: return
         default: qpdf_oh_remove_key(session.data, dictionary, "/Type")
         }

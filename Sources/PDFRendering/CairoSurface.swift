@@ -1,4 +1,5 @@
 import CPoppler
+import RedlineCore
 
 /// Runs `body` with a cairo context drawing into `raster`'s pixels, which it changes in place.
 func withCairoContext<Result>(on raster: inout PageRaster, _ body: (OpaquePointer) -> Result) -> Result {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RedlineApp
+import RedlineKit
 import RedlineCore
 
 /// `redline annotations`: the comments a document carries, with their replies and review states.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RedlineApp
+import RedlineKit
 import RedlineCore
 
 /// `redline apply`: flattens a markup file into a copy of a PDF, through the same code as the editor.

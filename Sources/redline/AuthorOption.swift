@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RedlineApp
+import RedlineKit
 
 /// `--author`, shared by every command that writes replies or states.
 struct AuthorOption: ParsableArguments {

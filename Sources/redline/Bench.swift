@@ -1,5 +1,6 @@
 import ArgumentParser
-import RedlineApp
+import RedlineKit
+import TerminalFrontEnd
 import RedlineCore
 
 /// `redline bench FILE.pdf`: how fast the things a user feels are, on this file and this machine.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RedlineApp
+import RedlineKit
 import RedlineCore
 import TerminalGrid
 

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Editor
 import Foundation
-import RedlineApp
+import RedlineKit
+import TerminalFrontEnd
 import RedlineCore
 
 /// `redline FILE.pdf`: the full-screen editor.

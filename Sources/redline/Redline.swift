@@ -1,5 +1,5 @@
 import ArgumentParser
-import RedlineApp
+import RedlineKit
 
 @main
 struct Redline: ParsableCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RedlineApp
+import RedlineKit
 import RedlineCore
 
 /// `redline reply`: answers an annotation, writing the reply into a copy.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import RedlineApp
+import RedlineKit
 import RedlineCore
 
 /// `redline review`: records a review decision on an annotation, writing it into a copy.

@@ -1,5 +1,5 @@
 import Foundation
-import RedlineApp
+import RedlineKit
 import RedlineCore
 import TestSupport
 import Testing

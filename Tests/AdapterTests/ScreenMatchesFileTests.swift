@@ -3,7 +3,8 @@ import Editor
 import TerminalGrid
 import Foundation
 import PDFRendering
-import RedlineApp
+import RedlineKit
+import TerminalFrontEnd
 import RedlineCore
 import TestSupport
 import Testing

@@ -3,6 +3,9 @@
 /// what is absent is then read the way the specification (or poppler, which draws the page) reads it.
 public enum PDFLimits {
     public static let largestReal = 3.403e38
+    /// The largest XMP metadata packet read: more is refused, unread (a stream of a few hundred bytes can
+    /// inflate to gigabytes).
+    public static let largestXMPPacket = 8 << 20
     public static let integers = Int64(Int32.min)...Int64(Int32.max)
 
     /// The value if it is a usable real, else nil.

@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import XMPMetadata
 import Testing
 
 /// XMP packets are untrusted: a DOCTYPE is never parsed, text that is not what it claims is refused before

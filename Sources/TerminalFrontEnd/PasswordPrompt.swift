@@ -1,3 +1,4 @@
+import RedlineKit
 import Editor
 import NcursesTerminal
 import TerminalGrid

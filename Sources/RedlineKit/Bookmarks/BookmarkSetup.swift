@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import XMPMetadata
 
 /// The provider chain the configuration names, for one document.
 public struct BookmarkSetup: Sendable {

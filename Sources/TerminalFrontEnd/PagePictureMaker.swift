@@ -1,3 +1,4 @@
+import RedlineKit
 import CellPictures
 import Editor
 import PDFRendering
@@ -7,9 +8,9 @@ import TerminalGrid
 /// Turns a page scene into cells: the page is rendered once per page and scale and kept; markup is
 /// composited over a copy, and chafa picks the cells. A scene equal to the last one costs nothing.
 public final class PagePictureMaker {
-    private let renderer: PopplerDocument
+    private let renderer: any PageRenderer
     private let compositor: SceneCompositor
-    private let encoder: ChafaCellEncoder
+    private let encoder: any CellEncoder
     private var rasters: [RasterKey: PageRaster] = [:]
     private var rasterOrder: [RasterKey] = []
     private var lastScene: PageScene?
@@ -24,10 +25,14 @@ public final class PagePictureMaker {
 
     private let cachedRasters = 6
 
-    public init(renderer: PopplerDocument, services: RedlineServices, depth: ColorDepth) {
+    public convenience init(renderer: any PageRenderer, services: RedlineServices, depth: ColorDepth) {
+        self.init(renderer: renderer, services: services, encoder: ChafaCellEncoder(depth: depth))
+    }
+
+    public init(renderer: any PageRenderer, services: RedlineServices, encoder: any CellEncoder) {
         self.renderer = renderer
         compositor = SceneCompositor(painter: services.painter)
-        encoder = ChafaCellEncoder(depth: depth)
+        self.encoder = encoder
     }
 
     public func picture(for scene: PageScene) -> CellGrid {

@@ -1,3 +1,4 @@
+import RedlineKit
 import CellPictures
 import Editor
 import Foundation

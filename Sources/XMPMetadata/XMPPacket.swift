@@ -1,11 +1,12 @@
 import Foundation
+import RedlineCore
 
 /// What an XMP packet must be before any XML parser sees it. A PDF is untrusted input: a packet that declares
 /// a document type can make a parser read local files or fetch URLs (external entities) or expand a few bytes
 /// into gigabytes (nested entities), and bytes that are not the text they claim to be have crashed
 /// FoundationXML. XMP has no use for a DOCTYPE, so a packet with one is not read at all.
 enum XMPPacket {
-    static let largestPacket = 8 << 20
+    static let largestPacket = PDFLimits.largestXMPPacket
     /// libxml2 refuses documents deeper than 256 levels, noisily; real packets are a dozen deep.
     static let deepestNesting = 200
     /// libxml2 checks an element's attributes against each other, in time that grows with their square:

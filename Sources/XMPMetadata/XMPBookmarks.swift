@@ -1,4 +1,5 @@
 import Foundation
+import RedlineCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif

@@ -13,11 +13,11 @@ public final class OpenedDocument: @unchecked Sendable {
     public let path: String
     public let password: String?
     public let description: DocumentDescription
-    public let renderer: PopplerDocument
+    public let renderer: any PageRenderer
     private let handle: Int32
     private let opened: stat
 
-    public init(path: String, password: String?) throws {
+    public init(path: String, password: String?, reader: any DocumentReader = QPDFDocumentAccess()) throws {
         self.path = path
         self.password = password
         // Opened first, so what is described and drawn next is the file this descriptor holds. Without blocking:
@@ -27,7 +27,7 @@ public final class OpenedDocument: @unchecked Sendable {
         if handle >= 0 { fstat(handle, &status) }
         self.handle = handle
         opened = status
-        description = try PDFInspector.describe(path: path, password: password)
+        description = try reader.describe(path: path, password: password)
         renderer = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
                                      repaired: !description.repairs.isEmpty)
         guard renderer.pageCount == description.pageCount else {

@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import XMPMetadata
 import Testing
 
 @Suite struct BookmarkTests {

@@ -8,9 +8,11 @@ import RedlineCore
 /// and the command line all save through here.
 public struct FlattenedSaver: Sendable {
     let services: RedlineServices
+    let writer: any DocumentWriter
 
-    public init(services: RedlineServices) {
+    public init(services: RedlineServices, writer: any DocumentWriter = QPDFDocumentAccess()) {
         self.services = services
+        self.writer = writer
     }
 
     public func save(_ markup: MarkupLayer, source: String, password: String?, description: DocumentDescription,
@@ -43,14 +45,13 @@ public struct FlattenedSaver: Sendable {
         }
         let document: Data
         do {
-            document = try OverlayAssembler.document(source: readPath ?? source, password: password, overlays: overlays,
-                                                     annotationEdits: edits.annotations, metadata: metadata,
-                                                     identity: identity)
+            document = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
+                                           annotationEdits: edits.annotations, metadata: metadata, identity: identity)
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
         }
         try AtomicFileWriter.write(document, to: destination) { temporary in
-            try OverlayAssembler.verify(temporary, password: password, pageCount: description.pageCount)
+            try writer.verify(temporary, password: password, pageCount: description.pageCount)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import RedlineCore
 
 /// Paths as the file system will resolve them.
-enum FilePaths {
+public enum FilePaths {
     /// The file a write to `path` must replace: symbolic links followed (relative ones from their own
     /// folder), so that saving onto a link updates what it points to and the link stays a link. A path that
     /// does not exist yet, or a link to one, is returned as the file to create.
@@ -26,7 +26,7 @@ enum FilePaths {
     }
 
     /// Whether two paths name the same file (after links); false when either does not exist.
-    static func sameFile(_ first: String, _ second: String) -> Bool {
+    public static func sameFile(_ first: String, _ second: String) -> Bool {
         guard let a = try? resolvingLinks(first), let b = try? resolvingLinks(second) else { return false }
         return (a as NSString).standardizingPath == (b as NSString).standardizingPath
     }

@@ -1,0 +1,3 @@
+import TerminalGrid
+
+extension ChafaCellEncoder: CellEncoder {}

@@ -1,0 +1,125 @@
+import TerminalGrid
+
+/// Where keys are read: each has its own keymap. Text being typed (a text markup, a reply, a name, the `:`
+/// line) and yes/no questions take their keys as text and are not remapped.
+public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
+    case page, ink, annotations, bookmarks, help
+
+    /// The heading the `?` overlay and docs/keys.md give the context.
+    public var title: String {
+        switch self {
+        case .page: "The page"
+        case .ink: "Ink (i)"
+        case .annotations: "Annotations (a)"
+        case .bookmarks: "Bookmarks (B)"
+        case .help: "This help (?)"
+        }
+    }
+}
+
+/// One keymap per context, as data: which key starts which command. Users change them in config.toml
+/// (`[keys.page] "C-d" = "next-page"`); the help and docs/keys.md are written from them.
+public struct Keymaps: Sendable, Equatable {
+    public private(set) var bindings: [KeymapContext: [Key: EditorCommand]]
+    /// The order commands are listed in, per context: the standard keymap's, then commands bound by the user.
+    public private(set) var order: [KeymapContext: [EditorCommand]]
+
+    public func command(for key: Key, in context: KeymapContext) -> EditorCommand? {
+        bindings[context]?[key]
+    }
+
+    /// The keys bound to a command, in the order the standard keymap lists them.
+    public func keys(for command: EditorCommand, in context: KeymapContext) -> [Key] {
+        let bound = bindings[context] ?? [:]
+        let standardOrder = Self.standardList[context]?.filter { $0.1 == command }.map(\.0) ?? []
+        let others = bound.filter { $0.value == command && !standardOrder.contains($0.key) }.map(\.key).sorted { $0.name < $1.name }
+        return standardOrder.filter { bound[$0] == command } + others
+    }
+
+    /// Binds a key in a context, replacing what it did there.
+    public mutating func bind(_ key: Key, to command: EditorCommand, in context: KeymapContext) {
+        bindings[context, default: [:]][key] = command
+        if !(order[context] ?? []).contains(command) { order[context, default: []].append(command) }
+    }
+
+    /// Which commands a context can run: a key in one context cannot start another context's commands.
+    public static func commands(in context: KeymapContext) -> [EditorCommand] {
+        var seen: Set<EditorCommand> = []
+        return (standardList[context] ?? []).map(\.1).filter { seen.insert($0).inserted }
+    }
+
+    public static let standard: Keymaps = {
+        var bindings: [KeymapContext: [Key: EditorCommand]] = [:]
+        var order: [KeymapContext: [EditorCommand]] = [:]
+        for context in KeymapContext.allCases {
+            for (key, command) in standardList[context] ?? [] { bindings[context, default: [:]][key] = command }
+            order[context] = commands(in: context)
+        }
+        return Keymaps(bindings: bindings, order: order)
+    }()
+
+    private static func character(_ text: String) -> Key { .character(Character(text)) }
+
+    /// The standard keys, in the order the help lists them.
+    static let standardList: [KeymapContext: [(Key, EditorCommand)]] = [
+        .page: [
+            (character("j"), .scrollDown), (character("k"), .scrollUp), (character("h"), .scrollLeft), (character("l"), .scrollRight),
+            (character(" "), .screenDown), (.backspace, .screenUp),
+            (.pageDown, .nextPage), (.pageUp, .previousPage),
+            (character("g"), .firstPage), (.home, .firstPage), (character("G"), .lastPage), (.end, .lastPage),
+            (character("z"), .zoomIn), (character("Z"), .zoomOut), (character("0"), .zoomFit),
+            (.up, .moveUp), (.down, .moveDown), (.left, .moveLeft), (.right, .moveRight),
+            (.shiftUp, .moveFarUp), (character("K"), .moveFarUp), (.shiftDown, .moveFarDown), (character("J"), .moveFarDown),
+            (.shiftLeft, .moveFarLeft), (character("H"), .moveFarLeft), (.shiftRight, .moveFarRight), (character("L"), .moveFarRight),
+            (character("t"), .typeText), (character("i"), .ink),
+            (.tab, .selectNext), (.backTab, .selectPrevious), (.enter, .editSelection), (.escape, .deselect),
+            (character("x"), .deleteSelection), (.delete, .deleteSelection),
+            (character("+"), .bigger), (character("="), .bigger), (character("-"), .smaller), (character("_"), .smaller),
+            (character("c"), .nextColour), (character("u"), .undo), (.control("r"), .redo),
+            (character("a"), .annotations), (character("b"), .toggleBookmark), (character("B"), .bookmarks),
+            (character(":"), .commandLine), (character("?"), .help), (character("q"), .quit), (.control("c"), .quitHint),
+        ],
+        .ink: [
+            (.escape, .leaveInk), (character(" "), .penDownUp), (.enter, .endStroke),
+            (.up, .penUp), (.down, .penDown), (.left, .penLeft), (.right, .penRight),
+            (.shiftUp, .penFarUp), (character("K"), .penFarUp), (.shiftDown, .penFarDown), (character("J"), .penFarDown),
+            (.shiftLeft, .penFarLeft), (character("H"), .penFarLeft), (.shiftRight, .penFarRight), (character("L"), .penFarRight),
+            (character("p"), .pen), (character("h"), .highlighter), (character("e"), .eraser),
+            (character("+"), .widerInk), (character("="), .widerInk), (character("-"), .narrowerInk), (character("_"), .narrowerInk),
+            (character("c"), .nextInkColour), (character("u"), .undo), (.control("r"), .redo),
+        ],
+        .annotations: [
+            (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),
+            (character("g"), .listFirst), (.home, .listFirst), (character("G"), .listLast), (.end, .listLast),
+            (character("A"), .toggleScope), (character("w"), .toggleLinks), (.enter, .showThread),
+            (character("r"), .reply), (character("s"), .setState), (character("m"), .toggleMarked), (character("e"), .editReply),
+            (character("x"), .deleteAnnotation), (.delete, .deleteAnnotation),
+            (character("u"), .undo), (.control("r"), .redo), (character(":"), .commandLine),
+            (.escape, .closePanel), (character("a"), .closePanel), (character("q"), .closePanel),
+        ],
+        .bookmarks: [
+            (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),
+            (character("g"), .listFirst), (.home, .listFirst), (character("G"), .listLast), (.end, .listLast),
+            (.enter, .goToBookmark), (character("R"), .renameBookmark),
+            (character("d"), .deleteBookmark), (character("x"), .deleteBookmark), (.delete, .deleteBookmark),
+            (character("o"), .toggleOrder), (character("K"), .moveBookmarkUp), (character("J"), .moveBookmarkDown),
+            (character("b"), .toggleBookmark), (character("u"), .undo), (.control("r"), .redo),
+            (.escape, .closePanel), (character("B"), .closePanel), (character("q"), .closePanel),
+        ],
+        .help: [
+            (character("j"), .helpDown), (.down, .helpDown), (character(" "), .helpDown), (.pageDown, .helpDown),
+            (character("k"), .helpUp), (.up, .helpUp), (.pageUp, .helpUp), (.escape, .closeHelp), (character("q"), .closeHelp),
+        ],
+    ]
+
+    /// "j/k move": the first key of each command, joined, then what they do; nothing when none is bound.
+    public func hint(_ commands: [EditorCommand], _ label: String, in context: KeymapContext) -> String? {
+        let names = commands.compactMap { self.keys(for: $0, in: context).first?.name }
+        return names.isEmpty ? nil : names.joined(separator: "/") + " " + label
+    }
+
+    /// Hints joined into one line.
+    public func hints(_ parts: [([EditorCommand], String)], in context: KeymapContext) -> String {
+        parts.compactMap { hint($0.0, $0.1, in: context) }.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,3 @@
+import RedlineCore
+
+extension PopplerDocument: PageRenderer {}
