@@ -96,12 +96,17 @@ enum AnnotationPanelView {
         case .choosingState: return EditorReducer.stateChoiceHelp
         case nil:
             if let message = state.message { return message }
+            let keys = state.keymaps
             if !state.reviewer.threadActionsEnabled {
-                return "j/k move · A page/all · w links · x delete · Esc closes"
+                return keys.hints([([.listDown, .listUp], "move"), ([.toggleScope], "page/all"), ([.toggleLinks], "links"),
+                                   ([.deleteAnnotation], "delete"), ([.closePanel], "closes")], in: .annotations)
             }
             return panel.showsThread
-                ? "j/k scroll · r reply · s state · m mark · Enter/Esc back to the list"
-                : "j/k move · Enter thread · r reply · s state · m mark · e edit · x delete · A page/all · Esc closes"
+                ? keys.hints([([.listDown, .listUp], "scroll"), ([.reply], "reply"), ([.setState], "state"), ([.toggleMarked], "mark"),
+                              ([.showThread, .closePanel], "back to the list")], in: .annotations)
+                : keys.hints([([.listDown, .listUp], "move"), ([.showThread], "thread"), ([.reply], "reply"), ([.setState], "state"),
+                              ([.toggleMarked], "mark"), ([.editReply], "edit"), ([.deleteAnnotation], "delete"),
+                              ([.toggleScope], "page/all"), ([.closePanel], "closes")], in: .annotations)
         }
     }
 }

@@ -31,6 +31,9 @@ enum BookmarkPanelView {
 
     static func messageLine(_ state: EditorState, _ panel: BookmarkPanel) -> String {
         if let name = panel.renaming { return "Name: \(name)▏   Enter renames · Esc cancels" }
-        return state.message ?? "j/k move · Enter go · R rename · d delete · o order · K/J move · b this page · Esc closes"
+        return state.message ?? state.keymaps.hints([([.listDown, .listUp], "move"), ([.goToBookmark], "go"), ([.renameBookmark], "rename"),
+                                                     ([.deleteBookmark], "delete"), ([.toggleOrder], "order"),
+                                                     ([.moveBookmarkUp, .moveBookmarkDown], "move"), ([.toggleBookmark], "this page"),
+                                                     ([.closePanel], "closes")], in: .bookmarks)
     }
 }

@@ -21,52 +21,52 @@ extension EditorReducer {
         let rows = state.annotationRows(panel)
         let index = panel.selected.flatMap { id in rows.firstIndex { $0.annotation.id == id } }
         var effects: [EditorEffect] = []
-        switch key {
-        case .escape, .character("a"), .character("q"):
+        switch state.keymaps.command(for: key, in: .annotations) {
+        case .closePanel?:
             if panel.showsThread {
                 panel.showsThread = false
             } else {
                 state.mode = .normal
                 return []
             }
-        case .character(":"):
+        case .commandLine?:
             // Commands (`:w`, `:q`) work from the list too: it closes, as Esc would, and the command line opens.
             state.mode = .command("")
             return []
-        case .down, .character("j"):
+        case .listDown?:
             if panel.showsThread { panel.threadScroll += 1 } else { select(&panel, rows, (index ?? -1) + 1) }
-        case .up, .character("k"):
+        case .listUp?:
             if panel.showsThread { panel.threadScroll = max(0, panel.threadScroll - 1) } else { select(&panel, rows, (index ?? rows.count) - 1) }
-        case .character("g"), .home:
+        case .listFirst?:
             select(&panel, rows, 0)
-        case .character("G"), .end:
+        case .listLast?:
             select(&panel, rows, rows.count - 1)
-        case .character("A"):
+        case .toggleScope?:
             panel.scope = panel.scope == .page ? .document : .page
             let visible = state.annotationRows(panel)
             if !visible.contains(where: { $0.annotation.id == panel.selected }) { panel.selected = visible.first?.annotation.id }
             state.message = panel.scope == .page ? "Annotations of this page" : "Annotations of the whole document"
-        case .character("w"):
+        case .toggleLinks?:
             panel.includesLinksAndWidgets.toggle()
             state.message = panel.includesLinksAndWidgets ? "Links and form widgets shown" : "Links and form widgets hidden"
-        case .enter:
+        case .showThread?:
             guard threadActionsAllowed(&state), panel.selected != nil else { break }
             panel.showsThread.toggle()
             panel.threadScroll = 0
-        case .character("r"):
+        case .reply?:
             guard threadActionsAllowed(&state), let target = answerTarget(state, panel) else { break }
             panel.input = .reply(to: target, text: "")
             panel.draftStamp = env.stamp
-        case .character("s"):
+        case .setState?:
             guard threadActionsAllowed(&state), let id = answerTarget(state, panel) else { break }
             panel.input = .choosingState(id)
-        case .character("m"):
+        case .toggleMarked?:
             guard threadActionsAllowed(&state), let id = answerTarget(state, panel) else { break }
             effects = perform(&state) { editing, current, edits in
                 let change = try editing.toggleMarked(id, current: current, edits: &edits, stamp: env.stamp)
                 return "\(change.state?.value ?? "Marked") by \(editing.author)"
             }
-        case .character("e"):
+        case .editReply?:
             guard threadActionsAllowed(&state), let id = panel.selected,
                   let annotation = state.annotations.first(where: { $0.id == id }) else { break }
             guard annotation.author == state.reviewer.author else {
@@ -75,7 +75,7 @@ extension EditorReducer {
             }
             panel.input = .edit(id, text: annotation.contents ?? "")
             panel.draftStamp = env.stamp
-        case .character("x"), .delete:
+        case .deleteAnnotation?:
             guard let id = panel.selected else { break }
             let isReply = state.annotations.first { $0.id == id }?.isReply ?? false
             if isReply, !threadActionsAllowed(&state) { break }
@@ -89,9 +89,9 @@ extension EditorReducer {
                 panel.selected = remaining.isEmpty ? nil : remaining[min(index ?? 0, remaining.count - 1)].annotation.id
                 panel.showsThread = false
             }
-        case .character("u"):
+        case .undo?:
             effects = undo(&state)
-        case .control("r"):
+        case .redo?:
             effects = redo(&state)
         default:
             break

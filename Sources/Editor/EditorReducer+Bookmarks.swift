@@ -36,19 +36,19 @@ extension EditorReducer {
         let shown = state.bookmarks.sorted(panel.order)
         let index = panel.selected.flatMap { id in shown.firstIndex { $0.id == id } }
         var effects: [EditorEffect] = []
-        switch key {
-        case .escape, .character("B"), .character("q"):
+        switch state.keymaps.command(for: key, in: .bookmarks) {
+        case .closePanel?:
             state.mode = .normal
             return []
-        case .down, .character("j"):
+        case .listDown?:
             if !shown.isEmpty { panel.selected = shown[min((index ?? -1) + 1, shown.count - 1)].id }
-        case .up, .character("k"):
+        case .listUp?:
             if !shown.isEmpty { panel.selected = shown[max((index ?? shown.count) - 1, 0)].id }
-        case .character("g"), .home:
+        case .listFirst?:
             panel.selected = shown.first?.id
-        case .character("G"), .end:
+        case .listLast?:
             panel.selected = shown.last?.id
-        case .enter:
+        case .goToBookmark?:
             guard let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) else { break }
             guard let page = bookmark.pageIndex else {
                 state.message = "\(bookmark.title) does not lead to a page"
@@ -57,32 +57,33 @@ extension EditorReducer {
             state.mode = .normal
             goToPage(&state, page, env)
             return []
-        case .character("R"):
+        case .renameBookmark?:
             guard let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) else { break }
             panel.renaming = bookmark.name ?? ""
-        case .character("d"), .character("x"), .delete:
+        case .deleteBookmark?:
             guard let id = panel.selected, let index else { break }
             effects = changeBookmarks(&state) { $0.remove(id) }
             let remaining = state.bookmarks.sorted(panel.order)
             panel.selected = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].id
             state.message = "Bookmark deleted"
-        case .character("o"):
+        case .toggleOrder?:
             panel.order = panel.order == .custom ? .page : .custom
             state.bookmarkOrder = panel.order
             state.message = panel.order == .custom ? "Your own order (K/J move)" : "Page order"
-        case .character("K"), .character("J"):
+        case .moveBookmarkUp?, .moveBookmarkDown?:
             guard let id = panel.selected else { break }
             guard panel.order == .custom else {
                 state.message = "Bookmarks move in your own order: o switches to it"
                 break
             }
-            effects = changeBookmarks(&state) { $0.move(id, by: key == .character("K") ? -1 : 1) }
-        case .character("b"):
+            let up = state.keymaps.command(for: key, in: .bookmarks) == .moveBookmarkUp
+            effects = changeBookmarks(&state) { $0.move(id, by: up ? -1 : 1) }
+        case .toggleBookmark?:
             effects = toggleBookmark(&state, env)
             panel.selected = state.bookmarks.bookmarks(onPage: state.pageIndex).first?.id ?? panel.selected
-        case .character("u"):
+        case .undo?:
             effects = undo(&state)
-        case .control("r"):
+        case .redo?:
             effects = redo(&state)
         default:
             break

@@ -8,12 +8,12 @@ extension EditorReducer {
                        _ env: EditorEnvironment) -> [EditorEffect] {
         var session = session
         state.message = nil
-        switch key {
-        case .escape:
+        switch state.keymaps.command(for: key, in: .ink) {
+        case .leaveInk?:
             state.cursor = session.pen
             state.mode = .normal
             return commitInk(&state, &session)
-        case .character(" "):
+        case .penDownUp?:
             if session.isPenDown {
                 endStroke(&session)
             } else {
@@ -25,21 +25,21 @@ extension EditorReducer {
             }
             state.mode = .inking(session)
             return journal(state)
-        case .enter:
+        case .endStroke?:
             endStroke(&session)
-        case .up: return movePen(&state, &session, dx: 0, dy: -1, env)
-        case .down: return movePen(&state, &session, dx: 0, dy: 1, env)
-        case .left: return movePen(&state, &session, dx: -1, dy: 0, env)
-        case .right: return movePen(&state, &session, dx: 1, dy: 0, env)
-        case .shiftUp, .character("K"): return movePen(&state, &session, dx: 0, dy: -10, env)
-        case .shiftDown, .character("J"): return movePen(&state, &session, dx: 0, dy: 10, env)
-        case .shiftLeft, .character("H"): return movePen(&state, &session, dx: -10, dy: 0, env)
-        case .shiftRight, .character("L"): return movePen(&state, &session, dx: 10, dy: 0, env)
-        case .character("p"): return switchTool(&state, &session, to: .pen)
-        case .character("h"): return switchTool(&state, &session, to: .highlighter)
-        case .character("e"): return switchTool(&state, &session, to: .eraser)
-        case .character("+"), .character("="), .character("-"), .character("_"):
-            let up = key == .character("+") || key == .character("=")
+        case .penUp?: return movePen(&state, &session, dx: 0, dy: -1, env)
+        case .penDown?: return movePen(&state, &session, dx: 0, dy: 1, env)
+        case .penLeft?: return movePen(&state, &session, dx: -1, dy: 0, env)
+        case .penRight?: return movePen(&state, &session, dx: 1, dy: 0, env)
+        case .penFarUp?: return movePen(&state, &session, dx: 0, dy: -10, env)
+        case .penFarDown?: return movePen(&state, &session, dx: 0, dy: 10, env)
+        case .penFarLeft?: return movePen(&state, &session, dx: -10, dy: 0, env)
+        case .penFarRight?: return movePen(&state, &session, dx: 10, dy: 0, env)
+        case .pen?: return switchTool(&state, &session, to: .pen)
+        case .highlighter?: return switchTool(&state, &session, to: .highlighter)
+        case .eraser?: return switchTool(&state, &session, to: .eraser)
+        case .widerInk?, .narrowerInk?:
+            let up = state.keymaps.command(for: key, in: .ink) == .widerInk
             let effects = commitInk(&state, &session)
             if session.tool == .highlighter {
                 state.inkStyle.highlighterWidth = InkStyle.step(state.inkStyle.highlighterWidth, up: up, highlighter: true)
@@ -48,7 +48,7 @@ extension EditorReducer {
             }
             state.mode = .inking(session)
             return effects
-        case .character("c"):
+        case .nextInkColour?:
             let effects = commitInk(&state, &session)
             if session.tool == .highlighter {
                 state.inkStyle.highlighterColor = state.inkStyle.highlighterColor.next(in: state.palettes.highlighter)
@@ -57,7 +57,7 @@ extension EditorReducer {
             }
             state.mode = .inking(session)
             return effects
-        case .character("u"):
+        case .undo?:
             // Within a markup being drawn, undo takes back its last stroke first.
             if session.current != nil {
                 session.current = nil
@@ -69,7 +69,7 @@ extension EditorReducer {
             }
             state.mode = .inking(session)
             return journal(state)
-        case .control("r"):
+        case .redo?:
             state.mode = .inking(session)
             return redo(&state)
         default:

@@ -28,10 +28,10 @@ public enum EditorReducer {
             case .command(let line): return commandKey(&state, line, key, environment)
             case .confirming(let question): return confirmKey(&state, question, key)
             case .help:
-                let rows = HelpOverlay.rowCount(area: state.layout.pageArea)
-                switch key {
-                case .character("j"), .down, .character(" "), .pageDown: state.helpScroll = min(state.helpScroll + 1, max(0, rows - 1))
-                case .character("k"), .up, .pageUp: state.helpScroll = max(0, state.helpScroll - 1)
+                let rows = HelpOverlay.rowCount(area: state.layout.pageArea, keymaps: state.keymaps)
+                switch state.keymaps.command(for: key, in: .help) {
+                case .helpDown?: state.helpScroll = min(state.helpScroll + 1, max(0, rows - 1))
+                case .helpUp?: state.helpScroll = max(0, state.helpScroll - 1)
                 default: state.mode = .normal
                 }
                 return []
@@ -43,64 +43,73 @@ public enum EditorReducer {
 
     // MARK: Normal mode
 
-    /// Keys that nudge a selection; any other key ends a run of nudges (one undo step).
-    private static let nudgeKeys: Set<Key> = [.up, .down, .left, .right, .shiftUp, .shiftDown, .shiftLeft, .shiftRight,
-                                              .character("H"), .character("J"), .character("K"), .character("L")]
+    /// Commands that nudge a selection; any other command ends a run of nudges (one undo step).
+    private static let nudgeCommands: Set<EditorCommand> = [.moveUp, .moveDown, .moveLeft, .moveRight,
+                                                            .moveFarUp, .moveFarDown, .moveFarLeft, .moveFarRight]
 
     private static func normalKey(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
         state.message = nil
-        if !nudgeKeys.contains(key) { state.nudgeRun = nil }
-        switch key {
-        case .character("j"): scrollDown(&state, by: scrollRows, env)
-        case .character("k"): scrollUp(&state, by: scrollRows, env)
-        case .character("h"): scroll(&state, dx: -view(state, env).cell.width * scrollColumns, dy: 0, env)
-        case .character("l"): scroll(&state, dx: view(state, env).cell.width * scrollColumns, dy: 0, env)
-        case .character(" "): scrollScreen(&state, down: true, env)
-        case .backspace: scrollScreen(&state, down: false, env)
-        case .pageDown: goToPage(&state, state.pageIndex + 1, env)
-        case .pageUp: goToPage(&state, state.pageIndex - 1, env)
-        case .character("g"), .home: goToPage(&state, 0, env)
-        case .character("G"), .end: goToPage(&state, state.document.pageCount - 1, env)
-        case .character(":"): state.mode = .command("")
-        case .character("?"):
+        guard let command = state.keymaps.command(for: key, in: .page) else {
+            state.nudgeRun = nil
+            return []
+        }
+        return pageCommand(&state, command, env)
+    }
+
+    /// What a command does on the page, with no panel or overlay in the way.
+    static func pageCommand(_ state: inout EditorState, _ command: EditorCommand, _ env: EditorEnvironment) -> [EditorEffect] {
+        if !nudgeCommands.contains(command) { state.nudgeRun = nil }
+        switch command {
+        case .scrollDown: scrollDown(&state, by: scrollRows, env)
+        case .scrollUp: scrollUp(&state, by: scrollRows, env)
+        case .scrollLeft: scroll(&state, dx: -view(state, env).cell.width * scrollColumns, dy: 0, env)
+        case .scrollRight: scroll(&state, dx: view(state, env).cell.width * scrollColumns, dy: 0, env)
+        case .screenDown: scrollScreen(&state, down: true, env)
+        case .screenUp: scrollScreen(&state, down: false, env)
+        case .nextPage: goToPage(&state, state.pageIndex + 1, env)
+        case .previousPage: goToPage(&state, state.pageIndex - 1, env)
+        case .firstPage: goToPage(&state, 0, env)
+        case .lastPage: goToPage(&state, state.document.pageCount - 1, env)
+        case .commandLine: state.mode = .command("")
+        case .help:
             state.mode = .help
             state.helpScroll = 0
-        case .character("a"): openAnnotationPanel(&state, env)
-        case .character("b"): return toggleBookmark(&state, env)
-        case .character("B"): openBookmarkPanel(&state)
-        case .character("z"): zoom(&state, in: true, env)
-        case .character("Z"): zoom(&state, in: false, env)
-        case .character("0"):
+        case .annotations: openAnnotationPanel(&state, env)
+        case .toggleBookmark: return toggleBookmark(&state, env)
+        case .bookmarks: openBookmarkPanel(&state)
+        case .zoomIn: zoom(&state, in: true, env)
+        case .zoomOut: zoom(&state, in: false, env)
+        case .zoomFit:
             state.zoom = 1
             revealCursor(&state, env)
-        case .up: return arrow(&state, dx: 0, dy: -1, large: false, env)
-        case .down: return arrow(&state, dx: 0, dy: 1, large: false, env)
-        case .left: return arrow(&state, dx: -1, dy: 0, large: false, env)
-        case .right: return arrow(&state, dx: 1, dy: 0, large: false, env)
-        case .shiftUp, .character("K"): return arrow(&state, dx: 0, dy: -1, large: true, env)
-        case .shiftDown, .character("J"): return arrow(&state, dx: 0, dy: 1, large: true, env)
-        case .shiftLeft, .character("H"): return arrow(&state, dx: -1, dy: 0, large: true, env)
-        case .shiftRight, .character("L"): return arrow(&state, dx: 1, dy: 0, large: true, env)
-        case .character("i"):
+        case .moveUp: return arrow(&state, dx: 0, dy: -1, large: false, env)
+        case .moveDown: return arrow(&state, dx: 0, dy: 1, large: false, env)
+        case .moveLeft: return arrow(&state, dx: -1, dy: 0, large: false, env)
+        case .moveRight: return arrow(&state, dx: 1, dy: 0, large: false, env)
+        case .moveFarUp: return arrow(&state, dx: 0, dy: -1, large: true, env)
+        case .moveFarDown: return arrow(&state, dx: 0, dy: 1, large: true, env)
+        case .moveFarLeft: return arrow(&state, dx: -1, dy: 0, large: true, env)
+        case .moveFarRight: return arrow(&state, dx: 1, dy: 0, large: true, env)
+        case .ink:
             state.selection = nil
             state.mode = .inking(InkSession(pageIndex: state.pageIndex, pen: state.cursor))
-        case .character("t"):
+        case .typeText:
             state.selection = nil
             let text = TextMarkup(origin: state.cursor, text: "", fontSize: state.textStyle.fontSize, color: state.textStyle.color)
             state.mode = .typing(TextDraft(editing: nil, pageIndex: state.pageIndex, markup: text))
-        case .tab: cycleSelection(&state, forward: true, env)
-        case .backTab: cycleSelection(&state, forward: false, env)
-        case .escape: state.selection = nil
-        case .enter: startEditingSelection(&state)
-        case .character("x"), .delete: return deleteSelection(&state)
-        case .character("+"), .character("="): return stepFontSize(&state, up: true, env)
-        case .character("-"), .character("_"): return stepFontSize(&state, up: false, env)
-        case .character("c"): return cycleColor(&state)
-        case .character("u"): return undo(&state)
-        case .control("r"): return redo(&state)
-        case .control("c"):
+        case .selectNext: cycleSelection(&state, forward: true, env)
+        case .selectPrevious: cycleSelection(&state, forward: false, env)
+        case .deselect: state.selection = nil
+        case .editSelection: startEditingSelection(&state)
+        case .deleteSelection: return deleteSelection(&state)
+        case .bigger: return stepFontSize(&state, up: true, env)
+        case .smaller: return stepFontSize(&state, up: false, env)
+        case .nextColour: return cycleColor(&state)
+        case .undo: return undo(&state)
+        case .redo: return redo(&state)
+        case .quitHint:
             state.message = "To quit: q (asks about unsaved markup), :wq saves and quits, :q! discards"
-        case .character("q"):
+        case .quit:
             if state.isDirty {
                 state.mode = .confirming(.quitWithUnsavedChanges)
                 return []

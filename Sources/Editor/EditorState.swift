@@ -42,6 +42,8 @@ public struct EditorState: Sendable {
     public var quitAfterSave = false
     /// The order the bookmarks panel opens in.
     public var bookmarkOrder: BookmarkOrder = .custom
+    /// Which key starts which command, per context: the standard keys with config.toml's `[keys.…]` over them.
+    public var keymaps = Keymaps.standard
     /// Rows of the help overlay scrolled past.
     public var helpScroll = 0
     /// The markup a run of nudges is moving: a run counts as one undo step.

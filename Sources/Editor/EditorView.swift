@@ -19,7 +19,7 @@ public enum EditorView {
         StatusLine.draw(&grid, state, environment, row: layout.statusRow)
         MessageLine.draw(&grid, state, row: layout.messageRow)
         if state.mode == .help {
-            HelpOverlay.draw(&grid, in: layout.pageArea, scroll: state.helpScroll)
+            HelpOverlay.draw(&grid, in: layout.pageArea, scroll: state.helpScroll, keymaps: state.keymaps)
         }
         if case .annotations(let panel) = state.mode, let area = layout.panel {
             AnnotationPanelView.draw(&grid, state, panel, in: area)

@@ -9,8 +9,10 @@ enum HelpOverlay {
         var bold: Bool
     }
 
-    static func draw(_ grid: inout CellGrid, in area: CellRect, scroll: Int) {
-        let (rows, contentWidth) = layout(height: max(1, area.height - 4), width: max(1, area.width - 4))
+    static func draw(_ grid: inout CellGrid, in area: CellRect, scroll: Int, keymaps: Keymaps) {
+        let (rows, laidOut) = layout(height: max(1, area.height - 4), width: max(1, area.width - 4), keymaps: keymaps)
+        // As wide as the widest line drawn, so no line runs past the box's edge.
+        let contentWidth = max(laidOut, rows.map { row in row.map { $0.column + CharacterWidth.of($0.text) }.max() ?? 0 }.max() ?? 0)
         let width = min(area.width, contentWidth + 4)
         let visible = max(1, area.height - 4)
         let height = min(area.height, rows.count + 4)
@@ -31,13 +33,13 @@ enum HelpOverlay {
     }
 
     /// How many rows the overlay holds at this size: the reducer bounds scrolling with it.
-    static func rowCount(area: CellRect) -> Int {
-        layout(height: max(1, area.height - 4), width: max(1, area.width - 4)).rows.count
+    static func rowCount(area: CellRect, keymaps: Keymaps) -> Int {
+        layout(height: max(1, area.height - 4), width: max(1, area.width - 4), keymaps: keymaps).rows.count
     }
 
     /// Sections side by side in columns when they fit the width, else one column to scroll.
-    private static func layout(height: Int, width: Int) -> (rows: [[Piece]], width: Int) {
-        let blocks = KeyBindings.sections.map { section in
+    private static func layout(height: Int, width: Int, keymaps: Keymaps) -> (rows: [[Piece]], width: Int) {
+        let blocks = KeyBindings.sections(keymaps).map { section in
             [section.title] + section.keys.map { "  " + $0.keys.padding(toLength: 24) + $0.action }
         }
         for columnCount in stride(from: blocks.count, through: 1, by: -1) {

@@ -1,59 +1,79 @@
-/// The keys, as the `?` overlay lists them. docs/keys.md says the same at more length.
+import TerminalGrid
+
+/// The keys as the `?` overlay and docs/keys.md list them, written from the keymaps: what a user remaps in
+/// config.toml is what the help shows.
 public enum KeyBindings {
-    public static let sections: [(title: String, keys: [(keys: String, action: String)])] = [
-        ("Pages", [
-            ("j  k", "scroll down / up, on to the next page at the edge"),
-            ("h  l", "scroll left / right (zoomed)"),
-            ("Space  Backspace", "a screen down / up, then the next page"),
-            ("PgDn  PgUp", "next / previous page (keeps the column)"),
-            ("g  G", "first / last page"),
-            (":N Enter", "go to page N"),
-            ("z  Z  0", "zoom in / out / fit page"),
-        ]),
-        ("Markup", [
-            ("arrows", "scroll (zoomed) or move the cursor; nudge the selection 1 pt"),
-            ("Shift+arrows  H J K L", "move the cursor 8 cells; nudge the selection 10 pt"),
-            ("t", "type text at the cursor (Enter commits, Esc cancels)"),
-            ("Tab  Shift+Tab", "select next / previous markup"),
-            ("Enter", "edit the selected text"),
-            ("Esc", "deselect"),
-            ("x  Delete", "delete the selection"),
-            ("+  -", "font size up / down (8 to 48 pt)"),
-            ("c", "colour: blue, black, red, purple (config.toml: text_colors)"),
-            ("u  Ctrl-R", "undo / redo"),
-            ("mouse", "click selects, drag moves"),
-        ]),
-        ("Ink (i)", [
-            ("i", "ink mode, pen at the cursor; Esc leaves"),
-            ("Space", "lower / lift the pen"),
-            ("arrows  Shift+arrows", "move the pen 1 / 10 pt, drawing while down"),
-            ("Enter", "end the stroke"),
-            ("p  h  e", "pen / highlighter / eraser (whole strokes)"),
-            ("+  -  c", "width / colour (highlighter: yellow, green, blue, pink)"),
-            ("mouse", "press, drag, release draws a stroke"),
-        ]),
-        ("Annotations (a)", [
-            ("a", "open / close the annotation list beside the page"),
-            ("j  k  g  G", "move through the list (turns to the page)"),
-            ("A  w", "this page or all pages / show links and widgets"),
-            ("Enter", "the whole thread, full texts"),
-            ("r  e", "reply / edit your own reply (Enter sends)"),
-            ("s  m", "set review state / toggle Marked"),
-            ("x", "delete with its replies (replies: your own)"),
-        ]),
-        ("Bookmarks (B)", [
-            ("b", "bookmark this page / remove its bookmark"),
-            ("B", "the bookmarks panel: Enter goes there"),
-            ("R  d", "rename / delete (in the panel)"),
-            ("o  K  J", "own order or page order / move (in the panel)"),
-        ]),
-        ("Files", [
-            (":w", "save NAME-marked.pdf beside the original"),
-            (":w PATH", "save elsewhere (asks before overwriting)"),
-            (":w!", "save over the opened file"),
-            (":wq", "save and quit"),
-            ("q  :q!", "quit (asks if unsaved) / quit without saving"),
-            ("?", "this help; j/k scroll, other keys close it"),
-        ]),
+    public typealias Section = (title: String, keys: [(keys: String, action: String)])
+
+    /// One section per context; commands that do the same thing in different directions (the four arrows)
+    /// share a line. Then the `:` commands, which are typed, not bound.
+    public static func sections(_ keymaps: Keymaps) -> [Section] {
+        var sections: [Section] = []
+        for context in KeymapContext.allCases {
+            var lines: [(keys: String, action: String)] = []
+            for command in keymaps.order[context] ?? [] {
+                let keys = keymaps.keys(for: command, in: context).map(\.name)
+                guard !keys.isEmpty else { continue }
+                // Lines share the help's key column (22 characters): a longer list starts a line of its own.
+                if let last = lines.last, last.action == command.summary,
+                   last.keys.count + 2 + keys.joined(separator: " ").count <= 22 {
+                    lines[lines.count - 1].keys += "  " + keys.joined(separator: " ")
+                } else {
+                    lines.append((keys.joined(separator: " "), command.summary))
+                }
+            }
+            if !lines.isEmpty { sections.append((context.title, lines)) }
+        }
+        sections.append(("Commands (:)", commandLine))
+        return sections
+    }
+
+    /// What the `:` line understands (`EditorReducer.run(command:)`).
+    public static let commandLine: [(keys: String, action: String)] = [
+        (":w", "save NAME-marked.pdf beside the original"),
+        (":w PATH", "save elsewhere (asks before overwriting)"),
+        (":w!", "save over the opened file"),
+        (":wq  :x", "save and quit"),
+        (":q  :q!", "quit (refuses if unsaved) / quit without saving"),
+        (":N", "go to page N"),
     ]
+
+    /// docs/keys.md: the standard keymaps as tables, and how to change them.
+    public static func markdown(_ keymaps: Keymaps = .standard) -> String {
+        var text = """
+            # Keys
+
+            This file is written from the editor's keymaps (`redline keys --markdown`); a test fails when it
+            differs from them. Each context has its own keymap. Text being typed (a text markup, a reply, a
+            bookmark name, the `:` line) takes keys as text: Enter commits, Esc cancels, Backspace deletes.
+            Questions take `y`, `n` and `c` (Esc cancels). The mouse: a click selects markup (or moves the
+            cursor), a drag moves it, the wheel scrolls; in ink mode press, drag and release draw a stroke.
+
+            Change a key in config.toml, one table per context, naming the command:
+
+            ```toml
+            [keys.page]
+            "C-d" = "next-page"
+            "C-u" = "previous-page"
+            ```
+
+            Key names: a character as itself (`j`, `J`, `+`), `Space`, `Enter`, `Esc`, `Tab`, `S-Tab`,
+            `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`, `S-Up` (Shift), `PageUp`, `PageDown`,
+            `Home`, `End`, and `C-x` for Control and a letter. A key bound in config.toml replaces what it did
+            in that context; the other keys keep theirs. `redline keys` lists the keys in force.
+            What each part of the editor does, at more length: [editing.md](editing.md).
+
+            """
+        for context in KeymapContext.allCases {
+            text += "\n## \(context.title) — `[keys.\(context.rawValue)]`\n\n| keys | command | what it does |\n|---|---|---|\n"
+            for command in keymaps.order[context] ?? [] {
+                let keys = keymaps.keys(for: command, in: context).map { "`\($0.name == "`" ? "` ` `" : $0.name)`" }
+                guard !keys.isEmpty else { continue }
+                text += "| \(keys.joined(separator: " ")) | `\(command.name)` | \(command.summary) |\n"
+            }
+        }
+        text += "\n## Commands (`:`)\n\n| command | what it does |\n|---|---|\n"
+        for (command, action) in commandLine { text += "| `\(command)` | \(action) |\n" }
+        return text
+    }
 }

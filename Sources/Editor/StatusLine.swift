@@ -89,10 +89,12 @@ enum MessageLine {
             style = Theme.question
         case .typing(let draft):
             text = "Text: \(draft.markup.text)▏   Enter commits · Esc cancels · Backspace deletes"
-        case .help: text = "j/k scroll · any other key closes the help"
+        case .help: text = state.keymaps.hints([([.helpDown, .helpUp], "scroll")], in: .help) + " · any other key closes the help"
         case .inking:
-            text = "Ink: Space lowers/lifts the pen · arrows draw · p pen · h highlighter · e eraser · Enter ends a stroke · Esc leaves"
-        case .normal: text = state.message ?? "? shows the keys"
+            text = "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
+                                                  ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser], "eraser"),
+                                                  ([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
+        case .normal: text = state.message ?? (state.keymaps.hint([.help], "shows the keys", in: .page) ?? "")
         case .annotations(let panel): text = AnnotationPanelView.messageLine(state, panel)
         case .bookmarks(let panel): text = BookmarkPanelView.messageLine(state, panel)
         }

@@ -14,6 +14,8 @@ public enum EditorLauncher {
 
     public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer,
                               configuration: RedlineConfiguration) throws {
+        // A bad key binding is found before anything else: one line naming the file, line and key, exit 1.
+        let keymaps = try Self.keymaps(configuration)
         let services = RedlineServices()
         var document: OpenedDocument?
         var screen: NcursesScreen?
@@ -33,7 +35,18 @@ public enum EditorLauncher {
         let running = try screen ?? start()
         screen = running
         EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
-                      configuration: configuration).run()
+                      configuration: configuration, keymaps: keymaps).run()
+    }
+
+    /// The standard keymaps with config.toml's `[keys.…]` bindings over them.
+    public static func keymaps(_ configuration: RedlineConfiguration) throws -> Keymaps {
+        do {
+            return try Keymaps.standard.remapped(configuration.keyBindings.map {
+                Keymaps.Binding(context: $0.context, key: $0.key, command: $0.command, line: $0.line)
+            })
+        } catch let error as Keymaps.RemappingError {
+            throw LaunchError(description: "\(RedlineConfiguration.defaultPath()): \(error)", exitCode: 1)
+        }
     }
 
     private static func start() throws -> NcursesScreen {

@@ -29,7 +29,7 @@ public final class EditorSession {
     static let journalInterval = Duration.milliseconds(500)
 
     public init(document: OpenedDocument, screen: NcursesScreen, services: RedlineServices, startPage: Int,
-                reviewer: Reviewer, configuration: RedlineConfiguration) {
+                reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard) {
         self.document = document
         self.services = services
         self.screen = screen
@@ -44,6 +44,7 @@ public final class EditorSession {
                             columns: size.columns, rows: size.rows, pageIndex: startPage, reviewer: reviewer)
         state.bookmarkOrder = configuration.bookmarkOrder
         state.palettes = configuration.palettes
+        state.keymaps = keymaps
     }
 
     private static func describe(_ document: OpenedDocument, _ setup: BookmarkSetup) -> DocumentDescription {

@@ -45,12 +45,13 @@ import Testing
     }
 
     @Test func helpOverlayListsTheKeysAndAnyKeyClosesIt() {
-        var editor = EditorHarness(columns: 160, rows: 45)
+        var editor = EditorHarness(columns: 240, rows: 70)
         editor.press(.character("?"))
         let lines = editor.screen().lines.joined(separator: "\n")
         #expect(lines.contains("Redline keys"))
         #expect(lines.contains("nudge the selection 10 pt"))
-        #expect(lines.contains("set review state / toggle Marked"))
+        #expect(lines.contains("set a review state"))
+        #expect(lines.contains("save NAME-marked.pdf beside the original"))
         editor.press(.character("q"))
         #expect(editor.state.mode == .normal)
         #expect(editor.state.pageIndex == 0)
@@ -59,9 +60,9 @@ import Testing
     @Test func aSmallTerminalScrollsTheHelpToItsLastKey() {
         var editor = EditorHarness(columns: 80, rows: 24)
         editor.press(.character("?"))
-        #expect(!editor.screen().lines.joined().contains("this help; j/k scroll, other keys close it"))
-        for _ in 0..<60 { editor.press(.character("j")) }
-        #expect(editor.screen().lines.joined().contains("this help; j/k scroll, other keys close it"))
+        #expect(!editor.screen().lines.joined().contains("go to page N"))
+        for _ in 0..<120 { editor.press(.character("j")) }
+        #expect(editor.screen().lines.joined().contains("go to page N"))
         editor.press(.escape)
         #expect(editor.state.mode == .normal)
     }

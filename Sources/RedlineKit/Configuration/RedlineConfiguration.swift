@@ -16,6 +16,9 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var bookmarkOrder: BookmarkOrder = .custom
     /// The colours `c` cycles through: `text_colors` for text and pen ink, `highlighter_colors` for the highlighter.
     public var palettes: MarkupPalettes = .standard
+    /// `[keys.CONTEXT]` tables as written: which key name the user binds to which command name, and the line.
+    /// The editor checks them against its keymaps (`KeymapConfiguration`).
+    public var keyBindings: [KeyBindingSetting] = []
 
     public static let defaultBookmarkProviders = ["xmp", "sidecar"]
 
@@ -54,7 +57,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
         return try parse(text, path: path)
     }
 
-    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors"]
+    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors", "keys"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -116,7 +119,53 @@ public struct RedlineConfiguration: Sendable, Equatable {
         configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
                                                 highlighter: try colors("highlighter_colors", in: table, path: path)
                                                     ?? MarkupColor.highlighterCycle)
+        configuration.keyBindings = try keyBindings(in: table, text: text, path: path)
         return configuration
+    }
+
+    /// `[keys.page]` and the like: tables of key names and command names, each with the line it is on.
+    private static func keyBindings(in table: TOMLTable, text: String, path: String) throws -> [KeyBindingSetting] {
+        guard let value = table["keys"] else { return [] }
+        guard let contexts = value.table else {
+            throw ConfigurationError(path: path, message: "keys must be tables like [keys.page], each binding \"key\" = \"command\"")
+        }
+        var settings: [KeyBindingSetting] = []
+        for context in contexts.keys.sorted() {
+            guard let bindings = contexts[context]?.table else {
+                throw ConfigurationError(path: path, message: "keys.\(VisibleText.excerpt(context, limit: 40)) must be a table of \"key\" = \"command\"")
+            }
+            for key in bindings.keys.sorted() {
+                let line = lineOf(key: key, inTable: "keys." + context, text: text)
+                guard let command = bindings[key]?.string else {
+                    throw ConfigurationError(path: path, message: "line \(line): \(VisibleText.excerpt(key, limit: 40)) in [keys.\(VisibleText.excerpt(context, limit: 40))] must name a command, like \"next-page\"")
+                }
+                settings.append(KeyBindingSetting(context: context, key: key, command: command, line: line))
+            }
+        }
+        return settings.sorted { $0.line < $1.line }
+    }
+
+    /// The line a key of a table is on: TOMLKit keeps no positions, so the text is searched for the key in its
+    /// table (a quoted or bare key, or a dotted one under `[keys]`). 0 when it cannot be found.
+    static func lineOf(key: String, inTable table: String, text: String) -> Int {
+        let lines = text.components(separatedBy: "\n")
+        let quotedKey = "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let forms = [quotedKey, "'" + key + "'", key]
+        var current = ""
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("["), let end = line.firstIndex(of: "]") {
+                current = line[line.index(after: line.startIndex)..<end].replacingOccurrences(of: " ", with: "")
+                continue
+            }
+            let prefix = current == table ? "" : current == "keys" ? String(table.dropFirst("keys.".count)) + "." : nil
+            guard let prefix else { continue }
+            for form in forms where line.hasPrefix(prefix + form) {
+                let rest = line.dropFirst((prefix + form).count).trimmingCharacters(in: .whitespaces)
+                if rest.hasPrefix("=") { return index + 1 }
+            }
+        }
+        return 0
     }
 
     /// A palette setting: a list of one to 16 colour names or #RRGGBB values.
@@ -145,6 +194,14 @@ public struct RedlineConfiguration: Sendable, Equatable {
         let name = NSUserName()
         return name.isEmpty ? "unknown" : name
     }
+}
+
+/// One `"key" = "command"` of a `[keys.CONTEXT]` table, as written.
+public struct KeyBindingSetting: Sendable, Equatable {
+    public let context: String
+    public let key: String
+    public let command: String
+    public let line: Int
 }
 
 public struct ConfigurationError: Error, Equatable, CustomStringConvertible {

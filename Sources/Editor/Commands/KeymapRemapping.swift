@@ -1,0 +1,50 @@
+import TerminalGrid
+
+/// The user's bindings over the standard keymaps, refused with a reason that names the key when a context, a
+/// key or a command does not exist, or the command is not one the context runs.
+extension Keymaps {
+    public struct Binding: Sendable, Equatable {
+        public var context: String
+        public var key: String
+        public var command: String
+        public var line: Int
+
+        public init(context: String, key: String, command: String, line: Int) {
+            self.context = context
+            self.key = key
+            self.command = command
+            self.line = line
+        }
+    }
+
+    public struct RemappingError: Error, Equatable, CustomStringConvertible {
+        public let line: Int
+        public let reason: String
+        public var description: String { (line > 0 ? "line \(line): " : "") + reason }
+    }
+
+    public func remapped(_ bindings: [Binding]) throws -> Keymaps {
+        var keymaps = self
+        for binding in bindings {
+            let shownKey = VisibleText.line(binding.key, limit: 40)
+            guard let context = KeymapContext(rawValue: binding.context) else {
+                throw RemappingError(line: binding.line, reason: "[keys.\(VisibleText.line(binding.context, limit: 40))] is no context (known: "
+                                     + KeymapContext.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            guard let key = Key(name: binding.key) else {
+                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\" is not a key that can be bound "
+                                     + "(a character, Space, Enter, Esc, Tab, S-Tab, Backspace, Delete, Up, S-Up, PageUp, Home, End, C-a …)")
+            }
+            guard let command = EditorCommand(rawValue: binding.command) else {
+                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": unknown command \"\(VisibleText.line(binding.command, limit: 40))\" "
+                                     + "(redline keys lists them)")
+            }
+            guard Self.commands(in: context).contains(command) else {
+                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": \(command.name) is not a command of [keys.\(context.rawValue)] "
+                                     + "(redline keys lists each context's)")
+            }
+            keymaps.bind(key, to: command, in: context)
+        }
+        return keymaps
+    }
+}

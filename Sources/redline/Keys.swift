@@ -1,0 +1,37 @@
+import ArgumentParser
+import Editor
+import RedlineKit
+import TerminalFrontEnd
+
+/// `redline keys`: the editor's keys, with config.toml's bindings, as the `?` overlay shows them.
+struct Keys: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List the editor's keys and command names, with config.toml's [keys.…] bindings.")
+
+    @Flag(name: .long, help: "Print the standard keys as docs/keys.md holds them.")
+    var markdown = false
+
+    func run() throws {
+        if markdown {
+            print(KeyBindings.markdown(), terminator: "")
+            return
+        }
+        let keymaps: Keymaps
+        do {
+            keymaps = try EditorLauncher.keymaps(try ConfigurationOption.load())
+        } catch let error as EditorLauncher.LaunchError {
+            throw CommandFailure(error.description, code: error.exitCode)
+        }
+        var lines: [String] = []
+        for context in KeymapContext.allCases {
+            lines.append("[keys.\(context.rawValue)]  \(context.title)")
+            for command in keymaps.order[context] ?? [] {
+                let keys = keymaps.keys(for: command, in: context).map(\.name).joined(separator: " ")
+                lines.append("  " + (keys.isEmpty ? "(no key)" : keys).padding(toLength: 22, withPad: " ", startingAt: 0)
+                             + " " + command.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + command.summary)
+            }
+            lines.append("")
+        }
+        print(lines.joined(separator: "\n"), terminator: "")
+    }
+}
