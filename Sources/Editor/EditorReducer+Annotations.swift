@@ -18,10 +18,17 @@ extension EditorReducer {
         state.message = nil
         var panel = panel
         if let input = panel.input { return panelInputKey(&state, &panel, input, key, env) }
+        return annotationPanelCommand(&state, panel, state.keymaps.command(for: key, in: .annotations), env)
+    }
+
+    /// A command in the list (from a key, or the wheel's list-down and list-up, whatever keys those are on).
+    static func annotationPanelCommand(_ state: inout EditorState, _ panel: AnnotationPanel, _ command: EditorCommand?,
+                                       _ env: EditorEnvironment) -> [EditorEffect] {
+        var panel = panel
         let rows = state.annotationRows(panel)
         let index = panel.selected.flatMap { id in rows.firstIndex { $0.annotation.id == id } }
         var effects: [EditorEffect] = []
-        switch state.keymaps.command(for: key, in: .annotations) {
+        switch command {
         case .closePanel?:
             if panel.showsThread {
                 panel.showsThread = false

@@ -36,7 +36,8 @@ extension EditorReducer {
         let shown = state.bookmarks.sorted(panel.order)
         let index = panel.selected.flatMap { id in shown.firstIndex { $0.id == id } }
         var effects: [EditorEffect] = []
-        switch state.keymaps.command(for: key, in: .bookmarks) {
+        let command = state.keymaps.command(for: key, in: .bookmarks)
+        switch command {
         case .closePanel?:
             state.mode = .normal
             return []
@@ -76,8 +77,7 @@ extension EditorReducer {
                 state.message = "Bookmarks move in your own order: o switches to it"
                 break
             }
-            let up = state.keymaps.command(for: key, in: .bookmarks) == .moveBookmarkUp
-            effects = changeBookmarks(&state) { $0.move(id, by: up ? -1 : 1) }
+            effects = changeBookmarks(&state) { $0.move(id, by: command == .moveBookmarkUp ? -1 : 1) }
         case .toggleBookmark?:
             effects = toggleBookmark(&state, env)
             panel.selected = state.bookmarks.bookmarks(onPage: state.pageIndex).first?.id ?? panel.selected

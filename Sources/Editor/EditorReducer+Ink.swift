@@ -8,7 +8,8 @@ extension EditorReducer {
                        _ env: EditorEnvironment) -> [EditorEffect] {
         var session = session
         state.message = nil
-        switch state.keymaps.command(for: key, in: .ink) {
+        let command = state.keymaps.command(for: key, in: .ink)
+        switch command {
         case .leaveInk?:
             state.cursor = session.pen
             state.mode = .normal
@@ -39,7 +40,7 @@ extension EditorReducer {
         case .highlighter?: return switchTool(&state, &session, to: .highlighter)
         case .eraser?: return switchTool(&state, &session, to: .eraser)
         case .widerInk?, .narrowerInk?:
-            let up = state.keymaps.command(for: key, in: .ink) == .widerInk
+            let up = command == .widerInk
             let effects = commitInk(&state, &session)
             if session.tool == .highlighter {
                 state.inkStyle.highlighterWidth = InkStyle.step(state.inkStyle.highlighterWidth, up: up, highlighter: true)

@@ -7,11 +7,17 @@ extension EditorReducer {
     static func mouse(_ state: inout EditorState, _ event: MouseEvent, _ env: EditorEnvironment) -> [EditorEffect] {
         switch event.action {
         case .scrollDown:
-            if case .annotations(let panel) = state.mode { return annotationPanelKey(&state, panel, .down, env) }
+            if case .annotations(let panel) = state.mode, panel.input == nil {
+                state.message = nil
+                return annotationPanelCommand(&state, panel, .listDown, env)
+            }
             if state.mode == .normal { scrollDown(&state, by: scrollRows, env) }
             return []
         case .scrollUp:
-            if case .annotations(let panel) = state.mode { return annotationPanelKey(&state, panel, .up, env) }
+            if case .annotations(let panel) = state.mode, panel.input == nil {
+                state.message = nil
+                return annotationPanelCommand(&state, panel, .listUp, env)
+            }
             if state.mode == .normal { scrollUp(&state, by: scrollRows, env) }
             return []
         case .press, .drag, .release:

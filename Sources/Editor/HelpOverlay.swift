@@ -10,9 +10,7 @@ enum HelpOverlay {
     }
 
     static func draw(_ grid: inout CellGrid, in area: CellRect, scroll: Int, keymaps: Keymaps) {
-        let (rows, laidOut) = layout(height: max(1, area.height - 4), width: max(1, area.width - 4), keymaps: keymaps)
-        // As wide as the widest line drawn, so no line runs past the box's edge.
-        let contentWidth = max(laidOut, rows.map { row in row.map { $0.column + CharacterWidth.of($0.text) }.max() ?? 0 }.max() ?? 0)
+        let (rows, contentWidth) = layout(height: max(1, area.height - 4), width: max(1, area.width - 4), keymaps: keymaps)
         let width = min(area.width, contentWidth + 4)
         let visible = max(1, area.height - 4)
         let height = min(area.height, rows.count + 4)

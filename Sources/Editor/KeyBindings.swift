@@ -11,7 +11,7 @@ public enum KeyBindings {
         var sections: [Section] = []
         for context in KeymapContext.allCases {
             var lines: [(keys: String, action: String)] = []
-            for command in keymaps.order[context] ?? [] {
+            for command in Keymaps.commands(in: context) {
                 let keys = keymaps.keys(for: command, in: context).map(\.name)
                 guard !keys.isEmpty else { continue }
                 // Lines share the help's key column (22 characters): a longer list starts a line of its own.
@@ -66,7 +66,7 @@ public enum KeyBindings {
             """
         for context in KeymapContext.allCases {
             text += "\n## \(context.title) — `[keys.\(context.rawValue)]`\n\n| keys | command | what it does |\n|---|---|---|\n"
-            for command in keymaps.order[context] ?? [] {
+            for command in Keymaps.commands(in: context) {
                 let keys = keymaps.keys(for: command, in: context).map { "`\($0.name == "`" ? "` ` `" : $0.name)`" }
                 guard !keys.isEmpty else { continue }
                 text += "| \(keys.joined(separator: " ")) | `\(command.name)` | \(command.summary) |\n"

@@ -29,8 +29,10 @@ public enum XMPBookmarks {
     /// document does not have are ignored, as Preview does.
     public static func read(_ packet: Data, pageCount: Int) throws -> [Bookmark] {
         let document = try parse(packet)
-        let previewItems = try previewBookmarks(in: document, packet: packet)
-        let pspdfItems = try pspdfBookmarks(in: document, packet: packet)
+        // Hashed once: every item without a UUID derives its own from it.
+        let packetHash = StableHash.fnv1a64(packet)
+        let previewItems = try previewBookmarks(in: document, packetHash: packetHash)
+        let pspdfItems = try pspdfBookmarks(in: document, packetHash: packetHash)
         var result: [Bookmark] = []
         if let previewItems {
             var names = NameMatcher(pspdfItems)
@@ -55,8 +57,8 @@ public enum XMPBookmarks {
 
     /// A UUID for an item that carries none, the same for the same packet and item on every read and machine:
     /// bookmark ids must not change between two reads of one file (undo, sidecars and collaborators compare them).
-    static func derivedUUID(packet: Data, item: String) -> String {
-        let seed = StableHash.fnv1a64(packet) ^ StableHash.fnv1a64(item)
+    static func derivedUUID(packetHash: UInt64, item: String) -> String {
+        let seed = packetHash ^ StableHash.fnv1a64(item)
         var high = seed &* 0x9E37_79B9_7F4A_7C15 ^ StableHash.fnv1a64(item + "/high")
         var low = StableHash.fnv1a64(item + "/low") ^ (seed >> 7 | seed << 57)
         // Version 8 (vendor-defined), RFC 9562 variant: a well-formed UUID readers accept.
@@ -147,7 +149,7 @@ public enum XMPBookmarks {
     }
 
     /// nil when the packet has no `apple-preview:Bookmarks` at all (an empty list is an answer).
-    private static func previewBookmarks(in document: XMLDocument, packet: Data) throws -> [PreviewItem]? {
+    private static func previewBookmarks(in document: XMLDocument, packetHash: UInt64) throws -> [PreviewItem]? {
         let properties = try elements(named: "Bookmarks", namespace: previewNamespace, in: document)
         guard !properties.isEmpty else { return nil }
         var items: [PreviewItem] = []
@@ -158,7 +160,7 @@ public enum XMPBookmarks {
                 // An item without its UUID gets one: Preview itself would crash on it, Redline keeps the page. The
                 // same packet always gives the same one, so reading a file twice names its bookmarks alike.
                 let uuid = try value(named: "UUID", in: item)?.trimmingCharacters(in: .whitespaces)
-                    ?? derivedUUID(packet: packet, item: "apple-preview \(items.count) \(position) \(page)")
+                    ?? derivedUUID(packetHash: packetHash, item: "apple-preview \(items.count) \(position) \(page)")
                 items.append(PreviewItem(page: page, uuid: uuid.uppercased()))
             }
         }
@@ -210,7 +212,7 @@ public enum XMPBookmarks {
         var otherAction: String?
     }
 
-    private static func pspdfBookmarks(in document: XMLDocument, packet: Data) throws -> [PSPDFItem] {
+    private static func pspdfBookmarks(in document: XMLDocument, packetHash: UInt64) throws -> [PSPDFItem] {
         var texts = try elements(named: "Bookmarks", namespace: pspdfNamespace, in: document).compactMap(\.stringValue)
         texts += try document.nodes(forXPath: "//@*[local-name()='Bookmarks' and namespace-uri()='\(pspdfNamespace)']")
             .compactMap(\.stringValue)
@@ -221,7 +223,7 @@ public enum XMPBookmarks {
             }
             for case let entry as [String: Any] in array {
                 let uuid = (entry["uuid"] as? String)?.uppercased()
-                    ?? derivedUUID(packet: packet, item: "pspdf \(items.count)")
+                    ?? derivedUUID(packetHash: packetHash, item: "pspdf \(items.count)")
                 let action = entry["action"] as? [String: Any]
                 let isGoTo = (action?["actionType"] as? String)?.caseInsensitiveCompare("Goto") == .orderedSame
                 let page = isGoTo ? (action?["pageIndex"] as? NSNumber).flatMap(pageIndex) : nil

@@ -25,7 +25,7 @@ struct Keys: ParsableCommand {
         var lines: [String] = []
         for context in KeymapContext.allCases {
             lines.append("[keys.\(context.rawValue)]  \(context.title)")
-            for command in keymaps.order[context] ?? [] {
+            for command in Keymaps.commands(in: context) {
                 let keys = keymaps.keys(for: command, in: context).map(\.name).joined(separator: " ")
                 lines.append("  " + (keys.isEmpty ? "(no key)" : keys).padding(toLength: 22, withPad: " ", startingAt: 0)
                              + " " + command.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + command.summary)

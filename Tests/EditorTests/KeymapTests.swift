@@ -44,6 +44,24 @@ import Testing
         #expect(!help.contains { $0.contains(" j ") && $0.contains("scroll down, on to the next page") })
     }
 
+    /// The wheel runs list-down and list-up, not whatever the Down and Up keys were bound to.
+    @Test func theWheelMovesTheListWhateverTheArrowKeysDo() throws {
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: AnnotationPanelTests.document())
+        editor.state.keymaps = try Keymaps.standard.remapped([.init(context: "annotations", key: "Down", command: "list-last", line: 1)])
+        editor.press(.character("a"))
+        func selected() -> AnnotationID? {
+            if case .annotations(let panel) = editor.state.mode { return panel.selected }
+            return nil
+        }
+        #expect(selected() == "hl")
+        editor.send(.mouse(MouseEvent(.scrollDown, column: 100, row: 5)))
+        #expect(selected() == "carol")
+        editor.press(.down)
+        #expect(selected() == "bob-state")
+        editor.send(.mouse(MouseEvent(.scrollUp, column: 100, row: 5)))
+        #expect(selected() == "carol")
+    }
+
     @Test(arguments: [
         (Keymaps.Binding(context: "page", key: "C-d", command: "teleport", line: 7), #"line 7: "C-d": unknown command "teleport" (redline keys lists them)"#),
         (.init(context: "page", key: "F13", command: "next-page", line: 3), #"line 3: "F13" is not a key that can be bound"#),

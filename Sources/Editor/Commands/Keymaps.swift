@@ -21,8 +21,6 @@ public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
 /// (`[keys.page] "C-d" = "next-page"`); the help and docs/keys.md are written from them.
 public struct Keymaps: Sendable, Equatable {
     public private(set) var bindings: [KeymapContext: [Key: EditorCommand]]
-    /// The order commands are listed in, per context: the standard keymap's, then commands bound by the user.
-    public private(set) var order: [KeymapContext: [EditorCommand]]
 
     public func command(for key: Key, in context: KeymapContext) -> EditorCommand? {
         bindings[context]?[key]
@@ -39,10 +37,10 @@ public struct Keymaps: Sendable, Equatable {
     /// Binds a key in a context, replacing what it did there.
     public mutating func bind(_ key: Key, to command: EditorCommand, in context: KeymapContext) {
         bindings[context, default: [:]][key] = command
-        if !(order[context] ?? []).contains(command) { order[context, default: []].append(command) }
     }
 
-    /// Which commands a context can run: a key in one context cannot start another context's commands.
+    /// Which commands a context can run, in the order the help lists them: a key in one context cannot start
+    /// another context's commands.
     public static func commands(in context: KeymapContext) -> [EditorCommand] {
         var seen: Set<EditorCommand> = []
         return (standardList[context] ?? []).map(\.1).filter { seen.insert($0).inserted }
@@ -50,12 +48,10 @@ public struct Keymaps: Sendable, Equatable {
 
     public static let standard: Keymaps = {
         var bindings: [KeymapContext: [Key: EditorCommand]] = [:]
-        var order: [KeymapContext: [EditorCommand]] = [:]
         for context in KeymapContext.allCases {
             for (key, command) in standardList[context] ?? [] { bindings[context, default: [:]][key] = command }
-            order[context] = commands(in: context)
         }
-        return Keymaps(bindings: bindings, order: order)
+        return Keymaps(bindings: bindings)
     }()
 
     private static func character(_ text: String) -> Key { .character(Character(text)) }
