@@ -44,6 +44,15 @@ import Testing
         #expect(!help.contains { $0.contains(" j ") && $0.contains("scroll down, on to the next page") })
     }
 
+    /// The ink hints fit a 120-column terminal to their last one, how to leave.
+    @Test func theInkHintsEndWithHowToLeaveOn120Columns() {
+        var editor = EditorHarness(columns: 120, rows: 30)
+        editor.press(.character("i"))
+        let line = editor.screen().text(ofRow: 29).trimmingCharacters(in: .whitespaces)
+        #expect(line.hasPrefix("Ink: Space lowers/lifts the pen · arrows draw"), "\(line)")
+        #expect(line.hasSuffix("Esc leaves"), "\(line)")
+    }
+
     /// The wheel runs list-down and list-up, not whatever the Down and Up keys were bound to.
     @Test func theWheelMovesTheListWhateverTheArrowKeysDo() throws {
         var editor = EditorHarness(columns: 120, rows: 40, annotations: AnnotationPanelTests.document())

@@ -111,7 +111,9 @@ public struct Keymaps: Sendable, Equatable {
     /// "j/k move": the first key of each command, joined, then what they do; nothing when none is bound.
     public func hint(_ commands: [EditorCommand], _ label: String, in context: KeymapContext) -> String? {
         let names = commands.compactMap { self.keys(for: $0, in: context).first?.name }
-        return names.isEmpty ? nil : names.joined(separator: "/") + " " + label
+        guard !names.isEmpty else { return nil }
+        // The four arrow keys in a row read as one word, so a hint line keeps its end on 120 columns.
+        return (names == ["Up", "Down", "Left", "Right"] ? "arrows" : names.joined(separator: "/")) + " " + label
     }
 
     /// Hints joined into one line.
