@@ -61,11 +61,13 @@ let package = Package(
                           path: "Tests/ScreenCheck"),
         .target(name: "TestSupport", dependencies: ["RedlineCore"], path: "Tests/TestSupport"),
         .testTarget(name: "RedlineCoreTests", dependencies: [
-            "RedlineCore", .product(name: "PropertyBased", package: "swift-property-based"),
+            "RedlineCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "XMPMetadataTests", dependencies: ["XMPMetadata", "RedlineCore"]),
         .testTarget(name: "TerminalGridTests", dependencies: ["TerminalGrid"]),
-        .testTarget(name: "EditorTests", dependencies: ["Editor", "RedlineCore", "TerminalGrid"]),
+        .testTarget(name: "EditorTests", dependencies: [
+            "Editor", "RedlineCore", "TerminalGrid", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "AdapterTests", dependencies: [
             "RedlineKit", "TerminalFrontEnd", "RedlineCore", "PDFRendering", "PDFAssembly", "XMPMetadata", "CellPictures",
             "TerminalGrid", "TestSupport", "NcursesTerminal", "Editor",

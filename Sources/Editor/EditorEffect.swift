@@ -2,14 +2,18 @@ import RedlineCore
 
 /// Work the runner does for the editor. The reducer never does I/O itself.
 public enum EditorEffect: Sendable, Equatable {
+    /// Runs off the loop; progress and the outcome come back as events.
     case save(SaveRequest)
-    case writeJournal(DocumentEdits)
+    /// The crash journal is behind the edits: the runner writes `journalOperations` within its debounce
+    /// interval (or discards the journal when nothing unsaved is left).
+    case journalChanged
     case discardJournal
     case quit
 }
 
 public struct SaveRequest: Sendable, Equatable {
     public var destination: String
+    /// Exactly what this save writes: edits made while it runs are not part of it.
     public var edits: DocumentEdits
     public var allowOverwrite: Bool
     /// Overwrite the opened document itself (`:w!`).

@@ -1,21 +1,28 @@
 import RedlineCore
 import TerminalGrid
 
-/// Something that happened, in the past tense. The runner turns terminal input and the results of effects into these.
+/// Something that happened, in the past tense. The runner turns terminal input, timers, the progress and
+/// results of effects, and messages from elsewhere into these, stamps each (`EventStamp`), and reduces them
+/// one at a time.
 public enum EditorEvent: Sendable {
     case keyPressed(Key)
     case resized(columns: Int, rows: Int)
     /// The mouse, where the terminal reports one.
     case mouse(MouseEvent)
+    /// A running save got one step further.
+    case saveProgressed(step: String)
     case saveFinished(SaveOutcome)
     /// A crash journal with unsaved edits was found for this document on open.
     case journalFound(DocumentEdits)
+    /// A change someone else made to the document (a collaborator): applied, never undone by local undo.
+    case operationReceived(DocumentOperation)
 }
 
 public enum SaveOutcome: Sendable, Equatable {
-    case saved(path: String)
-    /// The opened file itself was overwritten and reopened: its pages now carry the markup.
-    case savedOverOriginal(path: String, document: DocumentDescription)
+    /// `edits` were written: they, and only they, count as saved.
+    case saved(path: String, edits: DocumentEdits)
+    /// The opened file itself was overwritten with `edits` and reopened: its pages now carry the markup.
+    case savedOverOriginal(path: String, edits: DocumentEdits, document: DocumentDescription)
     /// Nothing was written: the destination exists and the request did not allow overwriting it.
     case destinationExists(path: String)
     case failed(path: String, reason: String)

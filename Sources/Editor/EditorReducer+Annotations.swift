@@ -63,14 +63,15 @@ extension EditorReducer {
         case .reply?:
             guard threadActionsAllowed(&state), let target = answerTarget(state, panel) else { break }
             panel.input = .reply(to: target, text: "")
-            panel.draftStamp = env.stamp
+            panel.draftStamp = state.newAnnotationStamp()
         case .setState?:
             guard threadActionsAllowed(&state), let id = answerTarget(state, panel) else { break }
             panel.input = .choosingState(id)
         case .toggleMarked?:
             guard threadActionsAllowed(&state), let id = answerTarget(state, panel) else { break }
+            let stamp = state.newAnnotationStamp()
             effects = perform(&state) { editing, current, edits in
-                let change = try editing.toggleMarked(id, current: current, edits: &edits, stamp: env.stamp)
+                let change = try editing.toggleMarked(id, current: current, edits: &edits, stamp: stamp)
                 return "\(change.state?.value ?? "Marked") by \(editing.author)"
             }
         case .editReply?:
@@ -81,7 +82,7 @@ extension EditorReducer {
                 break
             }
             panel.input = .edit(id, text: annotation.contents ?? "")
-            panel.draftStamp = env.stamp
+            panel.draftStamp = state.newAnnotationStamp()
         case .deleteAnnotation?:
             guard let id = panel.selected else { break }
             let isReply = state.annotations.first { $0.id == id }?.isReply ?? false
@@ -122,8 +123,9 @@ extension EditorReducer {
                 break
             }
             panel.input = nil
+            let stamp = state.newAnnotationStamp()
             effects = perform(&state) { editing, current, edits in
-                try editing.setState(choice, on: id, current: current, edits: &edits, stamp: env.stamp)
+                try editing.setState(choice, on: id, current: current, edits: &edits, stamp: stamp)
                 return "\(choice.value) by \(editing.author)"
             }
         case (.reply(let target, let text), _):
@@ -135,8 +137,10 @@ extension EditorReducer {
                 // The journal written with the change must not hold the draft beside the reply it became.
                 state.mode = .annotations(panel)
                 var made: AnnotationID?
+                // The stamp shown while typing is the one the reply gets: the journal's draft and the reply agree.
+                let stamp = panel.draftStamp ?? state.newAnnotationStamp()
                 effects = perform(&state) { editing, current, edits in
-                    made = try editing.reply(to: target, text: text, current: current, edits: &edits, stamp: env.stamp).id
+                    made = try editing.reply(to: target, text: text, current: current, edits: &edits, stamp: stamp).id
                     return "Replied"
                 }
                 // The selection stays on what was answered: the review keys that usually follow a reply
@@ -150,8 +154,9 @@ extension EditorReducer {
             case .committed:
                 panel.input = nil
                 state.mode = .annotations(panel)
+                let date = state.now
                 effects = perform(&state) { editing, current, edits in
-                    try editing.editReply(id, text: text, current: current, edits: &edits, date: env.now())
+                    try editing.editReply(id, text: text, current: current, edits: &edits, date: date)
                     return "Reply changed"
                 }
             }

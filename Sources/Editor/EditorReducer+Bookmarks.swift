@@ -9,9 +9,10 @@ extension EditorReducer {
         let current = state.bookmarks
         let original = state.document.bookmarks
         var bookmarked = false
+        let newID = state.freshID().uuidString
         let effects = changeEdits(&state) { edits in
             var list = current
-            bookmarked = list.toggle(page: page, newID: env.newAnnotationID().rawValue)
+            bookmarked = list.toggle(page: page, newID: newID)
             edits.bookmarks = list == original ? nil : list
         }
         state.message = bookmarked ? "Bookmarked page \(page + 1)" : "Bookmark on page \(page + 1) removed"

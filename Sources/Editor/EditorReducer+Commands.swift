@@ -64,7 +64,18 @@ extension EditorReducer {
                                   allowOverwrite: replacingOriginal || state.writtenPaths.contains(destination),
                                   replacesOriginal: replacingOriginal)
         state.quitAfterSave = quitting
-        state.message = "Saving \(destination)…"
+        return startSave(&state, request)
+    }
+
+    /// One save at a time: the screen goes on answering while it runs, and says how far it has got.
+    private static func startSave(_ state: inout EditorState, _ request: SaveRequest) -> [EditorEffect] {
+        if let running = state.chrome.saving {
+            state.message = "Still saving \(running.destination): wait for it to finish"
+            state.quitAfterSave = false
+            return []
+        }
+        state.chrome.saving = SaveProgress(destination: request.destination, step: "starting")
+        state.message = "Saving \(request.destination)…"
         return [.save(request)]
     }
 
@@ -80,8 +91,7 @@ extension EditorReducer {
         case (.overwrite(var request), "y"):
             state.mode = .normal
             request.allowOverwrite = true
-            state.message = "Saving \(request.destination)…"
-            return [.save(request)]
+            return startSave(&state, request)
         case (.overwrite, "n"), (.overwrite, "c"):
             state.mode = .normal
             state.quitAfterSave = false
@@ -100,17 +110,16 @@ extension EditorReducer {
             let known = Set(state.document.annotations.map(\.id))
             let annotations = journaled.annotations.refersOnly(to: known, pageCount: state.document.pageCount)
                 ? journaled.annotations : AnnotationEdits()
-            state.history.record(state.edits)
             let bookmarks = journaled.bookmarks.map { list in
                 BookmarkList(list.bookmarks.filter { $0.pageIndex.map { $0 < state.document.pageCount } ?? true })
             }
-            state.edits = DocumentEdits(markup: markup, annotations: annotations, bookmarks: bookmarks)
+            let effects = changeEdits(&state) { $0 = DocumentEdits(markup: markup, annotations: annotations, bookmarks: bookmarks) }
             var restored: [String] = []
             if !markup.isEmpty { restored.append("\(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")") }
             if !annotations.isEmpty { restored.append("the unsaved annotation changes") }
             if bookmarks != nil { restored.append("the unsaved bookmarks") }
             state.message = restored.isEmpty ? "Nothing in the journal fits this document" : "Restored " + restored.joined(separator: " and ")
-            return journal(state)
+            return effects.isEmpty ? [.discardJournal] : effects
         case (.restoreJournal, "n"), (.restoreJournal, "c"):
             state.mode = .normal
             state.message = "Earlier unsaved markup discarded"
@@ -122,22 +131,18 @@ extension EditorReducer {
     }
 
     static func finishSave(_ state: inout EditorState, _ outcome: SaveOutcome) -> [EditorEffect] {
+        state.chrome.saving = nil
         switch outcome {
-        case .saved(let path):
+        case .saved(let path, let saved):
             state.writtenPaths.insert(path)
-            state.savedEdits = state.edits
-            state.message = "Saved \(path)"
-            return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
-        case .savedOverOriginal(let path, let document):
+            state.editing.markSaved(saved)
+            return afterSave(&state, message: "Saved \(path)", path: path)
+        case .savedOverOriginal(let path, let saved, let document):
             // The markup is now part of the pages themselves: editing goes on from the new file.
-            state.document = document
-            state.edits = DocumentEdits()
-            state.savedEdits = DocumentEdits()
-            state.history = EditHistory()
+            state.editing.rebase(onto: document, saved: saved, id: state.freshID(), time: state.now)
             state.selection = nil
             state.writtenPaths.insert(path)
-            state.message = "Saved over \(path)"
-            return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
+            return afterSave(&state, message: "Saved over \(path)", path: path)
         case .destinationExists(let path):
             state.mode = .confirming(.overwrite(SaveRequest(destination: path, edits: state.edits,
                                                             allowOverwrite: true, replacesOriginal: false)))
@@ -149,5 +154,18 @@ extension EditorReducer {
             state.message = "Not saved: \(reason) · \(path.split(separator: "/").last.map(String.init) ?? path) · your markup is kept"
             return []
         }
+    }
+
+    /// What was saved is saved; what changed while the save ran is not, and keeps the journal and the editor.
+    private static func afterSave(_ state: inout EditorState, message: String, path: String) -> [EditorEffect] {
+        guard state.isDirty else {
+            state.message = message
+            return [.discardJournal] + (state.quitAfterSave ? [.quit] : [])
+        }
+        // What is not saved first: on a narrow terminal the end of the line is what gets cut.
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        state.message = "Saved without the changes made while saving (\(state.quitAfterSave ? ":wq saves them and quits" : ":w saves them")) · \(name)"
+        state.quitAfterSave = false
+        return [.journalChanged]
     }
 }

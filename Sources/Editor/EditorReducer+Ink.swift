@@ -154,7 +154,11 @@ extension EditorReducer {
         // The journal written below reads pending strokes from the mode: they are committed now, not pending.
         if case .inking = state.mode { state.mode = .inking(session) }
         guard !strokes.isEmpty, session.tool != .eraser else { return [] }
-        let markup = state.inkStyle.markup(for: session.tool, strokes: strokes)
-        return change(&state) { $0.add(pageIndex: session.pageIndex, content: .ink(markup)) }
+        let markup = MarkupItem(id: session.id, pageIndex: session.pageIndex,
+                                content: .ink(state.inkStyle.markup(for: session.tool, strokes: strokes)))
+        // The next strokes make another markup.
+        session.id = MarkupID(state.freshID())
+        if case .inking = state.mode { state.mode = .inking(session) }
+        return change(&state) { $0.add(markup) }
     }
 }

@@ -2,26 +2,33 @@ import RedlineCore
 
 /// Changes to the markup itself: every one goes through `change`, which keeps undo and the crash journal.
 extension EditorReducer {
-    /// Applies a change to the markup as one undo step and journals the result.
+    /// Applies a change to the markup as one operation (one undo step) and marks the journal due.
     static func change(_ state: inout EditorState, _ update: (inout MarkupLayer) -> Void) -> [EditorEffect] {
         changeEdits(&state) { update(&$0.markup) }
     }
 
-    /// Applies a change to any of the edits, markup or annotations, as one undo step and journals the result.
+    /// Applies a change to any of the edits, markup, annotations or bookmarks, as one operation of the
+    /// reviewer's, stamped with the event's time and a fresh id.
     static func changeEdits(_ state: inout EditorState, _ update: (inout DocumentEdits) -> Void) -> [EditorEffect] {
         var next = state.edits
         update(&next)
         guard next != state.edits else { return [] }
-        state.history.record(state.edits)
-        state.edits = next
+        state.editing.commit(next, id: state.freshID(), time: state.now)
         return journal(state)
     }
 
-    /// Keeps the journal in step: what must survive a crash (`journalEdits`), or nothing when that is
-    /// what was saved.
+    /// The crash journal must catch up: the runner writes it within its debounce interval.
     static func journal(_ state: EditorState) -> [EditorEffect] {
-        let journaled = state.journalEdits
-        return journaled != state.savedEdits ? [.writeJournal(journaled)] : [.discardJournal]
+        [.journalChanged]
+    }
+
+    /// Moves a markup as part of a run (held arrow keys, a mouse drag): the run is one operation.
+    static func moveInRun(_ state: inout EditorState, _ item: MarkupItem, to moved: MarkupItem, continuing: Bool) -> [EditorEffect] {
+        if continuing {
+            state.editing.continueNudge(item, to: moved, id: state.freshID(), time: state.now)
+            return journal(state)
+        }
+        return change(&state) { $0.replace(moved) }
     }
 
     static func nudgeSelection(_ state: inout EditorState, dx: Double, dy: Double,
@@ -29,13 +36,10 @@ extension EditorReducer {
         guard let id = state.selection, let item = state.markup.item(id) else { return [] }
         let moved = item.translated(dx: dx, dy: dy).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
         guard moved != item else { return [] }
-        if state.nudgeRun == id {
-            // Holding an arrow key makes many nudges; together they are one step to undo.
-            state.markup.replace(moved)
-            return journal(state)
-        }
+        // Holding an arrow key makes many nudges; together they are one step to undo.
+        let continuing = state.nudgeRun == id
         state.nudgeRun = id
-        return change(&state) { $0.replace(moved) }
+        return moveInRun(&state, item, to: moved, continuing: continuing)
     }
 
     static func deleteSelection(_ state: inout EditorState) -> [EditorEffect] {
@@ -98,27 +102,25 @@ extension EditorReducer {
     }
 
     static func undo(_ state: inout EditorState) -> [EditorEffect] {
-        guard let previous = state.history.undo(from: state.edits) else {
-            state.message = "Nothing to undo"
-            return []
-        }
-        state.edits = previous
-        keepSelectionValid(&state)
-        return journal(state)
+        report(&state, state.editing.undo(id: state.freshID(), time: state.now), verb: "undo")
     }
 
     static func redo(_ state: inout EditorState) -> [EditorEffect] {
-        guard let next = state.history.redo(from: state.edits) else {
-            state.message = "Nothing to redo"
-            return []
-        }
-        state.edits = next
-        keepSelectionValid(&state)
-        return journal(state)
+        report(&state, state.editing.redo(id: state.freshID(), time: state.now), verb: "redo")
     }
 
-    private static func keepSelectionValid(_ state: inout EditorState) {
+    private static func report(_ state: inout EditorState, _ outcome: DocumentEditing.UndoOutcome, verb: String) -> [EditorEffect] {
         state.nudgeRun = nil
-        if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
+        switch outcome {
+        case .nothing:
+            state.message = "Nothing to \(verb)"
+            return []
+        case .overtaken:
+            state.message = "Not \(verb == "undo" ? "undone" : "redone"): someone else changed it since"
+            return []
+        case .done:
+            if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
+            return journal(state)
+        }
     }
 }

@@ -101,13 +101,10 @@ extension EditorReducer {
             drag.last = point
             defer { state.mouseDrag = drag }
             guard moved != item else { return [] }
-            if drag.moved {
-                // One drag is one step to undo, however many reports it takes.
-                state.markup.replace(moved)
-                return journal(state)
-            }
+            // One drag is one step to undo, however many reports it takes.
+            let continuing = drag.moved
             drag.moved = true
-            return change(&state) { $0.replace(moved) }
+            return moveInRun(&state, item, to: moved, continuing: continuing)
         case .release:
             state.mouseDrag = nil
             return []

@@ -29,17 +29,11 @@ extension EditorReducer {
         let size = state.document.pages[draft.pageIndex].displaySize
         guard let id = draft.editing else {
             guard !draft.markup.text.isEmpty else { return [] }
-            var newID: MarkupID?
-            let effects = change(&state) { layer in
-                newID = layer.add(pageIndex: draft.pageIndex, content: .text(draft.markup))
-            }
-            if let newID, let item = state.markup.item(newID) {
-                // Typing past the right edge pulls the text back onto the page, as a nudge would.
-                let kept = item.keptInside(pageSize: size, measuredBy: env.measurer)
-                state.markup.replace(kept)
-                state.selection = newID
-            }
-            return effects.isEmpty ? effects : journal(state)
+            // Typing past the right edge pulls the text back onto the page, as a nudge would.
+            let item = MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup))
+                .keptInside(pageSize: size, measuredBy: env.measurer)
+            state.selection = item.id
+            return change(&state) { $0.add(item) }
         }
         guard let existing = state.markup.item(id) else { return [] }
         if draft.markup.text.isEmpty {

@@ -4,16 +4,26 @@ import TerminalGrid
 /// The editor's only way to change: an event and the current state give the next state and the effects to run.
 /// No I/O, no clock: every behaviour can be driven from a test.
 public enum EditorReducer {
-    public static func reduce(_ state: inout EditorState, _ event: EditorEvent,
+    public static func reduce(_ state: inout EditorState, _ event: EditorEvent, at stamp: EventStamp,
                               environment: EditorEnvironment) -> [EditorEffect] {
+        state.interaction.clock = EventClock(stamp: stamp)
         switch event {
         case .resized(let columns, let rows):
             state.columns = max(1, columns)
             state.rows = max(3, rows)
             revealCursor(&state, environment)
             return []
+        case .saveProgressed(let step):
+            guard let running = state.chrome.saving else { return [] }
+            state.chrome.saving?.step = step
+            state.message = "Saving \(running.destination)… \(step)"
+            return []
         case .saveFinished(let outcome):
             return finishSave(&state, outcome)
+        case .operationReceived(let operation):
+            state.editing.receive(operation)
+            if let id = state.selection, state.markup.item(id) == nil { state.selection = nil }
+            return journal(state)
         case .mouse(let event):
             return mouse(&state, event, environment)
         case .journalFound(let edits):
@@ -92,11 +102,11 @@ public enum EditorReducer {
         case .moveFarRight: return arrow(&state, dx: 1, dy: 0, large: true, env)
         case .ink:
             state.selection = nil
-            state.mode = .inking(InkSession(pageIndex: state.pageIndex, pen: state.cursor))
+            state.mode = .inking(InkSession(id: MarkupID(state.freshID()), pageIndex: state.pageIndex, pen: state.cursor))
         case .typeText:
             state.selection = nil
             let text = TextMarkup(origin: state.cursor, text: "", fontSize: state.textStyle.fontSize, color: state.textStyle.color)
-            state.mode = .typing(TextDraft(editing: nil, pageIndex: state.pageIndex, markup: text))
+            state.mode = .typing(TextDraft(editing: nil, id: MarkupID(state.freshID()), pageIndex: state.pageIndex, markup: text))
         case .selectNext: cycleSelection(&state, forward: true, env)
         case .selectPrevious: cycleSelection(&state, forward: false, env)
         case .deselect: state.selection = nil
@@ -185,10 +195,11 @@ public enum EditorReducer {
 
     /// Markup on the current page in reading order: top to bottom, then left to right.
     static func readingOrder(_ state: EditorState, _ env: EditorEnvironment) -> [MarkupItem] {
-        state.markup.items(onPage: state.pageIndex).sorted {
-            let a = $0.bounds(measuredBy: env.measurer), b = $1.bounds(measuredBy: env.measurer)
-            return (a.minY, a.minX, $0.id.rawValue) < (b.minY, b.minX, $1.id.rawValue)
-        }
+        // Equal places keep the order the markup was made in.
+        state.markup.items(onPage: state.pageIndex).enumerated().sorted {
+            let a = $0.element.bounds(measuredBy: env.measurer), b = $1.element.bounds(measuredBy: env.measurer)
+            return (a.minY, a.minX, $0.offset) < (b.minY, b.minX, $1.offset)
+        }.map(\.element)
     }
 
     private static func cycleSelection(_ state: inout EditorState, forward: Bool, _ env: EditorEnvironment) {
@@ -212,7 +223,7 @@ public enum EditorReducer {
         guard let id = state.selection, let item = state.markup.item(id) else { return }
         switch item.content {
         case .text(let text):
-            state.mode = .typing(TextDraft(editing: id, pageIndex: item.pageIndex, markup: text))
+            state.mode = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
         case .ink:
             state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
         }

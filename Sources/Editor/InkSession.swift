@@ -7,6 +7,8 @@ public enum InkTool: String, Sendable, CaseIterable {
 /// Ink mode: a pen cursor that draws while lowered. The strokes drawn in a row make one ink markup,
 /// committed when the user leaves ink mode or changes the tool, width or colour.
 public struct InkSession: Sendable, Equatable {
+    /// The id the markup being drawn will have.
+    public var id: MarkupID
     public var pageIndex: Int
     public var pen: Point
     public var tool: InkTool = .pen
@@ -15,7 +17,8 @@ public struct InkSession: Sendable, Equatable {
     /// The stroke being drawn while the pen is down.
     public var current: [Point]?
 
-    public init(pageIndex: Int, pen: Point) {
+    public init(id: MarkupID, pageIndex: Int, pen: Point) {
+        self.id = id
         self.pageIndex = pageIndex
         self.pen = pen
     }

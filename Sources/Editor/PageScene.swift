@@ -25,7 +25,7 @@ extension EditorState {
         var items = markup.items(onPage: pageIndex)
         var highlight: Rect?
         if case .typing(let draft) = mode, draft.pageIndex == pageIndex {
-            let typed = MarkupItem(id: draft.editing ?? MarkupID(0), pageIndex: pageIndex, content: .text(draft.markup))
+            let typed = MarkupItem(id: draft.id, pageIndex: pageIndex, content: .text(draft.markup))
             if let index = items.firstIndex(where: { $0.id == draft.editing }) {
                 items[index] = typed
             } else {
@@ -35,7 +35,7 @@ extension EditorState {
         } else if case .inking(let session) = mode, session.pageIndex == pageIndex, session.tool != .eraser,
                   !session.allStrokes.isEmpty {
             // The strokes being drawn show live, before they become a markup.
-            items.append(MarkupItem(id: MarkupID(0), pageIndex: pageIndex,
+            items.append(MarkupItem(id: session.id, pageIndex: pageIndex,
                                     content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
         } else if case .annotations(let panel) = mode, let id = panel.selected,
                   let annotation = annotations.first(where: { $0.id == id }), annotation.pageIndex == pageIndex {

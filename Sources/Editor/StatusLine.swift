@@ -94,7 +94,10 @@ enum MessageLine {
             text = "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
                                                   ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser], "eraser"),
                                                   ([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
-        case .normal: text = state.message ?? (state.keymaps.hint([.help], "shows the keys", in: .page) ?? "")
+        case .normal:
+            // A running save stays in view after other messages have gone: the keys go on working meanwhile.
+            text = state.message ?? state.chrome.saving.map { "Saving \($0.destination)… \($0.step)" }
+                ?? (state.keymaps.hint([.help], "shows the keys", in: .page) ?? "")
         case .annotations(let panel): text = AnnotationPanelView.messageLine(state, panel)
         case .bookmarks(let panel): text = BookmarkPanelView.messageLine(state, panel)
         }

@@ -1,5 +1,4 @@
 import CNcurses
-import Glibc
 
 /// Turns mouse reporting on and off, and teaches ncurses the two report prefixes as keys of Redline's own.
 /// ncurses' own mouse decoding is left off: it decodes only the form the terminfo entry names (tmux's
@@ -10,23 +9,17 @@ enum MouseReports {
     static let sgrPrefix = "\u{1B}[<"
     static let x10Prefix = "\u{1B}[M"
 
-    static func enable() {
+    static func enable(on screen: NcursesScreen) {
         for (prefix, code) in [(sgrPrefix, sgrPrefixCode), (x10Prefix, x10PrefixCode)] {
             // A terminfo entry may bind the prefix to KEY_MOUSE already: take that binding away first.
             define_key(prefix, 0)
             define_key(prefix, code)
         }
         // Button-event tracking (presses, releases, drags, the wheel) in the SGR form.
-        write("\u{1B}[?1002h\u{1B}[?1006h")
+        screen.emitControl("\u{1B}[?1002h\u{1B}[?1006h")
     }
 
-    static func disable() {
-        write("\u{1B}[?1006l\u{1B}[?1002l")
-    }
-
-    private static func write(_ sequence: String) {
-        // A plain write whose failure is ignored: on a closed terminal FileHandle's write traps instead.
-        var bytes = Array(sequence.utf8)
-        _ = Glibc.write(STDOUT_FILENO, &bytes, bytes.count)
+    static func disable(on screen: NcursesScreen) {
+        screen.emitControl("\u{1B}[?1006l\u{1B}[?1002l")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 import TerminalGrid
 
 /// The only place that talks to ncurses: shows grids by writing the cells that changed, reads keys.
-public final class NcursesScreen {
+public final class NcursesScreen: TerminalScreen {
     private var shown: CellGrid?
     /// The colour pairs this screen defined, by colours. Redline numbers them itself: ncurses' `alloc_pair`
     /// silently reuses the oldest pair once the table is full, which turns both a remembered number and the
@@ -53,7 +53,7 @@ public final class NcursesScreen {
         colors = has_colors() ? Int(redline_colors()) : 0
         KeySequences.defineModifiedKeys()
         HangupSignals.install()
-        MouseReports.enable()
+        MouseReports.enable(on: self)
         redirectStandardError(to: standardErrorLog)
     }
 
@@ -146,6 +146,21 @@ public final class NcursesScreen {
         }
     }
 
+    public func waitForInput(timeoutMilliseconds milliseconds: Int32, wakeDescriptor: Int32) -> Bool {
+        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, milliseconds)
+        // Interrupted by a signal (a resize, a hang-up): the read says which.
+        if ready < 0 { return true }
+        return descriptors[0].revents != 0
+    }
+
+    /// Sends a control sequence through ncurses' own output buffer, in order with the cells it writes (the
+    /// next refresh, or `endwin`, sends it): nothing else writes to the terminal while the screen is up.
+    func emitControl(_ sequence: String) {
+        putp(sequence)
+    }
+
     /// Waits up to `milliseconds` for input (-1 waits for ever).
     public func read(timeoutMilliseconds milliseconds: Int32) -> TerminalInput? {
         wtimeout(redline_stdscr(), milliseconds)
@@ -211,7 +226,7 @@ public final class NcursesScreen {
     public func stop() {
         guard running else { return }
         running = false
-        MouseReports.disable()
+        MouseReports.disable(on: self)
         endwin()
         if savedStandardError >= 0 {
             dup2(savedStandardError, STDERR_FILENO)

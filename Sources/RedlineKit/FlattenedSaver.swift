@@ -25,7 +25,8 @@ public struct FlattenedSaver: Sendable {
     /// `readingFrom`, when given, is where the document's bytes are read (the editor's open descriptor of the
     /// file it showed); `source` names the document in messages and its identity.
     public func save(_ edits: DocumentEdits, source: String, readingFrom readPath: String? = nil, password: String?,
-                     description: DocumentDescription, bookmarks: BookmarkManager? = nil, to destination: String) throws {
+                     description: DocumentDescription, bookmarks: BookmarkManager? = nil, to destination: String,
+                     progress: (String) -> Void = { _ in }) throws {
         let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
         let identity = DocumentIdentity.of(permanentID: description.permanentID, path: absolute)
         var metadata: Data?
@@ -34,7 +35,9 @@ public struct FlattenedSaver: Sendable {
         }
         let markup = edits.markup
         var overlays: [PageOverlay] = []
-        for pageIndex in markup.editedPages {
+        let edited = markup.editedPages
+        for (done, pageIndex) in edited.enumerated() {
+            progress("drawing the markup of page \(pageIndex + 1) (\(done + 1) of \(edited.count))")
             guard description.pages.indices.contains(pageIndex) else {
                 throw DocumentError.damaged(path: source, reason: "page \(pageIndex + 1) does not exist")
             }
@@ -43,6 +46,7 @@ public struct FlattenedSaver: Sendable {
                                                 scale: geometry.overlayScale, painter: services.painter)
             overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
         }
+        progress("assembling the document")
         let document: Data
         do {
             document = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
@@ -50,8 +54,12 @@ public struct FlattenedSaver: Sendable {
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
         }
-        try AtomicFileWriter.write(document, to: destination) { temporary in
-            try writer.verify(temporary, password: password, pageCount: description.pageCount)
+        progress("writing \(document.count / 1024) KB")
+        try withoutActuallyEscaping(progress) { progress in
+            try AtomicFileWriter.write(document, to: destination) { temporary in
+                progress("checking what was written")
+                try writer.verify(temporary, password: password, pageCount: description.pageCount)
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RedlineCore
 
-/// Unsaved markup and annotation changes, written so that a crash loses nothing: one markup file per document
+/// Unsaved markup and annotation changes, written so that a crash loses nothing: the operations since opening, one file per document
 /// and editor under `$XDG_STATE_HOME/redline/` (by default `~/.local/state/redline/`).
 ///
 /// A running editor holds its journal's lock (`claim`), so a second editor on the same document takes the next
@@ -66,10 +66,12 @@ public struct MarkupJournal: Sendable {
         return folder + "/redline.log"
     }
 
-    public func write(_ edits: DocumentEdits) throws {
+    /// Writes the operations since opening (the last may be a draft still being typed). Atomic, and read back
+    /// before it replaces the previous journal.
+    public func write(_ operations: [DocumentOperation]) throws {
         try FileManager.default.createDirectory(atPath: (journalPath as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        let data = MarkupFile.encode(edits, document: documentPath)
+        let data = try JournalFile.encode(JournalFile(document: documentPath, operations: operations))
         try AtomicFileWriter.write(data, to: journalPath) { temporary in
             // A journal is only worth keeping if it reads back as what was written.
             guard FileManager.default.contents(atPath: temporary) == data else {
@@ -80,26 +82,51 @@ public struct MarkupJournal: Sendable {
 
     public enum Contents: Equatable {
         case none
+        /// What replaying the journal's operations onto the opened document gives.
         case edits(DocumentEdits)
         /// A journal that could not be read, moved aside (to `keptAt`) rather than lost or silently deleted.
         case unreadable(keptAt: String)
     }
 
-    /// What the journal holds. One that cannot be read is renamed beside it, out of the way of new journals.
-    public func contents() -> Contents {
+    /// What the journal holds, replayed onto a document whose providers hold `bookmarkBase`. A journal
+    /// written by an earlier Redline (a markup file) reads too. One that cannot be read is renamed beside
+    /// it, out of the way of new journals.
+    public func contents(bookmarkBase: BookmarkList = BookmarkList()) -> Contents {
         guard FileManager.default.fileExists(atPath: journalPath) else { return .none }
-        if let data = FileManager.default.contents(atPath: journalPath), let edits = try? MarkupFile.decodeEdits(data) {
-            return .edits(edits)
-        }
+        if let edits = read(bookmarkBase: bookmarkBase) { return .edits(edits) }
         let stamp = Int(Date().timeIntervalSince1970)
         let kept = (journalPath as NSString).deletingPathExtension + ".unreadable-\(stamp).json"
         return rename(journalPath, kept) == 0 ? .unreadable(keptAt: kept) : .unreadable(keptAt: journalPath)
     }
 
     /// The journaled edits, if a journal exists and can be read.
-    public func read() -> DocumentEdits? {
+    public func read(bookmarkBase: BookmarkList = BookmarkList()) -> DocumentEdits? {
         guard let data = FileManager.default.contents(atPath: journalPath) else { return nil }
+        if let file = try? JSONDecoder().decode(JournalFile.self, from: data) {
+            var edits = DocumentEdits()
+            for operation in file.operations { edits.apply(operation, bookmarkBase: bookmarkBase) }
+            return edits
+        }
         return try? MarkupFile.decodeEdits(data)
+    }
+
+    /// The journal on disk: the document it belongs to and the operations, oldest first.
+    struct JournalFile: Codable {
+        static let currentVersion = 2
+        var journal = JournalFile.currentVersion
+        var document: String
+        var operations: [DocumentOperation]
+
+        init(document: String, operations: [DocumentOperation]) {
+            self.document = document
+            self.operations = operations
+        }
+
+        static func encode(_ file: JournalFile) throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(file)
+        }
     }
 
     public func discard() {

@@ -41,40 +41,42 @@ public enum Benchmark {
             _ = EditorView.draw(turned, environment: environment, picture: turning.picture(for: turned.scene(environment: environment)))
         })
 
-        state.markup.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 72, y: 72), text: "Approved")))
-        state.selection = state.markup.items.first?.id
+        func press(_ key: Key) {
+            // Stamped as the editor's loop stamps events: the time now and a fresh seed.
+            let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
+            _ = EditorReducer.reduce(&state, .keyPressed(key), at: stamp, environment: environment)
+        }
+        for key in [Key.character("t")] + "Approved".map(Key.character) + [.enter] { press(key) }
         _ = maker.picture(for: state.scene(environment: environment))
         let rendersBefore = maker.renderCount
         figures.append(measure("nudge frame", runs: 30) {
-            _ = EditorReducer.reduce(&state, .keyPressed(.right), environment: environment)
+            press(.right)
             _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
         })
         precondition(maker.renderCount == rendersBefore, "a nudge re-rendered the page")
 
         // Ink: each run adds one segment to a stroke being drawn with the pen down.
-        for key in [Key.escape, .character("i"), .character(" ")] {
-            _ = EditorReducer.reduce(&state, .keyPressed(key), environment: environment)
-        }
+        for key in [Key.escape, .character("i"), .character(" ")] { press(key) }
         var direction = 1.0
         figures.append(measure("ink segment frame", runs: 30) {
             direction = -direction
-            _ = EditorReducer.reduce(&state, .keyPressed(direction > 0 ? .shiftRight : .shiftDown), environment: environment)
+            press(direction > 0 ? .shiftRight : .shiftDown)
             _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
         })
         precondition(maker.renderCount == rendersBefore, "drawing ink re-rendered the page")
-        _ = EditorReducer.reduce(&state, .keyPressed(.escape), environment: environment)
+        press(.escape)
 
         // The annotation list on the first page: each run moves the selection one row (back to the top at the end).
-        _ = EditorReducer.reduce(&state, .keyPressed(.character("a")), environment: environment)
+        press(.character("a"))
         figures.append(measure("annotation list step", runs: 30) {
             if case .annotations(let panel) = state.mode, panel.selected == state.annotationRows(panel).last?.annotation.id {
-                _ = EditorReducer.reduce(&state, .keyPressed(.character("g")), environment: environment)
+                press(.character("g"))
             } else {
-                _ = EditorReducer.reduce(&state, .keyPressed(.character("j")), environment: environment)
+                press(.character("j"))
             }
             _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
         })
-        _ = EditorReducer.reduce(&state, .keyPressed(.escape), environment: environment)
+        press(.escape)
 
         // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.
         let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
@@ -90,6 +92,17 @@ public enum Benchmark {
             }
         })
         if let saveFailure { throw saveFailure }
+
+        // The crash journal as the loop writes it (at most every 250 ms while changes keep coming, never per key):
+        // every operation so far, encoded, written atomically and read back.
+        let journalFolder = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench-state")
+        defer { try? FileManager.default.removeItem(atPath: journalFolder) }
+        let journal = MarkupJournal(documentPath: path, environment: ["XDG_STATE_HOME": journalFolder])
+        var journalFailure: Error?
+        figures.append(measure("journal write", runs: 10) {
+            do { try journal.write(state.journalOperations) } catch { journalFailure = error }
+        })
+        if let journalFailure { throw journalFailure }
         return figures
     }
 

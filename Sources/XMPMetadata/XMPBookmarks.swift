@@ -58,15 +58,7 @@ public enum XMPBookmarks {
     /// A UUID for an item that carries none, the same for the same packet and item on every read and machine:
     /// bookmark ids must not change between two reads of one file (undo, sidecars and collaborators compare them).
     static func derivedUUID(packetHash: UInt64, item: String) -> String {
-        let seed = packetHash ^ StableHash.fnv1a64(item)
-        var high = seed &* 0x9E37_79B9_7F4A_7C15 ^ StableHash.fnv1a64(item + "/high")
-        var low = StableHash.fnv1a64(item + "/low") ^ (seed >> 7 | seed << 57)
-        // Version 8 (vendor-defined), RFC 9562 variant: a well-formed UUID readers accept.
-        high = (high & ~0xF000) | 0x8000
-        low = (low & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        let hex = String(format: "%016llX%016llX", high, low)
-        let digits = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }.joined(separator: "-")
+        StableUUID.derived(seed: packetHash, item: item).uuidString
     }
 
     /// The packet with its bookmark properties replaced by `bookmarks`, or removed when there are none.

@@ -133,7 +133,7 @@ import Testing
         #expect(journal.journalPath.hasPrefix(folder.path + "/redline/a.pdf-"))
         var layer = MarkupLayer()
         layer.add(pageIndex: 2, content: .text(TextMarkup(origin: Point(x: 1, y: 2), text: "Unsaved")))
-        try journal.write(DocumentEdits(markup: layer))
+        try journal.write(DocumentEdits(markup: layer).asOperations())
         #expect(journal.read()?.markup.items.map(\.content) == layer.items.map(\.content))
         journal.discard()
         #expect(journal.read() == nil)
@@ -148,7 +148,7 @@ import Testing
             #expect((journal.journalPath as NSString).lastPathComponent.utf8.count <= 80)
             var layer = MarkupLayer()
             layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 1, y: 2), text: "kept")))
-            try journal.write(DocumentEdits(markup: layer))
+            try journal.write(DocumentEdits(markup: layer).asOperations())
             #expect(journal.read()?.markup.items.count == 1)
         }
     }
@@ -177,7 +177,7 @@ import Testing
         #expect(first.journalPath != second.journalPath)
         var layer = MarkupLayer()
         layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 1, y: 2), text: "first's")))
-        try first.write(DocumentEdits(markup: layer))
+        try first.write(DocumentEdits(markup: layer).asOperations())
         #expect(second.contents() == .none)
         second.discard()
         #expect(first.read() != nil)

@@ -19,9 +19,9 @@ struct FullDiskWritingTests {
     @Test func aJournalThatCannotBeWrittenLeavesTheEarlierOneWhole() throws {
         let disk = try SmallDisk(megabytes: 1)
         let journal = MarkupJournal(documentPath: "/docs/a.pdf", environment: ["XDG_STATE_HOME": disk.path])
-        try journal.write(edits("first", count: 1))
+        try journal.write(edits("first", count: 1).asOperations())
         try disk.fill(leaving: 0)
-        #expect(throws: DocumentError.self) { try journal.write(edits("second, much longer", count: 2000)) }
+        #expect(throws: DocumentError.self) { try journal.write(edits("second, much longer", count: 2000).asOperations()) }
         #expect(journal.read()?.markup.items.map(\.content) == edits("first", count: 1).markup.items.map(\.content))
         #expect(try disk.temporaryFiles().isEmpty)
         try FileManager.default.contentsOfDirectory(atPath: disk.path + "/redline")

@@ -22,7 +22,13 @@ import Testing
         let document = try OpenedDocument(path: source, password: nil)
         var state = EditorState(documentPath: source, document: document.description, columns: 100, rows: 40, pageIndex: page)
         state.zoom = 2
-        state.markup.add(pageIndex: page, content: .text(TextMarkup(origin: Point(x: 90, y: 130), text: "Wysiwyg", fontSize: 24, color: .blue)))
+        var keys = StampedKeys()
+        state.cursor = Point(x: 90, y: 130)
+        state.textStyle.fontSize = 24
+        state.textStyle.color = .blue
+        // Esc after Enter deselects: the selection's outline is the screen's, not the file's.
+        keys.press([.character("t")] + "Wysiwyg".map(Key.character) + [.enter, .escape], on: &state, environment: environment)
+        #expect(state.markup.items.map(\.content) == [.text(TextMarkup(origin: Point(x: 90, y: 130), text: "Wysiwyg", fontSize: 24, color: .blue))])
         let scene = state.scene(environment: environment)
 
         let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: .truecolor)
@@ -75,25 +81,24 @@ import Testing
         let document = try OpenedDocument(path: TestPaths.sample, password: nil)
         var state = EditorState(documentPath: TestPaths.sample, document: document.description, columns: 80, rows: 30)
         let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: .palette256)
-        for key in [Key.character("t"), .character("H"), .character("i"), .enter] {
-            _ = EditorReducer.reduce(&state, .keyPressed(key), environment: environment)
-        }
+        var keys = StampedKeys()
+        keys.press([.character("t"), .character("H"), .character("i"), .enter], on: &state, environment: environment)
         let first = maker.picture(for: state.scene(environment: environment))
         #expect(maker.renderCount == 1)
         for key in [Key.right, .right, .shiftDown, .character("+")] {
-            _ = EditorReducer.reduce(&state, .keyPressed(key), environment: environment)
+            keys.press([key], on: &state, environment: environment)
             _ = maker.picture(for: state.scene(environment: environment))
         }
         #expect(maker.renderCount == 1)
         #expect(maker.picture(for: state.scene(environment: environment)) != first)
         // Drawing ink, segment by segment, composites over the same raster too.
         for key in [Key.escape, .character("i"), .character(" "), .shiftRight, .shiftDown, .right, .enter, .escape] {
-            _ = EditorReducer.reduce(&state, .keyPressed(key), environment: environment)
+            keys.press([key], on: &state, environment: environment)
             _ = maker.picture(for: state.scene(environment: environment))
         }
         #expect(state.markup.items.count == 2)
         #expect(maker.renderCount == 1)
-        _ = EditorReducer.reduce(&state, .keyPressed(.character("j")), environment: environment)
+        keys.press([.character("j")], on: &state, environment: environment)
         _ = maker.picture(for: state.scene(environment: environment))
         #expect(maker.renderCount == 2)
     }

@@ -88,7 +88,7 @@ import Testing
         #expect(reply.author == "Alice")
         #expect(reply.contents == "Fixed in v2")
         #expect(reply.created == EditorHarness.now)
-        #expect(effects == [.writeJournal(editor.state.edits)])
+        #expect(effects == [.journalChanged])
         #expect(editor.state.isDirty)
         // The thread updates at once; the selection stays on what was answered.
         #expect(try #require(panel(editor)).selected == "hl")
@@ -220,7 +220,7 @@ import Testing
         }
         #expect(request.edits.markup.items.count == 1)
         #expect(request.edits.annotations.added.map(\.state) == [.accepted])
-        editor.send(.saveFinished(.saved(path: request.destination)))
+        editor.send(.saveFinished(.saved(path: request.destination, edits: request.edits)))
         #expect(!editor.state.isDirty)
     }
 

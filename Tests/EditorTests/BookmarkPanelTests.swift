@@ -89,7 +89,7 @@ import Testing
         }
         #expect(request.edits.markup.isEmpty)
         #expect(request.edits.bookmarks?.bookmarks.map(\.pageIndex) == [0])
-        editor.send(.saveFinished(.saved(path: request.destination)))
+        editor.send(.saveFinished(.saved(path: request.destination, edits: request.edits)))
         #expect(!editor.state.isDirty)
     }
 

@@ -13,27 +13,35 @@ struct FixedMeasurer: TextMeasuring {
 /// An editor on a document of letter pages, driven by events as the runner would.
 struct EditorHarness {
     var state: EditorState
-    /// A fixed clock and ids numbered per harness: new annotations are stamped the same on every run, whatever
-    /// other tests run beside this one.
     let environment: EditorEnvironment
     private(set) var effects: [EditorEffect] = []
+    /// Every event sent, with its stamp: replaying them on the first state gives the same state.
+    private(set) var recorded: [(EditorEvent, EventStamp)] = []
+    let initialState: EditorState
 
     static let now = PDFDate(year: 2026, month: 11, day: 22, hour: 10, minute: 30, offsetMinutes: 60)
 
     init(pages: Int = 3, columns: Int = 80, rows: Int = 30, rotation: PageRotation = .none,
-         annotations: [Annotation] = [], reviewer: Reviewer = Reviewer(author: "Alice")) {
-        let ids = Counter()
-        environment = EditorEnvironment(measurer: FixedMeasurer(), now: { EditorHarness.now },
-                                        newAnnotationID: { AnnotationID("new-\(ids.next())") })
+         annotations: [Annotation] = [], reviewer: Reviewer = Reviewer(author: "Alice"), path: String = "/docs/contract.pdf") {
+        environment = EditorEnvironment(measurer: FixedMeasurer())
         let page = PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792), rotation: rotation)
-        state = EditorState(documentPath: "/docs/contract.pdf",
+        state = EditorState(documentPath: path,
                             document: DocumentDescription(pages: Array(repeating: page, count: pages), annotations: annotations),
                             columns: columns, rows: rows, reviewer: reviewer)
+        initialState = state
+    }
+
+    /// A fixed clock and a seed numbered per harness: new ids and dates are the same on every run, whatever
+    /// other tests run beside this one.
+    func stamp(_ number: Int) -> EventStamp {
+        EventStamp(time: Self.now, seed: StableUUID.derived(seed: 7, item: "event \(number)"))
     }
 
     @discardableResult
     mutating func send(_ event: EditorEvent) -> [EditorEffect] {
-        let produced = EditorReducer.reduce(&state, event, environment: environment)
+        let stamp = stamp(recorded.count + 1)
+        recorded.append((event, stamp))
+        let produced = EditorReducer.reduce(&state, event, at: stamp, environment: environment)
         effects += produced
         return produced
     }
@@ -70,18 +78,5 @@ struct EditorHarness {
 
     func screen(picture: CellGrid? = nil) -> CellGrid {
         EditorView.draw(state, environment: environment, picture: picture)
-    }
-}
-
-/// Numbers for new annotation ids, one counter per harness.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
     }
 }

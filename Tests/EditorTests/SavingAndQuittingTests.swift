@@ -1,3 +1,4 @@
+import TestSupport
 import Editor
 import TerminalGrid
 import RedlineCore
@@ -10,7 +11,7 @@ import Testing
         let effects = editor.command("w")
         #expect(effects == [.save(SaveRequest(destination: "/docs/contract-marked.pdf", edits: editor.state.edits,
                                               allowOverwrite: false, replacesOriginal: false))])
-        editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf")))
+        editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf", edits: editor.state.edits)))
         #expect(editor.state.isDirty == false)
         #expect(editor.state.message == "Saved /docs/contract-marked.pdf")
         // Writing the same copy again in this session does not ask.
@@ -45,7 +46,7 @@ import Testing
         editor.placeText("Burned in")
         guard case .save(let request)? = editor.command("w!").first else { Issue.record("no save"); return }
         #expect(request.destination == "/docs/contract.pdf" && request.replacesOriginal)
-        editor.send(.saveFinished(.savedOverOriginal(path: "/docs/contract.pdf", document: editor.state.document)))
+        editor.send(.saveFinished(.savedOverOriginal(path: "/docs/contract.pdf", edits: request.edits, document: editor.state.document)))
         #expect(editor.state.markup.isEmpty)
         #expect(editor.state.isDirty == false)
     }
@@ -64,7 +65,7 @@ import Testing
         var editor = EditorHarness()
         editor.placeText("Done")
         editor.command("wq")
-        #expect(editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf"))) == [.discardJournal, .quit])
+        #expect(editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf", edits: editor.state.edits))) == [.discardJournal, .quit])
     }
 
     @Test func qAsksWhenThereAreUnsavedChanges() {
@@ -109,5 +110,48 @@ import Testing
         editor.send(.journalFound(DocumentEdits(markup: journal)))
         #expect(editor.press(.character("n")) == [.discardJournal])
         #expect(editor.state.markup.isEmpty)
+    }
+}
+
+/// A save runs off the loop: keys go on working, and only what the save wrote counts as saved.
+@Suite struct SaveWhileEditingTests {
+    @Test func anEditMadeWhileASaveRunsStaysUnsaved() {
+        var editor = EditorHarness()
+        editor.placeText("Saved")
+        guard case .save(let request)? = editor.command("w").first else { Issue.record("no save"); return }
+        editor.send(.saveProgressed(step: "drawing the markup of page 1 (1 of 1)"))
+        // Keys pressed while it runs are handled at once; the progress stays in the message line.
+        editor.press(.tab, .right, .right)
+        #expect(editor.screen().lines.last?.hasPrefix("Saving /docs/contract-marked.pdf… drawing the markup of page 1 (1 of 1)") == true)
+        #expect(editor.command("w").isEmpty)
+        #expect(editor.state.message == "Still saving /docs/contract-marked.pdf: wait for it to finish")
+        editor.send(.saveFinished(.saved(path: request.destination, edits: request.edits)))
+        #expect(editor.state.isDirty)
+        #expect(editor.state.savedEdits == request.edits)
+        #expect(editor.state.message == "Saved without the changes made while saving (:w saves them) · contract-marked.pdf")
+        #expect(editor.screen().lines[28].contains("[modified]"))
+    }
+
+    @Test func wqDoesNotQuitOverChangesMadeWhileItSaved() {
+        var editor = EditorHarness()
+        editor.placeText("Saved")
+        guard case .save(let request)? = editor.command("wq").first else { Issue.record("no save"); return }
+        editor.press(.right)
+        let effects = editor.send(.saveFinished(.saved(path: request.destination, edits: request.edits)))
+        #expect(!effects.contains(.quit))
+        #expect(editor.state.message == "Saved without the changes made while saving (:wq saves them and quits) · contract-marked.pdf")
+    }
+
+    @Test func aSaveOverTheOriginalCarriesLaterChangesToTheReopenedFile() {
+        var editor = EditorHarness()
+        editor.placeText("Burned")
+        guard case .save(let request)? = editor.command("w!").first else { Issue.record("no save"); return }
+        editor.press(.escape, .character("b"))
+        editor.send(.saveFinished(.savedOverOriginal(path: "/docs/contract.pdf", edits: request.edits, document: editor.state.document)))
+        // The text is in the pages now; the bookmark made meanwhile is still to be saved, and can be undone.
+        #expect(editor.state.markup.isEmpty)
+        #expect(editor.state.bookmarks.bookmarks.map(\.pageIndex) == [0] && editor.state.isDirty)
+        editor.press(.character("u"))
+        #expect(!editor.state.isDirty)
     }
 }

@@ -7,8 +7,7 @@ import Testing
 /// and the file name last; a field that does not fit whole ends in "…", never cut mid-word silently.
 @Suite struct StatusLineTests {
     func statusLine(columns: Int) -> String {
-        var editor = EditorHarness(columns: columns, rows: 24)
-        editor.state.documentPath = "/docs/quarterly-report-with-a-rather-long-name.pdf"
+        var editor = EditorHarness(columns: columns, rows: 24, path: "/docs/quarterly-report-with-a-rather-long-name.pdf")
         editor.placeText("Approved by the committee")
         return editor.screen().lines[22]
     }

@@ -90,9 +90,10 @@ import Testing
         #expect(blue > 100, "the dragged stroke is in the saved file")
     }
 
-    /// Types `text` after `t` (and Enter when `committing`), kills the editor as a crash would, reopens the
-    /// document, restores the journal and saves: the words of page 1 of the saved copy.
-    func wordsAfterACrash(typing text: String, committing: Bool) throws -> [String] {
+    /// Types `text` after `t` (and Enter when `committing`), nudges it `nudges` points right, kills the editor
+    /// as a crash would 300 ms after the last key, reopens the document, restores the journal and saves: the
+    /// words of page 1 of the saved copy.
+    func wordsAfterACrash(typing text: String, committing: Bool, nudges: Int = 0) throws -> [ExtractedWord] {
         let (folder, document) = try copyOfSample(named: "draft.pdf")
         let state = folder.file("state")
         let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
@@ -102,36 +103,44 @@ import Testing
         if committing {
             try first.send("Enter")
             try first.waitFor("[modified]")
+            if nudges > 0 { try first.send(contentsOf: Array(repeating: "Right", count: nudges)) }
         } else {
             try first.waitFor("Text: \(text)")
         }
-        // Journal writes are at most half a second apart (docs/architecture.md): wait that out, then kill the
-        // editor as a crash would, with no chance to save or clean up.
-        Thread.sleep(forTimeInterval: 1)
+        // The journal is at most 250 ms behind the keys (docs/architecture.md): a crash just after that loses
+        // nothing. Killed outright, with no chance to save or clean up.
+        Thread.sleep(forTimeInterval: 0.3)
         try first.killProgram()
-        try first.waitFor("REDLINE-EXIT=")
+        try first.waitUntilProgramEnds()
 
         return try wordsAfterRestoring(document, state: state, saved: folder.file("draft-marked.pdf"))
     }
 
     /// Reopens `document` with the journals in `state`, restores the one unsaved markup item, saves and
     /// quits: the words of page 1 of the saved copy.
-    func wordsAfterRestoring(_ document: String, state: String, saved: String) throws -> [String] {
+    func wordsAfterRestoring(_ document: String, state: String, saved: String) throws -> [ExtractedWord] {
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
         try second.waitFor("Unsaved changes (1 markup item) from an earlier session. Restore them? (y/n)")
         try second.send("y")
         try second.waitFor("Restored 1 unsaved markup item")
         try second.send(":", "w", "q", "Enter")
         try second.waitFor("REDLINE-EXIT=0")
-        return try PopplerText.words(in: saved, page: 1).map(\.text)
+        return try PopplerText.words(in: saved, page: 1)
     }
 
     @Test func unsavedMarkupSurvivesACrashAndIsOfferedBack() throws {
-        #expect(try wordsAfterACrash(typing: "Survivor", committing: true).contains("Survivor"))
+        #expect(try wordsAfterACrash(typing: "Survivor", committing: true).map(\.text).contains("Survivor"))
     }
 
     @Test func textStillBeingTypedSurvivesACrash() throws {
-        #expect(try wordsAfterACrash(typing: "Midsentence", committing: false).contains("Midsentence"))
+        #expect(try wordsAfterACrash(typing: "Midsentence", committing: false).map(\.text).contains("Midsentence"))
+    }
+
+    /// Twenty nudges sent at once, a crash 300 ms later: the restored text stands where the last nudge left it.
+    @Test func aRunOfNudgesSurvivesACrashQuarterASecondLater() throws {
+        let word = try #require(try wordsAfterACrash(typing: "Nudged", committing: true, nudges: 20).first { $0.text == "Nudged" })
+        // Placed at the cursor's 72 pt, then 20 × 1 pt to the right.
+        #expect((91.0...94.0).contains(word.xMin), "Nudged starts at \(word.xMin) pt")
     }
 
     @Test func encryptedFilesAskForThePasswordInTheTerminal() throws {
@@ -231,6 +240,6 @@ import Testing
         let log = (try? String(contentsOfFile: state + "/redline/redline.log", encoding: .utf8)) ?? ""
         #expect(!log.contains("Fatal error"), "\(log)")
 
-        #expect(try wordsAfterRestoring(document, state: state, saved: folder.file("dropped-marked.pdf")).contains("Unsent"))
+        #expect(try wordsAfterRestoring(document, state: state, saved: folder.file("dropped-marked.pdf")).map(\.text).contains("Unsent"))
     }
 }

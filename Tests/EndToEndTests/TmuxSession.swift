@@ -31,6 +31,11 @@ final class TmuxSession {
     }
 
     func send(_ keys: String...) throws {
+        try send(contentsOf: keys)
+    }
+
+    /// Many keys in one `send-keys`: they reach the editor together, as a held key's repeats do.
+    func send(contentsOf keys: [String]) throws {
         try ProcessRunner.run("tmux", ["-L", socket, "send-keys"] + keys)
     }
 
@@ -75,6 +80,16 @@ final class TmuxSession {
         let shell = try ProcessRunner.run("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         try ProcessRunner.run("pkill", ["-KILL", "-P", shell])
+    }
+
+    /// Waits until the pane's shell has no program left (a killed editor's last frame may wrap the shell's
+    /// own words anywhere on the screen, so the screen is no way to tell).
+    func waitUntilProgramEnds(seconds: Double = 15) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while try programID() != nil {
+            guard Date() < deadline else { throw ToolFailure(tool: "tmux", output: "the program did not end") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     /// The editor's process: the child of the pane's shell.

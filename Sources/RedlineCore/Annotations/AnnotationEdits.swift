@@ -2,11 +2,11 @@
 /// contents for existing replies, and deletions. A value, so undo keeps copies and a save writes it as is.
 public struct AnnotationEdits: Sendable, Hashable, Codable {
     /// New annotations, in the order they were made: a parent always comes before what answers it.
-    public private(set) var added: [Annotation] = []
+    public internal(set) var added: [Annotation] = []
     /// New contents (and modification date) for annotations already in the file.
-    public private(set) var changedContents: [AnnotationID: ContentsChange] = [:]
+    public internal(set) var changedContents: [AnnotationID: ContentsChange] = [:]
     /// Annotations of the file to remove, with everything that answers them.
-    public private(set) var deleted: Set<AnnotationID> = []
+    public internal(set) var deleted: Set<AnnotationID> = []
 
     public struct ContentsChange: Sendable, Hashable, Codable {
         public var contents: String

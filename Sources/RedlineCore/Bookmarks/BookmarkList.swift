@@ -1,7 +1,7 @@
 /// A document's bookmarks as a value: the editor's undo keeps copies, a save writes it through the
 /// providers. Every change returns through here, so the sort keys stay a clean custom order.
 public struct BookmarkList: Sendable, Hashable, Codable {
-    public private(set) var bookmarks: [Bookmark]
+    public internal(set) var bookmarks: [Bookmark]
 
     public init(_ bookmarks: [Bookmark] = []) {
         self.bookmarks = bookmarks.sorted { ($0.sortKey, $0.id) < ($1.sortKey, $1.id) }

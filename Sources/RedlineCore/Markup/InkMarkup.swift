@@ -1,6 +1,6 @@
 /// Freehand or keyboard-drawn strokes, in display space. Drawn with round caps and joins; the
 /// highlighter is the same thing wider and translucent.
-public struct InkMarkup: Sendable, Hashable {
+public struct InkMarkup: Sendable, Hashable, Codable {
     public static let penWidths = 0.5...12.0
     public static let highlighterWidths = 4.0...36.0
     public static let highlighterOpacity = 0.35

@@ -62,3 +62,20 @@ public enum MarkupColor: Sendable, Hashable {
         return palette[(index + 1) % palette.count]
     }
 }
+
+/// Written as its name (`"red"`, `"#1F6FEB"`), as markup files and config.toml spell it.
+extension MarkupColor: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let name = try container.decode(String.self)
+        guard let color = MarkupColor(name: name) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(name) is not a colour (\(MarkupColor.names))")
+        }
+        self = color
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}

@@ -1,11 +1,22 @@
-/// Identifies a markup within one editing session or one markup file.
-public struct MarkupID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
-    public let rawValue: Int
+import Foundation
 
-    public init(_ rawValue: Int) { self.rawValue = rawValue }
+/// Identifies a markup everywhere: a UUID, so markup made by two reviewers, or in two sessions, never
+/// shares an id.
+public struct MarkupID: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let rawValue: UUID
 
-    public static func < (lhs: MarkupID, rhs: MarkupID) -> Bool { lhs.rawValue < rhs.rawValue }
-    public var description: String { "#\(rawValue)" }
+    public init(_ rawValue: UUID) { self.rawValue = rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(UUID.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public var description: String { rawValue.uuidString }
 }
 
 public enum MarkupContent: Sendable, Hashable {
@@ -13,8 +24,29 @@ public enum MarkupContent: Sendable, Hashable {
     case ink(InkMarkup)
 }
 
+extension MarkupContent: Codable {
+    private enum Kind: String, CodingKey { case text, ink }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Kind.self)
+        if let text = try container.decodeIfPresent(TextMarkup.self, forKey: .text) {
+            self = .text(text)
+        } else {
+            self = .ink(try container.decode(InkMarkup.self, forKey: .ink))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Kind.self)
+        switch self {
+        case .text(let text): try container.encode(text, forKey: .text)
+        case .ink(let ink): try container.encode(ink, forKey: .ink)
+        }
+    }
+}
+
 /// One markup on one page. `pageIndex` counts from 0.
-public struct MarkupItem: Sendable, Hashable, Identifiable {
+public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
     public let id: MarkupID
     public var pageIndex: Int
     public var content: MarkupContent

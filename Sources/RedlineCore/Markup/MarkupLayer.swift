@@ -1,13 +1,11 @@
-/// Every markup of one document, in the order it was made. A value: the undo history keeps copies.
+/// Every markup of one document, in the order it was made (later markup paints over earlier).
 public struct MarkupLayer: Sendable, Hashable {
     public private(set) var items: [MarkupItem] = []
-    private var nextRawID = 1
 
     public init() {}
 
     public init(items: [MarkupItem]) {
         self.items = items
-        nextRawID = (items.map(\.id.rawValue).max() ?? 0) + 1
     }
 
     public var isEmpty: Bool { items.isEmpty }
@@ -20,21 +18,31 @@ public struct MarkupLayer: Sendable, Hashable {
         items.first { $0.id == id }
     }
 
+    public func index(of id: MarkupID) -> Int? {
+        items.firstIndex { $0.id == id }
+    }
+
     /// Pages that carry markup, ascending.
     public var editedPages: [Int] {
         Array(Set(items.map(\.pageIndex))).sorted()
     }
 
-    @discardableResult
-    public mutating func add(pageIndex: Int, content: MarkupContent) -> MarkupID {
-        let id = MarkupID(nextRawID)
-        nextRawID += 1
-        items.append(MarkupItem(id: id, pageIndex: pageIndex, content: content))
-        return id
+    public mutating func add(_ item: MarkupItem) {
+        insert(item, at: items.count)
+    }
+
+    /// Puts an item at `index` (clamped to the list): where an undone removal found it. An item whose id is
+    /// already here replaces it instead, so no id is ever held twice.
+    public mutating func insert(_ item: MarkupItem, at index: Int) {
+        if let existing = self.index(of: item.id) {
+            items[existing] = item
+        } else {
+            items.insert(item, at: min(max(0, index), items.count))
+        }
     }
 
     public mutating func replace(_ item: MarkupItem) {
-        guard let index = items.firstIndex(where: { $0.id == item.id }) else { return }
+        guard let index = index(of: item.id) else { return }
         items[index] = item
     }
 

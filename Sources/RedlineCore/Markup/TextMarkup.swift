@@ -1,6 +1,6 @@
 /// Text placed on a page. `origin` is the top-left corner of the text's box in display space;
 /// the baseline sits one font ascent below it.
-public struct TextMarkup: Sendable, Hashable {
+public struct TextMarkup: Sendable, Hashable, Codable {
     public static let defaultFontSize = 14.0
     public static let fontSizeRange = 8.0...48.0
 

@@ -18,7 +18,9 @@ public enum MarkupFile {
     /// The markup and, when the file has an `annotations` section, the annotation changes.
     public static func decodeEdits(_ data: Data) throws -> DocumentEdits {
         do {
-            return try JSONDecoder().decode(DecodedFile.self, from: data).edits
+            let decoder = JSONDecoder()
+            decoder.userInfo[fileHashKey] = StableHash.fnv1a64(data)
+            return try decoder.decode(DecodedFile.self, from: data).edits
         } catch let error as MarkupFileError {
             throw error
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
@@ -30,6 +32,8 @@ public enum MarkupFile {
             throw MarkupFileError(reason(error, droppingFirst: 0))
         }
     }
+
+    static let fileHashKey = CodingUserInfoKey(rawValue: "redline.markup-file-hash")!
 
     /// A decoding error in the words of the format: the path of the field, then what is wrong with it.
     static func reason(_ error: Error, droppingFirst dropped: Int) -> String {
@@ -101,6 +105,7 @@ public enum MarkupFile {
 
     /// One item as the file holds it; the fields of the other kinds stay out (nil is not encoded).
     private struct EncodedItem: Encodable {
+        let id: String
         let page: Int
         let kind: String
         var x: Double?
@@ -113,6 +118,7 @@ public enum MarkupFile {
         let color: String
 
         init(_ item: MarkupItem) {
+            id = item.id.rawValue.uuidString
             page = item.pageIndex + 1
             switch item.content {
             case .text(let text):

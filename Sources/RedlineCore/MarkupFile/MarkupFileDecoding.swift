@@ -25,10 +25,17 @@ extension MarkupFile {
                 throw MarkupFileError("field \"items\" is missing or not an array")
             }
             var layer = MarkupLayer()
+            let fileHash = decoder.userInfo[MarkupFile.fileHashKey] as? UInt64 ?? 0
             while !items.isAtEnd {
                 let number = items.currentIndex + 1
                 let decoded = try DecodedItem(from: try items.superDecoder(), number: number)
-                layer.add(pageIndex: decoded.pageIndex, content: decoded.content)
+                // Items without an id get one derived from the file and their place in it: reading the same
+                // file twice gives the same ids.
+                let id = decoded.id ?? MarkupID(StableUUID.derived(seed: fileHash, item: "markup item \(number)"))
+                guard layer.item(id) == nil else {
+                    throw MarkupFileError.item(number, field: "id", "\(id) is the id of an earlier item")
+                }
+                layer.add(MarkupItem(id: id, pageIndex: decoded.pageIndex, content: decoded.content))
             }
             var annotations = AnnotationEdits()
             var bookmarks: BookmarkList?
@@ -48,11 +55,12 @@ extension MarkupFile {
 
     /// One text or ink item.
     struct DecodedItem {
+        let id: MarkupID?
         let pageIndex: Int
         let content: MarkupContent
 
-        static let textFields = ["page", "kind", "x", "y", "text", "size", "color"]
-        static let inkFields = ["page", "kind", "strokes", "width", "color", "opacity"]
+        static let textFields = ["id", "page", "kind", "x", "y", "text", "size", "color"]
+        static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity"]
 
         init(from decoder: any Decoder, number: Int) throws {
             guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
@@ -68,6 +76,14 @@ extension MarkupFile {
                 throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
             }
             pageIndex = page - 1
+            if let text = try fields.optionalString("id") {
+                guard let uuid = UUID(uuidString: text) else {
+                    throw MarkupFileError.item(number, field: "id", "\"\(text)\" is not a UUID")
+                }
+                id = MarkupID(uuid)
+            } else {
+                id = nil
+            }
             switch kind {
             case "text":
                 let text = try fields.string("text")
@@ -146,6 +162,11 @@ private struct ItemFields {
             throw MarkupFileError.item(number, field: field, "must be a string")
         }
         return value
+    }
+
+    func optionalString(_ field: String) throws -> String? {
+        guard has(field) else { return nil }
+        return try string(field)
     }
 
     /// `[[[x, y], …], …]`: one array of points per stroke, each with at least one point.

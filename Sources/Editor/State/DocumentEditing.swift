@@ -1,0 +1,133 @@
+import Foundation
+import RedlineCore
+
+/// The document, who is editing it, and every change made to it in this session as operations: the edits
+/// are what applying them gives. Local changes can be undone; operations from elsewhere are applied and stay.
+public struct DocumentEditing: Sendable {
+    public let documentPath: String
+    public var document: DocumentDescription
+    public let reviewer: Reviewer
+    /// Markup to flatten and changes to the annotations, everything not yet saved.
+    public private(set) var edits = DocumentEdits()
+    /// The edits the last save wrote; unsaved changes are the difference.
+    public private(set) var savedEdits = DocumentEdits()
+    /// Every operation applied since the document was opened (or saved over), in order: what the crash
+    /// journal replays.
+    public private(set) var operations: [DocumentOperation] = []
+    /// The reviewer's own operations, for undo and redo.
+    public private(set) var history = OperationHistory()
+    /// Destinations this session wrote: writing one again needs no confirmation.
+    public var writtenPaths: Set<String> = []
+
+    init(documentPath: String, document: DocumentDescription, reviewer: Reviewer) {
+        self.documentPath = documentPath
+        self.document = document
+        self.reviewer = reviewer
+    }
+
+    public var isDirty: Bool { edits != savedEdits }
+    var bookmarkBase: BookmarkList { document.bookmarks }
+
+    /// Makes the change from the current edits to `next` one operation of the reviewer's. Nil when nothing
+    /// changed.
+    @discardableResult
+    mutating func commit(_ next: DocumentEdits, id: UUID, time: PDFDate) -> DocumentOperation? {
+        let changes = edits.changes(to: next, bookmarkBase: bookmarkBase)
+        guard !changes.isEmpty else { return nil }
+        let operation = DocumentOperation(id: id, author: reviewer.author, time: time, changes: changes)
+        apply(operation)
+        history.record(operation)
+        return operation
+    }
+
+    /// Moves a markup as part of a run of nudges: the run's operation grows instead of a new one starting,
+    /// as long as nothing else happened in between.
+    mutating func continueNudge(_ before: MarkupItem, to after: MarkupItem, id: UUID, time: PDFDate) {
+        if var last = history.undoable.last, operations.last?.id == last.id, last.changes.count == 1,
+           case .replaceMarkup(let start, let end) = last.changes[0], end == before {
+            last.changes = [.replaceMarkup(before: start, after: after)]
+            edits.apply(.replaceMarkup(before: before, after: after), bookmarkBase: bookmarkBase)
+            history.amendLast(last)
+            operations[operations.count - 1] = last
+        } else {
+            var next = edits
+            next.markup.replace(after)
+            commit(next, id: id, time: time)
+        }
+    }
+
+    /// An operation someone else made (a collaborator, a restored journal): applied, not undoable here.
+    mutating func receive(_ operation: DocumentOperation) {
+        apply(operation)
+    }
+
+    private mutating func apply(_ operation: DocumentOperation) {
+        edits.apply(operation, bookmarkBase: bookmarkBase)
+        operations.append(operation)
+    }
+
+    enum UndoOutcome: Equatable {
+        case done(DocumentOperation)
+        case nothing
+        /// Someone else changed what the operation changed since: undoing it would overwrite their work.
+        case overtaken(DocumentOperation)
+    }
+
+    /// Applies the inverse of the reviewer's own last operation, as a new operation.
+    mutating func undo(id: UUID, time: PDFDate) -> UndoOutcome {
+        guard let last = history.popUndo() else { return .nothing }
+        let inverse = last.inverse(id: id, author: reviewer.author, time: time)
+        guard edits.fits(inverse, bookmarkBase: bookmarkBase) else {
+            history.pushUndo(last)
+            return .overtaken(last)
+        }
+        apply(inverse)
+        history.pushRedo(last)
+        return .done(inverse)
+    }
+
+    /// Applies the last undone operation again, as a new operation.
+    mutating func redo(id: UUID, time: PDFDate) -> UndoOutcome {
+        guard let undone = history.popRedo() else { return .nothing }
+        let again = DocumentOperation(id: id, author: reviewer.author, time: time, changes: undone.changes)
+        guard edits.fits(again, bookmarkBase: bookmarkBase) else {
+            history.pushRedo(undone)
+            return .overtaken(undone)
+        }
+        apply(again)
+        history.pushUndo(again)
+        return .done(again)
+    }
+
+    /// A save wrote `saved`: that much counts as saved, whatever was changed while it ran.
+    mutating func markSaved(_ saved: DocumentEdits) {
+        savedEdits = saved
+    }
+
+    /// The opened file itself was overwritten with `saved` and reopened as `reopened`: its pages now carry
+    /// that markup. What changed while the save ran stays, as changes to the new document.
+    mutating func rebase(onto reopened: DocumentDescription, saved: DocumentEdits, id: UUID, time: PDFDate) {
+        let later = saved.changes(to: edits, bookmarkBase: bookmarkBase)
+        document = reopened
+        edits = DocumentEdits()
+        savedEdits = DocumentEdits()
+        operations = []
+        history = OperationHistory()
+        guard !later.isEmpty else { return }
+        let carried = DocumentOperation(id: id, author: reviewer.author, time: time, changes: later)
+        apply(carried)
+        history.record(carried)
+    }
+
+    /// What the crash journal holds: the operations since opening, and the draft (text being typed, ink being
+    /// drawn) as one more, so a crash in the middle of either loses none of it.
+    func journal(withDraft draft: DocumentEdits, time: PDFDate) -> [DocumentOperation] {
+        let changes = edits.changes(to: draft, bookmarkBase: bookmarkBase)
+        guard !changes.isEmpty else { return operations }
+        let draftID = StableUUID.derived(seed: StableHash.fnv1a64(operations.last?.id.uuidString ?? documentPath), item: "draft")
+        return operations + [DocumentOperation(id: draftID, author: reviewer.author, time: time, changes: changes)]
+    }
+
+    /// True when the journal would hold nothing that is not saved.
+    func journalMatchesSave(draft: DocumentEdits) -> Bool { draft == savedEdits }
+}

@@ -1,0 +1,43 @@
+import RedlineCore
+
+extension EditorState {
+    /// What the crash journal must hold: the edits, and text still being typed or ink still being drawn as
+    /// if they were committed, so a crash in the middle of either loses none of it.
+    public var journalEdits: DocumentEdits {
+        var journaled = edits
+        switch mode {
+        case .typing(let draft) where !draft.markup.text.isEmpty:
+            if let id = draft.editing, let item = journaled.markup.item(id) {
+                journaled.markup.replace(item.with(.text(draft.markup)))
+            } else if draft.editing == nil {
+                journaled.markup.add(MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup)))
+            }
+        case .inking(let session) where session.tool != .eraser && !session.allStrokes.isEmpty:
+            journaled.markup.add(MarkupItem(id: session.id, pageIndex: session.pageIndex,
+                                            content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
+        case .annotations(let panel):
+            guard let stamp = panel.draftStamp else { break }
+            switch panel.input {
+            case .reply(let parentID, let text)?:
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty, let parent = annotations.first(where: { $0.id == parentID }) else { break }
+                journaled.annotations.reply(to: parent, text: trimmed, author: reviewer.author, at: stamp.date, id: stamp.id)
+            case .edit(let id, let text)?:
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { break }
+                journaled.annotations.changeContents(of: id, to: trimmed, at: stamp.date)
+            default:
+                break
+            }
+        default:
+            break
+        }
+        return journaled
+    }
+
+    /// True when nothing would be lost in a crash now: the journal can go.
+    public var journalIsUnneeded: Bool { editing.journalMatchesSave(draft: journalEdits) }
+
+    /// The operations the crash journal writes: all since opening, with the draft as one more.
+    public var journalOperations: [DocumentOperation] { editing.journal(withDraft: journalEdits, time: now) }
+}

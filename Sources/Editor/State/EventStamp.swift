@@ -1,0 +1,30 @@
+import Foundation
+import RedlineCore
+
+/// When an event happened and the seed of the ids it may mint. The runner stamps every event as it takes it
+/// in; tests stamp them by hand. The reducer consults no clock and no random source, so replaying the same
+/// stamped events gives the same state.
+public struct EventStamp: Sendable, Hashable {
+    public var time: PDFDate
+    public var seed: UUID
+
+    public init(time: PDFDate, seed: UUID) {
+        self.time = time
+        self.seed = seed
+    }
+}
+
+/// The stamp of the event being reduced, and how many ids were minted from it.
+struct EventClock: Sendable {
+    var stamp: EventStamp
+    private var minted = 0
+
+    init(stamp: EventStamp) {
+        self.stamp = stamp
+    }
+
+    mutating func mint() -> UUID {
+        minted += 1
+        return StableUUID.derived(seed: StableHash.fnv1a64(stamp.seed.uuidString), item: "id \(minted)")
+    }
+}

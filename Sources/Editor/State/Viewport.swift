@@ -1,0 +1,16 @@
+import RedlineCore
+
+/// Which page is shown, how large, which part of it, and where the cursor is.
+public struct Viewport: Sendable, Hashable {
+    public var pageIndex: Int
+    /// 1 fits the page into the page area; above zooms in.
+    public var zoom: Double = 1
+    /// The display-space point at the top-left of the page area when the page is larger than the area.
+    public var scroll: Point = .zero
+    /// Where new markup goes, in the current page's display space.
+    public var cursor = Point(x: 72, y: 72)
+
+    public init(pageIndex: Int) {
+        self.pageIndex = pageIndex
+    }
+}

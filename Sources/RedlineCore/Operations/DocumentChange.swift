@@ -1,0 +1,46 @@
+/// One change to one thing in a document's edits: a markup, an annotation made in this session, the
+/// contents or the deletion of an annotation of the file, a bookmark. Each says what was there before and
+/// what is there after, so its inverse is exact and anyone applying it can tell whether it still fits.
+public enum DocumentChange: Sendable, Hashable, Codable {
+    case insertMarkup(item: MarkupItem, index: Int)
+    case removeMarkup(item: MarkupItem, index: Int)
+    case replaceMarkup(before: MarkupItem, after: MarkupItem)
+    /// Annotations this session made (replies, state changes), in the order they were made.
+    case insertAnnotation(annotation: Annotation, index: Int)
+    case removeAnnotation(annotation: Annotation, index: Int)
+    case replaceAnnotation(before: Annotation, after: Annotation)
+    /// New contents for an annotation of the file; nil is "as the file has it".
+    case changeContents(id: AnnotationID, before: AnnotationEdits.ContentsChange?, after: AnnotationEdits.ContentsChange?)
+    /// An annotation of the file deleted (true) or kept (false).
+    case deleteAnnotation(id: AnnotationID, deleted: Bool)
+    /// A bookmark added (before nil), changed, or removed (after nil).
+    case putBookmark(before: Bookmark?, after: Bookmark?)
+
+    /// The change that undoes this one.
+    public var inverse: DocumentChange {
+        switch self {
+        case .insertMarkup(let item, let index): .removeMarkup(item: item, index: index)
+        case .removeMarkup(let item, let index): .insertMarkup(item: item, index: index)
+        case .replaceMarkup(let before, let after): .replaceMarkup(before: after, after: before)
+        case .insertAnnotation(let annotation, let index): .removeAnnotation(annotation: annotation, index: index)
+        case .removeAnnotation(let annotation, let index): .insertAnnotation(annotation: annotation, index: index)
+        case .replaceAnnotation(let before, let after): .replaceAnnotation(before: after, after: before)
+        case .changeContents(let id, let before, let after): .changeContents(id: id, before: after, after: before)
+        case .deleteAnnotation(let id, let deleted): .deleteAnnotation(id: id, deleted: !deleted)
+        case .putBookmark(let before, let after): .putBookmark(before: after, after: before)
+        }
+    }
+
+    /// What the change is about, for telling whether two changes touch the same thing.
+    public var subject: String {
+        switch self {
+        case .insertMarkup(let item, _), .removeMarkup(let item, _), .replaceMarkup(_, let item):
+            "markup \(item.id)"
+        case .insertAnnotation(let annotation, _), .removeAnnotation(let annotation, _), .replaceAnnotation(_, let annotation):
+            "annotation \(annotation.id.rawValue)"
+        case .changeContents(let id, _, _): "contents \(id.rawValue)"
+        case .deleteAnnotation(let id, _): "deletion \(id.rawValue)"
+        case .putBookmark(let before, let after): "bookmark \(after?.id ?? before?.id ?? "")"
+        }
+    }
+}

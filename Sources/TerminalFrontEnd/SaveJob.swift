@@ -1,0 +1,72 @@
+import Editor
+import Foundation
+import RedlineCore
+import RedlineKit
+
+/// One save, run off the editor's loop: every check before writing, the write through `FlattenedSaver`, and
+/// for `:w!` the reopening of the file written. It reports its steps as it goes and touches nothing the loop
+/// uses: the document it reopens is handed back, not swapped in.
+struct SaveJob: Sendable {
+    let document: OpenedDocument
+    let described: DocumentDescription
+    let services: RedlineServices
+    let bookmarkSetup: BookmarkSetup
+
+    struct Result: @unchecked Sendable {
+        let outcome: SaveOutcome
+        /// For a save over the opened file: the file reopened, and its description with the bookmarks.
+        var reopened: (document: OpenedDocument, described: DocumentDescription)?
+    }
+
+    func run(_ request: SaveRequest, progress: @escaping @Sendable (String) -> Void) -> Result {
+        let destination = request.destination
+        // Before asking whether to overwrite: a folder or a device is never a place to save.
+        if let kind = try? FileManager.default.attributesOfItem(atPath: destination)[.type] as? FileAttributeType, kind != .typeRegular {
+            return Result(outcome: .failed(path: destination, reason: kind == .typeDirectory ? "it is a folder" : "it is not a regular file"))
+        }
+        if !request.allowOverwrite, FileManager.default.fileExists(atPath: destination) {
+            return Result(outcome: .destinationExists(path: destination))
+        }
+        switch document.changeSinceOpening() {
+        case .rewritten?:
+            return Result(outcome: .failed(path: destination, reason: rewrittenReason(request.edits)))
+        case .replaced? where FilePaths.sameFile(destination, document.path):
+            return Result(outcome: .failed(path: destination, reason: "another program put a new file at \(document.path) since it was opened; "
+                                          + "saving over it would destroy that file (:w or :w PATH saves a copy)"))
+        default:
+            break
+        }
+        do {
+            let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
+            try FlattenedSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
+                                                        password: document.password, description: described,
+                                                        bookmarks: bookmarks, to: destination, progress: progress)
+        } catch {
+            return Result(outcome: .failed(path: destination, reason: EditorSession.reason(error, path: destination)))
+        }
+        guard request.replacesOriginal else { return Result(outcome: .saved(path: destination, edits: request.edits)) }
+        do {
+            progress("reopening")
+            let reopened = try OpenedDocument(path: document.path, password: document.password)
+            let description = EditorSession.describe(reopened, bookmarkSetup)
+            return Result(outcome: .savedOverOriginal(path: destination, edits: request.edits, document: description),
+                          reopened: (reopened, description))
+        } catch {
+            return Result(outcome: .failed(path: destination, reason: "saved, but reopening failed: \(error)"))
+        }
+    }
+
+    /// The pages marked up are gone from the file: the markup is kept where a user can still use it, a markup
+    /// file beside the document that `redline apply` reads.
+    private func rewrittenReason(_ edits: DocumentEdits) -> String {
+        let base = document.path.lowercased().hasSuffix(".pdf") ? String(document.path.dropLast(4)) : document.path
+        let markupPath = base + "-markup.json"
+        let problem = "another program changed \(document.path) since it was opened, so the pages you marked up are gone"
+        do {
+            try AtomicFileWriter.write(MarkupFile.encode(edits, document: document.path), to: markupPath)
+            return problem + "; your markup is in \(markupPath) (redline apply puts it on a document)"
+        } catch {
+            return problem + "; your markup is kept here and in the crash journal"
+        }
+    }
+}

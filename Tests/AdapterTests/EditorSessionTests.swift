@@ -1,0 +1,54 @@
+import Editor
+import Foundation
+import RedlineCore
+import RedlineKit
+import TerminalFrontEnd
+import TerminalGrid
+import Testing
+import TestSupport
+
+/// The real session (loop, save thread, journal) on a real document, driven through a recording screen.
+@Suite struct EditorSessionTests {
+    static func keys(_ text: String) -> [Key] { text.map(Key.character) }
+
+    @Test func keysPressedWhileASaveRunsAreHandledAndStayUnsaved() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "white-and-black-pages.pdf")
+        let output = folder.file("out.pdf")
+        let gate = DispatchSemaphore(value: 0)
+        var session: EditorSession?
+        var editsWhileSaving: DocumentEdits?
+        let screen = RecordingScreen(script: [
+            .keys(Self.keys("tHi") + [.enter]),
+            .keys(Self.keys(":w \(output)") + [.enter]),
+            .waitForFrame(containing: "Saving \(output)…"),
+            // The save is held on its thread: these keys must be handled now, not after it.
+            .keys([.right, .right, .right]),
+            .run {
+                editsWhileSaving = session?.state.edits
+                gate.signal()
+            },
+            .waitForFrame(containing: "Saved without the changes made while saving"),
+            .keys(Self.keys(":q!") + [.enter]),
+        ])
+        let document = try OpenedDocument(path: source, password: nil)
+        session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
+                                beforeSaving: { gate.wait() })
+        session?.run()
+        #expect(screen.timedOut == nil, "no frame showed \(screen.timedOut ?? "")")
+
+        let final = try #require(session?.state)
+        let saved = try #require(final.savedEdits.markup.items.first)
+        let moved = try #require(editsWhileSaving?.markup.items.first)
+        #expect(moved.translated(dx: -3, dy: 0) == saved, "the nudges were handled while the save was held")
+        #expect(final.isDirty)
+        // What the file holds is what was saved: the text, where it was before the nudges.
+        let words = try PopplerText.words(in: output, page: 0)
+        #expect(words.contains { $0.text == "Hi" }, "\(words)")
+        // Frames kept coming while the save ran: the screen never froze on it.
+        let savingFrames = screen.frames.filter { $0.last?.contains("Saving \(output)…") == true }
+        #expect(savingFrames.count >= 2)
+    }
+}

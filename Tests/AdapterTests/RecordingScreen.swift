@@ -1,0 +1,66 @@
+import Foundation
+import TerminalGrid
+
+/// A terminal for the editor's loop without a terminal: input comes from a script, frames are recorded.
+/// A script can wait until a frame shows some text (the loop goes on taking messages from work off the loop
+/// meanwhile) and run an action at a point of its own.
+final class RecordingScreen: TerminalScreen {
+    enum Step {
+        case keys([Key])
+        case waitForFrame(containing: String)
+        case run(() -> Void)
+    }
+
+    let size: (columns: Int, rows: Int)
+    let colors = 256
+    private(set) var frames: [[String]] = []
+    private var script: [Step]
+    private var pendingKeys: [Key] = []
+    private let deadline = Date().addingTimeInterval(30)
+    private(set) var timedOut: String?
+
+    init(columns: Int = 100, rows: Int = 30, script: [Step]) {
+        size = (columns, rows)
+        self.script = script
+    }
+
+    func present(_ grid: CellGrid) {
+        frames.append(grid.lines)
+    }
+
+    func invalidate() {}
+
+    func waitForInput(timeoutMilliseconds: Int32, wakeDescriptor: Int32) -> Bool {
+        while pendingKeys.isEmpty, let step = script.first {
+            switch step {
+            case .keys(let keys):
+                pendingKeys = keys
+                script.removeFirst()
+            case .run(let action):
+                script.removeFirst()
+                action()
+            case .waitForFrame(let text):
+                if frames.last?.contains(where: { $0.contains(text) }) == true {
+                    script.removeFirst()
+                    continue
+                }
+                guard Date() < deadline else {
+                    timedOut = text + " (last frame ends: " + (frames.last?.suffix(2).joined(separator: " / ") ?? "") + ")"
+                    script = [.keys([.character(":"), .character("q"), .character("!"), .enter])]
+                    continue
+                }
+                // Nothing to type yet: sleep until the loop's inbox wakes, as the real terminal would.
+                var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, min(timeoutMilliseconds < 0 ? 100 : timeoutMilliseconds, 100))
+                return false
+            }
+        }
+        return true
+    }
+
+    func read(timeoutMilliseconds: Int32) -> TerminalInput? {
+        if !pendingKeys.isEmpty { return .key(pendingKeys.removeFirst()) }
+        // The script is over without quitting: the terminal went away.
+        return script.isEmpty && frames.count > 0 ? .hangup : nil
+    }
+}
