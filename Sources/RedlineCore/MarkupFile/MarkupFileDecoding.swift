@@ -88,6 +88,11 @@ extension MarkupFile {
             case "text":
                 let text = try fields.string("text")
                 guard !text.isEmpty else { throw MarkupFileError.item(number, field: "text", "is empty") }
+                // A NUL would cut the text short in the page, an ESC would reach terminals that show it.
+                if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                    let code = String(control.value, radix: 16, uppercase: true)
+                    throw MarkupFileError.item(number, field: "text", "contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)")
+                }
                 let size = try fields.optionalNumber("size") ?? TextMarkup.defaultFontSize
                 guard size > 0, size <= 1000 else {
                     throw MarkupFileError.item(number, field: "size", "must be above 0 and at most 1000 points, got \(size)")
