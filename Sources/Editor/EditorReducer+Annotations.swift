@@ -165,8 +165,8 @@ extension EditorReducer {
         }
         state.mode = .annotations(panel)
         // A reply or an edit being typed is journaled keystroke by keystroke, as text after `t` is.
-        if effects.isEmpty, case .reply = input { return journal(state) }
-        if effects.isEmpty, case .edit = input { return journal(state) }
+        if effects.isEmpty, case .reply = input { return journalDue }
+        if effects.isEmpty, case .edit = input { return journalDue }
         return effects
     }
 

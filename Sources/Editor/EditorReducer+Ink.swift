@@ -25,7 +25,7 @@ extension EditorReducer {
                 }
             }
             state.mode = .inking(session)
-            return journal(state)
+            return journalDue
         case .endStroke?:
             endStroke(&session)
         case .penUp?: return movePen(&state, &session, dx: 0, dy: -1, env)
@@ -69,7 +69,7 @@ extension EditorReducer {
                 return undo(&state)
             }
             state.mode = .inking(session)
-            return journal(state)
+            return journalDue
         case .redo?:
             state.mode = .inking(session)
             return redo(&state)
@@ -111,7 +111,7 @@ extension EditorReducer {
         session.current?.append(session.pen)
         state.mode = .inking(session)
         // A stroke with the pen still down is journaled as it grows.
-        return journal(state)
+        return journalDue
     }
 
     /// Removes every whole stroke of the page's ink that the eraser touches. Nothing is pending while it
@@ -151,14 +151,13 @@ extension EditorReducer {
         endStroke(&session)
         let strokes = session.strokes
         session.strokes = []
-        // The journal written below reads pending strokes from the mode: they are committed now, not pending.
+        let committed = strokes.isEmpty || session.tool == .eraser ? nil
+            : MarkupItem(id: session.id, pageIndex: session.pageIndex,
+                         content: .ink(state.inkStyle.markup(for: session.tool, strokes: strokes)))
+        // The next strokes make another markup; the mode must not show the committed ones as pending too.
+        if committed != nil { session.id = MarkupID(state.freshID()) }
         if case .inking = state.mode { state.mode = .inking(session) }
-        guard !strokes.isEmpty, session.tool != .eraser else { return [] }
-        let markup = MarkupItem(id: session.id, pageIndex: session.pageIndex,
-                                content: .ink(state.inkStyle.markup(for: session.tool, strokes: strokes)))
-        // The next strokes make another markup.
-        session.id = MarkupID(state.freshID())
-        if case .inking = state.mode { state.mode = .inking(session) }
+        guard let markup = committed else { return [] }
         return change(&state) { $0.add(markup) }
     }
 }

@@ -12,21 +12,18 @@ extension EditorReducer {
     static func changeEdits(_ state: inout EditorState, _ update: (inout DocumentEdits) -> Void) -> [EditorEffect] {
         var next = state.edits
         update(&next)
-        guard next != state.edits else { return [] }
-        state.editing.commit(next, id: state.freshID(), time: state.now)
-        return journal(state)
+        guard state.editing.commit(next, id: state.freshID(), time: state.now) != nil else { return [] }
+        return journalDue
     }
 
     /// The crash journal must catch up: the runner writes it within its debounce interval.
-    static func journal(_ state: EditorState) -> [EditorEffect] {
-        [.journalChanged]
-    }
+    static let journalDue: [EditorEffect] = [.journalChanged]
 
     /// Moves a markup as part of a run (held arrow keys, a mouse drag): the run is one operation.
     static func moveInRun(_ state: inout EditorState, _ item: MarkupItem, to moved: MarkupItem, continuing: Bool) -> [EditorEffect] {
         if continuing {
             state.editing.continueNudge(item, to: moved, id: state.freshID(), time: state.now)
-            return journal(state)
+            return journalDue
         }
         return change(&state) { $0.replace(moved) }
     }
@@ -120,7 +117,7 @@ extension EditorReducer {
             return []
         case .done:
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
-            return journal(state)
+            return journalDue
         }
     }
 }

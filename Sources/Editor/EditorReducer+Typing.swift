@@ -9,7 +9,7 @@ extension EditorReducer {
         switch key {
         case .escape:
             state.mode = .normal
-            return journal(state)
+            return journalDue
         case .enter:
             state.mode = .normal
             return commit(&state, draft, env)
@@ -22,7 +22,7 @@ extension EditorReducer {
         }
         state.mode = .typing(draft)
         // Every keystroke is worth keeping: the runner spaces the writes out (its journal debounce).
-        return journal(state)
+        return journalDue
     }
 
     private static func commit(_ state: inout EditorState, _ draft: TextDraft, _ env: EditorEnvironment) -> [EditorEffect] {

@@ -23,7 +23,7 @@ public enum EditorReducer {
         case .operationReceived(let operation):
             state.editing.receive(operation)
             if let id = state.selection, state.markup.item(id) == nil { state.selection = nil }
-            return journal(state)
+            return journalDue
         case .mouse(let event):
             return mouse(&state, event, environment)
         case .journalFound(let edits):

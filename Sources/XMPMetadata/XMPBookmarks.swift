@@ -29,7 +29,8 @@ public enum XMPBookmarks {
     /// document does not have are ignored, as Preview does.
     public static func read(_ packet: Data, pageCount: Int) throws -> [Bookmark] {
         let document = try parse(packet)
-        // Hashed once: every item without a UUID derives its own from it.
+        // Hashed once: every item without a UUID derives its own from it, the same on every read (undo, sidecars
+        // and collaborators compare bookmark ids).
         let packetHash = StableHash.fnv1a64(packet)
         let previewItems = try previewBookmarks(in: document, packetHash: packetHash)
         let pspdfItems = try pspdfBookmarks(in: document, packetHash: packetHash)
@@ -53,12 +54,6 @@ public enum XMPBookmarks {
             }
         }
         return BookmarkList(result).bookmarks
-    }
-
-    /// A UUID for an item that carries none, the same for the same packet and item on every read and machine:
-    /// bookmark ids must not change between two reads of one file (undo, sidecars and collaborators compare them).
-    static func derivedUUID(packetHash: UInt64, item: String) -> String {
-        StableUUID.derived(seed: packetHash, item: item).uuidString
     }
 
     /// The packet with its bookmark properties replaced by `bookmarks`, or removed when there are none.
@@ -152,7 +147,7 @@ public enum XMPBookmarks {
                 // An item without its UUID gets one: Preview itself would crash on it, Redline keeps the page. The
                 // same packet always gives the same one, so reading a file twice names its bookmarks alike.
                 let uuid = try value(named: "UUID", in: item)?.trimmingCharacters(in: .whitespaces)
-                    ?? derivedUUID(packetHash: packetHash, item: "apple-preview \(items.count) \(position) \(page)")
+                    ?? StableUUID.derived(seed: packetHash, item: "apple-preview \(items.count) \(position) \(page)").uuidString
                 items.append(PreviewItem(page: page, uuid: uuid.uppercased()))
             }
         }
@@ -215,7 +210,7 @@ public enum XMPBookmarks {
             }
             for case let entry as [String: Any] in array {
                 let uuid = (entry["uuid"] as? String)?.uppercased()
-                    ?? derivedUUID(packetHash: packetHash, item: "pspdf \(items.count)")
+                    ?? StableUUID.derived(seed: packetHash, item: "pspdf \(items.count)").uuidString
                 let action = entry["action"] as? [String: Any]
                 let isGoTo = (action?["actionType"] as? String)?.caseInsensitiveCompare("Goto") == .orderedSame
                 let page = isGoTo ? (action?["pageIndex"] as? NSNumber).flatMap(pageIndex) : nil

@@ -58,8 +58,7 @@ enum RandomEdits {
     }
 
     static func operation(from a: DocumentEdits, to b: DocumentEdits, base: BookmarkList = BookmarkList()) -> DocumentOperation {
-        DocumentOperation(id: StableUUID.derived(seed: 9, item: "op"), author: "Alice", time: date,
-                          changes: a.changes(to: b, bookmarkBase: base))
+        .between(a, b, bookmarkBase: base, author: "Alice")
     }
 }
 

@@ -18,11 +18,19 @@ extension MarkupID {
     }
 }
 
+extension DocumentOperation {
+    /// The operation that turns `before` into `after`, with a fixed id, author and time.
+    public static func between(_ before: DocumentEdits, _ after: DocumentEdits, bookmarkBase: BookmarkList = BookmarkList(),
+                               author: String = "Test") -> DocumentOperation {
+        DocumentOperation(id: StableUUID.derived(seed: 1, item: "operation"), author: author,
+                          time: PDFDate(year: 2026, month: 11, day: 23, hour: 9, minute: 0, offsetMinutes: 0),
+                          changes: before.changes(to: after, bookmarkBase: bookmarkBase))
+    }
+}
+
 extension DocumentEdits {
     /// The edits as the one operation that makes them from nothing: what a journal holding them contains.
-    public func asOperations(author: String = "Test") -> [DocumentOperation] {
-        let changes = DocumentEdits().changes(to: self, bookmarkBase: BookmarkList())
-        let time = PDFDate(year: 2026, month: 11, day: 23, hour: 9, minute: 0, offsetMinutes: 0)
-        return [DocumentOperation(id: StableUUID.derived(seed: 1, item: "edits"), author: author, time: time, changes: changes)]
+    public func asOperations() -> [DocumentOperation] {
+        [.between(DocumentEdits(), self)]
     }
 }

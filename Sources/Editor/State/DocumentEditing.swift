@@ -67,10 +67,10 @@ public struct DocumentEditing: Sendable {
     }
 
     enum UndoOutcome: Equatable {
-        case done(DocumentOperation)
+        case done
         case nothing
         /// Someone else changed what the operation changed since: undoing it would overwrite their work.
-        case overtaken(DocumentOperation)
+        case overtaken
     }
 
     /// Applies the inverse of the reviewer's own last operation, as a new operation.
@@ -79,11 +79,11 @@ public struct DocumentEditing: Sendable {
         let inverse = last.inverse(id: id, author: reviewer.author, time: time)
         guard edits.fits(inverse, bookmarkBase: bookmarkBase) else {
             history.pushUndo(last)
-            return .overtaken(last)
+            return .overtaken
         }
         apply(inverse)
         history.pushRedo(last)
-        return .done(inverse)
+        return .done
     }
 
     /// Applies the last undone operation again, as a new operation.
@@ -92,11 +92,11 @@ public struct DocumentEditing: Sendable {
         let again = DocumentOperation(id: id, author: reviewer.author, time: time, changes: undone.changes)
         guard edits.fits(again, bookmarkBase: bookmarkBase) else {
             history.pushRedo(undone)
-            return .overtaken(undone)
+            return .overtaken
         }
         apply(again)
         history.pushUndo(again)
-        return .done(again)
+        return .done
     }
 
     /// A save wrote `saved`: that much counts as saved, whatever was changed while it ran.
@@ -127,7 +127,4 @@ public struct DocumentEditing: Sendable {
         let draftID = StableUUID.derived(seed: StableHash.fnv1a64(operations.last?.id.uuidString ?? documentPath), item: "draft")
         return operations + [DocumentOperation(id: draftID, author: reviewer.author, time: time, changes: changes)]
     }
-
-    /// True when the journal would hold nothing that is not saved.
-    func journalMatchesSave(draft: DocumentEdits) -> Bool { draft == savedEdits }
 }

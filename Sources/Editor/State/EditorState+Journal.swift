@@ -36,7 +36,7 @@ extension EditorState {
     }
 
     /// True when nothing would be lost in a crash now: the journal can go.
-    public var journalIsUnneeded: Bool { editing.journalMatchesSave(draft: journalEdits) }
+    public var journalIsUnneeded: Bool { journalEdits == savedEdits }
 
     /// The operations the crash journal writes: all since opening, with the draft as one more.
     public var journalOperations: [DocumentOperation] { editing.journal(withDraft: journalEdits, time: now) }

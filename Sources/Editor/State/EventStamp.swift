@@ -16,15 +16,17 @@ public struct EventStamp: Sendable, Hashable {
 
 /// The stamp of the event being reduced, and how many ids were minted from it.
 struct EventClock: Sendable {
-    var stamp: EventStamp
+    let stamp: EventStamp
+    private let seedHash: UInt64
     private var minted = 0
 
     init(stamp: EventStamp) {
         self.stamp = stamp
+        seedHash = StableHash.fnv1a64(stamp.seed.uuidString)
     }
 
     mutating func mint() -> UUID {
         minted += 1
-        return StableUUID.derived(seed: StableHash.fnv1a64(stamp.seed.uuidString), item: "id \(minted)")
+        return StableUUID.derived(seed: seedHash, item: "id \(minted)")
     }
 }

@@ -27,6 +27,7 @@ public struct MarkupLayer: Sendable, Hashable {
         Array(Set(items.map(\.pageIndex))).sorted()
     }
 
+    /// Appends an item, or replaces the one with its id where it stands.
     public mutating func add(_ item: MarkupItem) {
         insert(item, at: items.count)
     }

@@ -11,8 +11,7 @@ extension DocumentEdits {
         switch change {
         case .insertMarkup(let item, let index): markup.insert(item, at: index)
         case .removeMarkup(let item, _): markup.remove(item.id)
-        case .replaceMarkup(_, let after):
-            if markup.item(after.id) == nil { markup.add(after) } else { markup.replace(after) }
+        case .replaceMarkup(_, let after): markup.add(after)
         case .insertAnnotation(let annotation, let index): annotations.insertAdded(annotation, at: index)
         case .removeAnnotation(let annotation, _): annotations.added.removeAll { $0.id == annotation.id }
         case .replaceAnnotation(_, let after): annotations.insertAdded(after, at: annotations.added.count)
