@@ -155,10 +155,13 @@ public final class NcursesScreen: TerminalScreen {
         return descriptors[0].revents != 0
     }
 
-    /// Sends a control sequence through ncurses' own output buffer, in order with the cells it writes (the
-    /// next refresh, or `endwin`, sends it): nothing else writes to the terminal while the screen is up.
+    /// Sends a control sequence through ncurses (putp), between frames: nothing else writes to the terminal
+    /// while the screen is up.
     func emitControl(_ sequence: String) {
         putp(sequence)
+        // putp writes through stdio, which holds the sequence until the program ends unless flushed: the
+        // mouse modes were then only switched on as the editor quit.
+        fflush(nil)
     }
 
     /// Waits up to `milliseconds` for input (-1 waits for ever).

@@ -18,6 +18,18 @@ import Testing
         return nil
     }
 
+    /// A terminal sends the mouse only to a program that asked for it while it runs: tmux's flags say whether
+    /// the request reached it (it once went out only as the editor quit), and that quitting takes it back.
+    @Test func theTerminalIsAskedForMouseReportsWhileTheEditorRuns() throws {
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'")
+        try tmux.waitFor("page 1/4")
+        try tmux.waitUntilIdle()
+        #expect(try tmux.paneFormat("#{mouse_button_flag} #{mouse_sgr_flag}") == "1 1")
+        try tmux.send("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+        #expect(try tmux.paneFormat("#{mouse_any_flag} #{mouse_button_flag} #{mouse_sgr_flag}") == "0 0 0")
+    }
+
     @Test(arguments: ["tmux-256color", "xterm-256color", "screen"])
     func aClickPastColumn223MovesTheCursorThereAndTypesNothing(term: String) throws {
         let folder = TemporaryFolder()

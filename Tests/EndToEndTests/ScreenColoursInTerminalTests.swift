@@ -30,8 +30,7 @@ import Testing
     }
 
     func capture(_ tmux: TmuxSession) throws -> ScreenColours {
-        // The page picture follows the status line by a frame; let it settle.
-        Thread.sleep(forTimeInterval: 0.5)
+        try tmux.waitUntilIdle()
         return ScreenColours(capture: try tmux.screenWithColours(), columns: Self.columns)
     }
 

@@ -16,7 +16,7 @@ import Testing
     }
 
     func bands(_ tmux: TmuxSession) throws -> Bands {
-        Thread.sleep(forTimeInterval: 0.4)
+        try tmux.waitUntilIdle()
         let screen = ScreenColours(capture: try tmux.screenWithColours(), columns: Self.columns)
         let area = 0..<(Self.rows - 2)
         func dark(_ column: Int, _ row: Int) -> Bool { screen.ink(column, row).luminance < 0.1 }

@@ -44,6 +44,12 @@ final class TmuxSession {
         try ProcessRunner.run("tmux", ["-L", socket, "send-keys", "-l", text])
     }
 
+    /// A tmux format of the pane (`#{mouse_sgr_flag}`): what tmux knows of the terminal modes the program set.
+    func paneFormat(_ format: String) throws -> String {
+        try ProcessRunner.run("tmux", ["-L", socket, "display-message", "-p", format]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Places text at the cursor as a user does (`t`, the text, Enter) and waits until the editor counts it
     /// as unsaved.
     func placeText(_ text: String) throws {
@@ -73,6 +79,21 @@ final class TmuxSession {
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw ToolFailure(tool: "tmux", output: "screen never showed \"\(text)\"; it shows:\n\(last)")
+    }
+
+    /// Waits until the editor has handled every key sent so far and drawn the frame: its thread sleeps in
+    /// poll(2), waiting for the next key, twice in a row 30 ms apart. A frame can take a large part of a second
+    /// in a debug build, so a fixed pause would guess.
+    func waitUntilIdle(seconds: Double = 15) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        Thread.sleep(forTimeInterval: 0.05)
+        var quietReadings = 0
+        while quietReadings < 2 {
+            guard Date() < deadline else { throw ToolFailure(tool: "tmux", output: "the editor never went idle") }
+            let waiting = try programID().flatMap { try? String(contentsOfFile: "/proc/\($0)/wchan", encoding: .utf8) }?.contains("poll") ?? false
+            quietReadings = waiting ? quietReadings + 1 : 0
+            Thread.sleep(forTimeInterval: 0.03)
+        }
     }
 
     /// Kills the program in the pane outright (SIGKILL), as a crash would: it gets no chance to clean up.
