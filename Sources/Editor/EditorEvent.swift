@@ -9,6 +9,8 @@ public enum EditorEvent: Sendable {
     case resized(columns: Int, rows: Int)
     /// The mouse, where the terminal reports one.
     case mouse(MouseEvent)
+    /// Text pasted into the terminal: it goes into text being typed, and never runs as keys.
+    case pasted(String)
     /// A running save got one step further.
     case saveProgressed(step: String)
     case saveFinished(SaveOutcome)

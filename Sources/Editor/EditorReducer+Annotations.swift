@@ -8,7 +8,7 @@ extension EditorReducer {
         state.selection = nil
         var panel = AnnotationPanel()
         panel.selected = state.annotationRows(panel).first?.annotation.id
-        state.mode = .annotations(panel)
+        state.interaction.panel = .annotations(panel)
         if panel.selected == nil { state.message = "No annotations on this page: A lists the whole document" }
         reveal(&state, panel, env)
     }
@@ -21,11 +21,13 @@ extension EditorReducer {
         return annotationPanelCommand(&state, panel, state.keymaps.command(for: key, in: .annotations), env)
     }
 
-    /// A command in the list (from a key, or the wheel's list-down and list-up, whatever keys those are on).
+    /// A command in the list, from a key or the mouse.
     static func annotationPanelCommand(_ state: inout EditorState, _ panel: AnnotationPanel, _ command: EditorCommand?,
                                        _ env: EditorEnvironment) -> [EditorEffect] {
         var panel = panel
         let rows = state.annotationRows(panel)
+        let entries = rows.map { ($0.annotation.id, $0.height) }
+        let height = state.panelListHeight
         let index = panel.selected.flatMap { id in rows.firstIndex { $0.annotation.id == id } }
         var effects: [EditorEffect] = []
         switch command {
@@ -33,21 +35,31 @@ extension EditorReducer {
             if panel.showsThread {
                 panel.showsThread = false
             } else {
-                state.mode = .normal
+                state.interaction.panel = nil
                 return []
             }
         case .commandLine?:
-            // Commands (`:w`, `:q`) work from the list too: it closes, as Esc would, and the command line opens.
-            state.mode = .command("")
+            // Over the list: after `:w` or a question the list is back as it was.
+            state.interaction.overlays.append(.commandLine(""))
             return []
-        case .listDown?:
-            if panel.showsThread { panel.threadScroll += 1 } else { select(&panel, rows, (index ?? -1) + 1) }
-        case .listUp?:
-            if panel.showsThread { panel.threadScroll = max(0, panel.threadScroll - 1) } else { select(&panel, rows, (index ?? rows.count) - 1) }
-        case .listFirst?:
-            select(&panel, rows, 0)
-        case .listLast?:
-            select(&panel, rows, rows.count - 1)
+        case .help?:
+            state.interaction.overlays.append(.help(scroll: 0))
+            return []
+        case .listDown? where panel.showsThread, .listUp? where panel.showsThread,
+             .listPageDown? where panel.showsThread, .listPageUp? where panel.showsThread:
+            let step = command == .listDown || command == .listUp ? 1 : max(1, height - 1)
+            let down = command == .listDown || command == .listPageDown
+            panel.threadScroll = max(0, panel.threadScroll + (down ? step : -step))
+        case .listDown?: panel.list.move(.next, over: entries, height: height)
+        case .listUp?: panel.list.move(.previous, over: entries, height: height)
+        case .listFirst?: panel.list.move(.first, over: entries, height: height)
+        case .listLast?: panel.list.move(.last, over: entries, height: height)
+        case .listPageDown?: panel.list.move(.pageDown, over: entries, height: height)
+        case .listPageUp?: panel.list.move(.pageUp, over: entries, height: height)
+        case .selectClicked?:
+            guard let clicked = clickedAnnotation(state, panel, entries, env) else { return [] }
+            panel.selected = clicked
+            panel.showsThread = false
         case .toggleScope?:
             panel.scope = panel.scope == .page ? .document : .page
             let visible = state.annotationRows(panel)
@@ -93,8 +105,7 @@ extension EditorReducer {
             }
             if !state.annotations.contains(where: { $0.id == id }) {
                 // The row that took the deleted one's place, or the new last row.
-                let remaining = state.annotationRows(panel)
-                panel.selected = remaining.isEmpty ? nil : remaining[min(index ?? 0, remaining.count - 1)].annotation.id
+                panel.list.keepValid(state.annotationEntries(panel), height: height, formerIndex: index)
                 panel.showsThread = false
             }
         case .undo?:
@@ -105,21 +116,41 @@ extension EditorReducer {
             break
         }
         keepSelectionValid(&panel, state)
-        if case .annotations = state.mode { state.mode = .annotations(panel) }
+        if state.interaction.annotationPanel != nil { state.interaction.panel = .annotations(panel) }
         reveal(&state, panel, env)
         return effects
     }
 
-    /// Typing a reply or an edit, or choosing a state.
+    /// The annotation a click is on: an entry of the list, or the smallest listed annotation whose area holds
+    /// the clicked cell on the page (the smallest is the one on top).
+    private static func clickedAnnotation(_ state: EditorState, _ panel: AnnotationPanel,
+                                          _ entries: [(id: AnnotationID, rows: Int)], _ env: EditorEnvironment) -> AnnotationID? {
+        let (column, row) = state.interaction.pointer
+        if let area = state.layout.panel, area.contains(column: column, row: row) {
+            guard !panel.showsThread else { return nil }
+            return panel.list.entry(atRow: row - area.row - 1, of: entries, height: state.panelListHeight)
+        }
+        let spot = pointerSpot(state, env)
+        guard spot.onPage else { return nil }
+        let listed = Set(entries.map(\.id))
+        return state.annotations.filter { $0.pageIndex == state.pageIndex && listed.contains($0.id) && !$0.isStateChange }
+            .filter { $0.rect.intersects(spot.cell) }
+            .min { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height }?.id
+    }
+
+    /// Typing a reply or an edit (the `typing` keymap), or choosing a state (the `states` keymap).
     private static func panelInputKey(_ state: inout EditorState, _ panel: inout AnnotationPanel, _ input: PanelInput,
                                       _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
         var effects: [EditorEffect] = []
-        switch (input, key) {
-        case (_, .escape):
-            panel.input = nil
-        case (.choosingState(let id), .character(let character)):
-            guard let choice = stateChoices[Character(character.lowercased())] else {
-                state.message = stateChoiceHelp
+        switch input {
+        case .choosingState(let id):
+            let command = state.keymaps.command(for: key, in: .states)
+            if command == .cancelInput {
+                panel.input = nil
+                break
+            }
+            guard let choice = command.flatMap({ stateChoices[$0] }) else {
+                state.message = stateChoiceHelp(state.keymaps)
                 break
             }
             panel.input = nil
@@ -128,14 +159,14 @@ extension EditorReducer {
                 try editing.setState(choice, on: id, current: current, edits: &edits, stamp: stamp)
                 return "\(choice.value) by \(editing.author)"
             }
-        case (.reply(let target, let text), _):
-            switch editText(text, key) {
+        case .reply(let target, let text):
+            switch TextInput.edit(text, key, keymaps: state.keymaps) {
             case .editing(let next): panel.input = .reply(to: target, text: next)
             case .cancelled: panel.input = nil
             case .committed:
                 panel.input = nil
                 // The journal written with the change must not hold the draft beside the reply it became.
-                state.mode = .annotations(panel)
+                state.interaction.panel = .annotations(panel)
                 var made: AnnotationID?
                 // The stamp shown while typing is the one the reply gets: the journal's draft and the reply agree.
                 let stamp = panel.draftStamp ?? state.newAnnotationStamp()
@@ -147,50 +178,35 @@ extension EditorReducer {
                 // (`s`, `m`) are meant for it, not for the reviewer's own reply.
                 if made != nil { panel.selected = target }
             }
-        case (.edit(let id, let text), _):
-            switch editText(text, key) {
+        case .edit(let id, let text):
+            switch TextInput.edit(text, key, keymaps: state.keymaps) {
             case .editing(let next): panel.input = .edit(id, text: next)
             case .cancelled: panel.input = nil
             case .committed:
                 panel.input = nil
-                state.mode = .annotations(panel)
+                state.interaction.panel = .annotations(panel)
                 let date = state.now
                 effects = perform(&state) { editing, current, edits in
                     try editing.editReply(id, text: text, current: current, edits: &edits, date: date)
                     return "Reply changed"
                 }
             }
-        default:
-            break
         }
-        state.mode = .annotations(panel)
+        state.interaction.panel = .annotations(panel)
         // A reply or an edit being typed is journaled keystroke by keystroke, as text after `t` is.
         if effects.isEmpty, case .reply = input { return journalDue }
         if effects.isEmpty, case .edit = input { return journalDue }
         return effects
     }
 
-    private enum TextEntry {
-        case editing(String)
-        case committed
-        case cancelled
-    }
-
-    private static func editText(_ text: String, _ key: Key) -> TextEntry {
-        switch key {
-        case .enter: .committed
-        case .escape: .cancelled
-        case .backspace: .editing(String(text.dropLast()))
-        case .character(let character): .editing(text + String(character))
-        default: .editing(text)
-        }
-    }
-
-    static let stateChoices: [Character: AnnotationState] = [
-        "a": .accepted, "r": .rejected, "c": .cancelled, "o": .completed, "n": .none,
+    static let stateChoices: [EditorCommand: AnnotationState] = [
+        .stateAccepted: .accepted, .stateRejected: .rejected, .stateCancelled: .cancelled, .stateCompleted: .completed, .stateNone: .none,
     ]
-    static let stateChoiceHelp = "Review state: a Accepted · r Rejected · c Cancelled · o Completed · n None · Esc cancels"
 
+    static func stateChoiceHelp(_ keymaps: Keymaps) -> String {
+        "Review state: " + keymaps.hints([([.stateAccepted], "Accepted"), ([.stateRejected], "Rejected"), ([.stateCancelled], "Cancelled"),
+                                          ([.stateCompleted], "Completed"), ([.stateNone], "None"), ([.cancelInput], "cancels")], in: .states)
+    }
     /// Runs one thread change as one undo step; a refusal becomes the message and changes nothing.
     private static func perform(_ state: inout EditorState,
                                 _ change: (ThreadEditing, [Annotation], inout AnnotationEdits) throws -> String)
@@ -228,17 +244,13 @@ extension EditorReducer {
         return state.thread(containing: id)?.stateChanges.first { $0.value.contains { $0.id == id } }?.key ?? annotation.inReplyTo
     }
 
-    private static func select(_ panel: inout AnnotationPanel, _ rows: [AnnotationListRow], _ index: Int) {
-        guard !rows.isEmpty else { return }
-        panel.selected = rows[min(max(0, index), rows.count - 1)].annotation.id
-    }
-
     private static func keepSelectionValid(_ panel: inout AnnotationPanel, _ state: EditorState) {
-        let rows = state.annotationRows(panel)
-        if !rows.contains(where: { $0.annotation.id == panel.selected }) {
-            panel.selected = rows.first?.annotation.id
+        let entries = state.annotationEntries(panel)
+        if !entries.contains(where: { $0.id == panel.selected }) {
+            panel.selected = entries.first?.id
             panel.showsThread = false
         }
+        panel.list.keepValid(entries, height: state.panelListHeight)
     }
 
     /// Turns to the selected annotation's page and brings its area into view.

@@ -23,7 +23,8 @@ extension EditorReducer {
         var panel = BookmarkPanel(order: state.bookmarkOrder)
         let shown = state.bookmarks.sorted(panel.order)
         panel.selected = (shown.first { $0.pageIndex == state.pageIndex } ?? shown.first)?.id
-        state.mode = .bookmarks(panel)
+        panel.list.keepValid(state.bookmarkEntries(panel), height: state.panelListHeight)
+        state.interaction.panel = .bookmarks(panel)
         if shown.isEmpty { state.message = "No bookmarks yet: b bookmarks the current page" }
     }
 
@@ -34,29 +35,39 @@ extension EditorReducer {
         if let name = panel.renaming {
             return renameKey(&state, &panel, name, key)
         }
-        let shown = state.bookmarks.sorted(panel.order)
-        let index = panel.selected.flatMap { id in shown.firstIndex { $0.id == id } }
+        let entries = state.bookmarkEntries(panel)
+        let height = state.panelListHeight
+        let index = panel.selected.flatMap { id in entries.firstIndex { $0.id == id } }
         var effects: [EditorEffect] = []
         let command = state.keymaps.command(for: key, in: .bookmarks)
         switch command {
         case .closePanel?:
-            state.mode = .normal
+            state.interaction.panel = nil
             return []
-        case .listDown?:
-            if !shown.isEmpty { panel.selected = shown[min((index ?? -1) + 1, shown.count - 1)].id }
-        case .listUp?:
-            if !shown.isEmpty { panel.selected = shown[max((index ?? shown.count) - 1, 0)].id }
-        case .listFirst?:
-            panel.selected = shown.first?.id
-        case .listLast?:
-            panel.selected = shown.last?.id
+        case .commandLine?:
+            state.interaction.overlays.append(.commandLine(""))
+            return []
+        case .help?:
+            state.interaction.overlays.append(.help(scroll: 0))
+            return []
+        case .listDown?: panel.list.move(.next, over: entries, height: height)
+        case .listUp?: panel.list.move(.previous, over: entries, height: height)
+        case .listFirst?: panel.list.move(.first, over: entries, height: height)
+        case .listLast?: panel.list.move(.last, over: entries, height: height)
+        case .listPageDown?: panel.list.move(.pageDown, over: entries, height: height)
+        case .listPageUp?: panel.list.move(.pageUp, over: entries, height: height)
+        case .selectClicked?:
+            let (column, row) = state.interaction.pointer
+            guard let area = state.layout.panel, area.contains(column: column, row: row),
+                  let clicked = panel.list.entry(atRow: row - area.row - 1, of: entries, height: height) else { return [] }
+            panel.selected = clicked
         case .goToBookmark?:
             guard let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) else { break }
             guard let page = bookmark.pageIndex else {
                 state.message = "\(bookmark.title) does not lead to a page"
                 break
             }
-            state.mode = .normal
+            state.interaction.panel = nil
             goToPage(&state, page, env)
             return []
         case .renameBookmark?:
@@ -65,8 +76,7 @@ extension EditorReducer {
         case .deleteBookmark?:
             guard let id = panel.selected, let index else { break }
             effects = changeBookmarks(&state) { $0.remove(id) }
-            let remaining = state.bookmarks.sorted(panel.order)
-            panel.selected = remaining.isEmpty ? nil : remaining[min(index, remaining.count - 1)].id
+            panel.list.keepValid(state.bookmarkEntries(panel), height: height, formerIndex: index)
             state.message = "Bookmark deleted"
         case .toggleOrder?:
             panel.order = panel.order == .custom ? .page : .custom
@@ -92,17 +102,18 @@ extension EditorReducer {
         if state.bookmarks.bookmark(panel.selected ?? "") == nil {
             panel.selected = state.bookmarks.sorted(panel.order).first?.id
         }
-        if case .bookmarks = state.mode { state.mode = .bookmarks(panel) }
+        panel.list.keepValid(state.bookmarkEntries(panel), height: height)
+        if state.interaction.bookmarkPanel != nil { state.interaction.panel = .bookmarks(panel) }
         return effects
     }
 
     private static func renameKey(_ state: inout EditorState, _ panel: inout BookmarkPanel, _ name: String,
                                   _ key: Key) -> [EditorEffect] {
         var effects: [EditorEffect] = []
-        switch key {
-        case .escape:
+        switch TextInput.edit(name, key, keymaps: state.keymaps) {
+        case .cancelled:
             panel.renaming = nil
-        case .enter:
+        case .committed:
             panel.renaming = nil
             if let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -110,14 +121,10 @@ extension EditorReducer {
                 effects = changeBookmarks(&state) { $0.put(bookmark.renamed(trimmed.isEmpty ? nil : trimmed)) }
                 state.message = trimmed.isEmpty ? "Name removed" : "Renamed \(trimmed)"
             }
-        case .backspace:
-            panel.renaming = String(name.dropLast())
-        case .character(let character):
-            panel.renaming = name + String(character)
-        default:
-            break
+        case .editing(let next):
+            panel.renaming = next
         }
-        state.mode = .bookmarks(panel)
+        state.interaction.panel = .bookmarks(panel)
         return effects
     }
 

@@ -6,18 +6,19 @@ import TerminalGrid
 extension EditorReducer {
     static func commandKey(_ state: inout EditorState, _ line: String, _ key: Key,
                            _ env: EditorEnvironment) -> [EditorEffect] {
-        switch key {
-        case .escape:
-            state.mode = .normal
-        case .backspace:
-            state.mode = line.isEmpty ? .normal : .command(String(line.dropLast()))
-        case .enter:
-            state.mode = .normal
-            return run(command: line.trimmingCharacters(in: .whitespaces), &state, env)
-        case .character(let character):
-            state.mode = .command(line + String(character))
-        default:
-            break
+        // Backspace on an empty line leaves it, as in vim.
+        if line.isEmpty, state.keymaps.command(for: key, in: .typing) == .deleteBack {
+            state.interaction.closeTopOverlay()
+            return []
+        }
+        switch TextInput.edit(line, key, keymaps: state.keymaps) {
+        case .cancelled:
+            state.interaction.closeTopOverlay()
+        case .committed(let command):
+            state.interaction.closeTopOverlay()
+            return run(command: command.trimmingCharacters(in: .whitespaces), &state, env)
+        case .editing(let next):
+            state.interaction.replaceTopOverlay(with: .commandLine(next))
         }
         return []
     }
@@ -79,32 +80,32 @@ extension EditorReducer {
         return [.save(request)]
     }
 
+    /// A question takes its answer through the `questions` keymap; other keys leave it waiting.
     static func confirmKey(_ state: inout EditorState, _ question: Confirmation, _ key: Key) -> [EditorEffect] {
-        let answer: Character?
-        switch key {
-        case .character(let character): answer = Character(character.lowercased())
-        case .escape: answer = "c"
-        default: answer = nil
+        var command = state.keymaps.command(for: key, in: .questions)
+        // Y and N answer as y and n do, unless bound to something themselves.
+        if command == nil, case .character(let character) = key, character.isUppercase {
+            command = state.keymaps.command(for: .character(Character(character.lowercased())), in: .questions)
         }
-        guard let answer else { return [] }
-        switch (question, answer) {
-        case (.overwrite(var request), "y"):
-            state.mode = .normal
+        guard let command, command != .unbound else { return [] }
+        switch (question, command) {
+        case (.overwrite(var request), .answerYes):
+            state.interaction.closeTopOverlay()
             request.allowOverwrite = true
             return startSave(&state, request)
-        case (.overwrite, "n"), (.overwrite, "c"):
-            state.mode = .normal
+        case (.overwrite, .answerNo), (.overwrite, .answerCancel):
+            state.interaction.closeTopOverlay()
             state.quitAfterSave = false
             state.message = "Not saved"
-        case (.quitWithUnsavedChanges, "y"):
-            state.mode = .normal
+        case (.quitWithUnsavedChanges, .answerYes):
+            state.interaction.closeTopOverlay()
             return save(&state, to: nil, replacingOriginal: false, quitting: true)
-        case (.quitWithUnsavedChanges, "n"):
+        case (.quitWithUnsavedChanges, .answerNo):
             return [.discardJournal, .quit]
-        case (.quitWithUnsavedChanges, "c"):
-            state.mode = .normal
-        case (.restoreJournal(let journaled), "y"):
-            state.mode = .normal
+        case (.quitWithUnsavedChanges, .answerCancel):
+            state.interaction.closeTopOverlay()
+        case (.restoreJournal(let journaled), .answerYes):
+            state.interaction.closeTopOverlay()
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
             // Annotation changes only make sense against the annotations they were made on.
             let known = Set(state.document.annotations.map(\.id))
@@ -120,8 +121,8 @@ extension EditorReducer {
             if bookmarks != nil { restored.append("the unsaved bookmarks") }
             state.message = restored.isEmpty ? "Nothing in the journal fits this document" : "Restored " + restored.joined(separator: " and ")
             return effects.isEmpty ? [.discardJournal] : effects
-        case (.restoreJournal, "n"), (.restoreJournal, "c"):
-            state.mode = .normal
+        case (.restoreJournal, .answerNo), (.restoreJournal, .answerCancel):
+            state.interaction.closeTopOverlay()
             state.message = "Earlier unsaved markup discarded"
             return [.discardJournal]
         default:
@@ -144,8 +145,8 @@ extension EditorReducer {
             state.writtenPaths.insert(path)
             return afterSave(&state, message: "Saved over \(path)", path: path)
         case .destinationExists(let path):
-            state.mode = .confirming(.overwrite(SaveRequest(destination: path, edits: state.edits,
-                                                            allowOverwrite: true, replacesOriginal: false)))
+            state.interaction.overlays.append(.question(.overwrite(SaveRequest(destination: path, edits: state.edits,
+                                                                               allowOverwrite: true, replacesOriginal: false))))
             state.message = nil
             return []
         case .failed(let path, let reason):

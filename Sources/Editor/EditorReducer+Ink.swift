@@ -12,7 +12,7 @@ extension EditorReducer {
         switch command {
         case .leaveInk?:
             state.cursor = session.pen
-            state.mode = .normal
+            state.interaction.activity = .idle
             return commitInk(&state, &session)
         case .penDownUp?:
             if session.isPenDown {
@@ -20,11 +20,11 @@ extension EditorReducer {
             } else {
                 session.current = [session.pen]
                 if session.tool == .eraser {
-                    state.mode = .inking(session)
+                    state.interaction.activity = .inking(session)
                     return erase(&state, &session, from: session.pen, to: session.pen)
                 }
             }
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return journalDue
         case .endStroke?:
             endStroke(&session)
@@ -47,7 +47,7 @@ extension EditorReducer {
             } else {
                 state.inkStyle.penWidth = InkStyle.step(state.inkStyle.penWidth, up: up, highlighter: false)
             }
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return effects
         case .nextInkColour?:
             let effects = commitInk(&state, &session)
@@ -56,7 +56,7 @@ extension EditorReducer {
             } else {
                 state.inkStyle.penColor = state.inkStyle.penColor.next(in: state.palettes.text)
             }
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return effects
         case .undo?:
             // Within a markup being drawn, undo takes back its last stroke first.
@@ -65,18 +65,20 @@ extension EditorReducer {
             } else if !session.strokes.isEmpty {
                 session.strokes.removeLast()
             } else {
-                state.mode = .inking(session)
+                state.interaction.activity = .inking(session)
                 return undo(&state)
             }
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return journalDue
         case .redo?:
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return redo(&state)
+        case .drawAtPointer?:
+            return penPressed(&state, &session, env)
         default:
             break
         }
-        state.mode = .inking(session)
+        state.interaction.activity = .inking(session)
         return []
     }
 
@@ -101,15 +103,15 @@ extension EditorReducer {
     /// Draws or erases along the pen's way from `from` to where it is now.
     static func penMoved(_ state: inout EditorState, _ session: inout InkSession, from: Point) -> [EditorEffect] {
         guard session.isPenDown, session.pen != from else {
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return []
         }
         if session.tool == .eraser {
-            state.mode = .inking(session)
+            state.interaction.activity = .inking(session)
             return erase(&state, &session, from: from, to: session.pen)
         }
         session.current?.append(session.pen)
-        state.mode = .inking(session)
+        state.interaction.activity = .inking(session)
         // A stroke with the pen still down is journaled as it grows.
         return journalDue
     }
@@ -122,7 +124,7 @@ extension EditorReducer {
         func touched(_ stroke: [Point], width: Double) -> Bool {
             InkMarkup.stroke(stroke, passesWithin: radius + width / 2, ofSegment: start, end)
         }
-        state.mode = .inking(session)
+        state.interaction.activity = .inking(session)
         var updated = state.markup
         for item in state.markup.items(onPage: session.pageIndex) {
             guard case .ink(var ink) = item.content else { continue }
@@ -142,7 +144,7 @@ extension EditorReducer {
         guard tool != session.tool else { return [] }
         let effects = commitInk(&state, &session)
         session.tool = tool
-        state.mode = .inking(session)
+        state.interaction.activity = .inking(session)
         return effects
     }
 
@@ -154,9 +156,9 @@ extension EditorReducer {
         let committed = strokes.isEmpty || session.tool == .eraser ? nil
             : MarkupItem(id: session.id, pageIndex: session.pageIndex,
                          content: .ink(state.inkStyle.markup(for: session.tool, strokes: strokes)))
-        // The next strokes make another markup; the mode must not show the committed ones as pending too.
+        // The next strokes make another markup; the session must not show the committed ones as pending too.
         if committed != nil { session.id = MarkupID(state.freshID()) }
-        if case .inking = state.mode { state.mode = .inking(session) }
+        if case .inking = state.interaction.activity { state.interaction.activity = .inking(session) }
         guard let markup = committed else { return [] }
         return change(&state) { $0.add(markup) }
     }

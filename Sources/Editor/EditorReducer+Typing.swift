@@ -6,25 +6,21 @@ extension EditorReducer {
     static func typingKey(_ state: inout EditorState, _ draft: TextDraft, _ key: Key,
                           _ env: EditorEnvironment) -> [EditorEffect] {
         var draft = draft
-        switch key {
-        case .escape:
-            state.mode = .normal
+        switch TextInput.edit(draft.markup.text, key, keymaps: state.keymaps) {
+        case .cancelled:
+            state.interaction.activity = .idle
             return journalDue
-        case .enter:
-            state.mode = .normal
+        case .committed:
+            state.interaction.activity = .idle
             return commit(&state, draft, env)
-        case .backspace:
-            if !draft.markup.text.isEmpty { draft.markup.text.removeLast() }
-        case .character(let character) where !character.isNewline:
-            draft.markup.text.append(character)
-        default:
-            return []
+        case .editing(let text):
+            guard text != draft.markup.text else { return [] }
+            draft.markup.text = text
         }
-        state.mode = .typing(draft)
+        state.interaction.activity = .typing(draft)
         // Every keystroke is worth keeping: the runner spaces the writes out (its journal debounce).
         return journalDue
     }
-
     private static func commit(_ state: inout EditorState, _ draft: TextDraft, _ env: EditorEnvironment) -> [EditorEffect] {
         let size = state.document.pages[draft.pageIndex].displaySize
         guard let id = draft.editing else {

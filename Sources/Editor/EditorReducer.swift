@@ -28,26 +28,68 @@ public enum EditorReducer {
             return mouse(&state, event, environment)
         case .journalFound(let edits):
             guard !edits.isEmpty else { return [] }
-            state.mode = .confirming(.restoreJournal(edits))
+            state.interaction.overlays.append(.question(.restoreJournal(edits)))
             return []
+        case .pasted(let text):
+            return paste(&state, text)
         case .keyPressed(let key):
-            switch state.mode {
-            case .normal: return normalKey(&state, key, environment)
-            case .typing(let draft): return typingKey(&state, draft, key, environment)
-            case .inking(let session): return inkKey(&state, session, key, environment)
-            case .command(let line): return commandKey(&state, line, key, environment)
-            case .confirming(let question): return confirmKey(&state, question, key)
-            case .help:
-                let rows = HelpOverlay.rowCount(area: state.layout.pageArea, keymaps: state.keymaps)
-                switch state.keymaps.command(for: key, in: .help) {
-                case .helpDown?: state.helpScroll = min(state.helpScroll + 1, max(0, rows - 1))
-                case .helpUp?: state.helpScroll = max(0, state.helpScroll - 1)
-                default: state.mode = .normal
-                }
-                return []
-            case .annotations(let panel): return annotationPanelKey(&state, panel, key, environment)
-            case .bookmarks(let panel): return bookmarkPanelKey(&state, panel, key, environment)
+            return keyPressed(&state, key, environment)
+        }
+    }
+
+    /// A key goes to what has the keyboard, through that context's keymap.
+    static func keyPressed(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
+        switch state.focus {
+        case .page: return normalKey(&state, key, env)
+        case .typing(let draft): return typingKey(&state, draft, key, env)
+        case .inking(let session): return inkKey(&state, session, key, env)
+        case .panel(.annotations(let panel)): return annotationPanelKey(&state, panel, key, env)
+        case .panel(.bookmarks(let panel)): return bookmarkPanelKey(&state, panel, key, env)
+        case .overlay(.commandLine(let line)): return commandKey(&state, line, key, env)
+        case .overlay(.question(let question)): return confirmKey(&state, question, key)
+        case .overlay(.help(let scroll)):
+            let rows = HelpOverlay.rowCount(area: state.layout.overlayArea, keymaps: state.keymaps)
+            switch state.keymaps.command(for: key, in: .help) {
+            case .helpDown?: state.interaction.replaceTopOverlay(with: .help(scroll: min(scroll + 1, max(0, rows - 1))))
+            case .helpUp?: state.interaction.replaceTopOverlay(with: .help(scroll: max(0, scroll - 1)))
+            case .unbound?: break
+            default: state.interaction.closeTopOverlay()
             }
+            return []
+        }
+    }
+
+    /// Pasted text goes into what is being typed, with its line breaks and control characters made spaces (a
+    /// text markup, a reply, a name and a command are one line). Anywhere else it is refused, never run as keys.
+    static func paste(_ state: inout EditorState, _ text: String) -> [EditorEffect] {
+        let line = TextInput.pastable(text)
+        switch state.focus {
+        case .typing(var draft):
+            draft.markup.text += line
+            state.interaction.activity = .typing(draft)
+            return journalDue
+        case .overlay(.commandLine(let typed)):
+            state.interaction.replaceTopOverlay(with: .commandLine(typed + line))
+            return []
+        case .panel(.annotations(var panel)) where panel.input != nil:
+            switch panel.input {
+            case .reply(let target, let typed)?: panel.input = .reply(to: target, text: typed + line)
+            case .edit(let id, let typed)?: panel.input = .edit(id, text: typed + line)
+            default:
+                state.message = "Paste goes into text being typed"
+                return []
+            }
+            state.interaction.panel = .annotations(panel)
+            return journalDue
+        case .panel(.bookmarks(var panel)) where panel.renaming != nil:
+            panel.renaming = (panel.renaming ?? "") + line
+            state.interaction.panel = .bookmarks(panel)
+            return []
+        default:
+            let keys = state.keymaps
+            state.message = "Pasted text was not used: it goes into text being typed"
+                + (keys.keys(for: .typeText, in: .page).first.map { " (\($0.name) starts a text markup)" } ?? "")
+            return []
         }
     }
 
@@ -80,10 +122,8 @@ public enum EditorReducer {
         case .previousPage: goToPage(&state, state.pageIndex - 1, env)
         case .firstPage: goToPage(&state, 0, env)
         case .lastPage: goToPage(&state, state.document.pageCount - 1, env)
-        case .commandLine: state.mode = .command("")
-        case .help:
-            state.mode = .help
-            state.helpScroll = 0
+        case .commandLine: state.interaction.overlays.append(.commandLine(""))
+        case .help: state.interaction.overlays.append(.help(scroll: 0))
         case .annotations: openAnnotationPanel(&state, env)
         case .toggleBookmark: return toggleBookmark(&state, env)
         case .bookmarks: openBookmarkPanel(&state)
@@ -102,11 +142,11 @@ public enum EditorReducer {
         case .moveFarRight: return arrow(&state, dx: 1, dy: 0, large: true, env)
         case .ink:
             state.selection = nil
-            state.mode = .inking(InkSession(id: MarkupID(state.freshID()), pageIndex: state.pageIndex, pen: state.cursor))
+            state.interaction.activity = .inking(InkSession(id: MarkupID(state.freshID()), pageIndex: state.pageIndex, pen: state.cursor))
         case .typeText:
             state.selection = nil
             let text = TextMarkup(origin: state.cursor, text: "", fontSize: state.textStyle.fontSize, color: state.textStyle.color)
-            state.mode = .typing(TextDraft(editing: nil, id: MarkupID(state.freshID()), pageIndex: state.pageIndex, markup: text))
+            state.interaction.activity = .typing(TextDraft(editing: nil, id: MarkupID(state.freshID()), pageIndex: state.pageIndex, markup: text))
         case .selectNext: cycleSelection(&state, forward: true, env)
         case .selectPrevious: cycleSelection(&state, forward: false, env)
         case .deselect: state.selection = nil
@@ -121,10 +161,12 @@ public enum EditorReducer {
             state.message = "To quit: q (asks about unsaved markup), :wq saves and quits, :q! discards"
         case .quit:
             if state.isDirty {
-                state.mode = .confirming(.quitWithUnsavedChanges)
+                state.interaction.overlays.append(.question(.quitWithUnsavedChanges))
                 return []
             }
             return [.discardJournal, .quit]
+        case .pointAt:
+            return pointAt(&state, env)
         default: break
         }
         return []
@@ -223,7 +265,7 @@ public enum EditorReducer {
         guard let id = state.selection, let item = state.markup.item(id) else { return }
         switch item.content {
         case .text(let text):
-            state.mode = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
+            state.interaction.activity = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
         case .ink:
             state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
         }

@@ -10,29 +10,25 @@ public enum EditorView {
         if let picture {
             grid.paste(picture, column: layout.pageArea.column, row: layout.pageArea.row)
         }
-        if state.mode == .normal || isTyping(state) {
-            drawCursor(&grid, state, environment)
-        }
-        if case .inking(let session) = state.mode {
-            drawPen(&grid, state, session, environment)
+        switch state.interaction.activity {
+        case .inking(let session): drawPen(&grid, state, session, environment)
+        case .typing: drawCursor(&grid, state, environment)
+        case .idle: if state.interaction.panel == nil { drawCursor(&grid, state, environment) }
         }
         StatusLine.draw(&grid, state, environment, row: layout.statusRow)
         MessageLine.draw(&grid, state, row: layout.messageRow)
-        if state.mode == .help {
-            HelpOverlay.draw(&grid, in: layout.pageArea, scroll: state.helpScroll, keymaps: state.keymaps)
+        switch state.interaction.panel {
+        case .annotations(let panel)?: if let area = layout.panel { AnnotationPanelView.draw(&grid, state, panel, in: area) }
+        case .bookmarks(let panel)?: if let area = layout.panel { BookmarkPanelView.draw(&grid, state, panel, in: area) }
+        case nil: break
         }
-        if case .annotations(let panel) = state.mode, let area = layout.panel {
-            AnnotationPanelView.draw(&grid, state, panel, in: area)
-        }
-        if case .bookmarks(let panel) = state.mode, let area = layout.panel {
-            BookmarkPanelView.draw(&grid, state, panel, in: area)
+        // Overlays last, bottom to top: the key overlay covers the page and the panel.
+        for overlay in state.interaction.overlays {
+            if case .help(let scroll) = overlay {
+                HelpOverlay.draw(&grid, in: layout.overlayArea, scroll: scroll, keymaps: state.keymaps)
+            }
         }
         return grid
-    }
-
-    private static func isTyping(_ state: EditorState) -> Bool {
-        if case .typing = state.mode { return true }
-        return false
     }
 
     /// The pen: `o` while lifted; while lowered, a mark for the tool that is drawing.
@@ -47,14 +43,14 @@ public enum EditorView {
     private static func drawCursor(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment) {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         var point = state.cursor
-        if case .typing(let draft) = state.mode {
+        if case .typing(let draft) = state.interaction.activity {
             // While typing the crosshair follows the end of the text.
             let metrics = env.measurer.metrics(of: draft.markup.text, fontSize: draft.markup.fontSize)
             point = Point(x: draft.markup.origin.x + metrics.width, y: draft.markup.origin.y)
         }
         guard let (column, row) = markCell(viewport.cell(for: point), viewport, state.layout.pageArea) else { return }
-        grid[column, row] = Cell(isTyping(state) ? "▏" : "+",
-                                 style: Theme.cursor)
+        let typing = if case .typing = state.interaction.activity { true } else { false }
+        grid[column, row] = Cell(typing ? "▏" : "+", style: Theme.cursor)
     }
 
     /// The screen cell for a mark at a page point. A point on the page's right or bottom edge falls in the

@@ -44,10 +44,13 @@ public enum KeyBindings {
             # Keys
 
             This file is written from the editor's keymaps (`redline keys --markdown`); a test fails when it
-            differs from them. Each context has its own keymap. Text being typed (a text markup, a reply, a
-            bookmark name, the `:` line) takes keys as text: Enter commits, Esc cancels, Backspace deletes.
-            Questions take `y`, `n` and `c` (Esc cancels). The mouse: a click selects markup (or moves the
-            cursor), a drag moves it, the wheel scrolls; in ink mode press, drag and release draw a stroke.
+            differs from them. Each context has its own keymap; the keyboard goes to the top of what is open:
+            a question or the `:` line, else text being typed or ink, else a side panel, else the page. In
+            `typing` (a text markup, a reply, a bookmark name, the `:` line) a character that no binding
+            claims is typed. Pasted text goes into what is being typed as one line (line breaks become spaces)
+            and is never run as keys. The mouse is bound like keys: `Click` is a press of the left button
+            (what it acts on is where the pointer is; a drag and the release continue it), `WheelDown` and
+            `WheelUp` the wheel.
 
             Change a key in config.toml, one table per context, naming the command:
 
@@ -59,8 +62,9 @@ public enum KeyBindings {
 
             Key names: a character as itself (`j`, `J`, `+`), `Space`, `Enter`, `Esc`, `Tab`, `S-Tab`,
             `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`, `S-Up` (Shift), `PageUp`, `PageDown`,
-            `Home`, `End`, and `C-x` for Control and a letter. A key bound in config.toml replaces what it did
-            in that context; the other keys keep theirs. `redline keys` lists the keys in force.
+            `Home`, `End`, `C-x` for Control and a letter, `Click`, `WheelDown`, `WheelUp`. A key bound in
+            config.toml replaces what it did in that context; the other keys keep theirs; `"q" = "unbound"`
+            takes a key's command away. `redline keys` lists the keys in force.
             What each part of the editor does, at more length: [editing.md](editing.md).
 
             """

@@ -24,7 +24,7 @@ extension EditorState {
     public func scene(environment: EditorEnvironment) -> PageScene {
         var items = markup.items(onPage: pageIndex)
         var highlight: Rect?
-        if case .typing(let draft) = mode, draft.pageIndex == pageIndex {
+        if case .typing(let draft) = interaction.activity, draft.pageIndex == pageIndex {
             let typed = MarkupItem(id: draft.id, pageIndex: pageIndex, content: .text(draft.markup))
             if let index = items.firstIndex(where: { $0.id == draft.editing }) {
                 items[index] = typed
@@ -32,12 +32,12 @@ extension EditorState {
                 items.append(typed)
             }
             highlight = draft.markup.bounds(measuredBy: environment.measurer)
-        } else if case .inking(let session) = mode, session.pageIndex == pageIndex, session.tool != .eraser,
+        } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex, session.tool != .eraser,
                   !session.allStrokes.isEmpty {
             // The strokes being drawn show live, before they become a markup.
             items.append(MarkupItem(id: session.id, pageIndex: pageIndex,
                                     content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
-        } else if case .annotations(let panel) = mode, let id = panel.selected,
+        } else if let panel = interaction.annotationPanel, let id = panel.selected,
                   let annotation = annotations.first(where: { $0.id == id }), annotation.pageIndex == pageIndex {
             // The selected annotation's area, outlined on the page.
             highlight = annotation.rect

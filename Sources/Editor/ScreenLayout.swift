@@ -8,6 +8,8 @@ public struct ScreenLayout: Sendable, Hashable {
     public var panel: CellRect?
     public var statusRow: Int
     public var messageRow: Int
+    /// Everything above the status line: where the key overlay goes, over the page and any panel.
+    public var overlayArea: CellRect { CellRect(column: 0, row: 0, width: pageArea.width + (panel?.width ?? 0), height: pageArea.height) }
 
     public init(columns: Int, rows: Int, withPanel: Bool = false) {
         let height = max(1, rows - 2)
@@ -26,11 +28,7 @@ public struct ScreenLayout: Sendable, Hashable {
 
 extension EditorState {
     public var layout: ScreenLayout {
-        switch mode {
-        case .annotations, .bookmarks: return ScreenLayout(columns: columns, rows: rows, withPanel: true)
-        default: break
-        }
-        return ScreenLayout(columns: columns, rows: rows)
+        ScreenLayout(columns: columns, rows: rows, withPanel: interaction.panel != nil)
     }
 
     /// The scale that fits the whole current page into the page area.

@@ -52,7 +52,7 @@ enum StatusLine {
 
     /// The current tool and what it would make.
     static func tool(_ state: EditorState) -> String {
-        guard case .inking(let session) = state.mode else {
+        guard case .inking(let session) = state.interaction.activity else {
             return "text \(PDFNumber.format(state.textStyle.fontSize))pt \(state.textStyle.color.name)"
         }
         let pen = session.isPenDown ? "down" : "up"
@@ -77,30 +77,47 @@ enum StatusLine {
     }
 }
 
-/// The bottom line: the command being typed, a question, or the latest message.
+/// The bottom line: what has the keyboard says what it shows: the command being typed, a question, text
+/// being typed, the keys of the panel or the tool, or the latest message.
 enum MessageLine {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, row: Int) {
-        let text: String
         var style = Theme.message
-        switch state.mode {
-        case .command(let line): text = ":" + line + "▏"
-        case .confirming(let question):
+        let text: String
+        switch state.focus {
+        case .overlay(.commandLine(let line)): text = prompt(":", line, hint: nil, width: grid.columns)
+        case .overlay(.question(let question)):
             text = question.question
             style = Theme.question
+        case .overlay(.help):
+            text = state.keymaps.hints([([.helpDown, .helpUp], "scroll")], in: .help) + " · any other key closes the help"
         case .typing(let draft):
-            text = "Text: \(draft.markup.text)▏   Enter commits · Esc cancels · Backspace deletes"
-        case .help: text = state.keymaps.hints([([.helpDown, .helpUp], "scroll")], in: .help) + " · any other key closes the help"
+            text = prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
         case .inking:
             text = "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
                                                   ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser], "eraser"),
                                                   ([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
-        case .normal:
+        case .page:
             // A running save stays in view after other messages have gone: the keys go on working meanwhile.
             text = state.message ?? state.chrome.saving.map { "Saving \($0.destination)… \($0.step)" }
                 ?? (state.keymaps.hint([.help], "shows the keys", in: .page) ?? "")
-        case .annotations(let panel): text = AnnotationPanelView.messageLine(state, panel)
-        case .bookmarks(let panel): text = BookmarkPanelView.messageLine(state, panel)
+        case .panel(.annotations(let panel)): text = AnnotationPanelView.messageLine(state, panel, width: grid.columns)
+        case .panel(.bookmarks(let panel)): text = BookmarkPanelView.messageLine(state, panel, width: grid.columns)
         }
         grid.write(text, column: 0, row: row, style: style)
+    }
+
+    /// "Text: what is typed▏   hint": when it is longer than the line, the hint goes first, then the start of
+    /// the text, so the end being typed stays in view.
+    static func prompt(_ label: String, _ typed: String, hint: String?, width: Int) -> String {
+        let whole = label + typed + "▏" + (hint.map { "   " + $0 } ?? "")
+        if CharacterWidth.of(whole) <= width { return whole }
+        let room = width - CharacterWidth.of(label) - 2
+        guard room > 0, CharacterWidth.of(typed) > room else { return label + typed + "▏" }
+        return label + "…" + CharacterWidth.suffix(of: typed, columns: room - 1) + "▏"
+    }
+
+    /// "Enter commits · Esc cancels · Backspace deletes", from the `typing` keymap.
+    static func typingHint(_ keymaps: Keymaps, _ commit: String) -> String {
+        keymaps.hints([([.commitInput], commit), ([.cancelInput], "cancels"), ([.deleteBack], "deletes")], in: .typing)
     }
 }

@@ -54,6 +54,7 @@ public final class NcursesScreen: TerminalScreen {
         KeySequences.defineModifiedKeys()
         HangupSignals.install()
         MouseReports.enable(on: self)
+        BracketedPaste.enable(on: self)
         redirectStandardError(to: standardErrorLog)
     }
 
@@ -160,7 +161,7 @@ public final class NcursesScreen: TerminalScreen {
     func emitControl(_ sequence: String) {
         putp(sequence)
         // putp writes through stdio, which holds the sequence until the program ends unless flushed: the
-        // mouse modes were then only switched on as the editor quit.
+        // mouse modes and bracketed paste were then only switched on as the editor quit.
         fflush(nil)
     }
 
@@ -177,6 +178,11 @@ public final class NcursesScreen: TerminalScreen {
             if Int32(value) == MouseReports.x10PrefixCode {
                 return readX10MouseReport()
             }
+            if Int32(value) == BracketedPaste.startCode {
+                return readPaste()
+            }
+            // An end marker without its start (the start came before the screen was up) is no key.
+            if Int32(value) == BracketedPaste.endCode { return nil }
             if Int32(value) == KEY_RESIZE {
                 shown = nil
                 let size = self.size
@@ -197,6 +203,27 @@ public final class NcursesScreen: TerminalScreen {
             guard scalar.properties.numericType != nil || scalar == ";" else { break }
         }
         return mouse.decodeSGR(body).map(TerminalInput.mouse)
+    }
+
+    /// Everything up to the paste's end marker, as text. Keys ncurses recognised inside it (a pasted escape
+    /// sequence) are dropped; a paste whose end never comes ends after a second of silence.
+    private func readPaste() -> TerminalInput {
+        var text = ""
+        var length = 0
+        while true {
+            wtimeout(redline_stdscr(), 1000)
+            var value: wint_t = 0
+            let status = wget_wch(redline_stdscr(), &value)
+            if status == ERR { break }
+            if status == redline_key_code_yes() {
+                if Int32(value) == BracketedPaste.endCode { break }
+                continue
+            }
+            guard let scalar = Unicode.Scalar(UInt32(value)), length < BracketedPaste.limit else { continue }
+            text.unicodeScalars.append(scalar)
+            length += 1
+        }
+        return .paste(text)
     }
 
     private func readX10MouseReport() -> TerminalInput? {
@@ -229,6 +256,7 @@ public final class NcursesScreen: TerminalScreen {
     public func stop() {
         guard running else { return }
         running = false
+        BracketedPaste.disable(on: self)
         MouseReports.disable(on: self)
         endwin()
         if savedStandardError >= 0 {

@@ -69,7 +69,7 @@ public enum Benchmark {
         // The annotation list on the first page: each run moves the selection one row (back to the top at the end).
         press(.character("a"))
         figures.append(measure("annotation list step", runs: 30) {
-            if case .annotations(let panel) = state.mode, panel.selected == state.annotationRows(panel).last?.annotation.id {
+            if let panel = state.interaction.annotationPanel, panel.selected == state.annotationRows(panel).last?.annotation.id {
                 press(.character("g"))
             } else {
                 press(.character("j"))

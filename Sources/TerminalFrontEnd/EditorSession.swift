@@ -108,6 +108,7 @@ public final class EditorSession: @unchecked Sendable {
         case .key(let key): dispatch(.keyPressed(key))
         case .resized(let columns, let rows): dispatch(.resized(columns: columns, rows: rows))
         case .mouse(let event): dispatch(.mouse(event))
+        case .paste(let text): dispatch(.pasted(text))
         case .hangup:
             // Nobody is left to answer a question: keep unsaved work (text being typed included) in the
             // journal at once, and go.

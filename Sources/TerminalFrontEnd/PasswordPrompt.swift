@@ -17,7 +17,13 @@ public enum PasswordPrompt {
             grid.write(problem ?? "Enter opens · Esc gives up", column: 2, row: row + 2,
                        style: problem == nil ? Theme.message : Theme.problem)
             screen.present(grid)
-            guard case .key(let key) = screen.read(timeoutMilliseconds: -1) else { continue }
+            let input = screen.read(timeoutMilliseconds: -1)
+            if case .paste(let text) = input {
+                // A pasted password often ends with the line break copied with it.
+                typed += text.filter { !$0.isNewline }
+                continue
+            }
+            guard case .key(let key) = input else { continue }
             switch key {
             case .enter: return typed
             case .escape, .control("c"): return nil

@@ -22,6 +22,18 @@ public enum CharacterWidth {
         return result
     }
 
+    /// The longest end of `text` that takes at most `columns` cells.
+    public static func suffix(of text: String, columns: Int) -> String {
+        var used = 0
+        var result: [Character] = []
+        for character in text.reversed() {
+            used += of(character)
+            if used > columns { break }
+            result.append(character)
+        }
+        return String(result.reversed())
+    }
+
     private static let wideRanges: [ClosedRange<UInt32>] = [
         0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
         0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F, 0x2693...0x2693, 0x26A1...0x26A1,

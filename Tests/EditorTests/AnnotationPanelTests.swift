@@ -26,7 +26,7 @@ import Testing
     }
 
     var panel: (EditorHarness) -> AnnotationPanel? = { editor in
-        if case .annotations(let panel) = editor.state.mode { return panel }
+        if let panel = editor.state.interaction.annotationPanel { return panel }
         return nil
     }
 
@@ -61,7 +61,7 @@ import Testing
         #expect(editor.state.pageIndex == 0)
         #expect(editor.state.scene(environment: editor.environment).highlight == Rect(x: 100, y: 200, width: 150, height: 14))
         editor.press(.escape)
-        #expect(editor.state.mode == .normal)
+        #expect(editor.state.focus == .page)
         #expect(editor.state.scene(environment: editor.environment).highlight == nil)
     }
 
@@ -154,7 +154,7 @@ import Testing
     @Test func aColonInTheListOpensTheCommandLine() {
         var editor = editor()
         editor.press(.character("a"), .character(":"))
-        #expect(editor.state.mode == .command(""))
+        #expect(editor.state.focus == .overlay(.commandLine("")))
     }
 
     @Test func onlyYourOwnRepliesAreEditedOrDeleted() throws {

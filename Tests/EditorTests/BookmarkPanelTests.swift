@@ -12,7 +12,7 @@ import Testing
     }
 
     var panel: (EditorHarness) -> BookmarkPanel? = { editor in
-        if case .bookmarks(let panel) = editor.state.mode { return panel }
+        if let panel = editor.state.interaction.bookmarkPanel { return panel }
         return nil
     }
 
@@ -42,7 +42,7 @@ import Testing
         #expect(screen.contains("p5"))
         #expect(screen.contains("Website"))
         editor.press(.character("j"), .enter)
-        #expect(editor.state.mode == .normal)
+        #expect(editor.state.focus == .page)
         #expect(editor.state.pageIndex == 1)
         editor.press(.character("B"), .character("G"), .enter)
         #expect(editor.state.message == "Website does not lead to a page")
@@ -108,7 +108,7 @@ import Testing
         crashed.press(.character("j"), .character("b"))
         var reopened = editor()
         reopened.send(.journalFound(crashed.state.edits))
-        #expect(reopened.state.mode == .confirming(.restoreJournal(crashed.state.edits)))
+        #expect(reopened.state.focus == .overlay(.question(.restoreJournal(crashed.state.edits))))
         #expect(Confirmation.restoreJournal(crashed.state.edits).question.hasPrefix("Unsaved changes (bookmarks)"))
         reopened.press(.character("y"))
         #expect(reopened.state.bookmarks.bookmarks(onPage: 1).count == 1)

@@ -32,7 +32,7 @@ import Testing
         #expect(stroke.first == Point(x: 100, y: 100) && stroke.last == Point(x: 100, y: 100))
         #expect(Rect(enclosing: stroke) == Rect(x: 100, y: 100, width: 100, height: 50))
         #expect(ink[0].width == 2 && ink[0].opacity == 1)
-        #expect(editor.state.mode == .normal)
+        #expect(editor.state.focus == .page)
     }
 
     @Test func arrowsMoveThePenOnePointAndOnlyDrawWhileItIsDown() {

@@ -111,7 +111,7 @@ import TestSupport
         #expect(replayed.editing.operations == editor.state.editing.operations)
         #expect(replayed.edits == editor.state.edits)
         #expect(replayed.editing.history == editor.state.editing.history)
-        #expect(replayed.selection == editor.state.selection && replayed.mode == editor.state.mode)
+        #expect(replayed.selection == editor.state.selection && replayed.focus == editor.state.focus)
         #expect(replayed.view == editor.state.view && replayed.message == editor.state.message)
         #expect(replayed.screenLines(editor.environment) == editor.screen().lines)
         // The two undos took back the bookmark and then the state: the reply stays, and so does Bob's text.

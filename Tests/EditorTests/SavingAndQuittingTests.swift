@@ -25,8 +25,8 @@ import Testing
         editor.placeText("Elsewhere")
         editor.command("w /tmp/out.pdf")
         editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
-        #expect(editor.state.mode == .confirming(.overwrite(SaveRequest(destination: "/tmp/out.pdf", edits: editor.state.edits,
-                                                                         allowOverwrite: true, replacesOriginal: false))))
+        #expect(editor.state.focus == .overlay(.question(.overwrite(SaveRequest(destination: "/tmp/out.pdf", edits: editor.state.edits,
+                                                                         allowOverwrite: true, replacesOriginal: false)))))
         let effects = editor.press(.character("y"))
         guard case .save(let request)? = effects.first else { Issue.record("no save"); return }
         #expect(request.allowOverwrite && request.destination == "/tmp/out.pdf")
@@ -74,9 +74,9 @@ import Testing
         editor = EditorHarness()
         editor.placeText("Unsaved")
         #expect(editor.press(.character("q")).isEmpty)
-        #expect(editor.state.mode == .confirming(.quitWithUnsavedChanges))
+        #expect(editor.state.focus == .overlay(.question(.quitWithUnsavedChanges)))
         editor.press(.character("c"))
-        #expect(editor.state.mode == .normal)
+        #expect(editor.state.focus == .page)
         editor.press(.character("q"))
         guard case .save(let request)? = editor.press(.character("y")).first else { Issue.record("no save"); return }
         #expect(request.destination == "/docs/contract-marked.pdf")

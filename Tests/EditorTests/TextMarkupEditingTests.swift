@@ -9,13 +9,13 @@ import Testing
         editor.state.cursor = Point(x: 100, y: 200)
         editor.press(.character("t"))
         editor.type("Approved")
-        guard case .typing(let draft) = editor.state.mode else { Issue.record("not typing"); return }
+        guard case .typing(let draft) = editor.state.focus else { Issue.record("not typing"); return }
         #expect(draft.markup.text == "Approved")
         // The draft is drawn before it is committed.
         #expect(editor.state.scene(environment: editor.environment).markup.count == 1)
         #expect(editor.state.markup.isEmpty)
         let effects = editor.press(.enter)
-        #expect(editor.state.mode == .normal)
+        #expect(editor.state.focus == .page)
         #expect(editor.selectedText == TextMarkup(origin: Point(x: 100, y: 200), text: "Approved", fontSize: 14, color: .red))
         #expect(effects == [.journalChanged])
     }
@@ -26,11 +26,11 @@ import Testing
         editor.type("Helo")
         editor.press(.backspace, .backspace)
         editor.type("llo")
-        guard case .typing(let draft) = editor.state.mode else { Issue.record("not typing"); return }
+        guard case .typing(let draft) = editor.state.focus else { Issue.record("not typing"); return }
         #expect(draft.markup.text == "Hello")
         editor.press(.escape)
         #expect(editor.state.markup.isEmpty)
-        #expect(editor.state.mode == .normal)
+        #expect(editor.state.focus == .page)
     }
 
     @Test func accentedAndOtherUnicodeTextIsKeptAsTyped() {

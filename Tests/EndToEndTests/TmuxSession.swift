@@ -50,6 +50,12 @@ final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Pastes text as a terminal does when the program asked for bracketed paste (tmux's `paste-buffer -p`).
+    func paste(_ text: String) throws {
+        try ProcessRunner.run("tmux", ["-L", socket, "set-buffer", "--", text])
+        try ProcessRunner.run("tmux", ["-L", socket, "paste-buffer", "-p"])
+    }
+
     /// Places text at the cursor as a user does (`t`, the text, Enter) and waits until the editor counts it
     /// as unsaved.
     func placeText(_ text: String) throws {

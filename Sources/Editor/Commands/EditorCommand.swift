@@ -25,12 +25,24 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case annotations = "annotations", bookmarks = "bookmarks", toggleBookmark = "toggle-bookmark"
     case help = "help", commandLine = "command-line", quit = "quit", quitHint = "quit-hint"
     case closePanel = "close-panel", listDown = "list-down", listUp = "list-up", listFirst = "list-first", listLast = "list-last"
+    case listPageDown = "list-page-down", listPageUp = "list-page-up", selectClicked = "select-clicked"
     case toggleScope = "toggle-scope", toggleLinks = "toggle-links", showThread = "show-thread"
     case reply = "reply", setState = "set-state", toggleMarked = "toggle-marked", editReply = "edit-reply"
     case deleteAnnotation = "delete-annotation"
     case goToBookmark = "go-to-bookmark", renameBookmark = "rename-bookmark", deleteBookmark = "delete-bookmark"
     case toggleOrder = "toggle-order", moveBookmarkUp = "move-bookmark-up", moveBookmarkDown = "move-bookmark-down"
     case helpDown = "help-down", helpUp = "help-up", closeHelp = "close-help"
+    // The mouse on the page.
+    case pointAt = "point-at", drawAtPointer = "draw-at-pointer"
+    // Typing (a text markup, a reply, a name, the `:` line).
+    case commitInput = "commit-input", cancelInput = "cancel-input", deleteBack = "delete-back"
+    case deleteWord = "delete-word", clearInput = "clear-input"
+    // Questions and review states.
+    case answerYes = "answer-yes", answerNo = "answer-no", answerCancel = "answer-cancel"
+    case stateAccepted = "state-accepted", stateRejected = "state-rejected", stateCancelled = "state-cancelled"
+    case stateCompleted = "state-completed", stateNone = "state-none"
+    /// Does nothing: binding a key to it takes the key's command away.
+    case unbound = "unbound"
 
     public var name: String { rawValue }
 
@@ -87,6 +99,9 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .listUp: "previous entry (the thread view: scroll)"
         case .listFirst: "first entry"
         case .listLast: "last entry"
+        case .listPageDown: "a panel's height down"
+        case .listPageUp: "a panel's height up"
+        case .selectClicked: "select the entry, or the annotation, clicked"
         case .toggleScope: "this page or all pages"
         case .toggleLinks: "show or hide links and form widgets"
         case .showThread: "the whole thread, full texts"
@@ -104,6 +119,22 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .helpDown: "scroll the help down"
         case .helpUp: "scroll the help up"
         case .closeHelp: "close the help (so does any key not bound here)"
+        case .pointAt: "select the markup clicked (drag moves it) or move the cursor"
+        case .drawAtPointer: "press, drag and release: a stroke"
+        case .commitInput: "commit the text, reply, name or command"
+        case .cancelInput: "cancel what is being typed"
+        case .deleteBack: "delete the character before the end"
+        case .deleteWord: "delete the last word"
+        case .clearInput: "delete everything typed"
+        case .answerYes: "yes"
+        case .answerNo: "no"
+        case .answerCancel: "cancel: back to where it was asked"
+        case .stateAccepted: "Accepted"
+        case .stateRejected: "Rejected"
+        case .stateCancelled: "Cancelled"
+        case .stateCompleted: "Completed"
+        case .stateNone: "None (takes a state back)"
+        case .unbound: "nothing: takes a key's command away"
         }
     }
 }

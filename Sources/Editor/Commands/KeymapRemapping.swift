@@ -33,13 +33,13 @@ extension Keymaps {
             }
             guard let key = Key(name: binding.key) else {
                 throw RemappingError(line: binding.line, reason: "\"\(shownKey)\" is not a key that can be bound "
-                                     + "(a character, Space, Enter, Esc, Tab, S-Tab, Backspace, Delete, Up, S-Up, PageUp, Home, End, C-a …)")
+                                     + "(a character, Space, Enter, Esc, Tab, S-Tab, Backspace, Delete, Up, S-Up, PageUp, Home, End, C-a, Click, WheelUp …)")
             }
             guard let command = EditorCommand(rawValue: binding.command) else {
                 throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": unknown command \"\(VisibleText.line(binding.command, limit: 40))\" "
                                      + "(redline keys lists them)")
             }
-            guard Self.commands(in: context).contains(command) else {
+            guard Self.accepts(command, in: context) else {
                 throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": \(command.name) is not a command of [keys.\(context.rawValue)] "
                                      + "(redline keys lists each context's)")
             }

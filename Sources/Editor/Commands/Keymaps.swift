@@ -1,9 +1,8 @@
 import TerminalGrid
 
-/// Where keys are read: each has its own keymap. Text being typed (a text markup, a reply, a name, the `:`
-/// line) and yes/no questions take their keys as text and are not remapped.
+/// Where keys are read: each has its own keymap. In `typing`, a character no binding claims is typed.
 public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
-    case page, ink, annotations, bookmarks, help
+    case page, ink, annotations, bookmarks, typing, questions, states, help
 
     /// The heading the `?` overlay and docs/keys.md give the context.
     public var title: String {
@@ -12,6 +11,9 @@ public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
         case .ink: "Ink (i)"
         case .annotations: "Annotations (a)"
         case .bookmarks: "Bookmarks (B)"
+        case .typing: "Typing (t, replies, names, :)"
+        case .questions: "Questions"
+        case .states: "Review states (s in a)"
         case .help: "This help (?)"
         }
     }
@@ -46,6 +48,11 @@ public struct Keymaps: Sendable, Equatable {
         return (standardList[context] ?? []).map(\.1).filter { seen.insert($0).inserted }
     }
 
+    /// Whether a binding in config.toml may name the command in the context: the context's own, or `unbound`.
+    public static func accepts(_ command: EditorCommand, in context: KeymapContext) -> Bool {
+        command == .unbound || commands(in: context).contains(command)
+    }
+
     public static let standard: Keymaps = {
         var bindings: [KeymapContext: [Key: EditorCommand]] = [:]
         for context in KeymapContext.allCases {
@@ -74,6 +81,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("c"), .nextColour), (character("u"), .undo), (.control("r"), .redo),
             (character("a"), .annotations), (character("b"), .toggleBookmark), (character("B"), .bookmarks),
             (character(":"), .commandLine), (character("?"), .help), (character("q"), .quit), (.control("c"), .quitHint),
+            (.click, .pointAt), (.wheelDown, .scrollDown), (.wheelUp, .scrollUp),
         ],
         .ink: [
             (.escape, .leaveInk), (character(" "), .penDownUp), (.enter, .endStroke),
@@ -83,28 +91,46 @@ public struct Keymaps: Sendable, Equatable {
             (character("p"), .pen), (character("h"), .highlighter), (character("e"), .eraser),
             (character("+"), .widerInk), (character("="), .widerInk), (character("-"), .narrowerInk), (character("_"), .narrowerInk),
             (character("c"), .nextInkColour), (character("u"), .undo), (.control("r"), .redo),
+            (.click, .drawAtPointer),
         ],
         .annotations: [
             (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),
             (character("g"), .listFirst), (.home, .listFirst), (character("G"), .listLast), (.end, .listLast),
+            (.pageDown, .listPageDown), (.pageUp, .listPageUp),
             (character("A"), .toggleScope), (character("w"), .toggleLinks), (.enter, .showThread),
             (character("r"), .reply), (character("s"), .setState), (character("m"), .toggleMarked), (character("e"), .editReply),
             (character("x"), .deleteAnnotation), (.delete, .deleteAnnotation),
-            (character("u"), .undo), (.control("r"), .redo), (character(":"), .commandLine),
+            (character("u"), .undo), (.control("r"), .redo), (character(":"), .commandLine), (character("?"), .help),
             (.escape, .closePanel), (character("a"), .closePanel), (character("q"), .closePanel),
+            (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
         ],
         .bookmarks: [
             (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),
             (character("g"), .listFirst), (.home, .listFirst), (character("G"), .listLast), (.end, .listLast),
+            (.pageDown, .listPageDown), (.pageUp, .listPageUp),
             (.enter, .goToBookmark), (character("R"), .renameBookmark),
             (character("d"), .deleteBookmark), (character("x"), .deleteBookmark), (.delete, .deleteBookmark),
             (character("o"), .toggleOrder), (character("K"), .moveBookmarkUp), (character("J"), .moveBookmarkDown),
             (character("b"), .toggleBookmark), (character("u"), .undo), (.control("r"), .redo),
+            (character(":"), .commandLine), (character("?"), .help),
             (.escape, .closePanel), (character("B"), .closePanel), (character("q"), .closePanel),
+            (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
+        ],
+        .typing: [
+            (.enter, .commitInput), (.escape, .cancelInput), (.backspace, .deleteBack),
+            (.control("w"), .deleteWord), (.control("u"), .clearInput),
+        ],
+        .questions: [
+            (character("y"), .answerYes), (character("n"), .answerNo), (character("c"), .answerCancel), (.escape, .answerCancel),
+        ],
+        .states: [
+            (character("a"), .stateAccepted), (character("r"), .stateRejected), (character("c"), .stateCancelled),
+            (character("o"), .stateCompleted), (character("n"), .stateNone), (.escape, .cancelInput),
         ],
         .help: [
             (character("j"), .helpDown), (.down, .helpDown), (character(" "), .helpDown), (.pageDown, .helpDown),
             (character("k"), .helpUp), (.up, .helpUp), (.pageUp, .helpUp), (.escape, .closeHelp), (character("q"), .closeHelp),
+            (.wheelDown, .helpDown), (.wheelUp, .helpUp),
         ],
     ]
 

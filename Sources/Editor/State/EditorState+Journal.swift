@@ -5,7 +5,7 @@ extension EditorState {
     /// if they were committed, so a crash in the middle of either loses none of it.
     public var journalEdits: DocumentEdits {
         var journaled = edits
-        switch mode {
+        switch interaction.activity {
         case .typing(let draft) where !draft.markup.text.isEmpty:
             if let id = draft.editing, let item = journaled.markup.item(id) {
                 journaled.markup.replace(item.with(.text(draft.markup)))
@@ -15,8 +15,10 @@ extension EditorState {
         case .inking(let session) where session.tool != .eraser && !session.allStrokes.isEmpty:
             journaled.markup.add(MarkupItem(id: session.id, pageIndex: session.pageIndex,
                                             content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
-        case .annotations(let panel):
-            guard let stamp = panel.draftStamp else { break }
+        default:
+            break
+        }
+        if let panel = interaction.annotationPanel, let stamp = panel.draftStamp {
             switch panel.input {
             case .reply(let parentID, let text)?:
                 let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -29,8 +31,6 @@ extension EditorState {
             default:
                 break
             }
-        default:
-            break
         }
         return journaled
     }

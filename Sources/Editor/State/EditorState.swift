@@ -72,10 +72,8 @@ public struct EditorState: Sendable {
         get { interaction.selection }
         set { interaction.selection = newValue }
     }
-    public var mode: EditorMode {
-        get { interaction.mode }
-        set { interaction.mode = newValue }
-    }
+    /// What has the keyboard: the top overlay, else the tool's work, else the side panel, else the page.
+    public var focus: Focus { interaction.focus }
     var mouseDrag: MouseDrag? {
         get { interaction.mouseDrag }
         set { interaction.mouseDrag = newValue }
@@ -99,10 +97,6 @@ public struct EditorState: Sendable {
     public var keymaps: Keymaps {
         get { chrome.keymaps }
         set { chrome.keymaps = newValue }
-    }
-    public var helpScroll: Int {
-        get { chrome.helpScroll }
-        set { chrome.helpScroll = newValue }
     }
     public var bookmarkOrder: BookmarkOrder {
         get { chrome.bookmarkOrder }

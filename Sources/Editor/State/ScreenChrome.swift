@@ -1,12 +1,9 @@
 import RedlineCore
-/// The screen around the page: its size, the message line, the help overlay's scroll, the keys, and the
-/// save under way.
+/// The screen around the page: its size, the message line, the keys, and the save under way.
 public struct ScreenChrome: Sendable {
     public var columns: Int
     public var rows: Int
     public var message: String?
-    /// Rows of the help overlay scrolled past.
-    public var helpScroll = 0
     /// Which key starts which command, per context: the standard keys with config.toml's `[keys.…]` over them.
     public var keymaps = Keymaps.standard
     /// The order the bookmarks panel opens in.

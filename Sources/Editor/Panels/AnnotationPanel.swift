@@ -11,7 +11,11 @@ public struct AnnotationPanel: Sendable, Equatable {
     public var scope: Scope = .page
     /// Links and form widgets are parts of the document, not comments: hidden unless asked for (`w`).
     public var includesLinksAndWidgets = false
-    public var selected: AnnotationID?
+    public var list = PanelList<AnnotationID>()
+    public var selected: AnnotationID? {
+        get { list.selected }
+        set { list.selected = newValue }
+    }
     /// Enter shows the selected annotation's whole thread with full texts.
     public var showsThread = false
     /// Lines scrolled past in the thread view.
@@ -40,6 +44,9 @@ public struct AnnotationListRow: Sendable, Equatable {
     public var depth: Int
     /// "Accepted — Alice": the state in force on this annotation, if any.
     public var stateSummary: String?
+
+    /// Rows the entry takes in the list: what, who and when, then the text; a state change is one line.
+    public var height: Int { annotation.isStateChange && annotation.state != nil ? 1 : 2 }
 }
 
 extension EditorState {
@@ -62,6 +69,16 @@ extension EditorState {
             }
         }
         return rows
+    }
+
+    /// The list's entries as the shared list component moves over them.
+    func annotationEntries(_ panel: AnnotationPanel) -> [(id: AnnotationID, rows: Int)] {
+        annotationRows(panel).map { ($0.annotation.id, $0.height) }
+    }
+
+    /// Rows a side panel's list has below its title (also while the panel is being opened).
+    var panelListHeight: Int {
+        max(1, (ScreenLayout(columns: columns, rows: rows, withPanel: true).panel?.height ?? 2) - 1)
     }
 
     /// The thread holding an annotation.

@@ -12,31 +12,23 @@ enum AnnotationPanelView {
         if panel.showsThread, let id = panel.selected, let thread = state.thread(containing: id) {
             drawThread(&grid, thread, scroll: panel.threadScroll, in: body)
         } else {
-            drawList(&grid, rows, selected: panel.selected, in: body)
+            drawList(&grid, rows, panel.list, in: body)
         }
     }
 
     /// Two lines per annotation (what, who and when; then the first line of its text and its state), one
-    /// per state change; the selected entry stays in view.
-    private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], selected: AnnotationID?, in area: CellRect) {
+    /// per state change, from the entry the shared list shows first.
+    private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], _ list: PanelList<AnnotationID>, in area: CellRect) {
         guard !rows.isEmpty else {
             grid.write("Nothing here. A: whole document", column: area.column, row: area.row,
                        style: Theme.panelDim, limit: area.width)
             return
         }
-        let entries = rows.map { lines(for: $0, width: area.width) }
-        let selectedIndex = rows.firstIndex { $0.annotation.id == selected } ?? 0
-        // Scroll so the selected entry is visible, as low in the panel as it needs to be.
-        var first = 0
-        var used = entries[0...selectedIndex].reduce(0) { $0 + $1.count }
-        while used > area.height, first < selectedIndex {
-            used -= entries[first].count
-            first += 1
-        }
+        let first = list.shownTop(rows.map { ($0.annotation.id, $0.height) }, height: area.height)
         var row = area.row
-        for (offset, entry) in entries[first...].enumerated() {
-            let isSelected = first + offset == selectedIndex
-            for line in entry where row < area.maxRow {
+        for listRow in rows[first...] where row < area.maxRow {
+            let isSelected = listRow.annotation.id == list.selected
+            for line in lines(for: listRow, width: area.width) where row < area.maxRow {
                 let style = isSelected ? Theme.selectedRow : line.dim ? Theme.panelDim : Theme.panel
                 if isSelected { grid.fill(CellRect(column: area.column - 1, row: row, width: area.width + 1, height: 1), with: Cell(" ", style: style)) }
                 grid.write(line.text, column: area.column, row: row, style: style, limit: area.width)
@@ -89,11 +81,11 @@ enum AnnotationPanelView {
     }
 
     /// The bottom line while the panel is open: what is being typed, the state choices, or the keys.
-    static func messageLine(_ state: EditorState, _ panel: AnnotationPanel) -> String {
+    static func messageLine(_ state: EditorState, _ panel: AnnotationPanel, width: Int) -> String {
         switch panel.input {
-        case .reply(_, let text): return "Reply: \(text)▏   Enter sends · Esc cancels"
-        case .edit(_, let text): return "Edit reply: \(text)▏   Enter saves · Esc cancels"
-        case .choosingState: return EditorReducer.stateChoiceHelp
+        case .reply(_, let text): return MessageLine.prompt("Reply: ", text, hint: MessageLine.typingHint(state.keymaps, "sends"), width: width)
+        case .edit(_, let text): return MessageLine.prompt("Edit reply: ", text, hint: MessageLine.typingHint(state.keymaps, "saves"), width: width)
+        case .choosingState: return EditorReducer.stateChoiceHelp(state.keymaps)
         case nil:
             if let message = state.message { return message }
             let keys = state.keymaps

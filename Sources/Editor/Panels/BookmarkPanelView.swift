@@ -14,9 +14,8 @@ enum BookmarkPanelView {
             return
         }
         let visible = max(1, inner.height)
-        let selected = shown.firstIndex { $0.id == panel.selected } ?? 0
-        let first = max(0, min(selected - visible + 1, shown.count - visible))
-        for (offset, bookmark) in shown.dropFirst(max(0, first)).prefix(visible).enumerated() {
+        let first = panel.list.shownTop(shown.map { ($0.id, 1) }, height: visible)
+        for (offset, bookmark) in shown.dropFirst(first).prefix(visible).enumerated() {
             let row = inner.row + offset
             let isSelected = bookmark.id == panel.selected
             let style = isSelected ? Theme.selectedRow : background
@@ -29,8 +28,8 @@ enum BookmarkPanelView {
         }
     }
 
-    static func messageLine(_ state: EditorState, _ panel: BookmarkPanel) -> String {
-        if let name = panel.renaming { return "Name: \(name)▏   Enter renames · Esc cancels" }
+    static func messageLine(_ state: EditorState, _ panel: BookmarkPanel, width: Int) -> String {
+        if let name = panel.renaming { return MessageLine.prompt("Name: ", name, hint: MessageLine.typingHint(state.keymaps, "renames"), width: width) }
         return state.message ?? state.keymaps.hints([([.listDown, .listUp], "move"), ([.goToBookmark], "go"), ([.renameBookmark], "rename"),
                                                      ([.deleteBookmark], "delete"), ([.toggleOrder], "order"),
                                                      ([.moveBookmarkUp, .moveBookmarkDown], "move"), ([.toggleBookmark], "this page"),
