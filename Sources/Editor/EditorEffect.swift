@@ -8,6 +8,8 @@ public enum EditorEffect: Sendable, Equatable {
     /// interval (or discards the journal when nothing unsaved is left).
     case journalChanged
     case discardJournal
+    /// The user declined to restore the journal: keep it out of the way rather than delete it.
+    case setJournalAside
     case quit
 }
 

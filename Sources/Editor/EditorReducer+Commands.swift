@@ -123,8 +123,8 @@ extension EditorReducer {
             return effects.isEmpty ? [.discardJournal] : effects
         case (.restoreJournal, .answerNo), (.restoreJournal, .answerCancel):
             state.interaction.closeTopOverlay()
-            state.message = "Earlier unsaved markup discarded"
-            return [.discardJournal]
+            state.message = "Earlier unsaved markup not restored"
+            return [.setJournalAside]
         default:
             break
         }
@@ -143,7 +143,8 @@ extension EditorReducer {
             state.editing.rebase(onto: document, saved: saved, id: state.freshID(), time: state.now)
             state.selection = nil
             state.writtenPaths.insert(path)
-            return afterSave(&state, message: "Saved over \(path)", path: path)
+            // Undo cannot take markup back out of the pages: say so rather than let `u` do nothing unexplained.
+            return afterSave(&state, message: "Saved over \(path) · the markup is part of the pages now: undo starts here", path: path)
         case .destinationExists(let path):
             state.interaction.overlays.append(.question(.overwrite(SaveRequest(destination: path, edits: state.edits,
                                                                                allowOverwrite: true, replacesOriginal: false))))

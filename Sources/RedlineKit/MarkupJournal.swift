@@ -132,6 +132,15 @@ public struct MarkupJournal: Sendable {
     public func discard() {
         unlink(journalPath)
     }
+
+    /// Moves the journal aside instead of deleting it (the user declined to restore it): returns where it went,
+    /// nil when there was none or it could not be moved (then it is left in place, never lost).
+    public func setAside() -> String? {
+        guard FileManager.default.fileExists(atPath: journalPath) else { return nil }
+        let stamp = Int(Date().timeIntervalSince1970)
+        let kept = (journalPath as NSString).deletingPathExtension + ".declined-\(stamp).json"
+        return rename(journalPath, kept) == 0 ? kept : nil
+    }
 }
 
 /// An advisory lock on a file, held until this value (or the process) goes away.

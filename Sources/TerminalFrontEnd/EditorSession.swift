@@ -52,6 +52,13 @@ public final class EditorSession: @unchecked Sendable {
         state.keymaps = keymaps
     }
 
+    /// A path with the home folder written `~`, so a message line has room for the rest of it.
+    static func shortened(_ path: String) -> String {
+        let home = NSHomeDirectory()
+        guard home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
     static func describe(_ document: OpenedDocument, _ setup: BookmarkSetup) -> DocumentDescription {
         do {
             return try setup.describe(document.description, path: document.path)
@@ -65,7 +72,9 @@ public final class EditorSession: @unchecked Sendable {
     public func run() {
         switch journal?.contents(bookmarkBase: described.bookmarks) {
         case .edits(let unsaved)?: dispatch(.journalFound(unsaved))
-        case .unreadable(let kept)?: state.message = "A crash journal could not be read; it was kept as \(kept)"
+        case .unreadable(let kept)?:
+            // The path last but short: a narrow terminal cuts the end of the line.
+            state.message = "Crash journal unreadable, kept: \(Self.shortened(kept))"
         case .none?: break
         case nil: state.message = "No crash journal can be kept for this document: unsaved work is lost in a crash"
         }
@@ -135,6 +144,11 @@ public final class EditorSession: @unchecked Sendable {
             case .discardJournal:
                 debounce.cancel()
                 journal?.discard()
+            case .setJournalAside:
+                debounce.cancel()
+                if let kept = journal?.setAside() {
+                    state.message = "Earlier unsaved markup not restored; kept in \(Self.shortened(kept))"
+                }
             case .journalChanged:
                 debounce.changed()
             case .save(let request):

@@ -49,6 +49,9 @@ import Testing
         editor.send(.saveFinished(.savedOverOriginal(path: "/docs/contract.pdf", edits: request.edits, document: editor.state.document)))
         #expect(editor.state.markup.isEmpty)
         #expect(editor.state.isDirty == false)
+        #expect(editor.state.message == "Saved over /docs/contract.pdf · the markup is part of the pages now: undo starts here")
+        editor.press(.character("u"))
+        #expect(editor.state.markup.isEmpty, "undo cannot take the markup out of the pages")
     }
 
     @Test func aFailedSaveKeepsTheMarkupAndSaysWhy() {
@@ -108,7 +111,7 @@ import Testing
         var journal = MarkupLayer()
         journal.add(pageIndex: 0, content: .text(TextMarkup(origin: .zero, text: "Old")))
         editor.send(.journalFound(DocumentEdits(markup: journal)))
-        #expect(editor.press(.character("n")) == [.discardJournal])
+        #expect(editor.press(.character("n")) == [.setJournalAside])
         #expect(editor.state.markup.isEmpty)
     }
 }

@@ -143,6 +143,37 @@ import Testing
         #expect((91.0...94.0).contains(word.xMin), "Nudged starts at \(word.xMin) pt")
     }
 
+    /// Answering n to the restore question keeps the earlier work in a file the message names, and the next
+    /// start does not ask again.
+    @Test func declinedUnsavedWorkIsSetAsideNotDeleted() throws {
+        let (folder, document) = try copyOfSample(named: "draft.pdf")
+        let state = folder.file("state")
+        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
+        try first.waitFor("page 1/4")
+        try first.placeText("Keepsake")
+        Thread.sleep(forTimeInterval: 0.3)
+        try first.killProgram()
+        try first.waitUntilProgramEnds()
+
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 200,
+                                     environment: ["XDG_STATE_HOME": state])
+        try second.waitFor("Restore them? (y/n)")
+        try second.send("n")
+        let screen = try second.waitFor("Earlier unsaved markup not restored; kept in ")
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("kept in ") })
+        let shown = String(line[line.range(of: "kept in ")!.upperBound...]).trimmingCharacters(in: .whitespaces)
+        let path = (shown as NSString).expandingTildeInPath
+        let kept = try #require(FileManager.default.contents(atPath: path), "nothing at \(path)")
+        #expect(String(decoding: kept, as: UTF8.self).contains("Keepsake"))
+        try second.send("q")
+        try second.waitFor("REDLINE-EXIT=0")
+
+        let third = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: ["XDG_STATE_HOME": state])
+        try third.waitFor("page 1/4")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(!(try third.screen()).contains("Restore them?"))
+    }
+
     @Test func encryptedFilesAskForThePasswordInTheTerminal() throws {
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.fixture("qpdf_enc-XI-R6_V5_U-view.pdf"))'")
         try tmux.waitFor("is encrypted. Password:")
