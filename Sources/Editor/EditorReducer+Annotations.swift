@@ -38,24 +38,21 @@ extension EditorReducer {
                 state.interaction.panel = nil
                 return []
             }
-        case .commandLine?:
-            // Over the list: after `:w` or a question the list is back as it was.
-            state.interaction.overlays.append(.commandLine(""))
+        case .commandLine?, .help?:
+            openOverlay(&state, for: command)
             return []
-        case .help?:
-            state.interaction.overlays.append(.help(scroll: 0))
-            return []
-        case .listDown? where panel.showsThread, .listUp? where panel.showsThread,
-             .listPageDown? where panel.showsThread, .listPageUp? where panel.showsThread:
-            let step = command == .listDown || command == .listUp ? 1 : max(1, height - 1)
-            let down = command == .listDown || command == .listPageDown
-            panel.threadScroll = max(0, panel.threadScroll + (down ? step : -step))
-        case .listDown?: panel.list.move(.next, over: entries, height: height)
-        case .listUp?: panel.list.move(.previous, over: entries, height: height)
-        case .listFirst?: panel.list.move(.first, over: entries, height: height)
-        case .listLast?: panel.list.move(.last, over: entries, height: height)
-        case .listPageDown?: panel.list.move(.pageDown, over: entries, height: height)
-        case .listPageUp?: panel.list.move(.pageUp, over: entries, height: height)
+        case _ where panel.showsThread && ListMotion(command) != nil:
+            // The thread view scrolls its text: by a line, a panel's height, or back to its start.
+            switch ListMotion(command) {
+            case .next?: panel.threadScroll += 1
+            case .previous?: panel.threadScroll = max(0, panel.threadScroll - 1)
+            case .pageDown?: panel.threadScroll += max(1, height - 1)
+            case .pageUp?: panel.threadScroll = max(0, panel.threadScroll - max(1, height - 1))
+            case .first?: panel.threadScroll = 0
+            default: break
+            }
+        case _ where ListMotion(command) != nil:
+            panel.list.move(ListMotion(command) ?? .next, over: entries, height: height)
         case .selectClicked?:
             guard let clicked = clickedAnnotation(state, panel, entries, env) else { return [] }
             panel.selected = clicked

@@ -44,18 +44,11 @@ extension EditorReducer {
         case .closePanel?:
             state.interaction.panel = nil
             return []
-        case .commandLine?:
-            state.interaction.overlays.append(.commandLine(""))
+        case .commandLine?, .help?:
+            openOverlay(&state, for: command)
             return []
-        case .help?:
-            state.interaction.overlays.append(.help(scroll: 0))
-            return []
-        case .listDown?: panel.list.move(.next, over: entries, height: height)
-        case .listUp?: panel.list.move(.previous, over: entries, height: height)
-        case .listFirst?: panel.list.move(.first, over: entries, height: height)
-        case .listLast?: panel.list.move(.last, over: entries, height: height)
-        case .listPageDown?: panel.list.move(.pageDown, over: entries, height: height)
-        case .listPageUp?: panel.list.move(.pageUp, over: entries, height: height)
+        case _ where ListMotion(command) != nil:
+            panel.list.move(ListMotion(command) ?? .next, over: entries, height: height)
         case .selectClicked?:
             let (column, row) = state.interaction.pointer
             guard let area = state.layout.panel, area.contains(column: column, row: row),

@@ -122,8 +122,7 @@ public enum EditorReducer {
         case .previousPage: goToPage(&state, state.pageIndex - 1, env)
         case .firstPage: goToPage(&state, 0, env)
         case .lastPage: goToPage(&state, state.document.pageCount - 1, env)
-        case .commandLine: state.interaction.overlays.append(.commandLine(""))
-        case .help: state.interaction.overlays.append(.help(scroll: 0))
+        case .commandLine, .help: openOverlay(&state, for: command)
         case .annotations: openAnnotationPanel(&state, env)
         case .toggleBookmark: return toggleBookmark(&state, env)
         case .bookmarks: openBookmarkPanel(&state)
@@ -170,6 +169,11 @@ public enum EditorReducer {
         default: break
         }
         return []
+    }
+
+    /// The `:` line or the key overlay, over whatever is open: closing it returns there.
+    static func openOverlay(_ state: inout EditorState, for command: EditorCommand?) {
+        state.interaction.overlays.append(command == .help ? .help(scroll: 0) : .commandLine(""))
     }
 
     // MARK: Pages, zoom and the cursor

@@ -11,13 +11,9 @@ public struct PanelList<ID: Hashable & Sendable>: Sendable, Equatable {
         self.selected = selected
     }
 
-    public enum Motion: Sendable, Equatable {
-        case next, previous, first, last, pageDown, pageUp
-    }
-
     /// Moves the selection over `entries` (ids with their heights in rows) in a panel `height` rows tall, and
     /// scrolls just enough to keep it in view.
-    public mutating func move(_ motion: Motion, over entries: [(id: ID, rows: Int)], height: Int) {
+    public mutating func move(_ motion: ListMotion, over entries: [(id: ID, rows: Int)], height: Int) {
         guard !entries.isEmpty else {
             selected = nil
             top = 0
@@ -64,9 +60,9 @@ public struct PanelList<ID: Hashable & Sendable>: Sendable, Equatable {
 
     /// The entry to draw first: `top`, moved as little as needed so the selected entry fits (the terminal may
     /// have been resized since the last move).
-    public func shownTop(_ entries: [(id: ID, rows: Int)], height: Int? = nil) -> Int {
+    public func shownTop(_ entries: [(id: ID, rows: Int)], height: Int) -> Int {
         var copy = self
-        if let height { copy.reveal(entries, height: height) }
+        copy.reveal(entries, height: height)
         return min(copy.top, max(0, entries.count - 1))
     }
 
@@ -94,5 +90,22 @@ public struct PanelList<ID: Hashable & Sendable>: Sendable, Equatable {
             count += 1
         }
         return max(1, count)
+    }
+}
+
+/// How a list command moves through a list.
+public enum ListMotion: Sendable, Equatable {
+    case next, previous, first, last, pageDown, pageUp
+
+    init?(_ command: EditorCommand?) {
+        switch command {
+        case .listDown?: self = .next
+        case .listUp?: self = .previous
+        case .listFirst?: self = .first
+        case .listLast?: self = .last
+        case .listPageDown?: self = .pageDown
+        case .listPageUp?: self = .pageUp
+        default: return nil
+        }
     }
 }
