@@ -54,6 +54,11 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": [{"page": 1, "kind": 3, "x": 1, "y": 1}]}"#, #"item 1: field "kind": must be a string"#),
         (#"{"version": 1, "items": [], "annotations": {"added": [{"id": "a", "page": 1, "type": "Text"}]}}"#,
          #"field "annotations": added.[0].rect is missing"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a"}, {"page": 1, "kind": "text", "x": 1, "y": 1, "text": "Approved", "text": "Rejected"}]}"#,
+         #"item 2: field "text" is given twice"#),
+        (#"{"version": 1, "version": 1, "items": []}"#, #"the top level: field "version" is given twice"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "ink", "strokes": [[[1, 1], [2, 2]]], "color": "red", "color": "blue"}]}"#,
+         #"item 1: field "color" is given twice"#),
     ])
     func refusesBadFilesNamingItemAndField(json: String, message: String) {
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }

@@ -20,7 +20,13 @@ public enum MarkupFile {
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[fileHashKey] = StableHash.fnv1a64(data)
-            return try decoder.decode(DecodedFile.self, from: data).edits
+            let edits = try decoder.decode(DecodedFile.self, from: data).edits
+            if let repeated = RepeatedJSONKeys.first(in: Array(data)) {
+                let place = repeated.path.hasPrefix("items[")
+                    ? "item \((Int(repeated.path.dropFirst(6).prefix { $0.isNumber }) ?? 0) + 1)" : repeated.path
+                throw MarkupFileError("\(place): field \"\(repeated.key)\" is given twice")
+            }
+            return edits
         } catch let error as MarkupFileError {
             throw error
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
