@@ -20,11 +20,16 @@ public struct SaveRequest: Sendable, Equatable {
     public var allowOverwrite: Bool
     /// Overwrite the opened document itself (`:w!`).
     public var replacesOriginal: Bool
+    /// The overwrite is allowed only because this session wrote the file: if something else has put another
+    /// file there since, the saver asks instead of overwriting it.
+    public var overwritesOnlyOwnFile: Bool
 
-    public init(destination: String, edits: DocumentEdits, allowOverwrite: Bool, replacesOriginal: Bool) {
+    public init(destination: String, edits: DocumentEdits, allowOverwrite: Bool, replacesOriginal: Bool,
+                overwritesOnlyOwnFile: Bool = false) {
         self.destination = destination
         self.edits = edits
         self.allowOverwrite = allowOverwrite
         self.replacesOriginal = replacesOriginal
+        self.overwritesOnlyOwnFile = overwritesOnlyOwnFile
     }
 }

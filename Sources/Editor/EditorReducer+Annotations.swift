@@ -42,15 +42,17 @@ extension EditorReducer {
             openOverlay(&state, for: command)
             return []
         case _ where panel.showsThread && ListMotion(command) != nil:
-            // The thread view scrolls its text: by a line, a panel's height, or back to its start.
+            // The thread view scrolls its text: by a line, a panel's height, or to either end.
+            let limit = AnnotationPanelView.threadScrollLimit(state, panel)
             switch ListMotion(command) {
             case .next?: panel.threadScroll += 1
-            case .previous?: panel.threadScroll = max(0, panel.threadScroll - 1)
+            case .previous?: panel.threadScroll -= 1
             case .pageDown?: panel.threadScroll += max(1, height - 1)
-            case .pageUp?: panel.threadScroll = max(0, panel.threadScroll - max(1, height - 1))
+            case .pageUp?: panel.threadScroll -= max(1, height - 1)
             case .first?: panel.threadScroll = 0
-            default: break
+            case .last?, nil: panel.threadScroll = limit
             }
+            panel.threadScroll = min(max(0, panel.threadScroll), limit)
         case _ where ListMotion(command) != nil:
             panel.list.move(ListMotion(command) ?? .next, over: entries, height: height)
         case .selectClicked?:

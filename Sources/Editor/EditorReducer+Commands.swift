@@ -61,9 +61,10 @@ extension EditorReducer {
                      quitting: Bool) -> [EditorEffect] {
         let destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
+        let writtenHere = !replacingOriginal && state.writtenPaths.contains(destination)
         let request = SaveRequest(destination: destination, edits: state.edits,
-                                  allowOverwrite: replacingOriginal || state.writtenPaths.contains(destination),
-                                  replacesOriginal: replacingOriginal)
+                                  allowOverwrite: replacingOriginal || writtenHere,
+                                  replacesOriginal: replacingOriginal, overwritesOnlyOwnFile: writtenHere)
         state.quitAfterSave = quitting
         return startSave(&state, request)
     }
@@ -92,6 +93,7 @@ extension EditorReducer {
         case (.overwrite(var request), .answerYes):
             state.interaction.closeTopOverlay()
             request.allowOverwrite = true
+            request.overwritesOnlyOwnFile = false
             return startSave(&state, request)
         case (.overwrite, .answerNo), (.overwrite, .answerCancel):
             state.interaction.closeTopOverlay()

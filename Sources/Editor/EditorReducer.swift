@@ -48,13 +48,21 @@ public enum EditorReducer {
         case .overlay(.commandLine(let line)): return commandKey(&state, line, key, env)
         case .overlay(.question(let question)): return confirmKey(&state, question, key)
         case .overlay(.help(let scroll)):
-            let rows = HelpOverlay.rowCount(area: state.layout.overlayArea, keymaps: state.keymaps)
+            let area = state.layout.overlayArea
+            let visible = max(1, area.height - 4)
+            let limit = max(0, HelpOverlay.rowCount(area: area, keymaps: state.keymaps) - visible)
+            let step: Int
             switch state.keymaps.command(for: key, in: .help) {
-            case .helpDown?: state.interaction.replaceTopOverlay(with: .help(scroll: min(scroll + 1, max(0, rows - 1))))
-            case .helpUp?: state.interaction.replaceTopOverlay(with: .help(scroll: max(0, scroll - 1)))
-            case .unbound?: break
-            default: state.interaction.closeTopOverlay()
+            case .helpDown?: step = 1
+            case .helpUp?: step = -1
+            case .helpPageDown?: step = max(1, visible - 1)
+            case .helpPageUp?: step = -max(1, visible - 1)
+            case .unbound?: return []
+            default:
+                state.interaction.closeTopOverlay()
+                return []
             }
+            state.interaction.replaceTopOverlay(with: .help(scroll: min(max(0, scroll + step), limit)))
             return []
         }
     }
@@ -85,10 +93,13 @@ public enum EditorReducer {
             panel.renaming = (panel.renaming ?? "") + line
             state.interaction.panel = .bookmarks(panel)
             return []
+        case .overlay(.question):
+            // The question stays on the line: a paste answers nothing.
+            return []
         default:
-            let keys = state.keymaps
+            let onPage = state.focus == .page
             state.message = "Pasted text was not used: it goes into text being typed"
-                + (keys.keys(for: .typeText, in: .page).first.map { " (\($0.name) starts a text markup)" } ?? "")
+                + ((onPage ? state.keymaps.keys(for: .typeText, in: .page).first : nil).map { " (\($0.name) starts a text markup)" } ?? "")
             return []
         }
     }
@@ -157,7 +168,8 @@ public enum EditorReducer {
         case .undo: return undo(&state)
         case .redo: return redo(&state)
         case .quitHint:
-            state.message = "To quit: q (asks about unsaved markup), :wq saves and quits, :q! discards"
+            let quitKey = state.keymaps.keys(for: .quit, in: .page).first.map { "\($0.name) (asks about unsaved markup), " } ?? ""
+            state.message = "To quit: \(quitKey):wq saves and quits, :q! discards"
         case .quit:
             if state.isDirty {
                 state.interaction.overlays.append(.question(.quitWithUnsavedChanges))

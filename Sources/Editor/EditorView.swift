@@ -25,7 +25,8 @@ public enum EditorView {
         // Overlays last, bottom to top: the key overlay covers the page and the panel.
         for overlay in state.interaction.overlays {
             if case .help(let scroll) = overlay {
-                HelpOverlay.draw(&grid, in: layout.overlayArea, scroll: scroll, keymaps: state.keymaps)
+                HelpOverlay.draw(&grid, in: layout.overlayArea, scroll: scroll, keymaps: state.keymaps,
+                                 fillingArea: state.interaction.panel != nil)
             }
         }
         return grid

@@ -9,9 +9,11 @@ enum HelpOverlay {
         var bold: Bool
     }
 
-    static func draw(_ grid: inout CellGrid, in area: CellRect, scroll: Int, keymaps: Keymaps) {
+    /// `fillingArea`: the box covers the whole area (over a side panel, whose cut-off rows beside the box
+    /// would read as part of the help).
+    static func draw(_ grid: inout CellGrid, in area: CellRect, scroll: Int, keymaps: Keymaps, fillingArea: Bool = false) {
         let (rows, contentWidth) = layout(height: max(1, area.height - 4), width: max(1, area.width - 4), keymaps: keymaps)
-        let width = min(area.width, contentWidth + 4)
+        let width = fillingArea ? area.width : min(area.width, contentWidth + 4)
         let visible = max(1, area.height - 4)
         let height = min(area.height, rows.count + 4)
         let box = CellRect(column: area.column + (area.width - width) / 2, row: area.row + (area.height - height) / 2,
@@ -20,12 +22,13 @@ enum HelpOverlay {
         let bold = Theme.helpTitle
         grid.fill(box, with: Cell(" ", style: style))
         let first = min(max(0, scroll), max(0, rows.count - visible))
-        let more = rows.count > visible ? "   (\(first + 1)–\(min(rows.count, first + visible)) of \(rows.count): j/k scroll)" : ""
-        grid.write("Redline keys" + more, column: box.column + 2, row: box.row + 1, style: bold, limit: width - 3)
+        let scrollKeys = keymaps.hint([.helpDown, .helpUp], "scroll", in: .help) ?? "scroll"
+        let more = rows.count > visible ? "   (\(first + 1)–\(min(rows.count, first + visible)) of \(rows.count): \(scrollKeys))" : ""
+        grid.write("Redline keys" + more, column: box.column + 2, row: box.row + 1, style: bold, limit: width - 3, marksCut: true)
         for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
             for piece in row {
                 grid.write(piece.text, column: box.column + 2 + piece.column, row: box.row + 3 + offset,
-                           style: piece.bold ? bold : style, limit: max(0, box.maxColumn - 1 - (box.column + 2 + piece.column)))
+                           style: piece.bold ? bold : style, limit: max(0, box.maxColumn - 1 - (box.column + 2 + piece.column)), marksCut: true)
             }
         }
     }

@@ -15,11 +15,11 @@ public enum KeyBindings {
                 let keys = keymaps.keys(for: command, in: context).map(\.name)
                 guard !keys.isEmpty else { continue }
                 // Lines share the help's key column (22 characters): a longer list starts a line of its own.
-                if let last = lines.last, last.action == command.summary,
+                if let last = lines.last, last.action == command.summary(in: context),
                    last.keys.count + 2 + keys.joined(separator: " ").count <= 22 {
                     lines[lines.count - 1].keys += "  " + keys.joined(separator: " ")
                 } else {
-                    lines.append((keys.joined(separator: " "), command.summary))
+                    lines.append((keys.joined(separator: " "), command.summary(in: context)))
                 }
             }
             if !lines.isEmpty { sections.append((context.title, lines)) }
@@ -73,7 +73,7 @@ public enum KeyBindings {
             for command in Keymaps.commands(in: context) {
                 let keys = keymaps.keys(for: command, in: context).map { "`\($0.name == "`" ? "` ` `" : $0.name)`" }
                 guard !keys.isEmpty else { continue }
-                text += "| \(keys.joined(separator: " ")) | `\(command.name)` | \(command.summary) |\n"
+                text += "| \(keys.joined(separator: " ")) | `\(command.name)` | \(command.summary(in: context)) |\n"
             }
         }
         text += "\n## Commands (`:`)\n\n| command | what it does |\n|---|---|\n"

@@ -86,14 +86,15 @@ enum MessageLine {
         switch state.focus {
         case .overlay(.commandLine(let line)): text = prompt(":", line, hint: nil, width: grid.columns)
         case .overlay(.question(let question)):
-            text = question.question
+            text = question.question(state.keymaps)
             style = Theme.question
         case .overlay(.help):
-            text = state.keymaps.hints([([.helpDown, .helpUp], "scroll")], in: .help) + " · any other key closes the help"
+            text = state.keymaps.hints([([.helpDown, .helpUp], "scroll"), ([.helpPageDown, .helpPageUp], "a screen"),
+                                        ([.closeHelp], "closes")], in: .help)
         case .typing(let draft):
             text = prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
         case .inking:
-            text = "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
+            text = state.message ?? "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
                                                   ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser], "eraser"),
                                                   ([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
         case .page:
@@ -103,7 +104,7 @@ enum MessageLine {
         case .panel(.annotations(let panel)): text = AnnotationPanelView.messageLine(state, panel, width: grid.columns)
         case .panel(.bookmarks(let panel)): text = BookmarkPanelView.messageLine(state, panel, width: grid.columns)
         }
-        grid.write(text, column: 0, row: row, style: style)
+        grid.write(text, column: 0, row: row, style: style, marksCut: true)
     }
 
     /// "Text: what is typed▏   hint": when it is longer than the line, the hint goes first, then the start of

@@ -206,19 +206,23 @@ public final class NcursesScreen: TerminalScreen {
     }
 
     /// Everything up to the paste's end marker, as text. Keys ncurses recognised inside it (a pasted escape
-    /// sequence) are dropped; a paste whose end never comes ends after a second of silence.
+    /// sequence) are dropped; a paste whose end never comes ends after a second of silence. An end marker
+    /// that more input follows at once was itself pasted (some terminals pass one through): the paste goes
+    /// on, so what follows it is never read as keys. It ends at an end marker followed by 5 ms of quiet.
     private func readPaste() -> TerminalInput {
         var text = ""
         var length = 0
+        var markerSeen = false
         while true {
-            wtimeout(redline_stdscr(), 1000)
+            wtimeout(redline_stdscr(), markerSeen ? 5 : 1000)
             var value: wint_t = 0
             let status = wget_wch(redline_stdscr(), &value)
             if status == ERR { break }
             if status == redline_key_code_yes() {
-                if Int32(value) == BracketedPaste.endCode { break }
+                markerSeen = Int32(value) == BracketedPaste.endCode
                 continue
             }
+            markerSeen = false
             guard let scalar = Unicode.Scalar(UInt32(value)), length < BracketedPaste.limit else { continue }
             text.unicodeScalars.append(scalar)
             length += 1

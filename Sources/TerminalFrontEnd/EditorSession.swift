@@ -29,6 +29,8 @@ public final class EditorSession: @unchecked Sendable {
     /// Called on the save's own thread before it starts: lets a test hold a save while it presses keys.
     private let beforeSaving: @Sendable () -> Void
     private var quitting = false
+    /// The files saves of this session wrote, as they were just after.
+    private var written: [String: WrittenFile] = [:]
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
@@ -159,7 +161,8 @@ public final class EditorSession: @unchecked Sendable {
 
     /// The save runs on its own thread; its steps and its end come back through the inbox.
     private func startSave(_ request: SaveRequest) {
-        let job = SaveJob(document: document, described: described, services: services, bookmarkSetup: bookmarkSetup)
+        let job = SaveJob(document: document, described: described, services: services, bookmarkSetup: bookmarkSetup,
+                          written: written)
         let inbox = inbox
         let beforeSaving = beforeSaving
         Thread.detachNewThread { [self] in
@@ -172,6 +175,10 @@ public final class EditorSession: @unchecked Sendable {
     }
 
     private func finishSave(_ result: SaveJob.Result) {
+        switch result.outcome {
+        case .saved(let path, _), .savedOverOriginal(let path, _, _): written[path] = WrittenFile(at: path)
+        default: break
+        }
         if let reopened = result.reopened {
             document = reopened.document
             described = reopened.described

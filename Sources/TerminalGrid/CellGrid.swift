@@ -23,11 +23,17 @@ public struct CellGrid: Sendable, Hashable {
     /// Writes text from a cell onwards, clipped at `limit` columns (the grid's right edge by default).
     /// A wide character takes two cells; one that would be cut in half at the edge is left out. Control
     /// characters are written as visible escapes (`VisibleText`): whatever a document says, it only shows.
-    public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle = .plain, limit: Int? = nil) {
+    /// `marksCut`: text longer than the room ends in "…", so a reader knows there is more.
+    public mutating func write(_ text: String, column: Int, row: Int, style: CellStyle = .plain, limit: Int? = nil,
+                               marksCut: Bool = false) {
         guard row >= 0, row < rows else { return }
         let end = min(columns, limit.map { column + $0 } ?? columns)
+        var shown = VisibleText.of(text)
+        if marksCut, end - column >= 1, CharacterWidth.of(shown) > end - column {
+            shown = CharacterWidth.prefix(of: shown, columns: end - column - 1) + "…"
+        }
         var current = column
-        for character in VisibleText.of(text) where current < end {
+        for character in shown where current < end {
             let width = CharacterWidth.of(character)
             if width == 2 {
                 guard current + 1 < end else { break }

@@ -20,7 +20,7 @@ extension Key {
             return
         }
         let characters = Array(name)
-        if characters.count == 3, name.hasPrefix("C-"), let letter = characters.last, letter.isASCII, letter.isLetter {
+        if characters.count == 3, name.lowercased().hasPrefix("c-"), let letter = characters.last, letter.isASCII, letter.isLetter {
             // Ctrl-H, Ctrl-I and Ctrl-M arrive as Backspace, Tab and Enter; Ctrl-[ is Esc.
             guard !"him".contains(letter.lowercased()) else { return nil }
             self = .control(Character(letter.lowercased()))

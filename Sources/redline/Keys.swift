@@ -27,8 +27,9 @@ struct Keys: ParsableCommand {
             lines.append("[keys.\(context.rawValue)]  \(context.title)")
             for command in Keymaps.commands(in: context) {
                 let keys = keymaps.keys(for: command, in: context).map(\.name).joined(separator: " ")
-                lines.append("  " + (keys.isEmpty ? "(no key)" : keys).padding(toLength: 22, withPad: " ", startingAt: 0)
-                             + " " + command.name.padding(toLength: 20, withPad: " ", startingAt: 0) + " " + command.summary)
+                // Columns of 22 and 20, widened (never cut) for a longer list of keys.
+                func column(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width + 1 - text.count)) }
+                lines.append("  " + column(keys.isEmpty ? "(no key)" : keys, 22) + column(command.name, 20) + command.summary(in: context))
             }
             lines.append("")
         }

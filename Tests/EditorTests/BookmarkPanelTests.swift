@@ -109,7 +109,7 @@ import Testing
         var reopened = editor()
         reopened.send(.journalFound(crashed.state.edits))
         #expect(reopened.state.focus == .overlay(.question(.restoreJournal(crashed.state.edits))))
-        #expect(Confirmation.restoreJournal(crashed.state.edits).question.hasPrefix("Unsaved changes (bookmarks)"))
+        #expect(Confirmation.restoreJournal(crashed.state.edits).question().hasPrefix("Unsaved changes (bookmarks)"))
         reopened.press(.character("y"))
         #expect(reopened.state.bookmarks.bookmarks(onPage: 1).count == 1)
         #expect(reopened.state.message == "Restored the unsaved bookmarks")

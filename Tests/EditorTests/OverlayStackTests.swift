@@ -123,6 +123,34 @@ import Testing
         #expect(effects.contains { if case .save(let request) = $0 { request.allowOverwrite } else { false } })
     }
 
+    @Test func questionsAndTheQuitHintNameTheKeysInForce() throws {
+        var editor = EditorHarness(columns: 120, rows: 30)
+        editor.state.keymaps = try Keymaps.standard.remapped([
+            .init(context: "questions", key: "o", command: "answer-yes", line: 1),
+            .init(context: "questions", key: "y", command: "unbound", line: 2),
+            .init(context: "page", key: "q", command: "unbound", line: 3),
+        ])
+        editor.press(.control("c"))
+        #expect(editor.state.message == "To quit: :wq saves and quits, :q! discards")
+        editor.command("w /tmp/x.pdf")
+        editor.send(.saveFinished(.destinationExists(path: "/tmp/x.pdf")))
+        #expect(editor.screen().lines.last?.hasPrefix("/tmp/x.pdf exists. Overwrite it? (o/n)") == true)
+    }
+
+    @Test func theHelpPagesAndTheThreadViewReachesItsEnd() throws {
+        var editor = EditorHarness(columns: 100, rows: 20)
+        editor.press(.character("?"), .pageDown)
+        #expect(editor.state.focus == .overlay(.help(scroll: 13)), "a screen of 14 rows less one")
+        editor.press(.escape)
+        var long = Self.annotations
+        long[0].contents = (1...80).map { "Line \($0) of a long comment." }.joined(separator: "\n")
+        var threads = EditorHarness(columns: 100, rows: 20, annotations: long)
+        threads.press(Key.character("a"), Key.enter, Key.end)
+        #expect(threads.screen().lines.contains { $0.contains("Line 80 of a long comment.") })
+        threads.press(.home)
+        #expect(threads.screen().lines.contains { $0.contains("Line 1 of a long comment.") })
+    }
+
     @Test func theEndOfALongTextStaysInViewWhileTyping() throws {
         var editor = EditorHarness(columns: 60, rows: 12)
         editor.press(.character("t"))
@@ -130,5 +158,31 @@ import Testing
         let line = try #require(editor.screen().lines.last)
         #expect(line.hasPrefix("Text: …a"))
         #expect(line.trimmingCharacters(in: .whitespaces).hasSuffix("THE END▏"))
+    }
+}
+
+/// The list component alone: paging never scrolls past the end, and comes back by whole pages.
+@Suite struct PanelListTests {
+    static let entries = (0..<21).map { (id: $0, rows: 1) }
+
+    @Test func pageDownStopsWithTheLastEntryAtTheFoot() {
+        var list = PanelList<Int>(selected: 0)
+        list.move(.pageDown, over: Self.entries, height: 10)
+        #expect(list.selected == 9 && list.shownTop(Self.entries, height: 10) == 9)
+        list.move(.pageDown, over: Self.entries, height: 10)
+        #expect(list.selected == 18 && list.shownTop(Self.entries, height: 10) == 11, "the last ten entries fill the panel")
+        list.move(.pageDown, over: Self.entries, height: 10)
+        #expect(list.selected == 20 && list.shownTop(Self.entries, height: 10) == 11)
+        list.move(.pageUp, over: Self.entries, height: 10)
+        #expect(list.selected == 11 && list.shownTop(Self.entries, height: 10) == 2)
+        list.move(.pageUp, over: Self.entries, height: 10)
+        #expect(list.selected == 2 && list.shownTop(Self.entries, height: 10) == 0)
+    }
+
+    @Test func aListThatFitsNeverScrolls() {
+        let few = (0..<5).map { (id: $0, rows: 2) }
+        var list = PanelList<Int>(selected: 0)
+        list.move(.pageDown, over: few, height: 20)
+        #expect(list.selected == 4 && list.shownTop(few, height: 20) == 0)
     }
 }

@@ -35,15 +35,15 @@ import Testing
         editor.press(Key.character("a"))
         #expect(lines(editor) == [
             "                                                │ Annotations · page 1 · 3",
-            "                                                │ p1 Note · Bob · 2026-03-04 09",
+            "                                                │ p1 Note · Bob · 2026-03-04 0…",
             "                                                │   “Check the total”",
-            "                                                │   ↳ Reply · Alice · 2026-03-0",
+            "                                                │   ↳ Reply · Alice · 2026-03-…",
             "                                                │       “Fixed”",
-            "                                                │ p1 Highlight · Carol · 2026-0",
+            "                                                │ p1 Highlight · Carol · 2026-…",
             "                                                │   (no text)",
             "                                                │",
             " page 1/3  │  text 14pt red  │  zoom 100%  │  contract.pdf",
-            "j/k move · Enter thread · r reply · s state · m mark · e edit · x delete · A pag",
+            "j/k move · Enter thread · r reply · s state · m mark · e edit · x delete · A pa…",
         ])
         // The selected entry's two rows stand out across the panel; the others do not.
         let screen = editor.screen()
@@ -60,7 +60,7 @@ import Testing
         editor.press(.enter)
         editor.send(.saveFinished(.destinationExists(path: "/tmp/r.pdf")))
         #expect(lines(editor) == [
-            "                                       │ Bookmarks · 2 · your o",
+            "                                       │ Bookmarks · 2 · your …",
             "                                       │ Results             p3",
             "                                       │ Method              p1",
             "                                       │",
@@ -72,7 +72,7 @@ import Testing
         editor.press(.character("n"))
         #expect(lines(editor).last == "Not saved")
         editor.press(.character("k"))
-        #expect(lines(editor).last == "j/k move · Enter go · R rename · d delete · o order · K/J move ·",
+        #expect(lines(editor).last == "j/k move · Enter go · R rename · d delete · o order · K/J move …",
                 "the panel has the keyboard again")
     }
 
@@ -81,17 +81,17 @@ import Testing
         editor.press(Key.character("a"), Key.character("?"))
         #expect(lines(editor) == [
             "",
-            "  Redline keys   (1–6 of 130: j/k scroll)",
+            "  Redline keys   (1–6 of 132: j/k scroll)",
             "",
             "  The page",
-            "    j WheelDown             scroll down, on to the next page at",
-            "    k WheelUp               scroll up, back to the previous pag",
+            "    j WheelDown             scroll down, on to the next page a…",
+            "    k WheelUp               scroll up, back to the previous pa…",
             "    h                       scroll left (zoomed)",
             "    l                       scroll right (zoomed)",
             "    Space                   a screen down, then the next page",
             "",
             " page 1/3  │  text 14pt red  │  zoom 100%  │  contract.pdf",
-            "j/k scroll · any other key closes the help",
+            "j/k scroll · Space/Backspace a screen · Esc closes",
         ])
     }
 }

@@ -143,6 +143,38 @@ import Testing
         #expect((91.0...94.0).contains(word.xMin), "Nudged starts at \(word.xMin) pt")
     }
 
+    /// `:w PATH` a second time overwrites the copy this session wrote without asking, but asks when another
+    /// program has put a file there since.
+    @Test func savingAgainAsksWhenSomeoneElseReplacedTheCopy() throws {
+        let (folder, document) = try copyOfSample(named: "draft.pdf")
+        let copy = folder.file("review.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'")
+        tmux.keep(folder)
+        try tmux.waitFor("page 1/4")
+        try tmux.placeText("First")
+        try tmux.send(":")
+        try tmux.type("w \(copy)")
+        try tmux.send("Enter")
+        try tmux.waitFor("Saved \(copy)")
+        // Saved again, unchanged since: no question.
+        try tmux.placeText("Second")
+        try tmux.send(":")
+        try tmux.type("w \(copy)")
+        try tmux.send("Enter")
+        try tmux.waitFor("Saved \(copy)")
+        // Someone else's file in its place: asked, and n keeps it.
+        try FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: copy)
+        try tmux.placeText("Third")
+        try tmux.send(":")
+        try tmux.type("w \(copy)")
+        try tmux.send("Enter")
+        try tmux.waitFor("review.pdf exists. Overwrite it?")
+        try tmux.send("n")
+        try tmux.waitFor("Not saved")
+        #expect(FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: TestPaths.sample))
+    }
+
     /// Answering n to the restore question keeps the earlier work in a file the message names, and the next
     /// start does not ask again.
     @Test func declinedUnsavedWorkIsSetAsideNotDeleted() throws {

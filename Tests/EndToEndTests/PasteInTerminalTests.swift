@@ -14,6 +14,12 @@ import Testing
         // On the page: a pasted ":w!" and line break would overwrite the opened file if read as keys.
         try tmux.paste(":w!\nq\n")
         try tmux.waitFor("Pasted text was not used")
+        // A paste that carries the end marker itself (tmux passes it through): what follows is still pasted text.
+        let injected = folder.file("injected.pdf")
+        try tmux.paste("hi\u{1B}[201~:w \(injected)\n")
+        try tmux.waitUntilIdle()
+        #expect(!FileManager.default.fileExists(atPath: injected), "text after a pasted end marker ran as keys")
+        #expect(try tmux.screen().contains("Pasted text was not used"))
         // Into a text markup: lines joined, the escape sequence only text.
         try tmux.send("t")
         try tmux.paste("Signed\n:w!\n\u{1B}[2J\n")

@@ -31,7 +31,8 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case deleteAnnotation = "delete-annotation"
     case goToBookmark = "go-to-bookmark", renameBookmark = "rename-bookmark", deleteBookmark = "delete-bookmark"
     case toggleOrder = "toggle-order", moveBookmarkUp = "move-bookmark-up", moveBookmarkDown = "move-bookmark-down"
-    case helpDown = "help-down", helpUp = "help-up", closeHelp = "close-help"
+    case helpDown = "help-down", helpUp = "help-up", helpPageDown = "help-page-down", helpPageUp = "help-page-up"
+    case closeHelp = "close-help"
     // The mouse on the page.
     case pointAt = "point-at", drawAtPointer = "draw-at-pointer"
     // Typing (a text markup, a reply, a name, the `:` line).
@@ -45,6 +46,19 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case unbound = "unbound"
 
     public var name: String { rawValue }
+
+    /// What the command does where `context`'s keymap runs it: the bookmarks panel has no thread view, a
+    /// state being chosen is no text being typed.
+    public func summary(in context: KeymapContext) -> String {
+        switch (self, context) {
+        case (.listDown, .bookmarks): "next entry"
+        case (.listUp, .bookmarks): "previous entry"
+        case (.closePanel, .bookmarks): "close the panel"
+        case (.selectClicked, .bookmarks): "select the entry clicked"
+        case (.cancelInput, .states): "cancel: no state set"
+        default: summary
+        }
+    }
 
     /// One line: what the command does, as the `?` overlay shows it.
     public var summary: String {
@@ -110,7 +124,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .toggleMarked: "toggle Marked"
         case .editReply: "edit your own reply (Enter saves)"
         case .deleteAnnotation: "delete with its replies (replies: your own)"
-        case .goToBookmark: "go to the bookmark's page"
+        case .goToBookmark: "go to the bookmark's page (the panel closes)"
         case .renameBookmark: "rename"
         case .deleteBookmark: "delete"
         case .toggleOrder: "your own order or page order"
@@ -118,6 +132,8 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .moveBookmarkDown: "move down in your own order"
         case .helpDown: "scroll the help down"
         case .helpUp: "scroll the help up"
+        case .helpPageDown: "the help a screen down"
+        case .helpPageUp: "the help a screen up"
         case .closeHelp: "close the help (so does any key not bound here)"
         case .pointAt: "select the markup clicked (drag moves it) or move the cursor"
         case .drawAtPointer: "press, drag and release: a stroke"

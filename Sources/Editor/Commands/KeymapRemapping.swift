@@ -31,6 +31,9 @@ extension Keymaps {
                 throw RemappingError(line: binding.line, reason: "[keys.\(VisibleText.line(binding.context, limit: 40))] is no context (known: "
                                      + KeymapContext.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
+            if binding.key.count == 3, binding.key.lowercased().hasPrefix("c-"), "him".contains(binding.key.last?.lowercased() ?? "") {
+                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": terminals send C-h, C-i and C-m as Backspace, Tab and Enter: bind those")
+            }
             guard let key = Key(name: binding.key) else {
                 throw RemappingError(line: binding.line, reason: "\"\(shownKey)\" is not a key that can be bound "
                                      + "(a character, Space, Enter, Esc, Tab, S-Tab, Backspace, Delete, Up, S-Up, PageUp, Home, End, C-a, Click, WheelUp …)")
@@ -44,7 +47,17 @@ extension Keymaps {
                                      + "(redline keys lists each context's)")
             }
             keymaps.bind(key, to: command, in: context)
+            if let lost = Self.waysOut[context]?.first(where: { keymaps.keys(for: $0, in: context).isEmpty }) {
+                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": [keys.\(context.rawValue)] would have no key left for "
+                                     + "\(lost.name), and no way out of \(context.title.lowercased())")
+            }
         }
         return keymaps
     }
+
+    /// The commands each context must keep a key for: without them there is no leaving it.
+    static let waysOut: [KeymapContext: [EditorCommand]] = [
+        .typing: [.commitInput, .cancelInput], .questions: [.answerYes, .answerNo, .answerCancel], .states: [.cancelInput],
+        .ink: [.leaveInk], .annotations: [.closePanel], .bookmarks: [.closePanel], .page: [.commandLine],
+    ]
 }

@@ -128,9 +128,10 @@ public struct Keymaps: Sendable, Equatable {
             (character("o"), .stateCompleted), (character("n"), .stateNone), (.escape, .cancelInput),
         ],
         .help: [
-            (character("j"), .helpDown), (.down, .helpDown), (character(" "), .helpDown), (.pageDown, .helpDown),
-            (character("k"), .helpUp), (.up, .helpUp), (.pageUp, .helpUp), (.escape, .closeHelp), (character("q"), .closeHelp),
-            (.wheelDown, .helpDown), (.wheelUp, .helpUp),
+            (character("j"), .helpDown), (.down, .helpDown), (.wheelDown, .helpDown),
+            (character("k"), .helpUp), (.up, .helpUp), (.wheelUp, .helpUp),
+            (character(" "), .helpPageDown), (.pageDown, .helpPageDown), (.backspace, .helpPageUp), (.pageUp, .helpPageUp),
+            (.escape, .closeHelp), (character("q"), .closeHelp),
         ],
     ]
 

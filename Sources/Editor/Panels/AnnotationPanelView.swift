@@ -31,7 +31,7 @@ enum AnnotationPanelView {
             for line in lines(for: listRow, width: area.width) where row < area.maxRow {
                 let style = isSelected ? Theme.selectedRow : line.dim ? Theme.panelDim : Theme.panel
                 if isSelected { grid.fill(CellRect(column: area.column - 1, row: row, width: area.width + 1, height: 1), with: Cell(" ", style: style)) }
-                grid.write(line.text, column: area.column, row: row, style: style, limit: area.width)
+                grid.write(line.text, column: area.column, row: row, style: style, limit: area.width, marksCut: true)
                 row += 1
             }
         }
@@ -57,12 +57,29 @@ enum AnnotationPanelView {
                 Line(text: String(repeating: " ", count: indent.count + 2) + detail, dim: annotation.firstLine.isEmpty)]
     }
 
-    /// The whole conversation, full texts wrapped to the panel.
+    /// The whole conversation, full texts wrapped to the panel, scrolled no further than its last screen.
     private static func drawThread(_ grid: inout CellGrid, _ thread: AnnotationThread, scroll: Int, in area: CellRect) {
+        let lines = threadLines(thread, width: area.width)
+        let shown = lines.dropFirst(min(scroll, max(0, lines.count - area.height)))
+        for (offset, line) in shown.prefix(area.height).enumerated() {
+            grid.write(line.text, column: area.column, row: area.row + offset,
+                       style: line.dim ? Theme.panelDim : Theme.panel, limit: area.width, marksCut: true)
+        }
+    }
+
+    /// How far the thread view can scroll: its lines past one panel's height.
+    static func threadScrollLimit(_ state: EditorState, _ panel: AnnotationPanel) -> Int {
+        guard let area = state.layout.panel ?? ScreenLayout(columns: state.columns, rows: state.rows, withPanel: true).panel,
+              let id = panel.selected, let thread = state.thread(containing: id) else { return 0 }
+        let width = max(1, area.width - 3)
+        return max(0, threadLines(thread, width: width).count - state.panelListHeight)
+    }
+
+    private static func threadLines(_ thread: AnnotationThread, width: Int) -> [Line] {
         var lines: [Line] = []
         func add(_ annotation: Annotation, title: String) {
             lines.append(Line(text: title + " · " + (annotation.author ?? "unknown") + " · " + (annotation.lastChanged?.shortDisplay ?? "no date")))
-            for text in TextWrapping.lines(annotation.contents ?? "(no text)", width: max(1, area.width - 2)) {
+            for text in TextWrapping.lines(annotation.contents ?? "(no text)", width: max(1, width - 2)) {
                 lines.append(Line(text: "  " + text))
             }
             for change in thread.changes(on: annotation.id) {
@@ -73,11 +90,7 @@ enum AnnotationPanelView {
         }
         add(thread.root, title: "p\(thread.root.pageIndex + 1) \(thread.root.subtype.label)")
         for reply in thread.replies { add(reply, title: "Reply") }
-        let shown = lines.dropFirst(min(scroll, max(0, lines.count - 1)))
-        for (offset, line) in shown.prefix(area.height).enumerated() {
-            grid.write(line.text, column: area.column, row: area.row + offset,
-                       style: line.dim ? Theme.panelDim : Theme.panel, limit: area.width)
-        }
+        return lines
     }
 
     /// The bottom line while the panel is open: what is being typed, the state choices, or the keys.

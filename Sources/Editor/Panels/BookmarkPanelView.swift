@@ -23,7 +23,7 @@ enum BookmarkPanelView {
             let page = bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—"
             let name = isSelected && panel.renaming != nil ? (panel.renaming ?? "") + "▏" : bookmark.title
             let nameWidth = max(1, inner.width - page.count - 2)
-            grid.write(name, column: inner.column, row: row, style: style, limit: nameWidth)
+            grid.write(name, column: inner.column, row: row, style: style, limit: nameWidth, marksCut: true)
             grid.write(page, column: inner.column + inner.width - page.count, row: row, style: style)
         }
     }

@@ -72,13 +72,23 @@ public struct PanelList<ID: Hashable & Sendable>: Sendable, Equatable {
     }
 
     private mutating func reveal(_ entries: [(id: ID, rows: Int)], height: Int) {
-        guard let current = index(in: entries) else {
-            top = min(top, max(0, entries.count - 1))
-            return
-        }
+        // Never scrolled past the point where the last entry sits at the foot: no blank rows below the end.
+        top = min(top, lastTop(entries, height: height))
+        guard let current = index(in: entries) else { return }
         if current < top { top = current }
         // Down until the selected entry's last row is inside the panel (or it is the first shown).
         while top < current, entries[top...current].reduce(0, { $0 + $1.rows }) > height { top += 1 }
+    }
+
+    /// The first entry shown when the list is scrolled to its end.
+    private func lastTop(_ entries: [(id: ID, rows: Int)], height: Int) -> Int {
+        var used = 0
+        var first = entries.count
+        while first > 0, used + entries[first - 1].rows <= height {
+            used += entries[first - 1].rows
+            first -= 1
+        }
+        return min(first, max(0, entries.count - 1))
     }
 
     /// How many entries from `start` fit in `height` rows (at least one).

@@ -13,7 +13,7 @@ enum SidePanelFrame {
         }
         let inner = CellRect(column: area.column + 2, row: area.row, width: max(1, area.width - 3), height: area.height)
         grid.write(title, column: inner.column, row: inner.row,
-                   style: Theme.panelTitle, limit: inner.width)
+                   style: Theme.panelTitle, limit: inner.width, marksCut: true)
         return CellRect(column: inner.column, row: inner.row + 1, width: inner.width, height: max(0, inner.height - 1))
     }
 }

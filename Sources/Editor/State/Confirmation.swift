@@ -6,12 +6,16 @@ public enum Confirmation: Sendable, Equatable {
     case quitWithUnsavedChanges
     case restoreJournal(DocumentEdits)
 
-    public var question: String {
+    /// The question with the answers' keys as the `questions` keymap has them (`y`, `n` and `c` as standard).
+    public func question(_ keymaps: Keymaps = .standard) -> String {
+        func key(_ command: EditorCommand) -> String { keymaps.keys(for: command, in: .questions).first?.name ?? "(no key)" }
+        let yesNo = "(\(key(.answerYes))/\(key(.answerNo)))"
         switch self {
-        case .overwrite(let request): "\(request.destination) exists. Overwrite it? (y/n)"
-        case .quitWithUnsavedChanges: "Unsaved markup: y saves a marked copy and quits · n quits unsaved · c cancels"
+        case .overwrite(let request): return "\(request.destination) exists. Overwrite it? \(yesNo)"
+        case .quitWithUnsavedChanges:
+            return "Unsaved markup: \(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels"
         case .restoreJournal(let edits):
-            "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? (y/n)"
+            return "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? \(yesNo)"
         }
     }
 
