@@ -66,6 +66,10 @@ extension EditorReducer {
                 return []
             }
             text.fontSize = size
+            guard item.with(.text(text)).fits(pageSize: state.pageSize, measuredBy: env.measurer) else {
+                state.message = "At \(PDFNumber.format(size)) pt the text would be wider than the page"
+                return []
+            }
             state.textStyle.fontSize = size
             let resized = item.with(.text(text)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }

@@ -11,10 +11,19 @@ extension EditorReducer {
             state.interaction.activity = .idle
             return journalDue
         case .committed:
+            let item = MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup))
+            let page = state.document.pages[draft.pageIndex].displaySize
+            guard item.fits(pageSize: page, measuredBy: env.measurer) else {
+                // Kept as typed: the reviewer shortens it; committing it would put words off the page.
+                let width = item.bounds(measuredBy: env.measurer).width
+                state.message = "Too wide for the page (\(Int(width.rounded())) of \(Int(page.width)) pt): shorten it, or Esc"
+                return []
+            }
             state.interaction.activity = .idle
             return commit(&state, draft, env)
         case .editing(let text):
             guard text != draft.markup.text else { return [] }
+            state.message = nil
             draft.markup.text = text
         }
         state.interaction.activity = .typing(draft)

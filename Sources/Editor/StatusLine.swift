@@ -92,7 +92,7 @@ enum MessageLine {
             text = state.keymaps.hints([([.helpDown, .helpUp], "scroll"), ([.helpPageDown, .helpPageUp], "a screen"),
                                         ([.closeHelp], "closes")], in: .help)
         case .typing(let draft):
-            text = prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
+            text = state.message ?? prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
         case .inking:
             text = state.message ?? "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
                                                   ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser], "eraser"),

@@ -151,6 +151,22 @@ import Testing
         #expect(threads.screen().lines.contains { $0.contains("Line 1 of a long comment.") })
     }
 
+    @Test func textTooWideForThePageIsNotCommittedAndStaysTyped() throws {
+        var editor = EditorHarness(columns: 100, rows: 20)
+        editor.press(.character("t"))
+        // 14 pt at 7 pt a character: 90 characters are 630 pt, wider than the 612 pt page.
+        editor.type(String(repeating: "w", count: 90))
+        editor.press(.enter)
+        #expect(editor.state.markup.isEmpty)
+        #expect(editor.state.message == "Too wide for the page (630 of 612 pt): shorten it, or Esc")
+        #expect(editor.screen().lines.last?.hasPrefix("Too wide for the page") == true)
+        editor.press(.backspace, .backspace, .backspace, .enter)
+        #expect(editor.selectedText?.text.count == 87, "609 pt fits")
+        editor.press(.character("+"))
+        #expect(editor.state.message == "At 16 pt the text would be wider than the page")
+        #expect(editor.selectedText?.fontSize == 14)
+    }
+
     @Test func theEndOfALongTextStaysInViewWhileTyping() throws {
         var editor = EditorHarness(columns: 60, rows: 12)
         editor.press(.character("t"))

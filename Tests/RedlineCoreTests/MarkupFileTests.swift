@@ -64,6 +64,14 @@ struct FixedMeasurer: TextMeasuring {
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }
     }
 
+    @Test func refusesTextWiderThanItsPage() {
+        var layer = MarkupLayer()
+        layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 0, y: 10), text: String(repeating: "w", count: 40), fontSize: 10)))
+        #expect(throws: MarkupFileError(#"item 1: field "text": 200 pt wide at this size, wider than its page (100 pt): shorten it or make it smaller"#)) {
+            try MarkupFile.validate(layer, pageSizes: [Size(width: 100, height: 100)], measuredBy: FixedMeasurer())
+        }
+    }
+
     @Test func refusesItemsOffTheirPageOrOnMissingPages() {
         var layer = MarkupLayer()
         layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 10, y: 10), text: "ok")))

@@ -82,6 +82,12 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
     }
 
     /// Moved as little as needed to lie wholly on a page of `pageSize` (top-left wins when it cannot fit).
+    /// Whether the markup can lie wholly on a page of this size: text wider than the page cannot, wherever it is put.
+    public func fits(pageSize: Size, measuredBy measurer: some TextMeasuring) -> Bool {
+        let box = bounds(measuredBy: measurer)
+        return box.width <= pageSize.width + 0.01 && box.height <= pageSize.height + 0.01
+    }
+
     public func keptInside(pageSize: Size, measuredBy measurer: some TextMeasuring) -> MarkupItem {
         let box = bounds(measuredBy: measurer)
         let dx = min(max(box.minX, 0), max(0, pageSize.width - box.width)) - box.minX

@@ -77,6 +77,10 @@ public enum MarkupFile {
                 continue
             }
             let box = item.bounds(measuredBy: measurer)
+            guard item.fits(pageSize: size, measuredBy: measurer) else {
+                throw MarkupFileError.item(number, field: "text", "\(PDFNumber.format(box.width.rounded())) pt wide at this size, "
+                                           + "wider than its page (\(PDFNumber.format(size.width)) pt): shorten it or make it smaller")
+            }
             let slack = 0.01
             if box.minX < -slack || box.minX > size.width + slack {
                 throw MarkupFileError.item(number, field: "x", "\(PDFNumber.format(box.minX)) is off the page (0 to \(PDFNumber.format(size.width)))")
