@@ -28,6 +28,8 @@ public final class EditorSession: @unchecked Sendable {
     private let inbox = EventInbox()
     /// Called on the save's own thread before it starts: lets a test hold a save while it presses keys.
     private let beforeSaving: @Sendable () -> Void
+    /// Pages are rendered off the loop.
+    private let rendering: PageRendering
     private var quitting = false
     /// The files saves of this session wrote, as they were just after.
     private var written: [String: WrittenFile] = [:]
@@ -35,8 +37,10 @@ public final class EditorSession: @unchecked Sendable {
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
                 journalEnvironment: [String: String] = ProcessInfo.processInfo.environment,
-                beforeSaving: @escaping @Sendable () -> Void = {}) {
+                beforeSaving: @escaping @Sendable () -> Void = {},
+                beforeRendering: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.document = document
+        rendering = PageRendering(beforeRendering: beforeRendering)
         self.services = services
         self.screen = screen
         self.beforeSaving = beforeSaving
@@ -52,6 +56,8 @@ public final class EditorSession: @unchecked Sendable {
         state.bookmarkOrder = configuration.bookmarkOrder
         state.palettes = configuration.palettes
         state.keymaps = keymaps
+        // A finished render wakes the loop, which draws the page with it.
+        rendering.onFinished = { [inbox] in inbox.post {} }
     }
 
     /// A path with the home folder written `~`, so a message line has room for the rest of it.
@@ -129,9 +135,25 @@ public final class EditorSession: @unchecked Sendable {
         }
     }
 
+    /// Draws the frame. A page not rendered yet is rendered off the loop: a quick one is waited for (50 ms)
+    /// so turning pages does not flash a blank frame; a slow one leaves the page area blank and keys working
+    /// until it is done.
     private func draw() {
-        let picture = pictures.picture(for: state.scene(environment: environment))
+        collectRasters()
+        let scene = state.scene(environment: environment)
+        if let missing = pictures.missingRaster(for: scene) {
+            rendering.request(missing, from: pictures.renderer)
+            rendering.waitBriefly(milliseconds: 50)
+            collectRasters()
+        }
+        let picture = pictures.missingRaster(for: scene) == nil ? pictures.picture(for: scene) : nil
         screen.present(EditorView.draw(state, environment: environment, picture: picture))
+    }
+
+    private func collectRasters() {
+        for finished in rendering.takeFinished() where finished.renderer == ObjectIdentifier(pictures.renderer) {
+            pictures.store(finished.raster, for: finished.key)
+        }
     }
 
     /// Stamps an event with the time and a fresh id seed, reduces it and performs its effects.

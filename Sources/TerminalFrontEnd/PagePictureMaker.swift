@@ -8,7 +8,7 @@ import TerminalGrid
 /// Turns a page scene into cells: the page is rendered once per page and scale and kept; markup is
 /// composited over a copy, and chafa picks the cells. A scene equal to the last one costs nothing.
 public final class PagePictureMaker {
-    private let renderer: any PageRenderer
+    private let pageRenderer: any PageRenderer
     private let compositor: SceneCompositor
     private let encoder: any CellEncoder
     private var rasters: [RasterKey: PageRaster] = [:]
@@ -18,9 +18,10 @@ public final class PagePictureMaker {
     /// How many page renders this maker has done: a nudge must not add one.
     public private(set) var renderCount = 0
 
-    private struct RasterKey: Hashable {
-        let page: Int
-        let scale: Double
+    /// A page at a scale: what one render makes.
+    public struct RasterKey: Hashable, Sendable {
+        public let page: Int
+        public let scale: Double
     }
 
     private let cachedRasters = 6
@@ -30,10 +31,25 @@ public final class PagePictureMaker {
     }
 
     public init(renderer: any PageRenderer, services: RedlineServices, encoder: any CellEncoder) {
-        self.renderer = renderer
+        pageRenderer = renderer
         compositor = SceneCompositor(painter: services.painter)
         self.encoder = encoder
     }
+
+    /// The raster a scene needs, when it has not been rendered yet: render it off the loop, then `store` it.
+    public func missingRaster(for scene: PageScene) -> RasterKey? {
+        let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        return rasters[key] == nil ? key : nil
+    }
+
+    /// A raster rendered elsewhere (the session's render thread) from this maker's renderer.
+    public func store(_ raster: PageRaster, for key: RasterKey) {
+        guard rasters[key] == nil else { return }
+        renderCount += 1
+        keep(raster, for: key)
+    }
+
+    public var renderer: any PageRenderer { pageRenderer }
 
     public func picture(for scene: PageScene) -> CellGrid {
         if scene == lastScene, let lastPicture { return lastPicture }
@@ -54,13 +70,17 @@ public final class PagePictureMaker {
     private func raster(page: Int, scale: Double) -> PageRaster {
         let key = RasterKey(page: page, scale: scale)
         if let known = rasters[key] { return known }
-        let raster = renderer.render(page: page, scale: scale)
+        let raster = pageRenderer.render(page: page, scale: scale)
         renderCount += 1
+        keep(raster, for: key)
+        return raster
+    }
+
+    private func keep(_ raster: PageRaster, for key: RasterKey) {
         rasters[key] = raster
         rasterOrder.append(key)
         if rasterOrder.count > cachedRasters {
             rasters[rasterOrder.removeFirst()] = nil
         }
-        return raster
     }
 }

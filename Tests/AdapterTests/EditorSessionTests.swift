@@ -51,4 +51,42 @@ import TestSupport
         let savingFrames = screen.frames.filter { $0.last?.contains("Saving \(output)…") == true }
         #expect(savingFrames.count >= 2)
     }
+
+    /// Characters a picture puts in the page area (rows above the status line), besides the cursor.
+    static func drawnCells(_ lines: [String]) -> Int {
+        lines.dropLast(2).reduce(0) { $0 + $1.filter { $0 != " " && $0 != "+" }.count }
+    }
+
+    /// A page that takes long to render is drawn off the loop: meanwhile the page area is blank and keys work.
+    @Test func keysWorkWhileAPageRendersAndThePageAppearsWhenDone() throws {
+        let folder = TemporaryFolder()
+        let gate = DispatchSemaphore(value: 0)
+        var session: EditorSession?
+        var blankWhileHeld = false
+        var recorded: RecordingScreen?
+        let screen = RecordingScreen(script: [
+            .waitForFrameWhere("page 1 drawn") { Self.drawnCells($0) > 100 },
+            .keys([.pageDown]),
+            .waitForFrame(containing: "page 2/4"),
+            // Page 2's render is held on its thread: the editor must still take keys.
+            .keys([.character("b")]),
+            .waitForFrame(containing: "Bookmarked page 2"),
+            .run {
+                blankWhileHeld = Self.drawnCells(recorded?.frames.last ?? []) == 0
+                gate.signal()
+            },
+            .waitForFrameWhere("page 2 drawn") { Self.drawnCells($0) > 100 },
+            .keys(Self.keys(":q!") + [.enter]),
+        ])
+        recorded = screen
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
+                                beforeRendering: { page in if page == 1 { gate.wait() } })
+        session?.run()
+        #expect(screen.timedOut == nil, "no frame showed \(screen.timedOut ?? "")")
+        #expect(blankWhileHeld, "the page area waits blank, not with page 1's picture under page 2's number")
+        #expect(session?.state.bookmarks.bookmarks(onPage: 1).count == 1)
+    }
 }

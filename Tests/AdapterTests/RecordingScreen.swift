@@ -8,6 +8,8 @@ final class RecordingScreen: TerminalScreen {
     enum Step {
         case keys([Key])
         case waitForFrame(containing: String)
+        /// Waits for a frame (its lines) that passes a check; `label` names it if none comes.
+        case waitForFrameWhere(String, ([String]) -> Bool)
         case run(() -> Void)
     }
 
@@ -39,8 +41,13 @@ final class RecordingScreen: TerminalScreen {
             case .run(let action):
                 script.removeFirst()
                 action()
-            case .waitForFrame(let text):
-                if frames.last?.contains(where: { $0.contains(text) }) == true {
+            case .waitForFrame, .waitForFrameWhere:
+                let (text, passes): (String, ([String]) -> Bool) = switch step {
+                case .waitForFrame(let text): (text, { lines in lines.contains { $0.contains(text) } })
+                case .waitForFrameWhere(let label, let check): (label, check)
+                default: ("", { _ in true })
+                }
+                if let last = frames.last, passes(last) {
                     script.removeFirst()
                     continue
                 }

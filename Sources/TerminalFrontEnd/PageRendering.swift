@@ -1,0 +1,83 @@
+import Foundation
+import RedlineCore
+
+/// Renders pages off the editor's loop, one at a time, on its own thread: the loop keeps answering keys while
+/// poppler draws a large page. At most one render runs and one waits; a newer request replaces the waiting one,
+/// so holding PageDown renders the page the reviewer stops on, not every page passed.
+final class PageRendering: @unchecked Sendable {
+    typealias Key = PagePictureMaker.RasterKey
+
+    /// What a finished render hands to the loop.
+    struct Finished: @unchecked Sendable {
+        let key: Key
+        let raster: PageRaster
+        /// Which renderer made it: a raster of a document since replaced (`:w!`) is dropped.
+        let renderer: ObjectIdentifier
+    }
+
+    private let lock = NSLock()
+    private var running: Key?
+    private var waiting: (key: Key, renderer: any PageRenderer)?
+    private var finished: [Finished] = []
+    private let done = DispatchSemaphore(value: 0)
+    private let beforeRendering: @Sendable (Int) -> Void
+    /// Called on the render thread when a raster is ready.
+    var onFinished: @Sendable () -> Void = {}
+
+    init(beforeRendering: @escaping @Sendable (Int) -> Void) {
+        self.beforeRendering = beforeRendering
+    }
+
+    /// Asks for a raster; nothing happens if it is being rendered already.
+    func request(_ key: Key, from renderer: any PageRenderer) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running != key else { return }
+        guard running == nil else {
+            waiting = (key, renderer)
+            return
+        }
+        start(key, renderer)
+    }
+
+    /// Waits up to `milliseconds` for a render to finish: a page that renders quickly is shown at once
+    /// instead of after a blank frame.
+    func waitBriefly(milliseconds: Int) {
+        _ = done.wait(timeout: .now() + .milliseconds(milliseconds))
+    }
+
+    /// The rasters finished since the last call.
+    func takeFinished() -> [Finished] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = finished
+        finished.removeAll()
+        return taken
+    }
+
+    var isBusy: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running != nil
+    }
+
+    /// Called with the lock held.
+    private func start(_ key: Key, _ renderer: any PageRenderer) {
+        running = key
+        let beforeRendering = beforeRendering
+        Thread.detachNewThread { [self] in
+            beforeRendering(key.page)
+            let raster = renderer.render(page: key.page, scale: key.scale)
+            lock.lock()
+            finished.append(Finished(key: key, raster: raster, renderer: ObjectIdentifier(renderer)))
+            running = nil
+            if let next = waiting {
+                waiting = nil
+                if next.key != key { start(next.key, next.renderer) }
+            }
+            lock.unlock()
+            done.signal()
+            onFinished()
+        }
+    }
+}
