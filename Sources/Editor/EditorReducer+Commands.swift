@@ -43,7 +43,7 @@ extension EditorReducer {
             return save(&state, to: argument, replacingOriginal: false, quitting: true)
         case "q":
             if state.isDirty {
-                state.message = "Unsaved markup: :w saves a marked copy, :q! quits without saving"
+                state.message = "Unsaved changes: :w saves a marked copy, :q! quits without saving"
                 return []
             }
             return [.discardJournal, .quit]

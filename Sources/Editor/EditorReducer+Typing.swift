@@ -9,6 +9,7 @@ extension EditorReducer {
         switch TextInput.edit(draft.markup.text, key, keymaps: state.keymaps) {
         case .cancelled:
             state.interaction.activity = .idle
+            state.message = nil
             return journalDue
         case .committed:
             let item = MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup))

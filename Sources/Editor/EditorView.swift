@@ -4,11 +4,18 @@ import TerminalGrid
 /// Draws the editor into a grid: a pure function of the state. The page picture is handed in as cells,
 /// made by the runner from the state's scene; without one the page area stays blank.
 public enum EditorView {
-    public static func draw(_ state: EditorState, environment: EditorEnvironment, picture: CellGrid?) -> CellGrid {
+    /// `rendering`: the page (index) whose picture is still being rendered; `picture` is then the last one
+    /// drawn, and a label over it says so.
+    public static func draw(_ state: EditorState, environment: EditorEnvironment, picture: CellGrid?,
+                            rendering: Int? = nil) -> CellGrid {
         var grid = CellGrid(columns: state.columns, rows: state.rows)
         let layout = state.layout
         if let picture {
             grid.paste(picture, column: layout.pageArea.column, row: layout.pageArea.row)
+        }
+        if let rendering {
+            grid.write(" Rendering page \(rendering + 1)… ", column: layout.pageArea.column, row: layout.pageArea.row,
+                       style: Theme.question, limit: layout.pageArea.width)
         }
         switch state.interaction.activity {
         case .inking(let session): drawPen(&grid, state, session, environment)

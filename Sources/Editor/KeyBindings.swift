@@ -62,9 +62,11 @@ public enum KeyBindings {
 
             Key names: a character as itself (`j`, `J`, `+`), `Space`, `Enter`, `Esc`, `Tab`, `S-Tab`,
             `Backspace`, `Delete`, `Up`, `Down`, `Left`, `Right`, `S-Up` (Shift), `PageUp`, `PageDown`,
-            `Home`, `End`, `C-x` for Control and a letter, `Click`, `WheelDown`, `WheelUp`. A key bound in
-            config.toml replaces what it did in that context; the other keys keep theirs; `"q" = "unbound"`
-            takes a key's command away. `redline keys` lists the keys in force.
+            `Home`, `End`, `C-x` for Control and a letter (not `C-h`, `C-i`, `C-j`, `C-m`: terminals send
+            them as Backspace, Tab and Enter), `Click`, `WheelDown`, `WheelUp`. A key bound in config.toml
+            replaces what it did in that context; the other keys keep theirs; `"q" = "unbound"` takes a key's
+            command away, but each context keeps a key for what leaves it (committing and cancelling text,
+            answering, closing a panel, leaving ink mode, the `:` line). `redline keys` lists the keys in force.
             What each part of the editor does, at more length: [editing.md](editing.md).
 
             """

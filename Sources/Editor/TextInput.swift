@@ -1,4 +1,3 @@
-import Foundation
 import TerminalGrid
 
 /// Everything typed on one line (a text markup, a reply, a bookmark name, the `:` line) is edited the same
@@ -31,13 +30,12 @@ enum TextInput {
     }
 
     /// Pasted text as one line: tabs and other control characters become spaces, a run of line breaks one
-    /// space; an escape sequence inside it is only text.
+    /// space (at the ends too, so lines pasted one after another stay apart); an escape sequence is only
+    /// text, its ESC a space.
     static func pastable(_ text: String) -> String {
         var line = ""
         var lastWasBreak = false
-        // A line break copied at either end (a whole line, selected to its end) is not part of the text.
-        let trimmed = text.trimmingCharacters(in: .newlines)
-        for scalar in trimmed.unicodeScalars {
+        for scalar in text.unicodeScalars {
             let isBreak = scalar == "\r" || scalar == "\n"
             if isBreak, lastWasBreak { continue }
             lastWasBreak = isBreak

@@ -136,8 +136,8 @@ public final class EditorSession: @unchecked Sendable {
     }
 
     /// Draws the frame. A page not rendered yet is rendered off the loop: a quick one is waited for (50 ms)
-    /// so turning pages does not flash a blank frame; a slow one leaves the page area blank and keys working
-    /// until it is done.
+    /// so turning pages does not flash; during a slow one the last picture stays, marked as being replaced,
+    /// and keys go on working until the page is done.
     private func draw() {
         collectRasters()
         let scene = state.scene(environment: environment)
@@ -146,8 +146,12 @@ public final class EditorSession: @unchecked Sendable {
             rendering.waitBriefly(milliseconds: 50)
             collectRasters()
         }
-        let picture = pictures.missingRaster(for: scene) == nil ? pictures.picture(for: scene) : nil
-        screen.present(EditorView.draw(state, environment: environment, picture: picture))
+        guard pictures.missingRaster(for: scene) != nil else {
+            screen.present(EditorView.draw(state, environment: environment, picture: pictures.picture(for: scene)))
+            return
+        }
+        let stale = pictures.lastPicture(columns: scene.viewport.columns, rows: scene.viewport.rows)
+        screen.present(EditorView.draw(state, environment: environment, picture: stale, rendering: scene.pageIndex))
     }
 
     private func collectRasters() {

@@ -51,6 +51,13 @@ public final class PagePictureMaker {
 
     public var renderer: any PageRenderer { pageRenderer }
 
+    /// The picture drawn last, if it has the page area's size in cells: what stays on screen while the next
+    /// page renders, instead of a blank page area.
+    public func lastPicture(columns: Int, rows: Int) -> CellGrid? {
+        guard let lastPicture, lastPicture.columns == columns, lastPicture.rows == rows else { return nil }
+        return lastPicture
+    }
+
     public func picture(for scene: PageScene) -> CellGrid {
         if scene == lastScene, let lastPicture { return lastPicture }
         let window = composite(scene)

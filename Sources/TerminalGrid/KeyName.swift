@@ -21,8 +21,8 @@ extension Key {
         }
         let characters = Array(name)
         if characters.count == 3, name.lowercased().hasPrefix("c-"), let letter = characters.last, letter.isASCII, letter.isLetter {
-            // Ctrl-H, Ctrl-I and Ctrl-M arrive as Backspace, Tab and Enter; Ctrl-[ is Esc.
-            guard !"him".contains(letter.lowercased()) else { return nil }
+            // Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M arrive as Backspace, Tab, Enter and Enter; Ctrl-[ is Esc.
+            guard !"hijm".contains(letter.lowercased()) else { return nil }
             self = .control(Character(letter.lowercased()))
             return
         }

@@ -22,7 +22,7 @@ import Testing
         editor.placeText("x")
         editor.press(.character("q"))
         #expect(editor.screen().text(ofRow: 29).trimmingCharacters(in: .whitespaces)
-                == "Unsaved markup: y saves a marked copy and quits · n quits unsaved · c cancels")
+                == "Unsaved changes: y saves a marked copy and quits · n quits unsaved · c cancels")
     }
 
     @Test func theCursorIsACrosshairCellWhereNewMarkupGoes() {

@@ -79,9 +79,9 @@ import Testing
         (.init(context: "ink", key: "j", command: "reply", line: 9), #"line 9: "j": reply is not a command of [keys.ink] (redline keys lists each context's)"#),
         (.init(context: "page", key: "\u{1B}[31m", command: "quit", line: 2), #"line 2: "\x1B[31m" is not a key that can be bound"#),
         (.init(context: "typing", key: "Esc", command: "unbound", line: 4),
-         #"line 4: "Esc": [keys.typing] would have no key left for cancel-input, and no way out of typing (t, replies, names, :)"#),
+         #"line 4: "Esc": [keys.typing] would have no key left for cancel-input: bind another key to it"#),
         (.init(context: "page", key: "C-h", command: "redo", line: 5),
-         #"line 5: "C-h": terminals send C-h, C-i and C-m as Backspace, Tab and Enter: bind those"#),
+         #"line 5: "C-h": terminals send C-h, C-i, C-j and C-m as Backspace, Tab, Enter and Enter: bind those"#),
     ])
     func badBindingsAreRefusedNamingLineAndKey(binding: Keymaps.Binding, message: String) {
         do {

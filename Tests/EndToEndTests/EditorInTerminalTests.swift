@@ -225,6 +225,8 @@ import Testing
     func thePageIsDrawnInTruecolorWhereTheTerminalHasIt(colorTerm: String, expected: String) throws {
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'", environment: ["COLORTERM": colorTerm])
         try tmux.waitFor("page 1/4")
+        // The page is drawn once rendered, off the loop: a frame may show the status line first.
+        try tmux.waitUntilIdle()
         let coloured = try tmux.screenWithColours()
         #expect(coloured.contains(expected) || coloured.contains(expected.replacingOccurrences(of: ":", with: ";")))
         if colorTerm.isEmpty { #expect(!coloured.contains("38;2;") && !coloured.contains("38:2:")) }

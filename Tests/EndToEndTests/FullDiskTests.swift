@@ -103,7 +103,7 @@ struct FullDiskTests {
         #expect(journals.count == 1, "the crash journal is kept")
         // Quitting still asks: nothing was saved.
         try editor.send(":", "q", "Enter")
-        try editor.waitFor("Unsaved markup: :w saves a marked copy")
+        try editor.waitFor("Unsaved changes: :w saves a marked copy")
         try disk.empty()
         try editor.send(":", "w", "Enter")
         try editor.waitFor("Saved \(disk.file("draft-marked.pdf"))")

@@ -8,7 +8,7 @@ import Testing
     static let columns = 300, rows = 100
 
     func cursor(_ tmux: TmuxSession) throws -> (column: Int, row: Int)? {
-        Thread.sleep(forTimeInterval: 0.4)
+        try tmux.waitUntilIdle()
         let screen = ScreenColours(capture: try tmux.screenWithColours(), columns: Self.columns)
         for row in 0..<(Self.rows - 2) {
             for column in 0..<Self.columns where screen[column, row].character == "+" && screen[column, row].background.saturation > 100 {

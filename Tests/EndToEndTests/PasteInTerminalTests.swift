@@ -23,7 +23,7 @@ import Testing
         // Into a text markup: lines joined, the escape sequence only text.
         try tmux.send("t")
         try tmux.paste("Signed\n:w!\n\u{1B}[2J\n")
-        try tmux.waitFor("Text: Signed :w!  [2J▏")
+        try tmux.waitFor("Text: Signed :w!  [2J ▏")
         try tmux.send("Enter")
         try tmux.waitFor("[modified]")
         try tmux.send(":", "w", "Enter")

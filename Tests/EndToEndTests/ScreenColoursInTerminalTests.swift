@@ -102,7 +102,7 @@ import Testing
         try tmux.send("Escape", "t")
         try tmux.type("Checked")
         try tmux.send("Enter", "q")
-        try tmux.waitFor("Unsaved markup")
+        try tmux.waitFor("Unsaved changes")
         screens.append(("question", try capture(tmux)))
         for (name, screen) in screens {
             let cells = screen.textCells()

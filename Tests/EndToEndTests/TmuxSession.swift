@@ -87,18 +87,33 @@ final class TmuxSession {
         throw ToolFailure(tool: "tmux", output: "screen never showed \"\(text)\"; it shows:\n\(last)")
     }
 
-    /// Waits until the editor has handled every key sent so far and drawn the frame: its thread sleeps in
-    /// poll(2), waiting for the next key, twice in a row 30 ms apart. A frame can take a large part of a second
+    /// Waits until the editor has handled every key sent so far and drawn the frame: its main thread sleeps in
+    /// poll(2) waiting for the next key, no other thread runs (a page being rendered off the loop), and the
+    /// screen stays the same, four readings in a row 50 ms apart. A frame can take a large part of a second
     /// in a debug build, so a fixed pause would guess.
     func waitUntilIdle(seconds: Double = 15) throws {
         let deadline = Date().addingTimeInterval(seconds)
         Thread.sleep(forTimeInterval: 0.05)
         var quietReadings = 0
-        while quietReadings < 2 {
+        var last = ""
+        while quietReadings < 4 {
             guard Date() < deadline else { throw ToolFailure(tool: "tmux", output: "the editor never went idle") }
-            let waiting = try programID().flatMap { try? String(contentsOfFile: "/proc/\($0)/wchan", encoding: .utf8) }?.contains("poll") ?? false
-            quietReadings = waiting ? quietReadings + 1 : 0
-            Thread.sleep(forTimeInterval: 0.03)
+            let screen = try screenWithColours()
+            quietReadings = try programIsIdle() && screen == last ? quietReadings + 1 : 0
+            last = screen
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private func programIsIdle() throws -> Bool {
+        guard let pid = try programID(),
+              let wchan = try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8), wchan.contains("poll") else { return false }
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return threads.allSatisfy { thread in
+            // The state is the field after the parenthesised name: R is running.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return true }
+            return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("R")
         }
     }
 

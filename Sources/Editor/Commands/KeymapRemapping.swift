@@ -31,8 +31,9 @@ extension Keymaps {
                 throw RemappingError(line: binding.line, reason: "[keys.\(VisibleText.line(binding.context, limit: 40))] is no context (known: "
                                      + KeymapContext.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
-            if binding.key.count == 3, binding.key.lowercased().hasPrefix("c-"), "him".contains(binding.key.last?.lowercased() ?? "") {
-                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": terminals send C-h, C-i and C-m as Backspace, Tab and Enter: bind those")
+            if binding.key.count == 3, binding.key.lowercased().hasPrefix("c-"), "hijm".contains(binding.key.last?.lowercased() ?? "") {
+                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": terminals send C-h, C-i, C-j and C-m as Backspace, Tab, "
+                                     + "Enter and Enter: bind those")
             }
             guard let key = Key(name: binding.key) else {
                 throw RemappingError(line: binding.line, reason: "\"\(shownKey)\" is not a key that can be bound "
@@ -47,9 +48,13 @@ extension Keymaps {
                                      + "(redline keys lists each context's)")
             }
             keymaps.bind(key, to: command, in: context)
-            if let lost = Self.waysOut[context]?.first(where: { keymaps.keys(for: $0, in: context).isEmpty }) {
-                throw RemappingError(line: binding.line, reason: "\"\(shownKey)\": [keys.\(context.rawValue)] would have no key left for "
-                                     + "\(lost.name), and no way out of \(context.title.lowercased())")
+        }
+        // Checked once every binding is in: the order of lines in a TOML table means nothing.
+        for (context, needed) in Self.waysOut.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for command in needed where keymaps.keys(for: command, in: context).isEmpty {
+                let taker = bindings.last { $0.context == context.rawValue && Key(name: $0.key).map { self.command(for: $0, in: context) == command } == true }
+                throw RemappingError(line: taker?.line ?? 0, reason: "\(taker.map { "\"\(VisibleText.line($0.key, limit: 40))\": " } ?? "")"
+                                     + "[keys.\(context.rawValue)] would have no key left for \(command.name): bind another key to it")
             }
         }
         return keymaps

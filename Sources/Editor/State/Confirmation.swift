@@ -13,7 +13,7 @@ public enum Confirmation: Sendable, Equatable {
         switch self {
         case .overwrite(let request): return "\(request.destination) exists. Overwrite it? \(yesNo)"
         case .quitWithUnsavedChanges:
-            return "Unsaved markup: \(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels"
+            return "Unsaved changes: \(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels"
         case .restoreJournal(let edits):
             return "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? \(yesNo)"
         }
