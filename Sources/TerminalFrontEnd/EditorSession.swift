@@ -142,8 +142,8 @@ public final class EditorSession: @unchecked Sendable {
         collectRasters()
         let scene = state.scene(environment: environment)
         if let missing = pictures.missingRaster(for: scene) {
-            rendering.request(missing, from: pictures.renderer)
-            rendering.waitBriefly(milliseconds: 50)
+            // Waited for once: keys pressed during a long render are drawn at once.
+            if rendering.request(missing, from: pictures.renderer) { rendering.waitBriefly(milliseconds: 50) }
             collectRasters()
         }
         guard pictures.missingRaster(for: scene) != nil else {

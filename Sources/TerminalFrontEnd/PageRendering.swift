@@ -28,16 +28,19 @@ final class PageRendering: @unchecked Sendable {
         self.beforeRendering = beforeRendering
     }
 
-    /// Asks for a raster; nothing happens if it is being rendered already.
-    func request(_ key: Key, from renderer: any PageRenderer) {
+    /// Asks for a raster. False when it was asked for already (it is being rendered, or waits its turn): the
+    /// loop then does not wait for it again.
+    @discardableResult
+    func request(_ key: Key, from renderer: any PageRenderer) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard running != key else { return }
+        guard running != key, waiting?.key != key else { return false }
         guard running == nil else {
             waiting = (key, renderer)
-            return
+            return true
         }
         start(key, renderer)
+        return true
     }
 
     /// Waits up to `milliseconds` for a render to finish: a page that renders quickly is shown at once

@@ -9,7 +9,7 @@ import Testing
     static let columns = 120, rows = 40
 
     struct Bands {
-        /// Screen row and column of the bands' middles, if in view.
+        /// Screen row and column where the bands start, if in view.
         var row: Double?
         var column: Double?
         var page: String
@@ -19,14 +19,16 @@ import Testing
         try tmux.waitUntilIdle()
         let screen = ScreenColours(capture: try tmux.screenWithColours(), columns: Self.columns)
         let area = 0..<(Self.rows - 2)
-        func dark(_ column: Int, _ row: Int) -> Bool { screen.ink(column, row).luminance < 0.1 }
+        // Cells the capture left out (cleared to the line's end with one erase) are not counted, and the bands
+        // are found by their first row and column, which are always drawn as characters.
+        func dark(_ column: Int, _ row: Int) -> Bool { !screen[column, row].guessed && screen.ink(column, row).luminance < 0.1 }
         // A row of the horizontal band is dark almost all across; a column of the vertical band all down.
         let bandRows = area.filter { row in (0..<Self.columns).filter { dark($0, row) }.count > Self.columns * 3 / 4 }
         let bandColumns = (0..<Self.columns).filter { column in area.filter { dark(column, $0) }.count > area.count * 3 / 4 }
-        func middle(_ values: [Int]) -> Double? { values.isEmpty ? nil : Double(values.reduce(0, +)) / Double(values.count) }
+        func first(_ values: [Int]) -> Double? { values.first.map(Double.init) }
         let status = String(screen.rows[Self.rows - 2].map(\.character))
         let page = status.range(of: #"page \d+/\d+"#, options: .regularExpression).map { String(status[$0]) } ?? "?"
-        return Bands(row: middle(bandRows), column: middle(bandColumns), page: page)
+        return Bands(row: first(bandRows), column: first(bandColumns), page: page)
     }
 
     func zoomedDocument() throws -> TmuxSession {

@@ -32,6 +32,9 @@ public struct ScreenColours: Sendable {
         public var foreground: RGB
         public var background: RGB
         public var bold: Bool
+        /// Not in the capture: tmux leaves out cells that an erase (EL) cleared at a line's end, whatever their
+        /// background, so their colour here is a guess.
+        public var guessed = false
     }
 
     /// What tmux shows for the default colours in its screenshots, and what these tests assume of a theme.
@@ -69,7 +72,8 @@ public struct ScreenColours: Sendable {
                 cells.append(Cell(character: Character(scalar), foreground: fg, background: bg, bold: bold))
             }
             let blank = Cell(character: " ", foreground: Self.defaultForeground,
-                             background: reverse ? Self.defaultForeground : (background ?? Self.defaultBackground), bold: false)
+                             background: reverse ? Self.defaultForeground : (background ?? Self.defaultBackground), bold: false,
+                             guessed: true)
             while cells.count < columns { cells.append(blank) }
             decoded.append(Array(cells.prefix(columns)))
         }
