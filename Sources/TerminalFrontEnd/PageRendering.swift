@@ -3,7 +3,9 @@ import RedlineCore
 
 /// Renders pages off the editor's loop, one at a time, on its own thread: the loop keeps answering keys while
 /// poppler draws a large page. At most one render runs and one waits; a newer request replaces the waiting one,
-/// so holding PageDown renders the page the reviewer stops on, not every page passed.
+/// so holding PageDown renders the page the reviewer stops on, not every page passed. Poppler documents are
+/// not thread-safe: renders run one after another and the loop never renders itself while a session runs, so a
+/// document is never used by two threads at once.
 final class PageRendering: @unchecked Sendable {
     typealias Key = PagePictureMaker.RasterKey
 
