@@ -47,6 +47,13 @@ public final class PopplerDocument: @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(document))
     }
 
+    /// Runs `body` with a page, released afterwards; nil when poppler has no such page.
+    func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+        guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        return body(page)
+    }
+
     /// The displayed size of a page in points (crop box, axes swapped for /Rotate 90 and 270).
     public func displaySize(ofPage index: Int) -> Size {
         guard let page = poppler_document_get_page(document, Int32(index)) else { return .zero }

@@ -14,6 +14,8 @@ public final class OpenedDocument: @unchecked Sendable {
     public let password: String?
     public let description: DocumentDescription
     public let renderer: any PageRenderer
+    /// The same poppler document, for finding text: not to be used while the renderer draws on another thread.
+    public let searcher: any TextSearching
     private let handle: Int32
     private let opened: stat
 
@@ -28,8 +30,10 @@ public final class OpenedDocument: @unchecked Sendable {
         self.handle = handle
         opened = status
         description = try reader.describe(path: path, password: password)
-        renderer = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
-                                     repaired: !description.repairs.isEmpty)
+        let poppler = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
+                                        repaired: !description.repairs.isEmpty)
+        renderer = poppler
+        searcher = poppler
         guard renderer.pageCount == description.pageCount else {
             throw DocumentError.damaged(path: path, reason:
                 "the page tree is inconsistent (\(description.pageCount) pages by one reading, \(renderer.pageCount) by another)")

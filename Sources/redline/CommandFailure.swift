@@ -7,6 +7,8 @@ enum ExitStatus {
     static let usage: Int32 = 1
     static let cannotOpen: Int32 = 2
     static let cannotWrite: Int32 = 3
+    /// `redline search` found nothing, as grep says so.
+    static let notFound: Int32 = 1
 }
 
 /// A failure to report as one line on stderr with an exit code.

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import RedlineCore
+import RedlineKit
+import TerminalGrid
+
+/// `redline search`: where a phrase is, page by page, in the coordinates markup files use.
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print every place a phrase occurs: its page (from 1) and its box in points from the page's top left.",
+        discussion: """
+            Smart case: a pattern with a capital letter matches case exactly, one without ignores case. The boxes \
+            are in the space markup files use (docs/markup-format.md), so a script can place markup beside a \
+            phrase. Exit status 1 when nothing matches.
+            """)
+
+    @Argument(help: "The PDF to search.", completion: .file(extensions: ["pdf"]))
+    var input: String
+
+    @Argument(help: "The phrase to find.")
+    var pattern: String
+
+    @Flag(name: .long, help: "Print a JSON array of {page, x, y, width, height}.")
+    var json = false
+
+    @OptionGroup var passwordOption: PasswordOption
+
+    func validate() throws {
+        if pattern.isEmpty { throw ValidationError("the phrase to find is empty") }
+    }
+
+    func run() throws {
+        let document: OpenedDocument
+        do {
+            document = try OpenedDocument(path: input, password: passwordOption.password)
+        } catch let error as DocumentError {
+            throw CommandFailure(error)
+        }
+        let hits = TextSearch.hits(of: pattern, in: 0..<document.description.pageCount, using: document.searcher)
+        print(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
+        if hits.isEmpty {
+            throw CommandFailure("\(input): \"\(VisibleText.line(pattern, limit: 60))\" not found", code: ExitStatus.notFound)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `redline search` against an independent reader: pdftotext's word boxes (crop box, top-left origin) are the
+/// boxes markup files use, so every hit must be one of them, on pages turned every way.
+@Suite struct SearchCommandTests {
+    struct Hit: Decodable, Equatable {
+        let page: Int
+        let x, y, width, height: Double
+    }
+
+    func search(_ arguments: [String]) throws -> (status: Int32, hits: [Hit], stderr: String) {
+        let result = try ProcessRunner.run(TestPaths.redline, ["search"] + arguments + ["--json"])
+        return (result.status, try JSONDecoder().decode([Hit].self, from: Data(result.stdout.utf8)), result.stderr)
+    }
+
+    @Test func hitsAreTheWordBoxesPdftotextFindsOnEveryRotation() throws {
+        // qpdf_boxes.pdf: /Rotate 0, 90, 180, 270, a crop box inside offset media boxes.
+        let found = try search([TestPaths.fixture("qpdf_boxes.pdf"), "red"])
+        #expect(found.status == 0)
+        for page in 1...8 {
+            let words = try PopplerText.words(in: TestPaths.fixture("qpdf_boxes.pdf"), page: page).filter { $0.text == "red" }
+            let hits = found.hits.filter { $0.page == page }
+            #expect(hits.count == words.count && !words.isEmpty, "page \(page): \(hits.count) hits, \(words.count) words")
+            for word in words {
+                #expect(hits.contains { abs($0.x - word.xMin) < 0.5 && abs($0.y - word.yMin) < 0.5
+                    && abs($0.x + $0.width - word.xMax) < 0.5 && abs($0.y + $0.height - word.yMax) < 0.5 },
+                        "page \(page): no hit at \(word)")
+            }
+        }
+    }
+
+    @Test func smartCaseIgnoresCaseUnlessThePatternHasACapital() throws {
+        let sample = TestPaths.sample
+        let words = try (1...4).flatMap { page in try PopplerText.words(in: sample, page: page).map { (page, $0.text) } }
+        let any = try search([sample, "the"]).hits
+        let capital = try search([sample, "The"]).hits
+        #expect(capital.count == words.filter { $0.1 == "The" }.count)
+        #expect(any.count >= words.filter { $0.1.lowercased() == "the" }.count)
+        #expect(capital.allSatisfy { hit in any.contains(hit) }, "a case-exact hit is among the case-blind ones")
+        #expect(capital.count < any.count)
+    }
+
+    @Test func nothingFoundIsExitOneWithAnEmptyArray() throws {
+        let found = try search([TestPaths.sample, "Nowhere to be found"])
+        #expect(found.status == 1 && found.hits.isEmpty)
+        #expect(found.stderr.contains("\"Nowhere to be found\" not found"))
+        let plain = try ProcessRunner.run(TestPaths.redline, ["search", TestPaths.sample, "\u{1B}[31mred"])
+        #expect(plain.status == 1 && plain.stdout.isEmpty)
+        #expect(!plain.stderr.contains("\u{1B}"), "the pattern is shown with its escape made visible")
+    }
+}
