@@ -112,11 +112,58 @@ public enum EditorReducer {
 
     private static func normalKey(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
         state.message = nil
-        guard let command = state.keymaps.command(for: key, in: .page) else {
+        let command = state.keymaps.command(for: key, in: .page)
+        // A count, as in vim: digits no binding claims (and 0 after another digit) come before a command.
+        if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII,
+           command == nil || (digit == 0 && state.interaction.pendingCount != nil) {
+            state.interaction.pendingCount = min(99_999, (state.interaction.pendingCount ?? 0) * 10 + digit)
+            state.interaction.pendingG = false
+            return []
+        }
+        let count = state.interaction.pendingCount
+        state.interaction.pendingCount = nil
+        guard let command else {
+            state.interaction.pendingG = false
             state.nudgeRun = nil
             return []
         }
-        return pageCommand(&state, command, env)
+        // `gg` goes to the first page (with a count, to that page); a single `g` waits for the second.
+        if command == .firstPage, key == .character("g") {
+            guard state.interaction.pendingG else {
+                state.interaction.pendingG = true
+                state.interaction.pendingCount = count
+                return []
+            }
+        }
+        state.interaction.pendingG = false
+        return counted(&state, command, count: count, env)
+    }
+
+    /// A command after a count: `12G` and `12gg` go to page 12, `5j` scrolls five times, `3 PageDown` turns three
+    /// pages; commands a count means nothing to run once.
+    private static func counted(_ state: inout EditorState, _ command: EditorCommand, count: Int?,
+                                _ env: EditorEnvironment) -> [EditorEffect] {
+        guard let count, count > 0 else { return pageCommand(&state, command, env) }
+        switch command {
+        case .firstPage, .lastPage:
+            guard count <= state.document.pageCount else {
+                state.message = "No page \(count): the document has \(state.document.pageCount)"
+                return []
+            }
+            goToPage(&state, count - 1, env)
+            return []
+        case .nextPage, .previousPage:
+            goToPage(&state, state.pageIndex + (command == .nextPage ? count : -count), env)
+            return []
+        case .scrollDown, .scrollUp, .scrollLeft, .scrollRight, .screenDown, .screenUp,
+             .moveUp, .moveDown, .moveLeft, .moveRight, .moveFarUp, .moveFarDown, .moveFarLeft, .moveFarRight:
+            // Bounded: a count of 99999 scrolls to the end, it does not take minutes.
+            var effects: [EditorEffect] = []
+            for _ in 0..<min(count, 1_000) { effects += pageCommand(&state, command, env) }
+            return effects.contains(.journalChanged) ? journalDue : effects
+        default:
+            return pageCommand(&state, command, env)
+        }
     }
 
     /// What a command does on the page, with no panel or overlay in the way.
@@ -141,6 +188,10 @@ public enum EditorReducer {
         case .zoomOut: zoom(&state, in: false, env)
         case .zoomFit:
             state.zoom = 1
+            state.view.fitsWidth = false
+            revealCursor(&state, env)
+        case .fitWidth:
+            state.view.fitsWidth = true
             revealCursor(&state, env)
         case .moveUp: return arrow(&state, dx: 0, dy: -1, large: false, env)
         case .moveDown: return arrow(&state, dx: 0, dy: 1, large: false, env)
@@ -211,9 +262,11 @@ public enum EditorReducer {
     static let zoomSteps: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8]
 
     private static func zoom(_ state: inout EditorState, in zoomIn: Bool, _ env: EditorEnvironment) {
-        let next = zoomIn ? zoomSteps.first { $0 > state.zoom + 1e-9 } : zoomSteps.last { $0 < state.zoom - 1e-9 }
+        let current = state.effectiveZoom(cellPixels: env.cellPixels)
+        let next = zoomIn ? zoomSteps.first { $0 > current + 1e-9 } : zoomSteps.last { $0 < current - 1e-9 }
         guard let next else { return }
         state.zoom = next
+        state.view.fitsWidth = false
         revealCursor(&state, env)
     }
 

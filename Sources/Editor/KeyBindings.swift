@@ -48,7 +48,9 @@ public enum KeyBindings {
             a question or the `:` line, else text being typed or ink, else a side panel, else the page. In
             `typing` (a text markup, a reply, a bookmark name, the `:` line) a character that no binding
             claims is typed. Pasted text goes into what is being typed as one line (line breaks become spaces)
-            and is never run as keys. The mouse is bound like keys: `Click` is a press of the left button
+            and is never run as keys. On the page a count typed first repeats a move or names a page, as in
+            vim: `5j` scrolls five times, `3` PageDown turns three pages, `12G` and `12gg` go to page 12; the
+            status line shows the count until the command comes. The mouse is bound like keys: `Click` is a press of the left button
             (what it acts on is where the pointer is; a drag and the release continue it), `WheelDown` and
             `WheelUp` the wheel.
 

@@ -40,10 +40,17 @@ extension EditorState {
                    Double(area.height * cellPixels.height) / size.height)
     }
 
+    /// The zoom shown, over the scale that fits the page: `zoom`, or what fitting the page's width takes.
+    public func effectiveZoom(cellPixels: CellPixelSize) -> Double {
+        guard view.fitsWidth, pageSize.width > 0 else { return zoom }
+        let fit = fitScale(cellPixels: cellPixels)
+        return fit > 0 ? Double(layout.pageArea.width * cellPixels.width) / pageSize.width / fit : zoom
+    }
+
     /// The mapping between the current page and the page area, at the current zoom and scroll.
     public func viewport(cellPixels: CellPixelSize) -> PageViewport {
         let area = layout.pageArea
-        let scale = fitScale(cellPixels: cellPixels) * zoom
+        let scale = fitScale(cellPixels: cellPixels) * effectiveZoom(cellPixels: cellPixels)
         var viewport = PageViewport(pageSize: pageSize, scale: scale, cellPixels: cellPixels, originPixel: (0, 0),
                                     columns: area.width, rows: area.height)
         let areaWidth = area.width * cellPixels.width

@@ -6,20 +6,23 @@ enum StatusLine {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment, row: Int) {
         let style = Theme.status
         grid.fill(CellRect(column: 0, row: row, width: grid.columns, height: 1), with: Cell(" ", style: style))
-        grid.write(" " + layout(fields(state), width: grid.columns - 1), column: 0, row: row, style: style)
+        grid.write(" " + layout(fields(state, cellPixels: env.cellPixels), width: grid.columns - 1), column: 0, row: row, style: style)
     }
 
     /// The fields, most important first: where the user is, whether work is unsaved, what keys act on, the
     /// tool, then the rest; the file name, which the terminal's title usually shows anyway, last.
-    static func fields(_ state: EditorState) -> [String] {
+    static func fields(_ state: EditorState, cellPixels: CellPixelSize) -> [String] {
         var fields = ["page \(state.pageIndex + 1)/\(state.document.pageCount)"
             + (state.bookmarks.bookmarks(onPage: state.pageIndex).isEmpty ? "" : " ★ bookmarked")]
+        // The keys typed so far of a command still to come: a count, a first g.
+        let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")
+        if !pending.isEmpty { fields.append(pending + "…") }
         if state.isDirty { fields.append("[modified]") }
         if let id = state.selection, let item = state.markup.item(id) {
             fields.append("selected " + describe(item))
         }
         fields.append(tool(state))
-        fields.append("zoom \(Int((state.zoom * 100).rounded()))%")
+        fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
         if !state.document.repairs.isEmpty { fields.append("repaired") }
         if !state.document.bookmarkProblems.isEmpty { fields.append("bookmarks not read") }
         fields.append(state.fileName)

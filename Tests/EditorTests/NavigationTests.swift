@@ -16,7 +16,7 @@ import Testing
         #expect(editor.state.pageIndex == 4)
         editor.press(.character("j"))
         #expect(editor.state.pageIndex == 4)
-        editor.press(.character("g"))
+        editor.press(.character("g"), .character("g"))
         #expect(editor.state.pageIndex == 0)
     }
 

@@ -13,7 +13,7 @@ import Testing
         try tmux.waitFor("page 3/4")
         try tmux.send("b")
         try tmux.waitFor("page 3/4 ★ bookmarked")
-        try tmux.send("g", "b", "B")
+        try tmux.send("g", "g", "b", "B")
         try tmux.waitFor("Bookmarks · 2 · your order")
         try tmux.send("R")
         try tmux.type("Figure")

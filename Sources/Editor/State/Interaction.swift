@@ -13,6 +13,9 @@ public struct Interaction: Sendable {
     var mouseDrag: MouseDrag?
     /// The markup a run of nudges is moving: a run counts as one operation, one undo step.
     var nudgeRun: MarkupID?
+    /// A count being typed before a command (`12` of `12G`), and a first `g` waiting for the second.
+    public var pendingCount: Int?
+    public var pendingG = false
     /// Where the last mouse report was, in screen cells: what a click command acts on.
     var pointer: (column: Int, row: Int) = (0, 0)
     /// The event being reduced, and the ids minted from it so far.

@@ -5,6 +5,9 @@ public struct Viewport: Sendable, Hashable {
     public var pageIndex: Int
     /// 1 fits the page into the page area; above zooms in.
     public var zoom: Double = 1
+    /// The page's width fills the page area, on every page whatever its size (`W`, as zathura's and mupdf's fit
+    /// width); a zoom key leaves it for the zoom it showed.
+    public var fitsWidth = false
     /// The display-space point at the top-left of the page area when the page is larger than the area.
     public var scroll: Point = .zero
     /// Where new markup goes, in the current page's display space.
