@@ -29,7 +29,7 @@ extension EditorReducer {
                 state.message = "No page \(page): the document has \(state.document.pageCount)"
                 return []
             }
-            goToPage(&state, page - 1, env)
+            jump(&state, toPage: page - 1, env)
             return []
         }
         let parts = command.split(separator: " ", maxSplits: 1).map(String.init)

@@ -150,7 +150,7 @@ public enum EditorReducer {
                 state.message = "No page \(count): the document has \(state.document.pageCount)"
                 return []
             }
-            goToPage(&state, count - 1, env)
+            jump(&state, toPage: count - 1, env)
             return []
         case .nextPage, .previousPage:
             goToPage(&state, state.pageIndex + (command == .nextPage ? count : -count), env)
@@ -178,8 +178,10 @@ public enum EditorReducer {
         case .screenUp: scrollScreen(&state, down: false, env)
         case .nextPage: goToPage(&state, state.pageIndex + 1, env)
         case .previousPage: goToPage(&state, state.pageIndex - 1, env)
-        case .firstPage: goToPage(&state, 0, env)
-        case .lastPage: goToPage(&state, state.document.pageCount - 1, env)
+        case .firstPage: jump(&state, toPage: 0, env)
+        case .lastPage: jump(&state, toPage: state.document.pageCount - 1, env)
+        case .jumpBack: jumpBack(&state, env)
+        case .jumpForward: jumpForward(&state, env)
         case .commandLine, .help: openOverlay(&state, for: command)
         case .annotations: openAnnotationPanel(&state, env)
         case .toggleBookmark: return toggleBookmark(&state, env)

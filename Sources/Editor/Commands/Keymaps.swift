@@ -70,6 +70,7 @@ public struct Keymaps: Sendable, Equatable {
             (character(" "), .screenDown), (.backspace, .screenUp),
             (.pageDown, .nextPage), (.pageUp, .previousPage),
             (character("g"), .firstPage), (.home, .firstPage), (character("G"), .lastPage), (.end, .lastPage),
+            (.control("o"), .jumpBack), (.control("f"), .jumpForward),
             (character("z"), .zoomIn), (character("Z"), .zoomOut), (character("0"), .zoomFit), (character("W"), .fitWidth),
             (.up, .moveUp), (.down, .moveDown), (.left, .moveLeft), (.right, .moveRight),
             (.shiftUp, .moveFarUp), (character("K"), .moveFarUp), (.shiftDown, .moveFarDown), (character("J"), .moveFarDown),

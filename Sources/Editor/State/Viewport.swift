@@ -12,6 +12,8 @@ public struct Viewport: Sendable, Hashable {
     public var scroll: Point = .zero
     /// Where new markup goes, in the current page's display space.
     public var cursor = Point(x: 72, y: 72)
+    /// Where jumps left from, for Ctrl-O and Ctrl-F.
+    public var jumps = JumpList()
 
     public init(pageIndex: Int) {
         self.pageIndex = pageIndex
