@@ -41,6 +41,8 @@ extension EditorReducer {
         case .commandLine?, .help?:
             openOverlay(&state, for: command)
             return []
+        case .toggleInterface?:
+            return pageCommand(&state, .toggleInterface, env)
         case _ where panel.showsThread && ListMotion(command) != nil:
             // The thread view scrolls its text: by a line, a panel's height, or to either end.
             let limit = AnnotationPanelView.threadScrollLimit(state, panel)

@@ -47,6 +47,8 @@ extension EditorReducer {
         case .commandLine?, .help?:
             openOverlay(&state, for: command)
             return []
+        case .toggleInterface?:
+            return pageCommand(&state, .toggleInterface, env)
         case _ where ListMotion(command) != nil:
             panel.list.move(ListMotion(command) ?? .next, over: entries, height: height)
         case .selectClicked?:

@@ -180,6 +180,10 @@ public enum EditorReducer {
         case .previousPage: goToPage(&state, state.pageIndex - 1, env)
         case .firstPage: jump(&state, toPage: 0, env)
         case .lastPage: jump(&state, toPage: state.document.pageCount - 1, env)
+        case .toggleInterface:
+            state.chrome.hidesInterface.toggle()
+            state.interaction.panel = nil
+            revealCursor(&state, env)
         case .jumpBack: jumpBack(&state, env)
         case .jumpForward: jumpForward(&state, env)
         case .commandLine, .help: openOverlay(&state, for: command)

@@ -22,8 +22,13 @@ public enum EditorView {
         case .typing: drawCursor(&grid, state, environment)
         case .idle: if state.interaction.panel == nil { drawCursor(&grid, state, environment) }
         }
-        StatusLine.draw(&grid, state, environment, row: layout.statusRow)
-        MessageLine.draw(&grid, state, row: layout.messageRow)
+        if !layout.hidesInterface {
+            StatusLine.draw(&grid, state, environment, row: layout.statusRow)
+            MessageLine.draw(&grid, state, row: layout.messageRow)
+        } else if state.focus != .page || state.message != nil {
+            // Hidden, the bottom line still comes for a question, what is typed, or something to say.
+            MessageLine.draw(&grid, state, row: layout.messageRow)
+        }
         switch state.interaction.panel {
         case .annotations(let panel)?: if let area = layout.panel { AnnotationPanelView.draw(&grid, state, panel, in: area) }
         case .bookmarks(let panel)?: if let area = layout.panel { BookmarkPanelView.draw(&grid, state, panel, in: area) }

@@ -8,11 +8,15 @@ public struct ScreenLayout: Sendable, Hashable {
     public var panel: CellRect?
     public var statusRow: Int
     public var messageRow: Int
+    /// The user interface is hidden (`F`): the page takes every row; the message line shows over its foot only
+    /// when there is something to say or type.
+    public var hidesInterface = false
     /// Everything above the status line: where the key overlay goes, over the page and any panel.
     public var overlayArea: CellRect { CellRect(column: 0, row: 0, width: pageArea.width + (panel?.width ?? 0), height: pageArea.height) }
 
-    public init(columns: Int, rows: Int, withPanel: Bool = false) {
-        let height = max(1, rows - 2)
+    public init(columns: Int, rows: Int, withPanel: Bool = false, hidesInterface: Bool = false) {
+        self.hidesInterface = hidesInterface && !withPanel
+        let height = self.hidesInterface ? max(1, rows) : max(1, rows - 2)
         if withPanel {
             // Wide enough to read a comment, never more than half the screen.
             let width = min(max(24, columns * 2 / 5), 60, max(1, columns / 2))
@@ -28,7 +32,7 @@ public struct ScreenLayout: Sendable, Hashable {
 
 extension EditorState {
     public var layout: ScreenLayout {
-        ScreenLayout(columns: columns, rows: rows, withPanel: interaction.panel != nil)
+        ScreenLayout(columns: columns, rows: rows, withPanel: interaction.panel != nil, hidesInterface: chrome.hidesInterface)
     }
 
     /// The scale that fits the whole current page into the page area.

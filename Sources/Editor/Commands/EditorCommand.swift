@@ -5,7 +5,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case scrollDown = "scroll-down", scrollUp = "scroll-up", scrollLeft = "scroll-left", scrollRight = "scroll-right"
     case screenDown = "screen-down", screenUp = "screen-up"
     case nextPage = "next-page", previousPage = "previous-page", firstPage = "first-page", lastPage = "last-page"
-    case jumpBack = "jump-back", jumpForward = "jump-forward"
+    case jumpBack = "jump-back", jumpForward = "jump-forward", toggleInterface = "toggle-interface"
     case zoomIn = "zoom-in", zoomOut = "zoom-out", zoomFit = "zoom-fit", fitWidth = "fit-width"
     // The cursor, or the selection when there is one.
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
@@ -74,6 +74,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .previousPage: "previous page (keeps the column)"
         case .firstPage: "first page (g twice: gg; 12gg goes to page 12)"
         case .lastPage: "last page (12G goes to page 12)"
+        case .toggleInterface: "hide / show the status line, message line and panels: the page fills the terminal"
         case .jumpBack: "back to where the last jump (gg, G, :N) left"
         case .jumpForward: "forward again (C-i would be Tab)"
         case .zoomIn: "zoom in"

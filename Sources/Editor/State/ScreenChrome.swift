@@ -11,6 +11,8 @@ public struct ScreenChrome: Sendable {
     /// A save is running (off the loop): its destination, and how far it has got.
     public var saving: SaveProgress?
     public var quitAfterSave = false
+    /// `F`: the status line, the message line and the panels are hidden, the page fills the terminal.
+    public var hidesInterface = false
 
     public init(columns: Int, rows: Int) {
         self.columns = columns
