@@ -206,6 +206,27 @@ import Testing
         #expect(!(try third.screen()).contains("Restore them?"))
     }
 
+    /// Counts, the jump list and the hidden interface in the real terminal.
+    @Test func countsJumpsAndAFullScreenPage() throws {
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'")
+        try tmux.waitFor("page 1/4")
+        try tmux.send("3")
+        try tmux.waitFor("page 1/4  │  3…")
+        try tmux.send("G")
+        try tmux.waitFor("page 3/4")
+        try tmux.send("C-o")
+        try tmux.waitFor("page 1/4")
+        try tmux.send("C-f")
+        try tmux.waitFor("page 3/4")
+        try tmux.send("F")
+        try tmux.waitUntilIdle()
+        #expect(!(try tmux.screen()).contains("page 3/4"), "the status line is hidden")
+        try tmux.send("F")
+        try tmux.waitFor("page 3/4")
+        try tmux.send("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+    }
+
     @Test func encryptedFilesAskForThePasswordInTheTerminal() throws {
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.fixture("qpdf_enc-XI-R6_V5_U-view.pdf"))'")
         try tmux.waitFor("is encrypted. Password:")
