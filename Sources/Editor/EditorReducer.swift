@@ -157,9 +157,14 @@ public enum EditorReducer {
             return []
         case .scrollDown, .scrollUp, .scrollLeft, .scrollRight, .screenDown, .screenUp,
              .moveUp, .moveDown, .moveLeft, .moveRight, .moveFarUp, .moveFarDown, .moveFarLeft, .moveFarRight:
-            // Bounded: a count of 99999 scrolls to the end, it does not take minutes.
+            // Repeated in full, but no further once a repeat changes nothing (at the end of the document, or a
+            // selection against the page's edge): 99999j ends on the last page at once.
             var effects: [EditorEffect] = []
-            for _ in 0..<min(count, 1_000) { effects += pageCommand(&state, command, env) }
+            for _ in 0..<count {
+                let before = (state.view, state.markup)
+                effects += pageCommand(&state, command, env)
+                if (state.view, state.markup) == before { break }
+            }
             return effects.contains(.journalChanged) ? journalDue : effects
         default:
             return pageCommand(&state, command, env)
@@ -181,8 +186,16 @@ public enum EditorReducer {
         case .firstPage: jump(&state, toPage: 0, env)
         case .lastPage: jump(&state, toPage: state.document.pageCount - 1, env)
         case .toggleInterface:
-            state.chrome.hidesInterface.toggle()
-            state.interaction.panel = nil
+            // A panel open when the interface is hidden comes back with it, as it was.
+            if state.chrome.hidesInterface {
+                state.chrome.hidesInterface = false
+                if state.interaction.panel == nil { state.interaction.panel = state.chrome.hiddenPanel }
+                state.chrome.hiddenPanel = nil
+            } else {
+                state.chrome.hidesInterface = true
+                state.chrome.hiddenPanel = state.interaction.panel
+                state.interaction.panel = nil
+            }
             revealCursor(&state, env)
         case .jumpBack: jumpBack(&state, env)
         case .jumpForward: jumpForward(&state, env)

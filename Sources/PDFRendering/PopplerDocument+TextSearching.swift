@@ -5,26 +5,36 @@ extension PopplerDocument: TextSearching {
     /// poppler gives each match in the page's displayed frame, from the crop box's lower left corner with y up;
     /// flipped here to display space (y down), so the boxes are the ones markup files and `pdftotext -cropbox
     /// -bbox` use.
-    public func find(_ pattern: String, onPage index: Int, caseSensitive: Bool) -> [Rect] {
+    public func find(_ pattern: String, onPage index: Int, caseSensitive: Bool) -> [[Rect]] {
         guard index >= 0, index < pageCount, !pattern.isEmpty else { return [] }
         return withPage(index) { page in
             var width = 0.0, height = 0.0
             poppler_page_get_size(page, &width, &height)
-            let options = caseSensitive ? POPPLER_FIND_CASE_SENSITIVE : POPPLER_FIND_DEFAULT
+            // A phrase may run on over a line break: poppler then gives a box on each line.
+            let options = PopplerFindFlags(rawValue: POPPLER_FIND_MULTILINE.rawValue
+                                           | (caseSensitive ? POPPLER_FIND_CASE_SENSITIVE.rawValue : 0))
             guard let found = poppler_page_find_text_with_options(page, pattern, options) else { return [] }
             defer { g_list_free_full(found) { poppler_rectangle_free($0?.assumingMemoryBound(to: PopplerRectangle.self)) } }
-            var boxes: [Rect] = []
+            var matches: [[Rect]] = []
+            var current: [Rect] = []
             var node: UnsafeMutablePointer<GList>? = found
-            while let current = node {
-                if let data = current.pointee.data {
-                    let rect = data.assumingMemoryBound(to: PopplerRectangle.self).pointee
+            while let element = node {
+                if let data = element.pointee.data {
+                    let pointer = data.assumingMemoryBound(to: PopplerRectangle.self)
+                    let rect = pointer.pointee
                     let (left, right) = (min(rect.x1, rect.x2), max(rect.x1, rect.x2))
                     let (bottom, top) = (min(rect.y1, rect.y2), max(rect.y1, rect.y2))
-                    boxes.append(Rect(x: left, y: height - top, width: right - left, height: top - bottom))
+                    current.append(Rect(x: left, y: height - top, width: right - left, height: top - bottom))
+                    // The match goes on on the next line: its next box belongs to it.
+                    if poppler_rectangle_find_get_match_continued(pointer) == 0 {
+                        matches.append(current)
+                        current = []
+                    }
                 }
-                node = current.pointee.next
+                node = element.pointee.next
             }
-            return boxes
+            if !current.isEmpty { matches.append(current) }
+            return matches
         } ?? []
     }
 }

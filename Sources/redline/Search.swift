@@ -39,7 +39,8 @@ struct Search: ParsableCommand {
         let hits = TextSearch.hits(of: pattern, in: 0..<document.description.pageCount, using: document.searcher)
         print(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
         if hits.isEmpty {
-            throw CommandFailure("\(input): \"\(VisibleText.line(pattern, limit: 60))\" not found", code: ExitStatus.notFound)
+            let shown = VisibleText.line(pattern, limit: 60).replacingOccurrences(of: "\"", with: "\\\"")
+            throw CommandFailure("\(input): \"\(shown)\" not found", code: ExitStatus.notFound)
         }
     }
 }

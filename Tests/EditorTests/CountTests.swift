@@ -33,6 +33,14 @@ import Testing
         #expect(editor.selectedText?.origin == before, "five nudges from a count are one undo step")
     }
 
+    @Test func aHugeCountGoesAllTheWayAndStops() {
+        var editor = EditorHarness(pages: 30, columns: 100, rows: 30)
+        editor.press(.character("z"), .character("z"), .character("z"))
+        for digit in "99999" { editor.press(.character(digit)) }
+        editor.press(.character("j"))
+        #expect(editor.state.pageIndex == 29, "99999j scrolls to the end of the last page")
+    }
+
     @Test func zeroFitsThePageUnlessACountIsBeingTyped() {
         var editor = EditorHarness(pages: 30, columns: 100, rows: 30)
         editor.press(.character("z"), .character("0"))

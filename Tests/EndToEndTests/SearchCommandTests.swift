@@ -6,6 +6,7 @@ import Testing
 /// boxes markup files use, so every hit must be one of them, on pages turned every way.
 @Suite struct SearchCommandTests {
     struct Hit: Decodable, Equatable {
+        struct Box: Decodable, Equatable { let x, y, width, height: Double }
         let page: Int
         let x, y, width, height: Double
     }
@@ -40,6 +41,19 @@ import Testing
         #expect(any.count >= words.filter { $0.1.lowercased() == "the" }.count)
         #expect(capital.allSatisfy { hit in any.contains(hit) }, "a case-exact hit is among the case-blind ones")
         #expect(capital.count < any.count)
+    }
+
+    @Test func aPhraseRunsOverALineBreakAndSpacesAreSpaces() throws {
+        // sample.pdf page 1: "… to nudge it, + and - to" ends a line and "change" starts the next.
+        struct Multi: Decodable { let page: Int; let lines: [Hit.Box]? }
+        let result = try ProcessRunner.run(TestPaths.redline, ["search", TestPaths.sample, "nudge  it,\t+ and - to change", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let hits = try JSONDecoder().decode([Multi].self, from: Data(result.stdout.utf8))
+        #expect(hits.count == 1 && hits.first?.lines?.count == 2, "\(result.stdout)")
+        let words = try PopplerText.words(in: TestPaths.sample, page: 1)
+        let change = try #require(words.first { $0.text == "change" })
+        let second = try #require(hits.first?.lines?.last)
+        #expect(abs(second.x - change.xMin) < 0.5 && abs(second.y - change.yMin) < 0.5, "the second line's box starts at \"change\"")
     }
 
     @Test func nothingFoundIsExitOneWithAnEmptyArray() throws {

@@ -1,8 +1,8 @@
 /// Finds text on a document's pages. The poppler adapter implements it; the core and the front ends search
 /// through it and never name the library.
 public protocol TextSearching: AnyObject, Sendable {
-    /// Where `pattern` occurs on a page, one box per occurrence (per line, for one that breaks across lines),
-    /// in display space: points, y down, origin at the top left of the page as shown (after /Rotate and the
-    /// crop box), the space markup files use.
-    func find(_ pattern: String, onPage index: Int, caseSensitive: Bool) -> [Rect]
+    /// Where `pattern` occurs on a page: for each occurrence its boxes, one per line it runs over, in display
+    /// space: points, y down, origin at the top left of the page as shown (after /Rotate and the crop box), the
+    /// space markup files use.
+    func find(_ pattern: String, onPage index: Int, caseSensitive: Bool) -> [[Rect]]
 }
