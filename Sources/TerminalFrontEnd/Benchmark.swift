@@ -103,6 +103,11 @@ public enum Benchmark {
             do { try journal.write(state.journalOperations) } catch { journalFailure = error }
         })
         if let journalFailure { throw journalFailure }
+        // A common word on every page, as `redline search` and the editor's search go through the document.
+        let pages = 0..<document.description.pageCount
+        figures.append(measure("search whole document", runs: 3) {
+            _ = TextSearch.hits(of: "the", in: pages, using: document.searcher)
+        })
         return figures
     }
 

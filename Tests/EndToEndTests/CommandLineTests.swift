@@ -123,7 +123,7 @@ import Testing
             measured[parts[0]] = (median, best, runs)
         }
         let expected = ["open": 5, "first page render and draw": 5, "page turn": 5, "nudge frame": 30, "ink segment frame": 30,
-                        "annotation list step": 30, "journal write": 10, "save": 3]
+                        "annotation list step": 30, "journal write": 10, "save": 3, "search whole document": 3]
         for (name, runs) in expected {
             guard let figure = measured[name] else {
                 Issue.record("bench does not report \(name)")
