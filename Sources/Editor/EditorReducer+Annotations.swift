@@ -29,6 +29,7 @@ extension EditorReducer {
         let entries = rows.map { ($0.annotation.id, $0.height) }
         let height = state.panelListHeight
         let index = panel.selected.flatMap { id in rows.firstIndex { $0.annotation.id == id } }
+        let (scopeBefore, linksBefore) = (panel.scope, panel.includesLinksAndWidgets)
         var effects: [EditorEffect] = []
         switch command {
         case .closePanel?:
@@ -116,7 +117,9 @@ extension EditorReducer {
         default:
             break
         }
-        keepSelectionValid(&panel, state)
+        // The rows are built again only when the command changed them: an edit, or what the list shows.
+        let rowsChanged = !effects.isEmpty || panel.scope != scopeBefore || panel.includesLinksAndWidgets != linksBefore
+        keepSelectionValid(&panel, rowsChanged ? state.annotationEntries(panel) : entries, height: height)
         if state.interaction.annotationPanel != nil { state.interaction.panel = .annotations(panel) }
         reveal(&state, panel, env)
         return effects
@@ -245,13 +248,13 @@ extension EditorReducer {
         return state.thread(containing: id)?.stateChanges.first { $0.value.contains { $0.id == id } }?.key ?? annotation.inReplyTo
     }
 
-    private static func keepSelectionValid(_ panel: inout AnnotationPanel, _ state: EditorState) {
-        let entries = state.annotationEntries(panel)
+    private static func keepSelectionValid(_ panel: inout AnnotationPanel, _ entries: [(id: AnnotationID, rows: Int)],
+                                           height: Int) {
         if !entries.contains(where: { $0.id == panel.selected }) {
             panel.selected = entries.first?.id
             panel.showsThread = false
         }
-        panel.list.keepValid(entries, height: state.panelListHeight)
+        panel.list.keepValid(entries, height: height)
     }
 
     /// Turns to the selected annotation's page and brings its area into view.

@@ -17,7 +17,7 @@ public final class OpenedDocument: @unchecked Sendable {
     /// The same poppler document, for finding text: not to be used while the renderer draws on another thread.
     public let searcher: any TextSearching
     private let handle: Int32
-    private let opened: stat
+    private let opened: FileIdentity?
 
     public init(path: String, password: String?, reader: any DocumentReader = QPDFDocumentAccess()) throws {
         self.path = path
@@ -25,10 +25,8 @@ public final class OpenedDocument: @unchecked Sendable {
         // Opened first, so what is described and drawn next is the file this descriptor holds. Without blocking:
         // opening a FIFO would wait for a writer for ever (describing it then refuses it with a reason).
         let handle = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        var status = stat()
-        if handle >= 0 { fstat(handle, &status) }
         self.handle = handle
-        opened = status
+        opened = FileIdentity(descriptor: handle)
         description = try reader.describe(path: path, password: password)
         let poppler = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
                                         repaired: !description.repairs.isEmpty)
@@ -58,13 +56,9 @@ public final class OpenedDocument: @unchecked Sendable {
 
     /// What another program did to the file since it was opened, if anything.
     public func changeSinceOpening() -> Change? {
-        guard handle >= 0 else { return nil }
-        var now = stat()
-        guard fstat(handle, &now) == 0 else { return nil }
-        if now.st_size != opened.st_size || now.st_mtim.tv_sec != opened.st_mtim.tv_sec
-            || now.st_mtim.tv_nsec != opened.st_mtim.tv_nsec { return .rewritten }
-        var atPath = stat()
-        if stat(path, &atPath) != 0 || atPath.st_ino != opened.st_ino || atPath.st_dev != opened.st_dev { return .replaced }
+        guard let opened, let now = FileIdentity(descriptor: handle) else { return nil }
+        if now.size != opened.size || now.modified != opened.modified { return .rewritten }
+        guard let atPath = FileIdentity(path: path), atPath.isSameFile(as: opened) else { return .replaced }
         return nil
     }
 

@@ -32,7 +32,7 @@ public final class EditorSession: @unchecked Sendable {
     private let rendering: PageRendering
     private var quitting = false
     /// The files saves of this session wrote, as they were just after.
-    private var written: [String: WrittenFile] = [:]
+    private var written: [String: FileIdentity] = [:]
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
@@ -202,7 +202,7 @@ public final class EditorSession: @unchecked Sendable {
 
     private func finishSave(_ result: SaveJob.Result) {
         switch result.outcome {
-        case .saved(let path, _), .savedOverOriginal(let path, _, _): written[path] = WrittenFile(at: path)
+        case .saved(let path, _), .savedOverOriginal(let path, _, _): written[path] = FileIdentity(path: path)
         default: break
         }
         if let reopened = result.reopened {

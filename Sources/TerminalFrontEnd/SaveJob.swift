@@ -12,7 +12,7 @@ struct SaveJob: Sendable {
     let services: RedlineServices
     let bookmarkSetup: BookmarkSetup
     /// The files this session wrote, as they were just after: `:w PATH` again overwrites only these unchanged.
-    let written: [String: WrittenFile]
+    let written: [String: FileIdentity]
 
     struct Result: @unchecked Sendable {
         let outcome: SaveOutcome
@@ -29,7 +29,7 @@ struct SaveJob: Sendable {
         if !request.allowOverwrite, FileManager.default.fileExists(atPath: destination) {
             return Result(outcome: .destinationExists(path: destination))
         }
-        if request.overwritesOnlyOwnFile, let now = WrittenFile(at: destination), now != written[destination] {
+        if request.overwritesOnlyOwnFile, let now = FileIdentity(path: destination), now != written[destination] {
             return Result(outcome: .destinationExists(path: destination))
         }
         switch document.changeSinceOpening() {
@@ -73,23 +73,5 @@ struct SaveJob: Sendable {
         } catch {
             return problem + "; your markup is kept here and in the crash journal"
         }
-    }
-}
-
-/// Which file is at a path: device, inode, size and modification time. A save renames a new file into place,
-/// so another program's copy put there since differs in one of them.
-struct WrittenFile: Sendable, Equatable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-
-    init?(at path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 }
