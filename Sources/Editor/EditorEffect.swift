@@ -1,3 +1,4 @@
+import Foundation
 import RedlineCore
 
 /// Work the runner does for the editor. The reducer never does I/O itself.
@@ -11,6 +12,10 @@ public enum EditorEffect: Sendable, Equatable {
     /// The user declined to restore the journal: keep it out of the way rather than delete it.
     case setJournalAside
     case quit
+    /// Search the document's pages off the loop, sending `searchProgressed` events back.
+    case search(SearchRequest)
+    /// Stop a search still running: its results are no longer wanted.
+    case stopSearch(UUID)
 }
 
 public struct SaveRequest: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Foundation
 import RedlineCore
 import TerminalGrid
 
@@ -14,6 +15,8 @@ public enum EditorEvent: Sendable {
     /// A running save got one step further.
     case saveProgressed(step: String)
     case saveFinished(SaveOutcome)
+    /// A search got through more pages (in the order `SearchRequest.pageOrder` gives); `finished` after the last.
+    case searchProgressed(id: UUID, pages: [SearchedPage], finished: Bool)
     /// A crash journal with unsaved edits was found for this document on open.
     case journalFound(DocumentEdits)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.

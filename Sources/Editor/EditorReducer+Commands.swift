@@ -49,10 +49,13 @@ extension EditorReducer {
             return [.discardJournal, .quit]
         case "q!":
             return [.discardJournal, .quit]
+        case "help", "h":
+            openOverlay(&state, for: .help)
+            return []
         case "":
             return []
         default:
-            state.message = "Unknown command :\(command) (? lists the keys)"
+            state.message = "Unknown command :\(command) (\(state.keymaps.keys(for: .help, in: .page).first.map { $0.name + " or " } ?? ""):help lists the keys)"
             return []
         }
     }

@@ -30,6 +30,9 @@ public enum EditorReducer {
             guard !edits.isEmpty else { return [] }
             state.interaction.overlays.append(.question(.restoreJournal(edits)))
             return []
+        case .searchProgressed(let id, let pages, let finished):
+            searchProgressed(&state, id: id, pages: pages, finished: finished, environment)
+            return []
         case .pasted(let text):
             return paste(&state, text)
         case .keyPressed(let key):
@@ -47,6 +50,7 @@ public enum EditorReducer {
         case .panel(.bookmarks(let panel)): return bookmarkPanelKey(&state, panel, key, env)
         case .overlay(.commandLine(let line)): return commandKey(&state, line, key, env)
         case .overlay(.question(let question)): return confirmKey(&state, question, key)
+        case .overlay(.searchLine(let prompt)): return searchLineKey(&state, prompt, key, env)
         case .overlay(.help(let scroll)):
             let area = state.layout.overlayArea
             let visible = max(1, area.height - 4)
@@ -92,6 +96,9 @@ public enum EditorReducer {
         case .panel(.bookmarks(var panel)) where panel.renaming != nil:
             panel.renaming = (panel.renaming ?? "") + line
             state.interaction.panel = .bookmarks(panel)
+            return []
+        case .overlay(.searchLine(let prompt)):
+            state.interaction.replaceTopOverlay(with: .searchLine(SearchPrompt(forward: prompt.forward, text: prompt.text + line)))
             return []
         case .overlay(.question):
             // The question stays on the line: a paste answers nothing.
@@ -229,7 +236,19 @@ public enum EditorReducer {
             state.interaction.activity = .typing(TextDraft(editing: nil, id: MarkupID(state.freshID()), pageIndex: state.pageIndex, markup: text))
         case .selectNext: cycleSelection(&state, forward: true, env)
         case .selectPrevious: cycleSelection(&state, forward: false, env)
-        case .deselect: state.selection = nil
+        case .deselect:
+            // Esc undoes the last thing shown: a search still counting stops, then a selection goes, then the
+            // search's outlines (as vim's :nohlsearch).
+            if state.interaction.search?.progress == .counting { return stopSearch(&state) }
+            if state.selection != nil {
+                state.selection = nil
+            } else if state.interaction.search?.shown == true {
+                state.interaction.search?.shown = false
+            }
+        case .searchForward: openSearchLine(&state, forward: true)
+        case .searchBackward: openSearchLine(&state, forward: false)
+        case .searchNext: searchAgain(&state, sameWay: true, env)
+        case .searchPrevious: searchAgain(&state, sameWay: false, env)
         case .editSelection: startEditingSelection(&state)
         case .deleteSelection: return deleteSelection(&state)
         case .bigger: return stepFontSize(&state, up: true, env)

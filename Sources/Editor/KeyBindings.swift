@@ -36,6 +36,7 @@ public enum KeyBindings {
         (":wq  :x", "save and quit"),
         (":q  :q!", "quit (refuses if unsaved) / quit without saving"),
         (":N", "go to page N"),
+        (":help  :h", "the keys"),
     ]
 
     /// docs/keys.md: the standard keymaps as tables, and how to change them.

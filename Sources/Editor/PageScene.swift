@@ -11,12 +11,33 @@ public struct PageScene: Sendable, Hashable {
     public var markup: [MarkupItem]
     /// Outlined to show what is selected, in display points.
     public var highlight: Rect?
+    /// Places marked on the page that are not markup: search hits.
+    public var marks: [PageMark]
 
-    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?) {
+    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?, marks: [PageMark] = []) {
         self.pageIndex = pageIndex
         self.viewport = viewport
         self.markup = markup
         self.highlight = highlight
+        self.marks = marks
+    }
+}
+
+/// A place shown on the page, in display points, drawn as its kind is.
+public struct PageMark: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A search hit: tinted.
+        case hit
+        /// The hit `n` and `N` stand on: tinted and outlined.
+        case currentHit
+    }
+
+    public var rect: Rect
+    public var kind: Kind
+
+    public init(rect: Rect, kind: Kind) {
+        self.rect = rect
+        self.kind = kind
     }
 }
 
@@ -45,6 +66,15 @@ extension EditorState {
             highlight = item.bounds(measuredBy: environment.measurer)
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
-                         markup: items, highlight: highlight)
+                         markup: items, highlight: highlight, marks: searchMarks)
+    }
+
+    /// The search's hits on this page, the current one apart.
+    var searchMarks: [PageMark] {
+        guard let search = interaction.search, search.shown else { return [] }
+        return search.hits(onPage: pageIndex).enumerated().flatMap { index, hit in
+            let current = search.current == SearchSession.HitRef(pageIndex: pageIndex, index: index)
+            return hit.boxes.map { PageMark(rect: $0, kind: current ? .currentHit : .hit) }
+        }
     }
 }

@@ -17,6 +17,7 @@ enum StatusLine {
         // The keys typed so far of a command still to come: a count, a first g.
         let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")
         if !pending.isEmpty { fields.append(pending + "…") }
+        if let search = state.interaction.search.flatMap(searchField) { fields.append(search) }
         if state.isDirty { fields.append("[modified]") }
         if let id = state.selection, let item = state.markup.item(id) {
             fields.append("selected " + describe(item))
@@ -51,6 +52,25 @@ enum StatusLine {
             break
         }
         return line
+    }
+
+    /// "hit 3 of 41" once every page is searched; while counting, how far it got.
+    static func searchField(_ search: SearchSession) -> String? {
+        let hits = search.hitCount == 1 ? "1 hit" : "\(search.hitCount) hits"
+        switch search.progress {
+        case .finished:
+            guard let current = search.current else { return hits }
+            return "hit \(search.ordinal(of: current)) of \(search.hitCount)"
+        case .counting:
+            let counting = "counting \(search.searchedCount)/\(search.pageCount) pages (Esc stops)"
+            // Which hit this is is known once every page before it is searched.
+            if let current = search.current, (0..<current.pageIndex).allSatisfy(search.isSearched) {
+                return "hit \(search.ordinal(of: current)) of \(search.hitCount)+, " + counting
+            }
+            return "\(hits) so far, " + counting
+        case .stopped:
+            return "\(hits) in \(search.searchedCount) of \(search.pageCount) pages"
+        }
     }
 
     /// The current tool and what it would make.
@@ -88,6 +108,7 @@ enum MessageLine {
         let text: String
         switch state.focus {
         case .overlay(.commandLine(let line)): text = prompt(":", line, hint: nil, width: grid.columns)
+        case .overlay(.searchLine(let search)): text = prompt(search.forward ? "/" : "?", search.text, hint: nil, width: grid.columns)
         case .overlay(.question(let question)):
             text = question.question(state.keymaps)
             style = Theme.question

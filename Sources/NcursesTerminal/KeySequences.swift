@@ -41,6 +41,7 @@ enum KeySequences {
         case KEY_DC: .delete
         case KEY_BTAB: .backTab
         case KEY_ENTER: .enter
+        case KEY_F0 + 1...KEY_F0 + 12: .function(Int(code - KEY_F0))
         default: nil
         }
     }

@@ -54,6 +54,28 @@ public struct MarkupPainter: Sendable {
     }
 
     /// A dashed outline around a selection; drawn on screen only, never saved.
+    /// Search hits: tinted yellow over the text (multiplied, so the letters stay as dark as they were); the
+    /// current one orange and outlined, so it stands out among the others at any size.
+    func paintHits(_ hits: [Rect], current: [Rect], pixelSize: Double, on context: OpaquePointer) {
+        guard !hits.isEmpty || !current.isEmpty else { return }
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY)
+        for (rects, red, green, blue) in [(hits, 1.0, 0.93, 0.25), (current, 1.0, 0.6, 0.1)] {
+            for rect in rects { cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height) }
+            cairo_set_source_rgb(context, red, green, blue)
+            cairo_fill(context)
+        }
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        let outset = 2 * pixelSize
+        for rect in current {
+            cairo_rectangle(context, rect.minX - outset, rect.minY - outset, rect.width + 2 * outset, rect.height + 2 * outset)
+        }
+        cairo_set_line_width(context, 3 * pixelSize)
+        cairo_set_source_rgb(context, 0.85, 0.3, 0)
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
+
     func paintHighlight(_ rect: Rect, pixelSize: Double, on context: OpaquePointer) {
         cairo_save(context)
         // A terminal cell averages about 8 × 16 pixels: a thinner line would fade into the paper there.

@@ -62,6 +62,13 @@ public final class OpenedDocument: @unchecked Sendable {
         return nil
     }
 
+    /// Another poppler reading of the file as it was opened, for work on another thread than the renderer's
+    /// (poppler's documents are not to be shared between threads): a search while pages render.
+    public func independentReader() throws -> any TextSearching {
+        try Self.renderer(path: readPath, password: password, pageCount: description.pageCount,
+                          repaired: !description.repairs.isEmpty)
+    }
+
     /// Poppler on the file itself; for a damaged file that poppler cannot read as it is, or reads with a
     /// different number of pages, poppler on the copy qpdf repaired, so both readings are the same document.
     private static func renderer(path: String, password: String?, pageCount: Int, repaired: Bool) throws -> PopplerDocument {

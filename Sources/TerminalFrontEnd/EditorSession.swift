@@ -33,6 +33,8 @@ public final class EditorSession: @unchecked Sendable {
     private var quitting = false
     /// The files saves of this session wrote, as they were just after.
     private var written: [String: FileIdentity] = [:]
+    /// The search running off the loop, if any.
+    private var searching: SearchJob?
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
@@ -181,8 +183,31 @@ public final class EditorSession: @unchecked Sendable {
                 debounce.changed()
             case .save(let request):
                 startSave(request)
+            case .search(let request):
+                startSearch(request)
+            case .stopSearch(let id):
+                if searching?.id == id { searching?.stop() }
             }
         }
+    }
+
+    /// The search runs on its own thread with its own reading of the document; its pages come back through
+    /// the inbox.
+    private func startSearch(_ request: SearchRequest) {
+        searching?.stop()
+        let job = SearchJob(id: request.id)
+        searching = job
+        let inbox = inbox
+        let document = document
+        job.start(request, pageCount: described.pageCount, reader: { try document.independentReader() },
+                  deliver: { pages, finished in
+                      inbox.post { self.dispatch(.searchProgressed(id: request.id, pages: pages, finished: finished)) }
+                  }, failed: { reason in
+                      inbox.post {
+                          self.state.message = "Search failed: \(reason)"
+                          self.dispatch(.searchProgressed(id: request.id, pages: [], finished: true))
+                      }
+                  })
     }
 
     /// The save runs on its own thread; its steps and its end come back through the inbox.

@@ -71,7 +71,9 @@ public final class PagePictureMaker {
     /// The page area's pixels for a scene, before they become cells.
     public func composite(_ scene: PageScene) -> PageRaster {
         compositor.composite(raster: raster(page: scene.pageIndex, scale: scene.viewport.scale),
-                             viewport: scene.viewport, markup: scene.markup, highlight: scene.highlight)
+                             viewport: scene.viewport, markup: scene.markup, highlight: scene.highlight,
+                             hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
+                             currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect))
     }
 
     private func raster(page: Int, scale: Double) -> PageRaster {

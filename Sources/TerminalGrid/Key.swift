@@ -10,4 +10,6 @@ public enum Key: Sendable, Hashable {
     /// The mouse's actions, as keymaps bind them: a press of the left button (what it acts on is where the
     /// pointer is), and the wheel. Drags and releases continue what the press started.
     case click, wheelUp, wheelDown
+    /// A function key, F1 to F12.
+    case function(Int)
 }

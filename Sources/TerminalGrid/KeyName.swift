@@ -1,6 +1,6 @@
 /// Keys by name, as config.toml, the `?` overlay and docs/keys.md write them: a printable character as
 /// itself (`j`, `J`, `+`, `:`), `Space`, `Enter`, `Esc`, `Tab`, `S-Tab`, `Backspace`, `Delete`, the arrows
-/// `Up` `Down` `Left` `Right` and with Shift `S-Up` …, `PageUp`, `PageDown`, `Home`, `End`, and Control
+/// `Up` `Down` `Left` `Right` and with Shift `S-Up` …, `PageUp`, `PageDown`, `Home`, `End`, `F1` to `F12`, and Control
 /// with a letter as `C-d`; the mouse as `Click`, `WheelUp` and `WheelDown`.
 extension Key {
     /// The names of the keys that have one, other than characters and Control letters.
@@ -11,7 +11,7 @@ extension Key {
         ("S-Up", .shiftUp), ("S-Down", .shiftDown), ("S-Left", .shiftLeft), ("S-Right", .shiftRight),
         ("PageUp", .pageUp), ("PageDown", .pageDown), ("Home", .home), ("End", .end),
         ("Click", .click), ("WheelUp", .wheelUp), ("WheelDown", .wheelDown),
-    ]
+    ] + (1...12).map { ("F\($0)", Key.function($0)) }
 
     /// The key a name stands for; nil for a name no terminal key has (`F13`, `C-1`, `Alt-x`, an empty name).
     public init?(name: String) {

@@ -37,7 +37,7 @@ import Testing
         #expect(editor.state.pageIndex == 4)
         // Another context keeps its own keys: j still moves down the annotation list.
         #expect(editor.state.keymaps.command(for: .character("j"), in: .annotations) == .listDown)
-        editor.press(.character("?"))
+        editor.press(.function(1))
         let help = editor.screen().lines
         #expect(help.contains { $0.contains("PageDown C-d n") && $0.contains("next page (keeps the column)") }, "\(help.joined(separator: "\n"))")
         #expect(help.contains { $0.contains("G End j") && $0.contains("last page") })

@@ -149,7 +149,7 @@ import Testing
 
     @Test func theHelpPagesAndTheThreadViewReachesItsEnd() throws {
         var editor = EditorHarness(columns: 100, rows: 20)
-        editor.press(.character("?"), .pageDown)
+        editor.press(.function(1), .pageDown)
         #expect(editor.state.focus == .overlay(.help(scroll: 13)), "a screen of 14 rows less one")
         editor.press(.escape)
         var long = Self.annotations

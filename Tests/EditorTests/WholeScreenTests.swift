@@ -26,7 +26,7 @@ import Testing
         editor.placeText("Approved")
         #expect(lines(editor).suffix(2) == [
             " page 1/3 │ [modified] │ selected \"Approved\" 14pt red │ text 14…",
-            "? shows the keys",
+            "F1 shows the keys",
         ])
     }
 
@@ -81,7 +81,7 @@ import Testing
         editor.press(Key.character("a"), Key.character("?"))
         #expect(lines(editor) == [
             "",
-            "  Redline keys   (1–6 of 138: j/k scroll)",
+            "  Redline keys   (1–6 of 143: j/k scroll)",
             "",
             "  The page",
             "    j WheelDown             scroll down, on to the next page a…",

@@ -258,7 +258,7 @@ import Testing
     @Test func helpOverlayAndRedrawOnResize() throws {
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'", columns: 100, rows: 35)
         try tmux.waitFor("page 1/4")
-        try tmux.send("?")
+        try tmux.send("F1")
         try tmux.waitFor("Redline keys")
         try tmux.send("Escape")
         let before = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -93,7 +93,7 @@ import Testing
         try tmux.send("Enter")
         screens.append(("annotation thread", try capture(tmux)))
         try tmux.send("Escape", "Escape")
-        try tmux.send("?")
+        try tmux.send("F1")
         try tmux.waitFor("Redline keys")
         screens.append(("help", try capture(tmux)))
         try tmux.send("Escape", "b", "B")

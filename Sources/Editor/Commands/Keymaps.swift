@@ -11,10 +11,10 @@ public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
         case .ink: "Ink (i)"
         case .annotations: "Annotations (a)"
         case .bookmarks: "Bookmarks (B)"
-        case .typing: "Typing (t, replies, names, :)"
+        case .typing: "Typing (t, replies, names, :, /)"
         case .questions: "Questions"
         case .states: "Review states (s in a)"
-        case .help: "This help (?)"
+        case .help: "This help (F1)"
         }
     }
 }
@@ -81,7 +81,8 @@ public struct Keymaps: Sendable, Equatable {
             (character("+"), .bigger), (character("="), .bigger), (character("-"), .smaller), (character("_"), .smaller),
             (character("c"), .nextColour), (character("u"), .undo), (.control("r"), .redo),
             (character("a"), .annotations), (character("b"), .toggleBookmark), (character("B"), .bookmarks),
-            (character(":"), .commandLine), (character("?"), .help), (character("q"), .quit), (.control("c"), .quitHint),
+            (character("/"), .searchForward), (character("?"), .searchBackward), (character("n"), .searchNext), (character("N"), .searchPrevious),
+            (character(":"), .commandLine), (.function(1), .help), (character("q"), .quit), (.control("c"), .quitHint),
             (.click, .pointAt), (.wheelDown, .scrollDown), (.wheelUp, .scrollUp),
         ],
         .ink: [
@@ -101,7 +102,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("A"), .toggleScope), (character("w"), .toggleLinks), (.enter, .showThread),
             (character("r"), .reply), (character("s"), .setState), (character("m"), .toggleMarked), (character("e"), .editReply),
             (character("x"), .deleteAnnotation), (.delete, .deleteAnnotation),
-            (character("u"), .undo), (.control("r"), .redo), (character(":"), .commandLine), (character("?"), .help),
+            (character("u"), .undo), (.control("r"), .redo), (character(":"), .commandLine), (.function(1), .help), (character("?"), .help),
             (character("F"), .toggleInterface),
             (.escape, .closePanel), (character("a"), .closePanel), (character("q"), .closePanel),
             (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
@@ -114,7 +115,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("d"), .deleteBookmark), (character("x"), .deleteBookmark), (.delete, .deleteBookmark),
             (character("o"), .toggleOrder), (character("K"), .moveBookmarkUp), (character("J"), .moveBookmarkDown),
             (character("b"), .toggleBookmark), (character("u"), .undo), (.control("r"), .redo),
-            (character(":"), .commandLine), (character("?"), .help), (character("F"), .toggleInterface),
+            (character(":"), .commandLine), (.function(1), .help), (character("?"), .help), (character("F"), .toggleInterface),
             (.escape, .closePanel), (character("B"), .closePanel), (character("q"), .closePanel),
             (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
         ],
@@ -133,7 +134,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("j"), .helpDown), (.down, .helpDown), (.wheelDown, .helpDown),
             (character("k"), .helpUp), (.up, .helpUp), (.wheelUp, .helpUp),
             (character(" "), .helpPageDown), (.pageDown, .helpPageDown), (.backspace, .helpPageUp), (.pageUp, .helpPageUp),
-            (.escape, .closeHelp), (character("q"), .closeHelp),
+            (.escape, .closeHelp), (character("q"), .closeHelp), (.function(1), .closeHelp),
         ],
     ]
 

@@ -16,6 +16,8 @@ public struct Interaction: Sendable {
     /// A count being typed before a command (`12` of `12G`), and a first `g` waiting for the second.
     public var pendingCount: Int?
     public var pendingG = false
+    /// The last search, its hits and which one is shown.
+    public var search: SearchSession?
     /// Where the last mouse report was, in screen cells: what a click command acts on.
     var pointer: (column: Int, row: Int) = (0, 0)
     /// The event being reduced, and the ids minted from it so far.

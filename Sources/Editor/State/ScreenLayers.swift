@@ -20,6 +20,8 @@ public enum Overlay: Sendable, Equatable {
     /// The key overlay, scrolled past `scroll` rows.
     case help(scroll: Int)
     case commandLine(String)
+    /// `/` or `?` and the pattern being typed.
+    case searchLine(SearchPrompt)
     case question(Confirmation)
 }
 
