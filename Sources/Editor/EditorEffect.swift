@@ -16,6 +16,10 @@ public enum EditorEffect: Sendable, Equatable {
     case search(SearchRequest)
     /// Stop a search still running: its results are no longer wanted.
     case stopSearch(UUID)
+    /// Put text on the terminal's clipboard (OSC 52: over SSH, and in tmux with `set-clipboard on`).
+    case copyToClipboard(String)
+    /// Open a URI with the `open_command` the user configured (never asked for unless there is one).
+    case openURI(String)
 }
 
 public struct SaveRequest: Sendable, Equatable {

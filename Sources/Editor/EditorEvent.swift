@@ -17,6 +17,9 @@ public enum EditorEvent: Sendable {
     case saveFinished(SaveOutcome)
     /// A search got through more pages (in the order `SearchRequest.pageOrder` gives); `finished` after the last.
     case searchProgressed(id: UUID, pages: [SearchedPage], finished: Bool)
+    /// The runner read the document's outline (once, on open) or a page's links (when it is first shown).
+    case outlineRead([OutlineEntry])
+    case linksRead(pageIndex: Int, links: [PageLink])
     /// A crash journal with unsaved edits was found for this document on open.
     case journalFound(DocumentEdits)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.

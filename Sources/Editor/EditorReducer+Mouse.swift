@@ -68,6 +68,10 @@ extension EditorReducer {
         if let hit = touched.last(where: { $0.bounds(measuredBy: env.measurer).contains(spot.point) }) ?? touched.last {
             state.selection = hit.id
             state.mouseDrag = MouseDrag(markup: hit.id, last: spot.point, moved: false)
+        } else if let link = link(at: spot, state) {
+            // A click on a link follows it, as in every viewer; markup over a link is selected first.
+            state.selection = nil
+            return follow(&state, link, env)
         } else {
             state.selection = nil
             state.cursor = spot.point

@@ -30,6 +30,12 @@ public enum EditorReducer {
             guard !edits.isEmpty else { return [] }
             state.interaction.overlays.append(.question(.restoreJournal(edits)))
             return []
+        case .outlineRead(let outline):
+            state.navigation.outline = outline
+            return []
+        case .linksRead(let page, let links):
+            state.navigation.links[page] = links
+            return []
         case .searchProgressed(let id, let pages, let finished):
             searchProgressed(&state, id: id, pages: pages, finished: finished, environment)
             return []
@@ -48,6 +54,8 @@ public enum EditorReducer {
         case .inking(let session): return inkKey(&state, session, key, env)
         case .panel(.annotations(let panel)): return annotationPanelKey(&state, panel, key, env)
         case .panel(.bookmarks(let panel)): return bookmarkPanelKey(&state, panel, key, env)
+        case .panel(.outline(let panel)): return outlinePanelKey(&state, panel, key, env)
+        case .overlay(.linkHints(let typed)): return linkHintKey(&state, typed, key, env)
         case .overlay(.commandLine(let line)): return commandKey(&state, line, key, env)
         case .overlay(.question(let question)): return confirmKey(&state, question, key)
         case .overlay(.searchLine(let prompt)): return searchLineKey(&state, prompt, key, env)
@@ -210,6 +218,8 @@ public enum EditorReducer {
         case .annotations: openAnnotationPanel(&state, env)
         case .toggleBookmark: return toggleBookmark(&state, env)
         case .bookmarks: openBookmarkPanel(&state)
+        case .outline: openOutlinePanel(&state, env)
+        case .followLink: startLinkHints(&state, env)
         case .zoomIn: zoom(&state, in: true, env)
         case .zoomOut: zoom(&state, in: false, env)
         case .zoomFit:

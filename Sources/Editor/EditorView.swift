@@ -32,10 +32,12 @@ public enum EditorView {
         switch state.interaction.panel {
         case .annotations(let panel)?: if let area = layout.panel { AnnotationPanelView.draw(&grid, state, panel, in: area) }
         case .bookmarks(let panel)?: if let area = layout.panel { BookmarkPanelView.draw(&grid, state, panel, in: area) }
+        case .outline(let panel)?: if let area = layout.panel { OutlinePanelView.draw(&grid, state, panel, in: area) }
         case nil: break
         }
         // Overlays last, bottom to top: the key overlay covers the page and the panel.
         for overlay in state.interaction.overlays {
+            if case .linkHints(let typed) = overlay { LinkHintsView.draw(&grid, state, typed: typed, environment) }
             if case .help(let scroll) = overlay {
                 HelpOverlay.draw(&grid, in: layout.overlayArea, scroll: scroll, keymaps: state.keymaps,
                                  fillingArea: state.interaction.panel != nil)

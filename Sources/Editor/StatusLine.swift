@@ -127,6 +127,9 @@ enum MessageLine {
                 ?? (state.keymaps.hint([.help], "shows the keys", in: .page) ?? "")
         case .panel(.annotations(let panel)): text = AnnotationPanelView.messageLine(state, panel, width: grid.columns)
         case .panel(.bookmarks(let panel)): text = BookmarkPanelView.messageLine(state, panel, width: grid.columns)
+        case .panel(.outline): text = OutlinePanelView.messageLine(state, width: grid.columns)
+        case .overlay(.linkHints(let typed)):
+            text = "Follow: " + typed + "▏   " + (state.keymaps.hint([.cancelInput], "cancels", in: .typing) ?? "")
         }
         grid.write(text, column: 0, row: row, style: style, marksCut: true)
     }

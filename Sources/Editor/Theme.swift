@@ -21,5 +21,8 @@ public enum Theme {
     public static let problem = CellStyle(foreground: .brightWhite, background: .red, bold: true)
     /// The markup cursor and the pen: white on red stands out from white paper (5.9:1) and from black
     /// paper (3.9:1) alike, where yellow would vanish on white.
+    /// A link's label in hint mode (`f`), and the letters of it already typed.
+    public static let linkHint = CellStyle(foreground: .black, background: .brightYellow, bold: true)
+    public static let linkHintTyped = CellStyle(foreground: .brightBlack, background: .brightYellow)
     public static let cursor = CellStyle(foreground: .brightWhite, background: .red, bold: true)
 }

@@ -156,6 +156,16 @@ public final class NcursesScreen: TerminalScreen {
         return descriptors[0].revents != 0
     }
 
+    /// OSC 52, which xterm, kitty, foot, WezTerm, iTerm2 and Windows Terminal honour, over SSH too; tmux passes
+    /// it on (or keeps it as a paste buffer) with `set-clipboard on`. The text goes as base64, so nothing in it
+    /// can act as a control sequence; xterm's limit on the sequence's length caps it.
+    public func copyToClipboard(_ text: String) {
+        let encoded = Data(text.utf8.prefix(Self.largestClipboardBytes)).base64EncodedString()
+        emitControl("\u{1B}]52;c;\(encoded)\u{07}")
+    }
+
+    static let largestClipboardBytes = 74_994 / 4 * 3
+
     /// Sends a control sequence through ncurses (putp), between frames: nothing else writes to the terminal
     /// while the screen is up.
     func emitControl(_ sequence: String) {

@@ -4,7 +4,7 @@ import RedlineCore
 
 /// A PDF opened with poppler for drawing. Poppler objects are not thread-safe: one document, one thread.
 public final class PopplerDocument: @unchecked Sendable {
-    private let document: OpaquePointer
+    let document: OpaquePointer
     public let pageCount: Int
 
     public init(path: String, password: String?) throws {

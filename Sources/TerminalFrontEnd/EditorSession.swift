@@ -35,6 +35,10 @@ public final class EditorSession: @unchecked Sendable {
     private var written: [String: FileIdentity] = [:]
     /// The search running off the loop, if any.
     private var searching: SearchJob?
+    /// A poppler reading of the document for the loop's own thread (the renderer's is busy on the render
+    /// thread): the outline and each page's links. Nil when the document cannot be read twice.
+    private var navigator: (any DocumentNavigating)?
+    private let openCommand: [String]?
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
@@ -58,6 +62,9 @@ public final class EditorSession: @unchecked Sendable {
         state.bookmarkOrder = configuration.bookmarkOrder
         state.palettes = configuration.palettes
         state.keymaps = keymaps
+        openCommand = configuration.openCommand
+        state.chrome.opensLinks = configuration.openCommand != nil
+        navigator = try? document.independentReader()
         // A finished render wakes the loop, which draws the page with it.
         rendering.onFinished = { [inbox] in inbox.post {} }
     }
@@ -88,6 +95,7 @@ public final class EditorSession: @unchecked Sendable {
         case .none?: break
         case nil: state.message = "No crash journal can be kept for this document: unsaved work is lost in a crash"
         }
+        dispatch(.outlineRead(navigator?.outline() ?? []))
         while !quitting {
             draw()
             let inputReady = screen.waitForInput(timeoutMilliseconds: journalWait(), wakeDescriptor: inbox.wakeDescriptor)
@@ -141,6 +149,7 @@ public final class EditorSession: @unchecked Sendable {
     /// so turning pages does not flash; during a slow one the last picture stays, marked as being replaced,
     /// and keys go on working until the page is done.
     private func draw() {
+        readLinksIfNeeded()
         collectRasters()
         let scene = state.scene(environment: environment)
         if let missing = pictures.missingRaster(for: scene) {
@@ -154,6 +163,13 @@ public final class EditorSession: @unchecked Sendable {
         }
         let stale = pictures.lastPicture(columns: scene.viewport.columns, rows: scene.viewport.rows)
         screen.present(EditorView.draw(state, environment: environment, picture: stale, rendering: scene.pageIndex))
+    }
+
+    /// A page's links are read the first time it is shown: clicks and `f` need them.
+    private func readLinksIfNeeded() {
+        let page = state.pageIndex
+        guard state.navigation.needsLinks(onPage: page) else { return }
+        dispatch(.linksRead(pageIndex: page, links: navigator?.links(onPage: page) ?? []))
     }
 
     private func collectRasters() {
@@ -187,6 +203,10 @@ public final class EditorSession: @unchecked Sendable {
                 startSearch(request)
             case .stopSearch(let id):
                 if searching?.id == id { searching?.stop() }
+            case .copyToClipboard(let text):
+                screen.copyToClipboard(text)
+            case .openURI(let uri):
+                openLink(uri)
             }
         }
     }
@@ -208,6 +228,23 @@ public final class EditorSession: @unchecked Sendable {
                           self.dispatch(.searchProgressed(id: request.id, pages: [], finished: true))
                       }
                   })
+    }
+
+    /// Runs the configured open command with the address as its last argument, never through a shell, its
+    /// output kept off the screen; the loop does not wait for it.
+    private func openLink(_ uri: String) {
+        guard let openCommand, let program = openCommand.first else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
+        process.arguments = (program.contains("/") ? [] : [program]) + openCommand.dropFirst() + [uri]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            state.message = "open_command failed: \(error.localizedDescription)"
+        }
     }
 
     /// The save runs on its own thread; its steps and its end come back through the inbox.
@@ -235,6 +272,7 @@ public final class EditorSession: @unchecked Sendable {
             described = reopened.described
             pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                         depth: ColorDepth(terminalColors: screen.colors))
+            navigator = try? document.independentReader()
         }
         dispatch(.saveFinished(result.outcome))
     }

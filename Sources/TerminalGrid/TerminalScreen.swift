@@ -13,4 +13,6 @@ public protocol TerminalScreen: AnyObject {
     func read(timeoutMilliseconds: Int32) -> TerminalInput?
     /// Forgets what is on screen, so the next frame redraws every cell.
     func invalidate()
+    /// Puts text on the clipboard of the terminal the user sits at (OSC 52), however far away it is.
+    func copyToClipboard(_ text: String)
 }

@@ -32,6 +32,9 @@ final class RecordingScreen: TerminalScreen {
 
     func invalidate() {}
 
+    private(set) var copied: [String] = []
+    func copyToClipboard(_ text: String) { copied.append(text) }
+
     func waitForInput(timeoutMilliseconds: Int32, wakeDescriptor: Int32) -> Bool {
         while pendingKeys.isEmpty, let step = script.first {
             switch step {

@@ -2,7 +2,7 @@ import TerminalGrid
 
 /// Where keys are read: each has its own keymap. In `typing`, a character no binding claims is typed.
 public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
-    case page, ink, annotations, bookmarks, typing, questions, states, help
+    case page, ink, annotations, bookmarks, outline, typing, questions, states, help
 
     /// The heading the `?` overlay and docs/keys.md give the context.
     public var title: String {
@@ -11,6 +11,7 @@ public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
         case .ink: "Ink (i)"
         case .annotations: "Annotations (a)"
         case .bookmarks: "Bookmarks (B)"
+        case .outline: "Outline (o)"
         case .typing: "Typing (t, replies, names, :, /)"
         case .questions: "Questions"
         case .states: "Review states (s in a)"
@@ -81,6 +82,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("+"), .bigger), (character("="), .bigger), (character("-"), .smaller), (character("_"), .smaller),
             (character("c"), .nextColour), (character("u"), .undo), (.control("r"), .redo),
             (character("a"), .annotations), (character("b"), .toggleBookmark), (character("B"), .bookmarks),
+            (character("o"), .outline), (character("f"), .followLink),
             (character("/"), .searchForward), (character("?"), .searchBackward), (character("n"), .searchNext), (character("N"), .searchPrevious),
             (character(":"), .commandLine), (.function(1), .help), (character("q"), .quit), (.control("c"), .quitHint),
             (.click, .pointAt), (.wheelDown, .scrollDown), (.wheelUp, .scrollUp),
@@ -117,6 +119,17 @@ public struct Keymaps: Sendable, Equatable {
             (character("b"), .toggleBookmark), (character("u"), .undo), (.control("r"), .redo),
             (character(":"), .commandLine), (.function(1), .help), (character("?"), .help), (character("F"), .toggleInterface),
             (.escape, .closePanel), (character("B"), .closePanel), (character("q"), .closePanel),
+            (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
+        ],
+        .outline: [
+            (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),
+            (character("g"), .listFirst), (.home, .listFirst), (character("G"), .listLast), (.end, .listLast),
+            (.pageDown, .listPageDown), (.pageUp, .listPageUp),
+            (.enter, .goToEntry), (character("l"), .unfoldEntry), (.right, .unfoldEntry),
+            (character("h"), .foldEntry), (.left, .foldEntry), (character(" "), .toggleFold),
+            (.control("o"), .jumpBack), (.control("f"), .jumpForward),
+            (character(":"), .commandLine), (.function(1), .help), (character("?"), .help), (character("F"), .toggleInterface),
+            (.escape, .closePanel), (character("o"), .closePanel), (character("q"), .closePanel),
             (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
         ],
         .typing: [

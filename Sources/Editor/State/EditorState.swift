@@ -11,6 +11,8 @@ public struct EditorState: Sendable {
     public var tools: Tools
     public var interaction: Interaction
     public var chrome: ScreenChrome
+    /// The outline and links the runner read.
+    public var navigation = DocumentNavigation()
 
     public init(documentPath: String, document: DocumentDescription, columns: Int, rows: Int, pageIndex: Int = 0,
                 reviewer: Reviewer = Reviewer(author: "unknown")) {

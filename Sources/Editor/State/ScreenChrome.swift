@@ -13,6 +13,8 @@ public struct ScreenChrome: Sendable {
     public var quitAfterSave = false
     /// `F`: the status line, the message line and the panels are hidden, the page fills the terminal.
     public var hidesInterface = false
+    /// An `open_command` is configured: following a web link opens it.
+    public var opensLinks = false
     /// The panel `F` hid, shown again by the next `F`.
     public var hiddenPanel: SidePanel?
 

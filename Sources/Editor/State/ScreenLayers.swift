@@ -11,6 +11,7 @@ public enum ToolActivity: Sendable, Equatable {
 public enum SidePanel: Sendable, Equatable {
     case annotations(AnnotationPanel)
     case bookmarks(BookmarkPanel)
+    case outline(OutlinePanel)
 }
 
 /// Something on top of everything else, taking the keyboard until it goes: the key overlay, the `:` line, a
@@ -22,6 +23,8 @@ public enum Overlay: Sendable, Equatable {
     case commandLine(String)
     /// `/` or `?` and the pattern being typed.
     case searchLine(SearchPrompt)
+    /// `f`: labels on the links in view, and the label typed so far.
+    case linkHints(typed: String)
     case question(Confirmation)
 }
 
@@ -58,6 +61,11 @@ extension Interaction {
 
     public var annotationPanel: AnnotationPanel? {
         if case .annotations(let panel)? = panel { return panel }
+        return nil
+    }
+
+    public var outlinePanel: OutlinePanel? {
+        if case .outline(let panel)? = panel { return panel }
         return nil
     }
 

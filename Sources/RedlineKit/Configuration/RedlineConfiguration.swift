@@ -19,6 +19,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
     /// `[keys.CONTEXT]` tables as written: which key name the user binds to which command name, and the line.
     /// The editor checks them against its keymaps (`KeymapConfiguration`).
     public var keyBindings: [KeyBindingSetting] = []
+    /// `open_command`: what opens a web link the user follows; nil opens nothing (the address is only copied).
+    public var openCommand: [String]?
 
     public static let defaultBookmarkProviders = ["xmp", "sidecar"]
 
@@ -57,7 +59,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
         return try parse(text, path: path)
     }
 
-    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors", "keys"]
+    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
+                            "open_command", "keys"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -115,6 +118,15 @@ public struct RedlineConfiguration: Sendable, Equatable {
                 throw ConfigurationError(path: path, message: "bookmark_order must be \"custom\" or \"page\"")
             }
             configuration.bookmarkOrder = order
+        }
+        if let value = table["open_command"] {
+            // A program and its arguments, run with the link's address added last: never through a shell, so
+            // nothing in an address a document carries can become a command.
+            let words = value.string.map { [$0] } ?? value.array?.compactMap(\.string)
+            guard let words, !words.isEmpty, words.count == (value.array?.count ?? 1), words.allSatisfy({ !$0.isEmpty }) else {
+                throw ConfigurationError(path: path, message: "open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]")
+            }
+            configuration.openCommand = words
         }
         configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
                                                 highlighter: try colors("highlighter_colors", in: table, path: path)

@@ -1,0 +1,13 @@
+import RedlineCore
+
+/// What the runner read of the document for getting around it: the outline (nil until read) and each visited
+/// page's links. They arrive as events, since reading them is I/O.
+public struct DocumentNavigation: Sendable, Equatable {
+    public var outline: [OutlineEntry]?
+    public var links: [Int: [PageLink]] = [:]
+
+    public init() {}
+
+    /// Whether the runner should read a page's links.
+    public func needsLinks(onPage index: Int) -> Bool { links[index] == nil }
+}
