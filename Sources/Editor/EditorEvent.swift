@@ -20,6 +20,7 @@ public enum EditorEvent: Sendable {
     /// The runner read the document's outline (once, on open) or a page's links (when it is first shown).
     case outlineRead([OutlineEntry])
     case linksRead(pageIndex: Int, links: [PageLink])
+    case wordsRead(pageIndex: Int, words: [PageWord])
     /// A crash journal with unsaved edits was found for this document on open.
     case journalFound(DocumentEdits)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.

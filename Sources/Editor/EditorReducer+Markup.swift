@@ -73,6 +73,9 @@ extension EditorReducer {
             state.textStyle.fontSize = size
             let resized = item.with(.text(text)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }
+        case .textMarks:
+            state.message = "A \(StatusLine.describe(item).split(separator: " ").first ?? "mark") follows its words: its size does not change"
+            return []
         case .ink(var ink):
             let width = InkStyle.step(ink.width, up: up, highlighter: ink.isHighlighter)
             guard width != ink.width else {
@@ -99,6 +102,10 @@ extension EditorReducer {
         case .ink(var ink):
             ink.color = ink.color.next(in: state.palettes.palette(forHighlighter: ink.isHighlighter))
             return change(&state) { $0.replace(item.with(.ink(ink))) }
+        case .textMarks(var marks):
+            marks.color = marks.color.next(in: state.palettes.palette(forHighlighter: marks.kind == .highlight))
+            state.tools.textMarksColor[marks.kind] = marks.color
+            return change(&state) { $0.replace(item.with(.textMarks(marks))) }
         }
     }
 

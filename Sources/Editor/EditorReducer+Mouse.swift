@@ -27,7 +27,12 @@ extension EditorReducer {
                 state.interaction.activity = .inking(session)
             }
             return []
-        case .page:
+        case .page, .selectingText:
+            if event.action == .drag, state.mouseDrag == nil {
+                dragText(&state, to: spot.point)
+                return []
+            }
+            if event.action == .release { state.interaction.textPress = nil }
             return event.action == .drag ? dragSelection(&state, to: spot.point, env) : endDrag(&state)
         default:
             return []
@@ -59,6 +64,8 @@ extension EditorReducer {
     /// `point-at`: selects the markup under the pointer (and starts a drag), or puts the cursor there.
     static func pointAt(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
         let spot = pointerSpot(state, env)
+        state.interaction.textSelection = nil
+        state.interaction.textPress = nil
         guard spot.onPage else { return [] }
         // A cell can be larger than a small markup: the markup hit is one the clicked cell overlaps,
         // the one under the cell's middle first, else the topmost (drawn last).
@@ -75,6 +82,8 @@ extension EditorReducer {
         } else {
             state.selection = nil
             state.cursor = spot.point
+            // A drag from here selects the words it passes over.
+            state.interaction.textPress = spot.point
         }
         return []
     }

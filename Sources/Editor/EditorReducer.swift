@@ -36,6 +36,9 @@ public enum EditorReducer {
         case .linksRead(let page, let links):
             state.navigation.links[page] = links
             return []
+        case .wordsRead(let page, let words):
+            state.navigation.words[page] = words
+            return []
         case .searchProgressed(let id, let pages, let finished):
             searchProgressed(&state, id: id, pages: pages, finished: finished, environment)
             return []
@@ -52,6 +55,7 @@ public enum EditorReducer {
         case .page: return normalKey(&state, key, env)
         case .typing(let draft): return typingKey(&state, draft, key, env)
         case .inking(let session): return inkKey(&state, session, key, env)
+        case .selectingText(let selection): return textSelectionKey(&state, selection, key, env)
         case .panel(.annotations(let panel)): return annotationPanelKey(&state, panel, key, env)
         case .panel(.bookmarks(let panel)): return bookmarkPanelKey(&state, panel, key, env)
         case .panel(.outline(let panel)): return outlinePanelKey(&state, panel, key, env)
@@ -220,6 +224,7 @@ public enum EditorReducer {
         case .bookmarks: openBookmarkPanel(&state)
         case .outline: openOutlinePanel(&state, env)
         case .followLink: startLinkHints(&state, env)
+        case .selectText: startTextSelection(&state)
         case .zoomIn: zoom(&state, in: true, env)
         case .zoomOut: zoom(&state, in: false, env)
         case .zoomFit:
@@ -298,6 +303,7 @@ public enum EditorReducer {
         let onScreen = Point(x: state.cursor.x - before.scroll.x, y: state.cursor.y - before.scroll.y)
         state.pageIndex = target
         state.selection = nil
+        state.interaction.textSelection = nil
         // How far the new page scrolls depends on its size only, not on where the old one was scrolled.
         let limit = view(state, env).limit
         state.scroll = Point(x: min(before.scroll.x, limit.x), y: toBottom ? limit.y : 0)
@@ -385,6 +391,8 @@ public enum EditorReducer {
             state.interaction.activity = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
         case .ink:
             state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
+        case .textMarks:
+            state.message = "A mark over words has no text of its own: c changes its colour, x deletes it"
         }
     }
 }

@@ -30,6 +30,8 @@ public struct PageMark: Sendable, Hashable {
         case hit
         /// The hit `n` and `N` stand on: tinted and outlined.
         case currentHit
+        /// Words being selected.
+        case selectedText
     }
 
     public var rect: Rect
@@ -66,7 +68,15 @@ extension EditorState {
             highlight = item.bounds(measuredBy: environment.measurer)
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
-                         markup: items, highlight: highlight, marks: searchMarks)
+                         markup: items, highlight: highlight, marks: searchMarks + selectionMarks)
+    }
+
+    /// The words selected on this page, a box per line.
+    var selectionMarks: [PageMark] {
+        guard let selection = interaction.textSelection, selection.pageIndex == pageIndex,
+              let words = navigation.words[pageIndex] else { return [] }
+        let boxes = selection.range.filter { words.indices.contains($0) }.map { (line: words[$0].line, box: words[$0].box) }
+        return TextMarks.lineRects(boxes).map { PageMark(rect: $0, kind: .selectedText) }
     }
 
     /// The search's hits on this page, the current one apart.

@@ -92,6 +92,9 @@ enum StatusLine {
         case .text(let text):
             let shown = text.text.count > 24 ? String(text.text.prefix(23)) + "…" : text.text
             return "\"\(shown)\" \(PDFNumber.format(text.fontSize))pt \(text.color.name)"
+        case .textMarks(let marks):
+            let lines = marks.rects.count == 1 ? "1 line" : "\(marks.rects.count) lines"
+            return "\(marks.kind.rawValue) \(lines) \(marks.color.name)"
         case .ink(let ink):
             let kind = ink.isHighlighter ? "highlight" : "ink"
             let strokes = ink.strokes.count == 1 ? "1 stroke" : "\(ink.strokes.count) strokes"
@@ -128,6 +131,12 @@ enum MessageLine {
         case .panel(.annotations(let panel)): text = AnnotationPanelView.messageLine(state, panel, width: grid.columns)
         case .panel(.bookmarks(let panel)): text = BookmarkPanelView.messageLine(state, panel, width: grid.columns)
         case .panel(.outline): text = OutlinePanelView.messageLine(state, width: grid.columns)
+        case .selectingText(let selection):
+            let count = selection.range.count
+            text = state.message ?? "Selected \(count == 1 ? "1 word" : "\(count) words"): " + state.keymaps.hints([
+                ([.selectWordForward, .selectWordBackward], "words"), ([.selectLineDown, .selectLineUp], "lines"), ([.copyText], "copy"),
+                ([.highlightText], "highlight"), ([.underlineText], "underline"), ([.strikeOutText], "strike out"),
+                ([.deselectText], "deselects")], in: .selection)
         case .overlay(.linkHints(let typed)):
             text = "Follow: " + typed + "▏   " + (state.keymaps.hint([.cancelInput], "cancels", in: .typing) ?? "")
         }

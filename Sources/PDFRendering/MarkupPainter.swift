@@ -15,6 +15,7 @@ public struct MarkupPainter: Sendable {
             switch item.content {
             case .text(let text): paint(text, on: context)
             case .ink(let ink): paint(ink, on: context)
+            case .textMarks(let marks): paint(marks, on: context)
             }
         }
     }
@@ -53,6 +54,22 @@ public struct MarkupPainter: Sendable {
         cairo_restore(context)
     }
 
+    /// A highlight fills each line's box translucently; an underline or a strike-out is a bar across it.
+    private func paint(_ marks: TextMarks, on context: OpaquePointer) {
+        cairo_save(context)
+        for rect in marks.rects {
+            if marks.kind == .highlight {
+                cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+            } else {
+                let line = TextMarks.line(for: rect, kind: marks.kind)
+                cairo_rectangle(context, rect.minX, line.y - line.thickness / 2, rect.width, line.thickness)
+            }
+        }
+        setColor(marks.color.rgb, alpha: marks.kind == .highlight ? TextMarks.highlightOpacity : 1, on: context)
+        cairo_fill(context)
+        cairo_restore(context)
+    }
+
     /// A dashed outline around a selection; drawn on screen only, never saved.
     /// Search hits: tinted yellow over the text (multiplied, so the letters stay as dark as they were); the
     /// current one orange and outlined, so it stands out among the others at any size.
@@ -73,6 +90,17 @@ public struct MarkupPainter: Sendable {
         cairo_set_line_width(context, 3 * pixelSize)
         cairo_set_source_rgb(context, 0.85, 0.3, 0)
         cairo_stroke(context)
+        cairo_restore(context)
+    }
+
+    /// Selected words: tinted blue, as selections are in every viewer, multiplied so the letters stay dark.
+    func paintSelection(_ rects: [Rect], on context: OpaquePointer) {
+        guard !rects.isEmpty else { return }
+        cairo_save(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY)
+        for rect in rects { cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height) }
+        cairo_set_source_rgb(context, 0.55, 0.75, 1)
+        cairo_fill(context)
         cairo_restore(context)
     }
 

@@ -14,7 +14,7 @@ public struct SceneCompositor: Sendable {
 
     /// The page area's pixels: `viewport.columns × cell width` by `viewport.rows × cell height`.
     public func composite(raster: PageRaster, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?,
-                          hits: [Rect] = [], currentHit: [Rect] = []) -> PageRaster {
+                          hits: [Rect] = [], currentHit: [Rect] = [], selectedText: [Rect] = []) -> PageRaster {
         let width = viewport.columns * viewport.cellPixels.width
         let height = viewport.rows * viewport.cellPixels.height
         var window = PageRaster(width: max(1, width), height: max(1, height), filledWith: backdrop)
@@ -27,6 +27,7 @@ public struct SceneCompositor: Sendable {
             cairo_clip(context)
             painter.paint(markup, on: context)
             painter.paintHits(hits, current: currentHit, pixelSize: 1 / viewport.scale, on: context)
+            painter.paintSelection(selectedText, on: context)
             if let highlight {
                 cairo_reset_clip(context)
                 painter.paintHighlight(highlight, pixelSize: 1 / viewport.scale, on: context)

@@ -64,7 +64,7 @@ public final class OpenedDocument: @unchecked Sendable {
 
     /// Another poppler reading of the file as it was opened, for work on another thread than the renderer's
     /// (poppler's documents are not to be shared between threads): a search while pages render.
-    public func independentReader() throws -> any TextSearching & DocumentNavigating {
+    public func independentReader() throws -> any TextSearching & DocumentNavigating & PageTextReading {
         try Self.renderer(path: readPath, password: password, pageCount: description.pageCount,
                           repaired: !description.repairs.isEmpty)
     }

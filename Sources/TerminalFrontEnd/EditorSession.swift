@@ -37,7 +37,7 @@ public final class EditorSession: @unchecked Sendable {
     private var searching: SearchJob?
     /// A poppler reading of the document for the loop's own thread (the renderer's is busy on the render
     /// thread): the outline and each page's links. Nil when the document cannot be read twice.
-    private var navigator: (any DocumentNavigating)?
+    private var navigator: (any DocumentNavigating & PageTextReading)?
     private let openCommand: [String]?
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
@@ -165,11 +165,15 @@ public final class EditorSession: @unchecked Sendable {
         screen.present(EditorView.draw(state, environment: environment, picture: stale, rendering: scene.pageIndex))
     }
 
-    /// A page's links are read the first time it is shown: clicks and `f` need them.
+    /// A page's links and words are read the first time it is shown: clicks, `f`, `v` and smart zoom need them.
     private func readLinksIfNeeded() {
         let page = state.pageIndex
-        guard state.navigation.needsLinks(onPage: page) else { return }
-        dispatch(.linksRead(pageIndex: page, links: navigator?.links(onPage: page) ?? []))
+        if state.navigation.needsLinks(onPage: page) {
+            dispatch(.linksRead(pageIndex: page, links: navigator?.links(onPage: page) ?? []))
+        }
+        if state.navigation.needsWords(onPage: page) {
+            dispatch(.wordsRead(pageIndex: page, words: navigator?.words(onPage: page) ?? []))
+        }
     }
 
     private func collectRasters() {

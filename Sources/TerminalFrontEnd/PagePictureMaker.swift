@@ -73,7 +73,8 @@ public final class PagePictureMaker {
         compositor.composite(raster: raster(page: scene.pageIndex, scale: scene.viewport.scale),
                              viewport: scene.viewport, markup: scene.markup, highlight: scene.highlight,
                              hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
-                             currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect))
+                             currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
+                             selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))
     }
 
     private func raster(page: Int, scale: Double) -> PageRaster {

@@ -75,7 +75,7 @@ import Testing
         (Keymaps.Binding(context: "page", key: "C-d", command: "teleport", line: 7), #"line 7: "C-d": unknown command "teleport" (redline keys lists them)"#),
         (.init(context: "page", key: "F13", command: "next-page", line: 3), #"line 3: "F13" is not a key that can be bound"#),
         (.init(context: "page", key: "Alt-x", command: "next-page", line: 3), #"line 3: "Alt-x" is not a key that can be bound"#),
-        (.init(context: "pages", key: "j", command: "next-page", line: 1), "line 1: [keys.pages] is no context (known: page, ink, annotations, bookmarks, outline, typing, questions, states, help)"),
+        (.init(context: "pages", key: "j", command: "next-page", line: 1), "line 1: [keys.pages] is no context (known: page, ink, selection, annotations, bookmarks, outline, typing, questions, states, help)"),
         (.init(context: "ink", key: "j", command: "reply", line: 9), #"line 9: "j": reply is not a command of [keys.ink] (redline keys lists each context's)"#),
         (.init(context: "page", key: "\u{1B}[31m", command: "quit", line: 2), #"line 2: "\x1B[31m" is not a key that can be bound"#),
         (.init(context: "typing", key: "Esc", command: "unbound", line: 4),

@@ -63,7 +63,7 @@ extension Keymaps {
     /// The commands each context must keep a key for: without them there is no leaving it.
     static let waysOut: [KeymapContext: [EditorCommand]] = [
         .typing: [.commitInput, .cancelInput], .questions: [.answerYes, .answerNo, .answerCancel], .states: [.cancelInput],
-        .ink: [.leaveInk], .annotations: [.closePanel], .bookmarks: [.closePanel], .outline: [.closePanel],
+        .ink: [.leaveInk], .annotations: [.closePanel], .bookmarks: [.closePanel], .outline: [.closePanel], .selection: [.deselectText],
         .page: [.commandLine],
     ]
 }

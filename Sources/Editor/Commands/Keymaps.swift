@@ -2,7 +2,7 @@ import TerminalGrid
 
 /// Where keys are read: each has its own keymap. In `typing`, a character no binding claims is typed.
 public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
-    case page, ink, annotations, bookmarks, outline, typing, questions, states, help
+    case page, ink, selection, annotations, bookmarks, outline, typing, questions, states, help
 
     /// The heading the `?` overlay and docs/keys.md give the context.
     public var title: String {
@@ -12,6 +12,7 @@ public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
         case .annotations: "Annotations (a)"
         case .bookmarks: "Bookmarks (B)"
         case .outline: "Outline (o)"
+        case .selection: "Text selection (v)"
         case .typing: "Typing (t, replies, names, :, /)"
         case .questions: "Questions"
         case .states: "Review states (s in a)"
@@ -82,7 +83,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("+"), .bigger), (character("="), .bigger), (character("-"), .smaller), (character("_"), .smaller),
             (character("c"), .nextColour), (character("u"), .undo), (.control("r"), .redo),
             (character("a"), .annotations), (character("b"), .toggleBookmark), (character("B"), .bookmarks),
-            (character("o"), .outline), (character("f"), .followLink),
+            (character("o"), .outline), (character("f"), .followLink), (character("v"), .selectText),
             (character("/"), .searchForward), (character("?"), .searchBackward), (character("n"), .searchNext), (character("N"), .searchPrevious),
             (character(":"), .commandLine), (.function(1), .help), (character("q"), .quit), (.control("c"), .quitHint),
             (.click, .pointAt), (.wheelDown, .scrollDown), (.wheelUp, .scrollUp),
@@ -120,6 +121,14 @@ public struct Keymaps: Sendable, Equatable {
             (character(":"), .commandLine), (.function(1), .help), (character("?"), .help), (character("F"), .toggleInterface),
             (.escape, .closePanel), (character("B"), .closePanel), (character("q"), .closePanel),
             (.click, .selectClicked), (.wheelDown, .listDown), (.wheelUp, .listUp),
+        ],
+        .selection: [
+            (character("w"), .selectWordForward), (.right, .selectWordForward), (character("l"), .selectWordForward),
+            (character("b"), .selectWordBackward), (.left, .selectWordBackward), (character("h"), .selectWordBackward),
+            (character("j"), .selectLineDown), (.down, .selectLineDown), (character("k"), .selectLineUp), (.up, .selectLineUp),
+            (character("y"), .copyText), (character("H"), .highlightText), (character("U"), .underlineText), (character("S"), .strikeOutText),
+            (.escape, .deselectText), (character("v"), .deselectText), (character(":"), .commandLine), (.function(1), .help),
+            (.click, .pointAt),
         ],
         .outline: [
             (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),

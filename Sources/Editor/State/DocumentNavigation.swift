@@ -5,9 +5,12 @@ import RedlineCore
 public struct DocumentNavigation: Sendable, Equatable {
     public var outline: [OutlineEntry]?
     public var links: [Int: [PageLink]] = [:]
+    /// Each shown page's words, for selecting text and smart zoom.
+    public var words: [Int: [PageWord]] = [:]
 
     public init() {}
 
     /// Whether the runner should read a page's links.
     public func needsLinks(onPage index: Int) -> Bool { links[index] == nil }
+    public func needsWords(onPage index: Int) -> Bool { words[index] == nil }
 }

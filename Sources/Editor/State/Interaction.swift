@@ -16,6 +16,10 @@ public struct Interaction: Sendable {
     /// A count being typed before a command (`12` of `12G`), and a first `g` waiting for the second.
     public var pendingCount: Int?
     public var pendingG = false
+    /// Words of the page being selected.
+    public var textSelection: TextSelection?
+    /// Where a press on the page's text was, for a drag that selects words.
+    var textPress: Point?
     /// The last search, its hits and which one is shown.
     public var search: SearchSession?
     /// Where the last mouse report was, in screen cells: what a click command acts on.

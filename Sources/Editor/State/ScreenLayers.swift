@@ -33,6 +33,7 @@ public enum Focus: Sendable, Equatable {
     case page
     case typing(TextDraft)
     case inking(InkSession)
+    case selectingText(TextSelection)
     case panel(SidePanel)
     case overlay(Overlay)
 }
@@ -45,6 +46,7 @@ extension Interaction {
         case .inking(let session): return .inking(session)
         case .idle: break
         }
+        if let textSelection { return .selectingText(textSelection) }
         if let panel { return .panel(panel) }
         return .page
     }

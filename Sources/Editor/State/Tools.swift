@@ -6,6 +6,8 @@ public struct Tools: Sendable, Hashable {
     public var textStyle = TextStyle()
     /// Width and colour of each ink tool.
     public var inkStyle = InkStyle()
+    /// The colour the next highlight, underline or strike-out gets: the last one chosen with `c`.
+    public var textMarksColor: [TextMarks.Kind: MarkupColor] = [:]
     /// config.toml's `text_colors` and `highlighter_colors`.
     public var palettes = MarkupPalettes.standard {
         didSet {

@@ -22,15 +22,18 @@ public struct MarkupID: Sendable, Hashable, Codable, CustomStringConvertible {
 public enum MarkupContent: Sendable, Hashable {
     case text(TextMarkup)
     case ink(InkMarkup)
+    case textMarks(TextMarks)
 }
 
 extension MarkupContent: Codable {
-    private enum Kind: String, CodingKey { case text, ink }
+    private enum Kind: String, CodingKey { case text, ink, textMarks }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
         if let text = try container.decodeIfPresent(TextMarkup.self, forKey: .text) {
             self = .text(text)
+        } else if let marks = try container.decodeIfPresent(TextMarks.self, forKey: .textMarks) {
+            self = .textMarks(marks)
         } else {
             self = .ink(try container.decode(InkMarkup.self, forKey: .ink))
         }
@@ -41,6 +44,7 @@ extension MarkupContent: Codable {
         switch self {
         case .text(let text): try container.encode(text, forKey: .text)
         case .ink(let ink): try container.encode(ink, forKey: .ink)
+        case .textMarks(let marks): try container.encode(marks, forKey: .textMarks)
         }
     }
 }
@@ -61,6 +65,7 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
         switch content {
         case .text(let text): text.bounds(measuredBy: measurer)
         case .ink(let ink): ink.bounds
+        case .textMarks(let marks): marks.bounds
         }
     }
 
@@ -77,6 +82,8 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
             moved.content = .text(text)
         case .ink(let ink):
             moved.content = .ink(ink.translated(dx: dx, dy: dy))
+        case .textMarks(let marks):
+            moved.content = .textMarks(marks.translated(dx: dx, dy: dy))
         }
         return moved
     }

@@ -68,6 +68,14 @@ public enum MarkupFile {
                                            "page \(item.pageIndex + 1) does not exist (the document has \(pageSizes.count))")
             }
             let size = pageSizes[item.pageIndex]
+            if case .textMarks(let marks) = item.content {
+                for rect in marks.rects where rect.minX < -0.01 || rect.minY < -0.01
+                    || rect.maxX > size.width + 0.01 || rect.maxY > size.height + 0.01 {
+                    throw MarkupFileError.item(number, field: "rects",
+                        "[\(PDFNumber.format(rect.minX)), \(PDFNumber.format(rect.minY)), \(PDFNumber.format(rect.width)), \(PDFNumber.format(rect.height))] is off the page (\(PDFNumber.format(size.width)) × \(PDFNumber.format(size.height)))")
+                }
+                continue
+            }
             if case .ink(let ink) = item.content {
                 for point in ink.strokes.joined() where point.x < -0.01 || point.y < -0.01
                     || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
@@ -125,6 +133,7 @@ public enum MarkupFile {
         var strokes: [[[Double]]]?
         var width: Double?
         var opacity: Double?
+        var rects: [[Double]]?
         let color: String
 
         init(_ item: MarkupItem) {
@@ -137,6 +146,10 @@ public enum MarkupFile {
                 self.text = text.text
                 size = text.fontSize
                 color = text.color.name
+            case .textMarks(let marks):
+                kind = marks.kind.rawValue
+                rects = marks.rects.map { [$0.minX, $0.minY, $0.width, $0.height] }
+                color = marks.color.name
             case .ink(let ink):
                 kind = "ink"
                 strokes = ink.strokes.map { $0.map { [$0.x, $0.y] } }

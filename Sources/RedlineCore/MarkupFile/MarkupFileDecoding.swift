@@ -61,6 +61,7 @@ extension MarkupFile {
 
         static let textFields = ["id", "page", "kind", "x", "y", "text", "size", "color"]
         static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity"]
+        static let marksFields = ["id", "page", "kind", "rects", "color"]
 
         init(from decoder: any Decoder, number: Int) throws {
             guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
@@ -70,8 +71,9 @@ extension MarkupFile {
             let page = try fields.integer("page")
             guard page >= 1 else { throw MarkupFileError.item(number, field: "page", "pages count from 1, got \(page)") }
             let kind = try fields.string("kind")
-            let known = kind == "ink" ? Self.inkFields : Self.textFields
-            if ["text", "ink"].contains(kind),
+            let marksKind = TextMarks.Kind(rawValue: kind)
+            let known = kind == "ink" ? Self.inkFields : marksKind != nil ? Self.marksFields : Self.textFields
+            if ["text", "ink"].contains(kind) || marksKind != nil,
                let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
                 throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
             }
@@ -112,8 +114,12 @@ extension MarkupFile {
                 }
                 let color = try fields.color("color") ?? .red
                 content = .ink(InkMarkup(strokes: strokes, width: width, color: color, opacity: opacity))
+            case _ where marksKind != nil:
+                let rects = try fields.rects("rects")
+                content = .textMarks(TextMarks(kind: marksKind ?? .highlight, rects: rects,
+                                               color: try fields.color("color") ?? (marksKind == .highlight ? .yellow : .red)))
             default:
-                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\" or \"ink\")")
+                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\", \"ink\", \"highlight\", \"underline\" or \"strike-out\")")
             }
         }
     }
@@ -197,6 +203,20 @@ private struct ItemFields {
             result.append(stroke)
         }
         return result
+    }
+
+    /// `[[x, y, width, height], …]`, one to a thousand of them, sizes not negative.
+    func rects(_ field: String) throws -> [Rect] {
+        guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
+        guard let arrays = try? container.decode([[Double]].self, forKey: key(field)), !arrays.isEmpty, arrays.count <= 1000 else {
+            throw MarkupFileError.item(number, field: field, "must be 1 to 1000 rectangles [x, y, width, height]")
+        }
+        return try arrays.enumerated().map { index, values in
+            guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= 0, values[3] >= 0 else {
+                throw MarkupFileError.item(number, field: field, "rectangle \(index + 1) must be [x, y, width, height] numbers, sizes not negative")
+            }
+            return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        }
     }
 
     func color(_ field: String) throws -> MarkupColor? {
