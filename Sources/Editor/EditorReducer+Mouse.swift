@@ -67,6 +67,16 @@ extension EditorReducer {
         state.interaction.textSelection = nil
         state.interaction.textPress = nil
         guard spot.onPage else { return [] }
+        let (column, row) = state.interaction.pointer
+        let now = state.interaction.clock.stamp.milliseconds
+        if let last = state.interaction.lastPress, last.column == column, last.row == row,
+           now - last.milliseconds <= doubleClickMilliseconds, now >= last.milliseconds {
+            // The second press of a double click: the first already put the cursor here.
+            state.interaction.lastPress = nil
+            smartZoom(&state, at: spot.point, env)
+            return []
+        }
+        state.interaction.lastPress = (column, row, now)
         // A cell can be larger than a small markup: the markup hit is one the clicked cell overlaps,
         // the one under the cell's middle first, else the topmost (drawn last).
         let touched = state.markup.items(onPage: state.pageIndex).filter {

@@ -225,13 +225,16 @@ public enum EditorReducer {
         case .outline: openOutlinePanel(&state, env)
         case .followLink: startLinkHints(&state, env)
         case .selectText: startTextSelection(&state)
+        case .smartZoom: smartZoom(&state, at: state.cursor, env)
         case .zoomIn: zoom(&state, in: true, env)
         case .zoomOut: zoom(&state, in: false, env)
         case .zoomFit:
+            state.view.beforeSmartZoom = nil
             state.zoom = 1
             state.view.fitsWidth = false
             revealCursor(&state, env)
         case .fitWidth:
+            state.view.beforeSmartZoom = nil
             state.view.fitsWidth = true
             revealCursor(&state, env)
         case .moveUp: return arrow(&state, dx: 0, dy: -1, large: false, env)
@@ -319,6 +322,7 @@ public enum EditorReducer {
         let current = state.effectiveZoom(cellPixels: env.cellPixels)
         let next = zoomIn ? zoomSteps.first { $0 > current + 1e-9 } : zoomSteps.last { $0 < current - 1e-9 }
         guard let next else { return }
+        state.view.beforeSmartZoom = nil
         state.zoom = next
         state.view.fitsWidth = false
         revealCursor(&state, env)

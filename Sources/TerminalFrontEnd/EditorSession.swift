@@ -25,6 +25,7 @@ public final class EditorSession: @unchecked Sendable {
     private var described: DocumentDescription
     private var debounce = JournalDebounce()
     private let clock = ContinuousClock()
+    private let start = ContinuousClock.now
     private let inbox = EventInbox()
     /// Called on the save's own thread before it starts: lets a test hold a save while it presses keys.
     private let beforeSaving: @Sendable () -> Void
@@ -184,7 +185,9 @@ public final class EditorSession: @unchecked Sendable {
 
     /// Stamps an event with the time and a fresh id seed, reduces it and performs its effects.
     private func dispatch(_ event: EditorEvent) {
-        let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
+        let elapsed = clock.now - start
+        let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID(),
+                               milliseconds: elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         for effect in EditorReducer.reduce(&state, event, at: stamp, environment: environment) {
             switch effect {
             case .quit:

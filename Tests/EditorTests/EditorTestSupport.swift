@@ -32,14 +32,15 @@ struct EditorHarness {
     }
 
     /// A fixed clock and a seed numbered per harness: new ids and dates are the same on every run, whatever
-    /// other tests run beside this one.
-    func stamp(_ number: Int) -> EventStamp {
-        EventStamp(time: Self.now, seed: StableUUID.derived(seed: 7, item: "event \(number)"))
+    /// other tests run beside this one. Events are a second apart unless a test says otherwise.
+    func stamp(_ number: Int, milliseconds: Int64? = nil) -> EventStamp {
+        EventStamp(time: Self.now, seed: StableUUID.derived(seed: 7, item: "event \(number)"),
+                   milliseconds: milliseconds ?? Int64(number) * 1000)
     }
 
     @discardableResult
-    mutating func send(_ event: EditorEvent) -> [EditorEffect] {
-        let stamp = stamp(recorded.count + 1)
+    mutating func send(_ event: EditorEvent, atMillisecond milliseconds: Int64? = nil) -> [EditorEffect] {
+        let stamp = stamp(recorded.count + 1, milliseconds: milliseconds)
         recorded.append((event, stamp))
         let produced = EditorReducer.reduce(&state, event, at: stamp, environment: environment)
         effects += produced

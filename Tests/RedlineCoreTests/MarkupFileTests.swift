@@ -36,7 +36,7 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "size": true}]}"#, #"item 1: field "size": must be a number"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "color": "teal"}]}"#,
          #"item 1: field "color": "teal" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"#),
-        (#"{"version": 1, "items": [{"page": 1, "kind": "stamp", "x": 1, "y": 1}]}"#, #"item 1: field "kind": unknown kind "stamp" (expected "text" or "ink")"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "stamp", "x": 1, "y": 1}]}"#, #"item 1: field "kind": unknown kind "stamp" (expected "text", "ink", "highlight", "underline" or "strike-out")"#),
         (#"{"version": 1, "items": [{"page": 1.5, "kind": "text", "x": 1, "y": 1, "text": "a"}]}"#, #"item 1: field "page": must be a whole number"#),
         (#"{"version": 2, "items": []}"#, "version 2 is not supported (this Redline reads version 1)"),
         (#"{"items": []}"#, #"field "version" is missing or not a whole number"#),

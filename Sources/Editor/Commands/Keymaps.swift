@@ -83,7 +83,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("+"), .bigger), (character("="), .bigger), (character("-"), .smaller), (character("_"), .smaller),
             (character("c"), .nextColour), (character("u"), .undo), (.control("r"), .redo),
             (character("a"), .annotations), (character("b"), .toggleBookmark), (character("B"), .bookmarks),
-            (character("o"), .outline), (character("f"), .followLink), (character("v"), .selectText),
+            (character("o"), .outline), (character("f"), .followLink), (character("v"), .selectText), (character("s"), .smartZoom),
             (character("/"), .searchForward), (character("?"), .searchBackward), (character("n"), .searchNext), (character("N"), .searchPrevious),
             (character(":"), .commandLine), (.function(1), .help), (character("q"), .quit), (.control("c"), .quitHint),
             (.click, .pointAt), (.wheelDown, .scrollDown), (.wheelUp, .scrollUp),

@@ -7,10 +7,13 @@ import RedlineCore
 public struct EventStamp: Sendable, Hashable {
     public var time: PDFDate
     public var seed: UUID
+    /// Milliseconds on a clock that only goes forward: what tells a double click from two clicks.
+    public var milliseconds: Int64
 
-    public init(time: PDFDate, seed: UUID) {
+    public init(time: PDFDate, seed: UUID, milliseconds: Int64 = 0) {
         self.time = time
         self.seed = seed
+        self.milliseconds = milliseconds
     }
 }
 

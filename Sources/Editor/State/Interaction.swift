@@ -18,6 +18,8 @@ public struct Interaction: Sendable {
     public var pendingG = false
     /// Words of the page being selected.
     public var textSelection: TextSelection?
+    /// The last press on the page: where (in cells) and when, for a double click.
+    var lastPress: (column: Int, row: Int, milliseconds: Int64)?
     /// Where a press on the page's text was, for a drag that selects words.
     var textPress: Point?
     /// The last search, its hits and which one is shown.

@@ -14,8 +14,18 @@ public struct Viewport: Sendable, Hashable {
     public var cursor = Point(x: 72, y: 72)
     /// Where jumps left from, for Ctrl-O and Ctrl-F.
     public var jumps = JumpList()
+    /// The view a smart zoom left: the same again goes back to it.
+    public var beforeSmartZoom: SmartZoomReturn?
 
     public init(pageIndex: Int) {
         self.pageIndex = pageIndex
     }
+}
+
+/// The zoom and place to go back to after a smart zoom.
+public struct SmartZoomReturn: Sendable, Hashable {
+    public var pageIndex: Int
+    public var zoom: Double
+    public var fitsWidth: Bool
+    public var scroll: Point
 }
