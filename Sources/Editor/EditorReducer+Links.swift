@@ -83,11 +83,12 @@ extension EditorReducer {
             return []
         case .uri(let uri):
             let shown = VisibleText.line(uri, limit: 300)
-            if state.chrome.opensLinks {
+            if state.chrome.opensLinks, isWebAddress(uri) {
                 state.message = "Opening \(shown) (copied)"
                 return [.copyToClipboard(uri), .openURI(uri)]
             }
-            state.message = "Link: \(shown) (copied; open_command in config.toml opens links)"
+            state.message = isWebAddress(uri) ? "Link: \(shown) (copied; open_command in config.toml opens links)"
+                : "Link: \(shown) (copied; only http, https and mailto addresses are opened)"
             return [.copyToClipboard(uri)]
         case .named(let name):
             switch name {
@@ -102,6 +103,15 @@ extension EditorReducer {
             state.message = "The link leads to \(VisibleText.line(what, limit: 120)): Redline does not follow it"
             return []
         }
+    }
+
+    /// Only these are handed to the open command: a `file:` address, a bare path or a script scheme in a
+    /// document could start programs through an opener such as xdg-open. No control character, no space, and no
+    /// leading dash an opener could take for an option.
+    static func isWebAddress(_ uri: String) -> Bool {
+        let lower = uri.lowercased()
+        guard ["http://", "https://", "mailto:"].contains(where: { lower.hasPrefix($0) }), uri.count <= 4096 else { return false }
+        return !uri.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }
     }
 
     /// A destination's page, scrolled so its point is at the top left of the view where the page is larger than

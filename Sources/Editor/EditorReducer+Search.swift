@@ -56,6 +56,8 @@ extension EditorReducer {
         }
         search.shown = true
         search.pendingMove = sameWay ? search.forward : !search.forward
+        // Moved away from the hit (paging, a jump): the next hit is counted from the page in view, as in vim.
+        if let current = search.current, current.pageIndex != state.pageIndex { search.current = nil; search.origin = state.pageIndex }
         state.interaction.search = search
         makePendingMove(&state, env)
     }

@@ -17,7 +17,7 @@ enum StatusLine {
         // The keys typed so far of a command still to come: a count, a first g.
         let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")
         if !pending.isEmpty { fields.append(pending + "…") }
-        if let search = state.interaction.search.flatMap(searchField) { fields.append(search) }
+        if let search = state.interaction.search.flatMap({ searchField($0, pageIndex: state.pageIndex) }) { fields.append(search) }
         if state.isDirty { fields.append("[modified]") }
         if let id = state.selection, let item = state.markup.item(id) {
             fields.append("selected " + describe(item))
@@ -55,7 +55,10 @@ enum StatusLine {
     }
 
     /// "hit 3 of 41" once every page is searched; while counting, how far it got.
-    static func searchField(_ search: SearchSession) -> String? {
+    static func searchField(_ search: SearchSession, pageIndex: Int) -> String? {
+        // Away from the hit, its number would say where the user is not.
+        var search = search
+        if search.current?.pageIndex != pageIndex { search.current = nil }
         let hits = search.hitCount == 1 ? "1 hit" : "\(search.hitCount) hits"
         switch search.progress {
         case .finished:
@@ -69,7 +72,9 @@ enum StatusLine {
             }
             return "\(hits) so far, " + counting
         case .stopped:
-            return "\(hits) in \(search.searchedCount) of \(search.pageCount) pages"
+            let found = "\(hits) in \(search.searchedCount) of \(search.pageCount) pages"
+            guard let current = search.current else { return found }
+            return "hit \(search.ordinal(of: current)) of " + found
         }
     }
 

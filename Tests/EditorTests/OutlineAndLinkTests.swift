@@ -105,6 +105,16 @@ import Testing
         #expect(editor.press(.character("f"), .character("s")) == [.copyToClipboard("https://example.org/a?b=1"), .openURI("https://example.org/a?b=1")])
     }
 
+    @Test func onlyWebAddressesGoToTheOpenCommand() {
+        for address in ["file:///etc/passwd", "/usr/bin/xterm", "javascript:alert(1)", "-n http://x", "http://a b", "http://x\u{1B}[31m"] {
+            var editor = EditorHarness(pages: 2, columns: 100, rows: 30)
+            editor.send(.linksRead(pageIndex: 0, links: [PageLink(rect: Rect(x: 100, y: 100, width: 80, height: 12), target: .uri(address))]))
+            editor.state.chrome.opensLinks = true
+            #expect(editor.press(.character("f"), .character("a")) == [.copyToClipboard(address)], "\(address) is not opened")
+            #expect(editor.state.message?.contains("only http, https and mailto addresses are opened") == true)
+        }
+    }
+
     @Test func namedActionsAndLinksRedlineDoesNotFollow() {
         var editor = editorWithLinks()
         editor.press(.character("f"), .character("f"))

@@ -81,6 +81,19 @@ import Testing
         #expect(editor.state.pageIndex == 7, "N goes the other way")
     }
 
+    @Test func nCountsFromThePageInViewOnceTheUserLeftTheHit() throws {
+        var editor = EditorHarness(pages: 20, columns: 100, rows: 30)
+        let request = try #require(search(&editor, "phrase"))
+        deliver(&editor, request, pages: 20, finished: true)
+        editor.command("10")
+        #expect(!editor.screen().text(ofRow: 28).contains("hit 1"), "away from the hit its number is not shown")
+        editor.press(.character("n"))
+        #expect(editor.state.pageIndex == 14, "the next hit after page 10, not after the old hit on page 3")
+        editor.command("10")
+        editor.press(.character("N"))
+        #expect(editor.state.pageIndex == 7)
+    }
+
     @Test func notFoundSaysSoAndMovesNothing() throws {
         var editor = EditorHarness(pages: 20, columns: 100, rows: 30)
         editor.press(.character("z"), .character("j"))

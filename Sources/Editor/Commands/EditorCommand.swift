@@ -60,7 +60,10 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     /// state being chosen is no text being typed.
     public func summary(in context: KeymapContext) -> String {
         switch (self, context) {
-        case (.listDown, .bookmarks): "next entry"
+        case (.listDown, .bookmarks), (.listDown, .outline): "next entry"
+        case (.listUp, .outline): "previous entry"
+        case (.closePanel, .outline): "close the panel"
+        case (.selectClicked, .outline): "select the entry clicked (clicked again: go there)"
         case (.listUp, .bookmarks): "previous entry"
         case (.closePanel, .bookmarks): "close the panel"
         case (.selectClicked, .bookmarks): "select the entry clicked"
@@ -95,7 +98,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .selectWordBackward: "take back a word"
         case .selectLineDown: "extend to the line below"
         case .selectLineUp: "back to the line above"
-        case .copyText: "copy the words (OSC 52)"
+        case .copyText: "copy the words (OSC 52); the selection ends"
         case .highlightText: "highlight the words (a markup: u undoes, saved flattened)"
         case .underlineText: "underline the words"
         case .strikeOutText: "strike the words out"
@@ -104,7 +107,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .unfoldEntry: "unfold the entry"
         case .foldEntry: "fold the entry (on a child: go to its parent)"
         case .toggleFold: "fold or unfold the entry"
-        case .jumpBack: "back to where the last jump (gg, G, :N, a search hit) left"
+        case .jumpBack: "back to where the last jump (gg, G, :N, a search hit, a link, an outline entry) left"
         case .jumpForward: "forward again (C-i would be Tab)"
         case .zoomIn: "zoom in"
         case .zoomOut: "zoom out"
@@ -116,7 +119,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .ink: "ink mode, pen at the cursor"
         case .selectNext: "select the next markup"
         case .selectPrevious: "select the previous markup"
-        case .deselect: "stop a search counting; deselect; hide the search's outlines"
+        case .deselect: "stop a search counting; deselect; hide the search's tints"
         case .editSelection: "edit the selected text"
         case .deleteSelection: "delete the selection"
         case .bigger: "font size or ink width up (8 to 48 pt text)"

@@ -32,6 +32,9 @@ public struct SearchSession: Sendable, Equatable {
     public var current: HitRef?
     /// A move asked for before the pages it needs were searched: forward or not. Made when they are.
     public var pendingMove: Bool?
+    /// The page `n` and `N` count from when no hit is current: where the search began, or the page the user
+    /// went to since.
+    public var origin: Int?
     /// Whether the hits are drawn on the page (Esc hides them, as vim's :nohlsearch).
     public var shown = true
 
@@ -52,11 +55,6 @@ public struct SearchSession: Sendable, Equatable {
             }
             searchedCount += 1
         }
-    }
-
-    /// The page searched `step`-th, from 0.
-    func page(atStep step: Int) -> Int {
-        ((startPage + (forward ? step : -step)) % pageCount + pageCount) % pageCount
     }
 
     public func isSearched(_ pageIndex: Int) -> Bool {
@@ -80,7 +78,7 @@ public struct SearchSession: Sendable, Equatable {
     /// The next hit from `ref` (or, before the first, from the start of `startPage` going forward, its end
     /// going backward), round the end of the document; a page not yet searched makes it wait.
     public func move(forward: Bool, from ref: HitRef?) -> Move {
-        let origin = ref ?? HitRef(pageIndex: startPage, index: forward ? -1 : Int.max)
+        let origin = ref ?? HitRef(pageIndex: self.origin ?? startPage, index: forward ? -1 : Int.max)
         for step in 0...pageCount {
             let page = ((origin.pageIndex + (forward ? step : -step)) % pageCount + pageCount) % pageCount
             guard isSearched(page) || progress == .stopped else { return .waiting }
