@@ -148,12 +148,34 @@ public final class NcursesScreen: TerminalScreen {
     }
 
     public func waitForInput(timeoutMilliseconds milliseconds: Int32, wakeDescriptor: Int32) -> Bool {
-        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, milliseconds)
-        // Interrupted by a signal (a resize, a hang-up): the read says which.
-        if ready < 0 { return true }
-        return descriptors[0].revents != 0
+        var remaining = milliseconds
+        while true {
+            // In slices: a resize signal delivered to another thread (a render, a search) does not interrupt
+            // this poll, and the new size would wait for the next key. Between slices the size is looked at.
+            let slice = remaining < 0 ? Self.resizeCheckMilliseconds : min(remaining, Self.resizeCheckMilliseconds)
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                               pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, slice)
+            // Interrupted by a signal (a resize, a hang-up): the read says which.
+            if ready < 0 { return true }
+            if ready > 0 { return descriptors[0].revents != 0 }
+            if terminalSizeChanged() { return true }
+            if remaining >= 0 {
+                remaining -= slice
+                if remaining <= 0 { return false }
+            }
+        }
+    }
+
+    static let resizeCheckMilliseconds: Int32 = 200
+
+    /// Whether the terminal's size differs from the screen's: ncurses has then seen the resize signal, and its
+    /// next read gives the resize.
+    private func terminalSizeChanged() -> Bool {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return false }
+        let known = size
+        return Int(window.ws_col) != known.columns || Int(window.ws_row) != known.rows
     }
 
     /// OSC 52, which xterm, kitty, foot, WezTerm, iTerm2 and Windows Terminal honour, over SSH too; tmux passes
