@@ -39,11 +39,8 @@ extension EditorReducer {
                 state.interaction.panel = nil
                 return []
             }
-        case .commandLine?, .help?:
-            openOverlay(&state, for: command)
-            return []
-        case .toggleInterface?:
-            return pageCommand(&state, .toggleInterface, env)
+        case .commandLine?, .help?, .toggleInterface?:
+            return panelWideCommand(&state, command, env)
         case _ where panel.showsThread && ListMotion(command) != nil:
             // The thread view scrolls its text: by a line, a panel's height, or to either end.
             let limit = AnnotationPanelView.threadScrollLimit(state, panel)
@@ -131,8 +128,7 @@ extension EditorReducer {
                                           _ entries: [(id: AnnotationID, rows: Int)], _ env: EditorEnvironment) -> AnnotationID? {
         let (column, row) = state.interaction.pointer
         if let area = state.layout.panel, area.contains(column: column, row: row) {
-            guard !panel.showsThread else { return nil }
-            return panel.list.entry(atRow: row - area.row - 1, of: entries, height: state.panelListHeight)
+            return panel.showsThread ? nil : clickedEntry(state, panel.list, entries)
         }
         let spot = pointerSpot(state, env)
         guard spot.onPage else { return nil }

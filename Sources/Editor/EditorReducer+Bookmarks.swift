@@ -44,17 +44,12 @@ extension EditorReducer {
         case .closePanel?:
             state.interaction.panel = nil
             return []
-        case .commandLine?, .help?:
-            openOverlay(&state, for: command)
-            return []
-        case .toggleInterface?:
-            return pageCommand(&state, .toggleInterface, env)
+        case .commandLine?, .help?, .toggleInterface?:
+            return panelWideCommand(&state, command, env)
         case _ where ListMotion(command) != nil:
             panel.list.move(ListMotion(command) ?? .next, over: entries, height: height)
         case .selectClicked?:
-            let (column, row) = state.interaction.pointer
-            guard let area = state.layout.panel, area.contains(column: column, row: row),
-                  let clicked = panel.list.entry(atRow: row - area.row - 1, of: entries, height: height) else { return [] }
+            guard let clicked = clickedEntry(state, panel.list, entries) else { return [] }
             panel.selected = clicked
         case .goToBookmark?:
             guard let id = panel.selected, let bookmark = state.bookmarks.bookmark(id) else { break }

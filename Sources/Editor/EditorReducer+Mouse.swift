@@ -39,6 +39,14 @@ extension EditorReducer {
         }
     }
 
+    /// The entry of a side panel's list the pointer is on; nil when it is not on the panel's list.
+    static func clickedEntry<ID: Hashable & Sendable>(_ state: EditorState, _ list: PanelList<ID>,
+                                                     _ entries: [(id: ID, rows: Int)]) -> ID? {
+        let (column, row) = state.interaction.pointer
+        guard let area = state.layout.panel, area.contains(column: column, row: row) else { return nil }
+        return list.entry(atRow: row - area.row - 1, of: entries, height: state.panelListHeight)
+    }
+
     /// Where the pointer is on the page: the middle of its cell kept on the page, the cell itself, and whether
     /// the cell is on the page at all (a cell beside a page narrower than the screen is not).
     struct PointerSpot {

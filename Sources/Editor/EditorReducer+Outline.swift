@@ -35,20 +35,14 @@ extension EditorReducer {
         case .closePanel?:
             state.interaction.panel = nil
             return []
-        case .commandLine?, .help?:
-            openOverlay(&state, for: command)
-            return []
-        case .toggleInterface?:
-            return pageCommand(&state, .toggleInterface, env)
+        case .commandLine?, .help?, .toggleInterface?:
+            return panelWideCommand(&state, command, env)
         case .jumpBack?, .jumpForward?:
             _ = pageCommand(&state, command!, env)
         case _ where ListMotion(command) != nil:
             panel.list.move(ListMotion(command) ?? .next, over: outlineEntries(panel, outline), height: height)
         case .selectClicked?:
-            let (column, row) = state.interaction.pointer
-            guard let area = state.layout.panel, area.contains(column: column, row: row),
-                  let clicked = panel.list.entry(atRow: row - area.row - 1, of: outlineEntries(panel, outline), height: height)
-            else { return [] }
+            guard let clicked = clickedEntry(state, panel.list, outlineEntries(panel, outline)) else { return [] }
             // A click on the entry already selected goes there, as Enter does.
             if clicked == panel.list.selected, let entry = selected { goToEntry(&state, entry, env) }
             panel.list.selected = clicked

@@ -290,6 +290,16 @@ public enum EditorReducer {
         return []
     }
 
+    /// What every side panel does alike: the `:` line and the key overlay open over it, and `F` hides the
+    /// interface with the panel (to come back with it).
+    static func panelWideCommand(_ state: inout EditorState, _ command: EditorCommand?, _ env: EditorEnvironment) -> [EditorEffect] {
+        guard command == .toggleInterface else {
+            openOverlay(&state, for: command)
+            return []
+        }
+        return pageCommand(&state, .toggleInterface, env)
+    }
+
     /// The `:` line or the key overlay, over whatever is open: closing it returns there.
     static func openOverlay(_ state: inout EditorState, for command: EditorCommand?) {
         state.interaction.overlays.append(command == .help ? .help(scroll: 0) : .commandLine(""))

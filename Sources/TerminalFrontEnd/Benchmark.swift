@@ -80,7 +80,15 @@ public enum Benchmark {
 
         // The outline panel open: each run moves one entry down (back to the top at the end) and draws the frame.
         // The outline is read as the editor reads it, from a second poppler reading of the file.
-        let outline = (try? document.independentReader().outline()) ?? []
+        let reader = try document.independentReader()
+        let outline = reader.outline()
+        // What the editor reads on the loop when a page is first shown: its links and its words.
+        var readPage = 0
+        figures.append(measure("page links and words read", runs: min(30, document.description.pageCount)) {
+            _ = reader.links(onPage: readPage)
+            _ = reader.words(onPage: readPage)
+            readPage += 1
+        })
         let readOutline = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
         _ = EditorReducer.reduce(&state, .outlineRead(outline), at: readOutline, environment: environment)
         press(.character("o"))
