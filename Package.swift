@@ -9,6 +9,8 @@ let package = Package(
     name: "Redline",
     products: [
         .executable(name: "redline", targets: ["redline"]),
+        // The editor for Swift code that embeds it: `RedlineEditor` and its `interactions` (docs/interactions.md).
+        .library(name: "RedlineEditor", targets: ["TerminalFrontEnd", "Editor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +56,10 @@ let package = Package(
             "RedlineKit", "TerminalFrontEnd", "RedlineCore", "Editor", "TerminalGrid",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // The interaction components from Swift: the seed's four examples and a smart-zoom log.
+        .executableTarget(name: "redline-interactions-example", dependencies: ["TerminalFrontEnd", "Editor", "RedlineCore"],
+                          path: "Examples/InteractionExamples"),
 
         // Tests.
         // Draws through the real NcursesScreen in tmux, for the colour-pair test (EndToEndTests).

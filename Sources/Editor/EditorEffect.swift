@@ -20,6 +20,9 @@ public enum EditorEffect: Sendable, Equatable {
     case copyToClipboard(String)
     /// Open a URI with the `open_command` the user configured (never asked for unless there is one).
     case openURI(String)
+    /// An interaction component activated or refused: for `--events FILE` and the callback commands of
+    /// config.toml (only when `Interactions.reportsActivations` is on).
+    case interactionReported(InteractionReport)
 }
 
 public struct SaveRequest: Sendable, Equatable {

@@ -5,9 +5,12 @@ import RedlineCore
 public struct EditorEnvironment: Sendable {
     public var measurer: any TextMeasuring
     public var cellPixels: CellPixelSize
+    /// The interaction components: what may be selected, moved, edited and followed, and who is told.
+    public var interactions: Interactions
 
-    public init(measurer: any TextMeasuring, cellPixels: CellPixelSize = .standard) {
+    public init(measurer: any TextMeasuring, cellPixels: CellPixelSize = .standard, interactions: Interactions = Interactions()) {
         self.measurer = measurer
         self.cellPixels = cellPixels
+        self.interactions = interactions
     }
 }

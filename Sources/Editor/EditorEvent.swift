@@ -7,6 +7,8 @@ import TerminalGrid
 /// one at a time.
 public enum EditorEvent: Sendable {
     case keyPressed(Key)
+    /// A `try…` call of the interaction components' API, from code embedding the editor.
+    case interactionRequested(InteractionRequest)
     case resized(columns: Int, rows: Int)
     /// The mouse, where the terminal reports one.
     case mouse(MouseEvent)

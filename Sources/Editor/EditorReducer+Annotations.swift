@@ -57,6 +57,12 @@ extension EditorReducer {
             panel.list.move(ListMotion(command) ?? .next, over: entries, height: height)
         case .selectClicked?:
             guard let clicked = clickedAnnotation(state, panel, entries, env) else { return [] }
+            // A click on the page picks the annotation there: selectAnnotation's. A click in the list moves in it.
+            if !(state.layout.panel?.contains(column: state.interaction.pointer.column, row: state.interaction.pointer.row) ?? false),
+               let annotation = state.annotations.first(where: { $0.id == clicked }),
+               !permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: InteractionSubject(annotation)), env) {
+                return []
+            }
             panel.selected = clicked
             panel.showsThread = false
         case .toggleScope?:
@@ -92,6 +98,8 @@ extension EditorReducer {
                 state.message = "\(annotation.author ?? "Someone else") wrote this: only your own replies can be edited"
                 break
             }
+            guard permits(&state, .editAnnotation, context(.editAnnotation, state, annotation: InteractionSubject(annotation)), env,
+                          at: InteractionLocation(annotation.rect.center, in: .display)) else { break }
             panel.input = .edit(id, text: annotation.contents ?? "")
             panel.draftStamp = state.newAnnotationStamp()
         case .deleteAnnotation?:

@@ -76,7 +76,11 @@ extension EditorReducer {
         return links.last { $0.rect.contains(spot.point) } ?? links.last { $0.rect.intersects(spot.cell) }
     }
 
-    static func follow(_ state: inout EditorState, _ link: PageLink, _ env: EditorEnvironment) -> [EditorEffect] {
+    /// Follows a link, through openLinkAnnotation: at the pointer for a click, at the link's middle for a label.
+    static func follow(_ state: inout EditorState, _ link: PageLink, _ env: EditorEnvironment,
+                       at location: InteractionLocation? = nil) -> [EditorEffect] {
+        let location = location ?? (state.interaction.input == .pointer ? currentLocation(state) : InteractionLocation(link.rect.center, in: .display))
+        guard permits(&state, .openLinkAnnotation, context(.openLinkAnnotation, state, link: link), env, at: location) else { return [] }
         switch link.target {
         case .destination(let destination):
             go(&state, to: destination, env)

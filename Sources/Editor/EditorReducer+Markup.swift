@@ -58,6 +58,10 @@ extension EditorReducer {
             state.message = "New text: \(PDFNumber.format(state.textStyle.fontSize)) pt"
             return []
         }
+        if case .textMarks = item.content {} else {
+            guard permits(&state, .transformAnnotation, context(.transformAnnotation, state, annotation: subject(item, state, env)), env,
+                          at: InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) else { return [] }
+        }
         switch item.content {
         case .text(var text):
             let size = steppedFontSize(text.fontSize, up: up)

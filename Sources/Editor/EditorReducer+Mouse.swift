@@ -7,11 +7,22 @@ import TerminalGrid
 extension EditorReducer {
     static func mouse(_ state: inout EditorState, _ event: MouseEvent, _ env: EditorEnvironment) -> [EditorEffect] {
         state.interaction.pointer = (event.column, event.row)
+        state.interaction.input = .pointer
         switch event.action {
         case .scrollDown: return keyPressed(&state, .wheelDown, env)
         case .scrollUp: return keyPressed(&state, .wheelUp, env)
         case .press: return keyPressed(&state, .click, env)
-        case .drag, .release: break
+        case .drag: state.interaction.edgeTurn = nil
+        case .release:
+            if let turn = state.interaction.edgeTurn, state.focus == .page {
+                // A click near the page area's side turns the page when the button comes up: a drag from
+                // there selects words instead.
+                state.interaction.edgeTurn = nil
+                state.interaction.lastPress = nil
+                state.interaction.textPress = nil
+                fastScroll(&state, by: turn, toBottom: false, env)
+                return []
+            }
         }
         let spot = pointerSpot(state, env)
         switch state.focus {
@@ -29,7 +40,7 @@ extension EditorReducer {
             return []
         case .page, .selectingText:
             if event.action == .drag, state.mouseDrag == nil {
-                dragText(&state, to: spot.point)
+                dragText(&state, to: spot.point, env)
                 return []
             }
             if event.action == .release { state.interaction.textPress = nil }
@@ -69,41 +80,61 @@ extension EditorReducer {
         return PointerSpot(point: point, cell: Rect(origin: corner, size: cell), onPage: onPage)
     }
 
-    /// `point-at`: selects the markup under the pointer (and starts a drag), or puts the cursor there.
+    /// `point-at`: selects the markup under the pointer (and starts a drag), follows a link, turns the page from
+    /// the page area's sides, or puts the cursor there. Each through its interaction component.
     static func pointAt(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
         let spot = pointerSpot(state, env)
-        state.interaction.textSelection = nil
-        state.interaction.textPress = nil
-        guard spot.onPage else { return [] }
         let (column, row) = state.interaction.pointer
+        state.interaction.textPress = nil
+        state.interaction.edgeTurn = nil
+        if state.interaction.textSelection != nil {
+            deselectText(&state, env)
+            if state.interaction.textSelection != nil { return [] }
+        }
         let now = state.interaction.clock.stamp.milliseconds
-        if let last = state.interaction.lastPress, last.column == column, last.row == row,
+        if spot.onPage, let last = state.interaction.lastPress, last.column == column, last.row == row,
            now - last.milliseconds <= doubleClickMilliseconds, now >= last.milliseconds {
             // The second press of a double click: the first already put the cursor here.
             state.interaction.lastPress = nil
             smartZoom(&state, at: spot.point, env)
             return []
         }
-        state.interaction.lastPress = (column, row, now)
-        // A cell can be larger than a small markup: the markup hit is one the clicked cell overlaps,
-        // the one under the cell's middle first, else the topmost (drawn last).
-        let touched = state.markup.items(onPage: state.pageIndex).filter {
-            $0.bounds(measuredBy: env.measurer).intersects(spot.cell)
-        }
-        if let hit = touched.last(where: { $0.bounds(measuredBy: env.measurer).contains(spot.point) }) ?? touched.last {
+        state.interaction.lastPress = spot.onPage ? (column, row, now) : nil
+        if spot.onPage, let hit = touchedMarkup(spot, state, env),
+           permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(hit, state, env)), env) {
             state.selection = hit.id
             state.mouseDrag = MouseDrag(markup: hit.id, last: spot.point, moved: false)
-        } else if let link = link(at: spot, state) {
+            return []
+        }
+        if spot.onPage, let link = link(at: spot, state) {
             // A click on a link follows it, as in every viewer; markup over a link is selected first.
+            if let id = state.selection, let item = state.markup.item(id),
+               !permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env) {
+                return []
+            }
             state.selection = nil
             return follow(&state, link, env)
-        } else {
-            state.selection = nil
-            state.cursor = spot.point
-            // A drag from here selects the words it passes over.
-            state.interaction.textPress = spot.point
         }
+        if let id = state.selection, let item = state.markup.item(id),
+           !permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env) {
+            return []
+        }
+        state.selection = nil
+        if let side = edgeFifth(state, column: column, row: row), state.pageIndex + side >= 0, state.pageIndex + side < state.document.pageCount {
+            state.interaction.edgeTurn = side
+        }
+        guard spot.onPage else { return [] }
+        state.cursor = spot.point
+        // A drag from here selects the words it passes over.
+        state.interaction.textPress = spot.point
         return []
+    }
+
+    /// A cell can be larger than a small markup: the markup hit is one the clicked cell overlaps, the one under
+    /// the cell's middle first, else the topmost (drawn last).
+    static func touchedMarkup(_ spot: PointerSpot, _ state: EditorState, _ env: EditorEnvironment) -> MarkupItem? {
+        let touched = state.markup.items(onPage: state.pageIndex).filter { $0.bounds(measuredBy: env.measurer).intersects(spot.cell) }
+        return touched.last { $0.bounds(measuredBy: env.measurer).contains(spot.point) } ?? touched.last
     }
 
     /// `draw-at-pointer`: the pen goes down where the pointer is; the drag that follows draws.
@@ -120,6 +151,12 @@ extension EditorReducer {
 
     private static func dragSelection(_ state: inout EditorState, to point: Point, _ env: EditorEnvironment) -> [EditorEffect] {
         guard var drag = state.mouseDrag, let item = state.markup.item(drag.markup) else { return [] }
+        if !drag.moved, drag.allowed == nil {
+            // Asked once a drag starts moving: the whole drag is one transform.
+            drag.allowed = permits(&state, .transformAnnotation, context(.transformAnnotation, state, annotation: subject(item, state, env)), env)
+            state.mouseDrag = drag
+        }
+        guard drag.allowed == true else { return [] }
         let moved = item.translated(dx: point.x - drag.last.x, dy: point.y - drag.last.y)
             .keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
         drag.last = point

@@ -47,13 +47,24 @@ extension EditorReducer {
     /// `j`, Down, the wheel: scroll down, or at the page's foot go on to the next page's top.
     static func scrollDown(_ state: inout EditorState, by rows: Double, _ env: EditorEnvironment) {
         let step = view(state, env).cell.height * rows
-        if !scroll(&state, dx: 0, dy: step, env) { turnPage(&state, by: 1, toBottom: false, env) }
+        guard !scroll(&state, dx: 0, dy: step, env) else { return }
+        // The wheel turning pages is fastScroll's; the keys always turn.
+        if state.interaction.input == .pointer {
+            fastScroll(&state, by: 1, toBottom: false, env)
+        } else {
+            turnPage(&state, by: 1, toBottom: false, env)
+        }
     }
 
     /// `k`, Up, the wheel: scroll up, or at the page's top go back to the previous page's foot.
     static func scrollUp(_ state: inout EditorState, by rows: Double, _ env: EditorEnvironment) {
         let step = view(state, env).cell.height * rows
-        if !scroll(&state, dx: 0, dy: -step, env) { turnPage(&state, by: -1, toBottom: true, env) }
+        guard !scroll(&state, dx: 0, dy: -step, env) else { return }
+        if state.interaction.input == .pointer {
+            fastScroll(&state, by: -1, toBottom: true, env)
+        } else {
+            turnPage(&state, by: -1, toBottom: true, env)
+        }
     }
 
     /// Space and Backspace: a screen at a time, one row overlapping so the eye finds its place.

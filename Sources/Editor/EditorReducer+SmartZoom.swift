@@ -8,8 +8,22 @@ extension EditorReducer {
     /// The longest a double click may take, as desktops default.
     static let doubleClickMilliseconds: Int64 = 400
 
-    static func smartZoom(_ state: inout EditorState, at point: Point, _ env: EditorEnvironment) {
+    /// The text block a smart zoom at a point fills the width with: the block of the word nearest the point.
+    static func smartZoomTarget(_ state: EditorState, at point: Point) -> Rect? {
+        guard let words = state.navigation.words[state.pageIndex], let nearest = nearestWord(to: point, in: words),
+              let block = TextBlocks.boxes(words)[words[nearest].block], block.width > 1 else { return nil }
+        return block
+    }
+
+    static func smartZoom(_ state: inout EditorState, at point: Point, _ env: EditorEnvironment, location: InteractionLocation? = nil) {
         if let back = state.view.beforeSmartZoom, back.pageIndex == state.pageIndex {
+            // Going back is a smart zoom too: to the part of the page that was in view.
+            let scale = state.fitScale(cellPixels: env.cellPixels) * back.zoom
+            let area = state.layout.pageArea
+            let shown = Rect(x: back.scroll.x, y: back.scroll.y,
+                             width: min(state.pageSize.width, Double(area.width * env.cellPixels.width) / scale),
+                             height: min(state.pageSize.height, Double(area.height * env.cellPixels.height) / scale))
+            guard permits(&state, .smartZoom, context(.smartZoom, state, targetRect: shown), env, at: location) else { return }
             state.view.beforeSmartZoom = nil
             state.zoom = back.zoom
             state.view.fitsWidth = back.fitsWidth
@@ -22,11 +36,11 @@ extension EditorReducer {
             state.message = "The page's text is still being read"
             return
         }
-        guard let nearest = nearestWord(to: point, in: words), let block = TextBlocks.boxes(words)[words[nearest].block],
-              block.width > 1 else {
+        guard !words.isEmpty, let block = smartZoomTarget(state, at: point) else {
             state.message = "No text here to zoom to"
             return
         }
+        guard permits(&state, .smartZoom, context(.smartZoom, state, targetRect: block), env, at: location) else { return }
         let before = SmartZoomReturn(pageIndex: state.pageIndex, zoom: state.effectiveZoom(cellPixels: env.cellPixels),
                                      fitsWidth: state.view.fitsWidth, scroll: view(state, env).scroll)
         // The block and a small margin fill the width: the zoom that makes the page's width this many times

@@ -17,7 +17,7 @@ extension EditorReducer {
         return words.indices.min { distance(words[$0].box) < distance(words[$1].box) }
     }
 
-    static func startTextSelection(_ state: inout EditorState) {
+    static func startTextSelection(_ state: inout EditorState, _ env: EditorEnvironment, at location: InteractionLocation? = nil) {
         guard let words = words(state) else {
             state.message = "The page's text is still being read"
             return
@@ -26,6 +26,7 @@ extension EditorReducer {
             state.message = "This page has no text to select (a scan without text?)"
             return
         }
+        guard permits(&state, .selectText, context(.selectText, state), env, at: location) else { return }
         state.selection = nil
         state.interaction.textSelection = TextSelection(pageIndex: state.pageIndex, anchor: start, head: start)
     }
@@ -49,8 +50,10 @@ extension EditorReducer {
         case .underlineText?: return markSelection(&state, selection, words, .underline)
         case .strikeOutText?: return markSelection(&state, selection, words, .strikeOut)
         case .deselectText?:
-            state.interaction.textSelection = nil
+            deselectText(&state, env)
             return []
+        case .tryDeselectText?:
+            return perform(&state, InteractionRequest(.deselectText, at: currentLocation(state)), env)
         case .pointAt?:
             return pointAt(&state, env)
         case .commandLine?, .help?:
@@ -107,10 +110,17 @@ extension EditorReducer {
     }
 
     /// A drag over the page's text from where the press was: the words between are selected.
-    static func dragText(_ state: inout EditorState, to point: Point) {
+    static func dragText(_ state: inout EditorState, to point: Point, _ env: EditorEnvironment) {
         guard let press = state.interaction.textPress, let words = words(state),
               let start = nearestWord(to: press, in: words), let end = nearestWord(to: point, in: words) else { return }
         guard state.interaction.textSelection != nil || start != end || abs(point.x - press.x) + abs(point.y - press.y) > 4 else { return }
+        if state.interaction.textSelection == nil {
+            guard permits(&state, .selectText, context(.selectText, state), env) else {
+                // Refused once for the whole drag.
+                state.interaction.textPress = nil
+                return
+            }
+        }
         state.selection = nil
         state.interaction.textSelection = TextSelection(pageIndex: state.pageIndex, anchor: start, head: end)
     }

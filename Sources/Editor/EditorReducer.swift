@@ -7,6 +7,15 @@ public enum EditorReducer {
     public static func reduce(_ state: inout EditorState, _ event: EditorEvent, at stamp: EventStamp,
                               environment: EditorEnvironment) -> [EditorEffect] {
         state.interaction.clock = EventClock(stamp: stamp)
+        state.interaction.input = .key
+        state.interaction.via = ""
+        let effects = reduceEvent(&state, event, environment)
+        guard !state.interaction.reports.isEmpty else { return effects }
+        defer { state.interaction.reports = [] }
+        return state.interaction.reports.map { .interactionReported($0) } + effects
+    }
+
+    private static func reduceEvent(_ state: inout EditorState, _ event: EditorEvent, _ environment: EditorEnvironment) -> [EditorEffect] {
         switch event {
         case .resized(let columns, let rows):
             state.columns = max(1, columns)
@@ -46,11 +55,18 @@ public enum EditorReducer {
             return paste(&state, text)
         case .keyPressed(let key):
             return keyPressed(&state, key, environment)
+        case .interactionRequested(let request):
+            state.interaction.via = "request"
+            return perform(&state, request, environment)
         }
     }
 
     /// A key goes to what has the keyboard, through that context's keymap.
-    static func keyPressed(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
+    static func keyPressed(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment, bindingsDone: Bool = false) -> [EditorEffect] {
+        if state.interaction.via.isEmpty { state.interaction.via = key.name }
+        if !bindingsDone, let context = state.focus.keymapContext, let effects = userBindings(&state, key, context, env) {
+            return effects
+        }
         switch state.focus {
         case .page: return normalKey(&state, key, env)
         case .typing(let draft): return typingKey(&state, draft, key, env)
@@ -204,27 +220,20 @@ public enum EditorReducer {
         case .previousPage: goToPage(&state, state.pageIndex - 1, env)
         case .firstPage: jump(&state, toPage: 0, env)
         case .lastPage: jump(&state, toPage: state.document.pageCount - 1, env)
-        case .toggleInterface:
-            // A panel open when the interface is hidden comes back with it, as it was.
-            if state.chrome.hidesInterface {
-                state.chrome.hidesInterface = false
-                if state.interaction.panel == nil { state.interaction.panel = state.chrome.hiddenPanel }
-                state.chrome.hiddenPanel = nil
-            } else {
-                state.chrome.hidesInterface = true
-                state.chrome.hiddenPanel = state.interaction.panel
-                state.interaction.panel = nil
-            }
-            revealCursor(&state, env)
+        case .toggleInterface: toggleInterface(&state, env)
         case .jumpBack: jumpBack(&state, env)
         case .jumpForward: jumpForward(&state, env)
+        case .trySelectAnnotation, .tryDeselectAnnotation, .tryEditAnnotation, .tryOpenLink, .tryFastScroll, .trySmartZoom,
+             .tryToggleInterface, .trySelectText, .tryDeselectText:
+            guard let component = InteractionComponentName.allCases.first(where: { $0.tryCommand == command }) else { return [] }
+            return perform(&state, InteractionRequest(component, at: currentLocation(state)), env)
         case .commandLine, .help: openOverlay(&state, for: command)
         case .annotations: openAnnotationPanel(&state, env)
         case .toggleBookmark: return toggleBookmark(&state, env)
         case .bookmarks: openBookmarkPanel(&state)
         case .outline: openOutlinePanel(&state, env)
         case .followLink: startLinkHints(&state, env)
-        case .selectText: startTextSelection(&state)
+        case .selectText: startTextSelection(&state, env)
         case .smartZoom: smartZoom(&state, at: state.cursor, env)
         case .zoomIn: zoom(&state, in: true, env)
         case .zoomOut: zoom(&state, in: false, env)
@@ -258,8 +267,10 @@ public enum EditorReducer {
             // Esc undoes the last thing shown: a search still counting stops, then a selection goes, then the
             // search's outlines (as vim's :nohlsearch).
             if state.interaction.search?.progress == .counting { return stopSearch(&state) }
-            if state.selection != nil {
-                state.selection = nil
+            if let id = state.selection, let item = state.markup.item(id) {
+                if permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env) {
+                    state.selection = nil
+                }
             } else if state.interaction.search?.shown == true {
                 state.interaction.search?.shown = false
             }
@@ -267,7 +278,7 @@ public enum EditorReducer {
         case .searchBackward: openSearchLine(&state, forward: false)
         case .searchNext: searchAgain(&state, sameWay: true, env)
         case .searchPrevious: searchAgain(&state, sameWay: false, env)
-        case .editSelection: startEditingSelection(&state)
+        case .editSelection: startEditingSelection(&state, env)
         case .deleteSelection: return deleteSelection(&state)
         case .bigger: return stepFontSize(&state, up: true, env)
         case .smaller: return stepFontSize(&state, up: false, env)
@@ -288,6 +299,22 @@ public enum EditorReducer {
         default: break
         }
         return []
+    }
+
+    /// `F`: the status line, message line and panels go, and the page fills the terminal; again, they come back.
+    static func toggleInterface(_ state: inout EditorState, _ env: EditorEnvironment, at location: InteractionLocation? = nil) {
+        guard permits(&state, .toggleUserInterface, context(.toggleUserInterface, state), env, at: location) else { return }
+        // A panel open when the interface is hidden comes back with it, as it was.
+        if state.chrome.hidesInterface {
+            state.chrome.hidesInterface = false
+            if state.interaction.panel == nil { state.interaction.panel = state.chrome.hiddenPanel }
+            state.chrome.hiddenPanel = nil
+        } else {
+            state.chrome.hidesInterface = true
+            state.chrome.hiddenPanel = state.interaction.panel
+            state.interaction.panel = nil
+        }
+        revealCursor(&state, env)
     }
 
     /// What every side panel does alike: the `:` line and the key overlay open over it, and `F` hides the
@@ -340,8 +367,10 @@ public enum EditorReducer {
 
     private static func arrow(_ state: inout EditorState, dx: Double, dy: Double, large: Bool,
                               _ env: EditorEnvironment) -> [EditorEffect] {
-        if state.selection != nil {
+        if let id = state.selection, let item = state.markup.item(id) {
             let step = large ? 10.0 : 1.0
+            guard permits(&state, .transformAnnotation, context(.transformAnnotation, state, annotation: subject(item, state, env)), env,
+                          at: InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) else { return [] }
             return nudgeSelection(&state, dx: dx * step, dy: dy * step, env)
         }
         let cell = state.viewport(cellPixels: env.cellPixels).pointsPerCell
@@ -381,10 +410,22 @@ public enum EditorReducer {
         }.map(\.element)
     }
 
+    /// Tab and S-Tab: the next markup in reading order that `selectAnnotation`'s conditions let be selected
+    /// (ink made unselectable is passed over, not stopped at).
     private static func cycleSelection(_ state: inout EditorState, forward: Bool, _ env: EditorEnvironment) {
-        let items = readingOrder(state, env)
-        guard !items.isEmpty else {
+        let all = readingOrder(state, env)
+        guard !all.isEmpty else {
             state.message = "No markup on this page"
+            return
+        }
+        let items = all.filter { item in
+            item.id == state.selection || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)),
+                                                         state, InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display), env)
+        }
+        guard let first = items.first ?? all.first else { return }
+        guard !items.isEmpty else {
+            _ = permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(first, state, env)), env,
+                        at: InteractionLocation(first.bounds(measuredBy: env.measurer).center, in: .display))
             return
         }
         let current = state.selection.flatMap { id in items.firstIndex { $0.id == id } }
@@ -395,13 +436,20 @@ public enum EditorReducer {
         case (let index?, true): next = (index + 1) % items.count
         case (let index?, false): next = (index - 1 + items.count) % items.count
         }
-        state.selection = items[next].id
+        let chosen = items[next]
+        guard chosen.id != state.selection || items.count == 1 else { return }
+        if permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(chosen, state, env)), env,
+                   at: InteractionLocation(chosen.bounds(measuredBy: env.measurer).center, in: .display)) {
+            state.selection = chosen.id
+        }
     }
 
-    private static func startEditingSelection(_ state: inout EditorState) {
+    static func startEditingSelection(_ state: inout EditorState, _ env: EditorEnvironment, at location: InteractionLocation? = nil) {
         guard let id = state.selection, let item = state.markup.item(id) else { return }
         switch item.content {
         case .text(let text):
+            guard permits(&state, .editAnnotation, context(.editAnnotation, state, annotation: subject(item, state, env)), env,
+                          at: location ?? InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) else { return }
             state.interaction.activity = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
         case .ink:
             state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"

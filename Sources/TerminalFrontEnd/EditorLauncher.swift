@@ -13,9 +13,15 @@ public enum EditorLauncher {
     }
 
     public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer,
-                              configuration: RedlineConfiguration) throws {
-        // A bad key binding is found before anything else: one line naming the file, line and key, exit 1.
+                              configuration: RedlineConfiguration, eventsPath: String? = nil,
+                              interactions: Interactions = Interactions(),
+                              configuredCallbacks: [InteractionComponentName: [String]]? = nil) throws {
+        // A bad key binding or interaction setting is found before anything else: one line naming the file, the
+        // line and the key, exit 1.
         let keymaps = try Self.keymaps(configuration)
+        // Applied once: an embedding RedlineEditor applied them before its own code added more.
+        let callbacks = try configuredCallbacks ?? Self.interactions(configuration, into: interactions)
+        let listeners = try InteractionListeners(eventsPath: eventsPath, callbacks: callbacks)
         let services = RedlineServices()
         var document: OpenedDocument?
         var screen: NcursesScreen?
@@ -34,8 +40,21 @@ public enum EditorLauncher {
         }
         let running = try screen ?? start()
         screen = running
-        EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
-                      configuration: configuration, keymaps: keymaps).run()
+        let session = EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
+                                    configuration: configuration, keymaps: keymaps, interactions: interactions,
+                                    listeners: listeners.isListening ? listeners : nil)
+        session.run()
+    }
+
+    /// config.toml's `[interactions.…]` tables applied to the components; the callback commands by component.
+    public static func interactions(_ configuration: RedlineConfiguration,
+                                    into interactions: Interactions) throws -> [InteractionComponentName: [String]] {
+        do {
+            return try InteractionConfiguration.apply(configuration.interactionSettings, to: interactions,
+                                                      configPath: RedlineConfiguration.defaultPath())
+        } catch let problem as InteractionConfiguration.Problem {
+            throw LaunchError(description: "\(RedlineConfiguration.defaultPath()): \(problem)", exitCode: 1)
+        }
     }
 
     /// The standard keymaps with config.toml's `[keys.…]` bindings over them.

@@ -40,9 +40,12 @@ public final class EditorSession: @unchecked Sendable {
     /// thread): the outline and each page's links. Nil when the document cannot be read twice.
     private var navigator: (any DocumentNavigating & PageTextReading)?
     private let openCommand: [String]?
+    /// `--events` and the callback commands: told of every activation and refusal, off the loop.
+    private let listeners: InteractionListeners?
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
+                interactions: Interactions = Interactions(), listeners: InteractionListeners? = nil,
                 journalEnvironment: [String: String] = ProcessInfo.processInfo.environment,
                 beforeSaving: @escaping @Sendable () -> Void = {},
                 beforeRendering: @escaping @Sendable (Int) -> Void = { _ in }) {
@@ -52,7 +55,9 @@ public final class EditorSession: @unchecked Sendable {
         self.screen = screen
         self.beforeSaving = beforeSaving
         journal = MarkupJournal.claim(documentPath: document.path, environment: journalEnvironment)
-        environment = EditorEnvironment(measurer: services.measurer)
+        environment = EditorEnvironment(measurer: services.measurer, interactions: interactions)
+        self.listeners = listeners
+        interactions.reportsActivations = listeners?.isListening ?? false
         pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                     depth: ColorDepth(terminalColors: screen.colors))
         bookmarkSetup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
@@ -68,6 +73,9 @@ public final class EditorSession: @unchecked Sendable {
         navigator = try? document.independentReader()
         // A finished render wakes the loop, which draws the page with it.
         rendering.onFinished = { [inbox] in inbox.post {} }
+        listeners?.failed = { [inbox] message in inbox.post { [weak self] in self?.state.message = message } }
+        // Code embedding the editor asks for interactions through its loop.
+        interactions.deliver = { [inbox] request in inbox.post { [weak self] in self?.dispatch(.interactionRequested(request)) } }
     }
 
     /// A path with the home folder written `~`, so a message line has room for the rest of it.
@@ -95,6 +103,12 @@ public final class EditorSession: @unchecked Sendable {
             state.message = "Crash journal unreadable, kept: \(Self.shortened(kept))"
         case .none?: break
         case nil: state.message = "No crash journal can be kept for this document: unsaved work is lost in a crash"
+        }
+        // A callback command that exits without reading its input must not end the editor with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        defer {
+            environment.interactions.deliver = nil
+            listeners?.flush()
         }
         dispatch(.outlineRead(navigator?.outline() ?? []))
         while !quitting {
@@ -214,6 +228,8 @@ public final class EditorSession: @unchecked Sendable {
                 screen.copyToClipboard(text)
             case .openURI(let uri):
                 openLink(uri)
+            case .interactionReported(let report):
+                listeners?.report(report)
             }
         }
     }

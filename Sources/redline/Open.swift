@@ -15,6 +15,10 @@ struct Open: ParsableCommand {
     @Option(name: .long, help: "The page to start on, from 1.")
     var page: Int = 1
 
+    @Option(name: .long, help: ArgumentHelp("Append every interaction the editor performs or refuses to FILE, a JSON line each.",
+                                            valueName: "FILE"), completion: .file())
+    var events: String?
+
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var passwordOption: PasswordOption
 
@@ -27,7 +31,7 @@ struct Open: ParsableCommand {
         let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
         do {
             try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer,
-                                      configuration: configuration)
+                                      configuration: configuration, eventsPath: events)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as EditorLauncher.LaunchError {

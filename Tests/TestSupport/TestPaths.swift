@@ -32,6 +32,11 @@ public enum TestPaths {
         return packageRoot.appendingPathComponent(".build/debug/redline").path
     }
 
+    /// The Swift API's example program (Examples/InteractionExamples) built beside `redline`.
+    public static var interactionsExample: String {
+        URL(fileURLWithPath: redline).deletingLastPathComponent().appendingPathComponent("redline-interactions-example").path
+    }
+
     /// The screen-check program built beside `redline`.
     public static var screenCheck: String {
         URL(fileURLWithPath: redline).deletingLastPathComponent().appendingPathComponent("redline-screen-check").path

@@ -51,6 +51,11 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case answerYes = "answer-yes", answerNo = "answer-no", answerCancel = "answer-cancel"
     case stateAccepted = "state-accepted", stateRejected = "state-rejected", stateCancelled = "state-cancelled"
     case stateCompleted = "state-completed", stateNone = "state-none"
+    // The interaction components' verbs (docs/interactions.md): bound to no key until config.toml binds them.
+    case trySelectAnnotation = "try-select-annotation", tryDeselectAnnotation = "try-deselect-annotation"
+    case tryEditAnnotation = "try-edit-annotation", tryOpenLink = "try-open-link", tryFastScroll = "try-fast-scroll"
+    case trySmartZoom = "try-smart-zoom", tryToggleInterface = "try-toggle-interface"
+    case trySelectText = "try-select-text", tryDeselectText = "try-deselect-text"
     /// Does nothing: binding a key to it takes the key's command away.
     case unbound = "unbound"
 
@@ -188,6 +193,15 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .stateCompleted: "Completed"
         case .stateNone: "None (takes a state back)"
         case .unbound: "nothing: takes a key's command away"
+        case .trySelectAnnotation: "selectAnnotation at the pointer or cursor, even when switched off (its conditions still apply)"
+        case .tryDeselectAnnotation: "deselectAnnotation, even when switched off"
+        case .tryEditAnnotation: "editAnnotation on the markup at the pointer or cursor, even when switched off"
+        case .tryOpenLink: "openLinkAnnotation on the link at the pointer or cursor, even when switched off"
+        case .tryFastScroll: "fastScroll: the page area's left half turns back, the right half on, even when switched off"
+        case .trySmartZoom: "smartZoom at the pointer or cursor, even when switched off"
+        case .tryToggleInterface: "toggleUserInterface, even when switched off"
+        case .trySelectText: "selectText from the word at the pointer or cursor, even when switched off"
+        case .tryDeselectText: "deselectText, even when switched off"
         }
     }
 }

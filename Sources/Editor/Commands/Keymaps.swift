@@ -52,8 +52,16 @@ public struct Keymaps: Sendable, Equatable {
 
     /// Whether a binding in config.toml may name the command in the context: the context's own, or `unbound`.
     public static func accepts(_ command: EditorCommand, in context: KeymapContext) -> Bool {
-        command == .unbound || commands(in: context).contains(command)
+        command == .unbound || commands(in: context).contains(command) || (unboundCommands[context] ?? []).contains(command)
     }
+
+    /// Commands a context runs that no standard key starts: the interaction components' `try…` verbs, for the
+    /// user's own keys (docs/interactions.md).
+    public static let unboundCommands: [KeymapContext: [EditorCommand]] = [
+        .page: [.trySelectAnnotation, .tryDeselectAnnotation, .tryEditAnnotation, .tryOpenLink, .tryFastScroll, .trySmartZoom,
+                .tryToggleInterface, .trySelectText, .tryDeselectText],
+        .selection: [.tryDeselectText],
+    ]
 
     public static let standard: Keymaps = {
         var bindings: [KeymapContext: [Key: EditorCommand]] = [:]

@@ -151,6 +151,8 @@ struct MouseDrag: Sendable, Hashable {
     var markup: MarkupID
     var last: Point
     var moved: Bool
+    /// Whether transformAnnotation let this drag move the markup; nil until it starts moving.
+    var allowed: Bool?
 }
 
 public struct TextStyle: Sendable, Hashable {

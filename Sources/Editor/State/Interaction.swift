@@ -26,6 +26,24 @@ public struct Interaction: Sendable {
     public var search: SearchSession?
     /// Where the last mouse report was, in screen cells: what a click command acts on.
     var pointer: (column: Int, row: Int) = (0, 0)
+    /// Whether the event being reduced came from the mouse (an interaction then happens at the pointer) or a key
+    /// (at the cursor).
+    var input: InputSource = .key
+    /// The key (or mouse action) being handled, by name; `request` for a `try…` call from code.
+    var via = ""
+    /// The component a `try…` verb is performing: it runs whatever its `isEnabled`.
+    var trying: InteractionComponentName?
+    /// Components whose refusal the message line has said: it says each once.
+    var refusalsSaid: Set<InteractionComponentName> = []
+    /// Activations and refusals of the event being reduced, for `--events` and callback commands.
+    var reports: [InteractionReport] = []
+    /// A click in the page area's left (-1) or right (+1) fifth, turning the page when the button comes up
+    /// (unless a drag made it a selection).
+    var edgeTurn: Int?
     /// The event being reduced, and the ids minted from it so far.
     var clock = EventClock(stamp: EventStamp(time: PDFDate(year: 2000, month: 1, day: 1), seed: .init()))
+}
+
+enum InputSource: Sendable, Equatable {
+    case key, pointer
 }

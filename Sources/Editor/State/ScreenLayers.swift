@@ -38,6 +38,25 @@ public enum Focus: Sendable, Equatable {
     case overlay(Overlay)
 }
 
+extension Focus {
+    /// The keymap keys are read through here; nil for the link hints, which read labels.
+    public var keymapContext: KeymapContext? {
+        switch self {
+        case .page: .page
+        case .typing: .typing
+        case .inking: .ink
+        case .selectingText: .selection
+        case .panel(.annotations): .annotations
+        case .panel(.bookmarks): .bookmarks
+        case .panel(.outline): .outline
+        case .overlay(.linkHints): nil
+        case .overlay(.commandLine), .overlay(.searchLine): .typing
+        case .overlay(.question): .questions
+        case .overlay(.help): .help
+        }
+    }
+}
+
 extension Interaction {
     public var focus: Focus {
         if let top = overlays.last { return .overlay(top) }

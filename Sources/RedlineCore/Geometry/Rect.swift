@@ -30,6 +30,7 @@ public struct Rect: Sendable, Hashable, Codable {
     public var maxY: Double { origin.y + size.height }
     public var width: Double { size.width }
     public var height: Double { size.height }
+    public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
 
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x <= maxX && point.y >= minY && point.y <= maxY

@@ -21,6 +21,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var keyBindings: [KeyBindingSetting] = []
     /// `open_command`: what opens a web link the user follows; nil opens nothing (the address is only copied).
     public var openCommand: [String]?
+    /// `[interactions.NAME]` tables as written, in the file's order.
+    public var interactionSettings: [InteractionSetting] = []
 
     public static let defaultBookmarkProviders = ["xmp", "sidecar"]
 
@@ -60,7 +62,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
-                            "open_command", "keys"]
+                            "open_command", "keys", "interactions"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -132,6 +134,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
                                                 highlighter: try colors("highlighter_colors", in: table, path: path)
                                                     ?? MarkupColor.highlighterCycle)
         configuration.keyBindings = try keyBindings(in: table, text: text, path: path)
+        configuration.interactionSettings = try interactionSettings(in: table, text: text, path: path)
         return configuration
     }
 
