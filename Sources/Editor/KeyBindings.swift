@@ -70,7 +70,9 @@ public enum KeyBindings {
             replaces what it did in that context; the other keys keep theirs; `"q" = "unbound"` takes a key's
             command away, but each context keeps a key for what leaves it (committing and cancelling text,
             answering, closing a panel, leaving ink mode, the `:` line). `redline keys` lists the keys in force.
-            What each part of the editor does, at more length: [editing.md](editing.md).
+            What each part of the editor does, at more length: [editing.md](editing.md). The `try-…`
+            commands perform an interaction component's interaction even when it is switched off, with its
+            conditions: [interactions.md](interactions.md).
 
             """
         for context in KeymapContext.allCases {
@@ -79,6 +81,9 @@ public enum KeyBindings {
                 let keys = keymaps.keys(for: command, in: context).map { "`\($0.name == "`" ? "` ` `" : $0.name)`" }
                 guard !keys.isEmpty else { continue }
                 text += "| \(keys.joined(separator: " ")) | `\(command.name)` | \(command.summary(in: context)) |\n"
+            }
+            for command in Keymaps.unboundCommands[context] ?? [] {
+                text += "| (none: bind one) | `\(command.name)` | \(command.summary(in: context)) |\n"
             }
         }
         text += "\n## Commands (`:`)\n\n| command | what it does |\n|---|---|\n"

@@ -25,7 +25,8 @@ struct Keys: ParsableCommand {
         var lines: [String] = []
         for context in KeymapContext.allCases {
             lines.append("[keys.\(context.rawValue)]  \(context.title)")
-            for command in Keymaps.commands(in: context) {
+            // The interaction components' try… verbs have no standard key: listed for binding.
+            for command in Keymaps.commands(in: context) + (Keymaps.unboundCommands[context] ?? []) {
                 let keys = keymaps.keys(for: command, in: context).map(\.name).joined(separator: " ")
                 // Columns of 22 and 20, widened (never cut) for a longer list of keys.
                 func column(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(1, width + 1 - text.count)) }
