@@ -8,6 +8,7 @@ extension EditorReducer {
     static func mouse(_ state: inout EditorState, _ event: MouseEvent, _ env: EditorEnvironment) -> [EditorEffect] {
         state.interaction.pointer = (event.column, event.row)
         state.interaction.input = .pointer
+        if event.action == .drag || event.action == .release { state.interaction.via = event.action == .drag ? "Drag" : "Release" }
         switch event.action {
         case .scrollDown: return keyPressed(&state, .wheelDown, env)
         case .scrollUp: return keyPressed(&state, .wheelUp, env)

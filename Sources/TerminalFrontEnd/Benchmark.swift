@@ -66,6 +66,22 @@ public enum Benchmark {
         precondition(maker.renderCount == rendersBefore, "drawing ink re-rendered the page")
         press(.escape)
 
+        // What the interaction components add to a key: Tab through the page's markup with the seed's four
+        // conditions and a callback, every activation reported as `--events` has it.
+        let guarded = Interactions()
+        guarded.selectAnnotation.addActivationCondition(.kindsNot(["ink"]))
+        guarded.transformAnnotation.addActivationCondition(.point(inside: PDFBox(x1: 0, y1: 0, x2: 400, y2: 200), false))
+        guarded.editAnnotation.addActivationCondition(.kindsNot(["text"]))
+        guarded.openLinkAnnotation.addActivationCondition(.pages([0]))
+        guarded.selectAnnotation.addActivationCallback { _, _, _ in }
+        guarded.reportsActivations = true
+        let guardedEnvironment = EditorEnvironment(measurer: services.measurer, interactions: guarded)
+        figures.append(measure("select step, 4 conditions", runs: 30) {
+            let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
+            _ = EditorReducer.reduce(&state, .keyPressed(.tab), at: stamp, environment: guardedEnvironment)
+        })
+        press(.escape)
+
         // The annotation list on the first page: each run moves the selection one row (back to the top at the end).
         press(.character("a"))
         figures.append(measure("annotation list step", runs: 30) {
