@@ -10,12 +10,21 @@ import TerminalFrontEnd
 //
 // The log goes to FILE (standard error is the editor's screen while it runs).
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-guard let path = arguments.first, !path.hasPrefix("-") else {
-    FileHandle.standardError.write(Data("usage: redline-interactions-example FILE.pdf [--log FILE]\n".utf8))
-    exit(2)
+func usage(_ problem: String) -> Never {
+    FileHandle.standardError.write(Data("redline-interactions-example: \(problem)\nusage: redline-interactions-example FILE.pdf [--log FILE]\n".utf8))
+    exit(1)
 }
-let logPath: String? = arguments.firstIndex(of: "--log").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var logPath: String?
+if let flag = arguments.firstIndex(of: "--log") {
+    guard arguments.indices.contains(flag + 1) else { usage("--log needs a file") }
+    logPath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
+    usage(arguments.first { $0.hasPrefix("-") }.map { "unknown option \($0)" } ?? "give one PDF")
+}
 
 do {
     let editor = try RedlineEditor(path: path)
@@ -38,15 +47,15 @@ do {
     interactions.openLinkAnnotation.addActivationCondition { context, _, _ in
         context.pageIndex == 0
     }
-    // Every smart zoom is logged; a callback cannot stop it.
-    let log = logPath.flatMap { file -> FileHandle? in
-        FileManager.default.createFile(atPath: file, contents: nil)
-        return FileHandle(forWritingAtPath: file)
-    }
-    interactions.smartZoom.addActivationCallback { context, point, space in
+    // Every smart zoom is logged, appended to the log as it happens; a callback cannot stop it.
+    interactions.smartZoom.addActivationCallback { [logPath] context, point, space in
+        guard let logPath else { return }
         let target = context.targetRect.map { "x \($0.minX) y \($0.minY) width \($0.width) height \($0.height)" } ?? "none"
         let line = "Will smart zoom to: \(target) on page \(context.pageIndex + 1), at \(point.x) \(point.y) in \(space.kind.rawValue)\n"
-        log?.write(Data(line.utf8))
+        let descriptor = open(logPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        _ = line.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+        close(descriptor)
     }
     try editor.run()
 } catch {

@@ -49,10 +49,11 @@ extension EditorReducer {
             for callback in store.callbacks { callback(context, location.point, space) }
             return true
         }
-        if state.interaction.refusalsSaid.insert(name).inserted {
+        // Each reason once: a wheel or a held key would otherwise fill the line.
+        if state.interaction.refusalsSaid.insert("\(name.rawValue) \(refusal)").inserted {
             state.message = refusal == "disabled"
-                ? "\(name.rawValue) is switched off: nothing done (said once)"
-                : "\(name.rawValue) refused by its \(refusal): nothing done (said once)"
+                ? "\(name.rawValue) is switched off (said once)"
+                : "\(name.rawValue) refused by its \(refusal) (said once)"
         }
         return false
     }
@@ -85,12 +86,22 @@ extension EditorReducer {
             let item = state.selection.flatMap { state.markup.item($0) } ?? markup(at: point, state, env)
             return item.map { context(name, state, annotation: subject($0, state, env)) }
         case .openLinkAnnotation:
-            return (state.navigation.links[state.pageIndex] ?? []).last { $0.rect.contains(point) }.map { context(name, state, link: $0) }
+            return link(near: point, state, env).map { context(name, state, link: $0) }
         case .smartZoom:
             return context(name, state, targetRect: smartZoomTarget(state, at: point))
         case .fastScroll, .toggleUserInterface, .selectText, .deselectText:
             return context(name, state)
         }
+    }
+
+    /// The link at a display point, else one the point's cell overlaps: as a click finds it, so a key at the
+    /// cursor and a click on the same cell find the same link.
+    static func link(near point: Point, _ state: EditorState, _ env: EditorEnvironment) -> PageLink? {
+        let links = state.navigation.links[state.pageIndex] ?? []
+        let viewport = state.viewport(cellPixels: env.cellPixels)
+        let cell = viewport.cell(for: point)
+        let cellRect = Rect(origin: viewport.point(forCellColumn: cell.column, row: cell.row), size: viewport.pointsPerCell)
+        return links.last { $0.rect.contains(point) } ?? links.last { $0.rect.intersects(cellRect) }
     }
 
     /// The markup at a display point of the current page, the topmost first.
@@ -177,7 +188,7 @@ extension EditorReducer {
             state.selection = item.id
             startEditingSelection(&state, env, at: location)
         case .openLinkAnnotation:
-            guard let link = (state.navigation.links[state.pageIndex] ?? []).last(where: { $0.rect.contains(point) }) else {
+            guard let link = link(near: point, state, env) else {
                 state.message = "No link there"
                 return []
             }
@@ -185,7 +196,12 @@ extension EditorReducer {
         case .fastScroll:
             let cells = space(state, location.space, env).convert(location.point, to: .cells)
             let area = state.layout.pageArea
-            fastScroll(&state, by: cells.x < Double(area.column) + Double(area.width) / 2 ? -1 : 1, toBottom: false, env, at: location)
+            let offset = cells.x < Double(area.column) + Double(area.width) / 2 ? -1 : 1
+            guard (0..<state.document.pageCount).contains(state.pageIndex + offset) else {
+                state.message = offset < 0 ? "This is the first page" : "This is the last page"
+                return []
+            }
+            fastScroll(&state, by: offset, toBottom: false, env, at: location)
         case .smartZoom:
             smartZoom(&state, at: point, env, location: location)
         case .toggleUserInterface:

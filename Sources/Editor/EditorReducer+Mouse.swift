@@ -19,6 +19,7 @@ extension EditorReducer {
                 // A click near the page area's side turns the page when the button comes up: a drag from
                 // there selects words instead.
                 state.interaction.edgeTurn = nil
+                state.interaction.via = "Click"
                 state.interaction.lastPress = nil
                 state.interaction.textPress = nil
                 fastScroll(&state, by: turn, toBottom: false, env)

@@ -268,7 +268,8 @@ public enum EditorReducer {
             // search's outlines (as vim's :nohlsearch).
             if state.interaction.search?.progress == .counting { return stopSearch(&state) }
             if let id = state.selection, let item = state.markup.item(id) {
-                if permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env) {
+                if permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env,
+                           at: InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) {
                     state.selection = nil
                 }
             } else if state.interaction.search?.shown == true {

@@ -73,7 +73,10 @@ public final class EditorSession: @unchecked Sendable {
         navigator = try? document.independentReader()
         // A finished render wakes the loop, which draws the page with it.
         rendering.onFinished = { [inbox] in inbox.post {} }
-        listeners?.failed = { [inbox] message in inbox.post { [weak self] in self?.state.message = message } }
+        // Said on the page, never over a prompt being typed.
+        listeners?.failed = { [inbox] message in
+            inbox.post { [weak self] in if self?.state.focus == .page { self?.state.message = message } }
+        }
         // Code embedding the editor asks for interactions through its loop.
         interactions.deliver = { [inbox] request in inbox.post { [weak self] in self?.dispatch(.interactionRequested(request)) } }
     }
@@ -256,17 +259,11 @@ public final class EditorSession: @unchecked Sendable {
     /// Runs the configured open command with the address as its last argument, never through a shell, its
     /// output kept off the screen; the loop does not wait for it.
     private func openLink(_ uri: String) {
-        guard let openCommand, let program = openCommand.first else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
-        process.arguments = (program.contains("/") ? [] : [program]) + openCommand.dropFirst() + [uri]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        guard let openCommand else { return }
         do {
-            try process.run()
+            try DetachedCommand.start(openCommand + [uri])
         } catch {
-            state.message = "open_command failed: \(error.localizedDescription)"
+            state.message = "open_command failed: \(error)"
         }
     }
 

@@ -90,14 +90,14 @@ public enum InteractionConfiguration {
         case "kinds", "kinds_not":
             guard case .strings(let kinds) = field.value, !kinds.isEmpty else { throw fail("a list of kinds, like [\"ink\", \"text\"]") }
             if let unknown = kinds.first(where: { !knownKinds.contains($0) }) {
-                throw Problem(line: field.line, reason: "\(field.name): \"\(shown(unknown))\" is no kind (markup: text, ink, highlight, underline, "
-                              + "strike-out; annotations: note, free-text, square, circle, stamp … written lower case with dashes)")
+                throw Problem(line: field.line, reason: "\(field.name): \"\(shown(unknown))\" is no kind (known: "
+                              + knownKinds.sorted().joined(separator: ", ") + ")")
             }
             return field.name == "kinds" ? .kinds(Set(kinds)) : .kindsNot(Set(kinds))
         case "pages", "pages_not":
             guard case .numbers(let numbers) = field.value, !numbers.isEmpty,
                   numbers.allSatisfy({ $0 >= 1 && $0 <= 1_000_000 && $0.rounded() == $0 }) else {
-                throw fail("a list of page numbers from 1, like [1, 2]")
+                throw fail("a list of page numbers from 1 to 1000000, like [1, 2]")
             }
             let indexes = Set(numbers.map { Int($0) - 1 })
             return field.name == "pages" ? .pages(indexes) : .pagesNot(indexes)

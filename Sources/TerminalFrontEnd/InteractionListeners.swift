@@ -1,5 +1,7 @@
 import Editor
 import Foundation
+import Glibc
+import TerminalGrid
 
 /// Where activations and refusals go besides the screen: `--events FILE` gets every one as a JSON line, and a
 /// component's callback command (config.toml) gets each activation as a JSON line on its standard input. All
@@ -9,7 +11,7 @@ public final class InteractionListeners: @unchecked Sendable {
     private let events: FileHandle?
     private let callbacks: [InteractionComponentName: [String]]
     /// Where a failure is said: set by the session before the first report.
-    var failed: (@Sendable (String) -> Void)?
+    public var failed: (@Sendable (String) -> Void)?
     /// Said once: a full disk would otherwise say it for every click.
     private var toldFailure = false
     private let encoder: JSONEncoder = {
@@ -57,31 +59,26 @@ public final class InteractionListeners: @unchecked Sendable {
     }
 
     private func write(_ line: Data, to handle: FileHandle) {
-        do {
-            try handle.write(contentsOf: line)
-        } catch {
-            sayOnce("Could not write the events file: \(error.localizedDescription)")
+        let descriptor = handle.fileDescriptor
+        let failure: Int32? = line.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return written < 0 ? errno : ENOSPC }
+                offset += written
+            }
+            return nil
         }
+        if let failure { sayOnce("Could not write the events file: \(String(cString: strerror(failure)))") }
     }
 
-    /// Runs the command with no shell, the line on its standard input and its output discarded; never waited for.
+    /// Runs the command with the line on its standard input; never waited for.
     private func run(_ command: [String], input: Data) {
-        guard let program = command.first else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
-        process.arguments = (program.contains("/") ? [] : [program]) + command.dropFirst()
-        let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
-            // A command that does not read its input must not stop the queue: the line is far below a pipe's
-            // buffer, and a closed pipe is an error here, not a signal (SIGPIPE is ignored while the editor runs).
-            try? pipe.fileHandleForWriting.write(contentsOf: input)
-            try? pipe.fileHandleForWriting.close()
+            try DetachedCommand.start(command, input: input)
         } catch {
-            sayOnce("The callback command \(program) could not run: \(error.localizedDescription)")
+            sayOnce("The callback command \(VisibleText.line(command[0], limit: 80)) could not run: \(error)")
         }
     }
 

@@ -9,7 +9,7 @@ struct Redline: ParsableCommand {
         commandName: "redline",
         abstract: "Mark up PDFs in the terminal: place text, nudge it into place, save a flattened copy.",
         discussion: """
-            `redline FILE.pdf` opens the editor (press ? inside for the keys). The other commands do the \
+            `redline FILE.pdf` opens the editor (press F1 inside for the keys). The other commands do the \
             same work in scripts.
 
             Exit status: 0 done; 1 bad usage, markup file or configuration; 2 the PDF cannot be opened \

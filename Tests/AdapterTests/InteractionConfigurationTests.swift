@@ -127,6 +127,7 @@ import Testing
         ("[interactions.smartZoom]\ncallback = []", "line 2: callback in [interactions.smartZoom] must be a program"),
         ("[[interactions.openLinkAnnotation.when]]\nlink_targets = [\"web\"]", "line 2: link_targets must be a list of link targets"),
         ("[interactions]\nsmartZoom = 3", "interactions.smartZoom must be a table"),
+        ("\n[interactions.\"sel ect\"]\nenabled = false", "line 2: [interactions.sel ect] is no interaction component"),
     ])
     func mistakesAreRefusedWithTheirLine(text: String, expected: String) {
         do {

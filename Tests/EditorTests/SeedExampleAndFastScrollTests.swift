@@ -64,6 +64,12 @@ import Testing
         editor.press(.escape, .pageUp)
         support.click(&editor, at: Point(x: 300, y: 390))
         #expect(editor.state.pageIndex == 2, "followed on page 1")
+        // A key at the cursor finds the link a click on the cursor's cell finds, inside its box or not.
+        editor.state.keymaps.bind(.control("l"), to: .tryOpenLink, in: .page)
+        editor.press(.pageUp, .pageUp)
+        editor.state.cursor = Point(x: 300, y: 378)
+        editor.press(.control("l"))
+        #expect(editor.state.pageIndex == 2, "the cursor's cell overlaps the link")
     }
 
     @Test func aClickInThePageAreasSideFifthsTurnsThePage() {
@@ -86,6 +92,12 @@ import Testing
         editor.send(.mouse(MouseEvent(.drag, column: right.column - 3, row: right.row + 1)))
         editor.send(.mouse(MouseEvent(.release, column: right.column - 3, row: right.row + 1)))
         #expect(editor.state.pageIndex == 0)
+        editor.environment.interactions.reportsActivations = true
+        editor.send(.mouse(right))
+        let turned = editor.send(.mouse(MouseEvent(.release, column: right.column, row: right.row)))
+        #expect(turned.contains { if case .interactionReported(let report) = $0 { report.via == "Click" && report.component == .fastScroll } else { false } })
+        #expect(editor.state.pageIndex == 1)
+        editor.press(.pageUp)
         editor.environment.interactions.fastScroll.isEnabled = false
         editor.send(.mouse(right))
         editor.send(.mouse(MouseEvent(.release, column: right.column, row: right.row)))

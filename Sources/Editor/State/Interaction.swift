@@ -33,8 +33,8 @@ public struct Interaction: Sendable {
     var via = ""
     /// The component a `try…` verb is performing: it runs whatever its `isEnabled`.
     var trying: InteractionComponentName?
-    /// Components whose refusal the message line has said: it says each once.
-    var refusalsSaid: Set<InteractionComponentName> = []
+    /// The refusals the message line has said (component and reason): it says each once.
+    var refusalsSaid: Set<String> = []
     /// Activations and refusals of the event being reduced, for `--events` and callback commands.
     var reports: [InteractionReport] = []
     /// A click in the page area's left (-1) or right (+1) fifth, turning the page when the button comes up

@@ -126,6 +126,7 @@ enum TOMLLines {
     /// of its last part written as a key.
     static func tableLine(_ name: String, occurrence: Int = 0, in text: String) -> Int {
         var seen = 0
+        let name = name.replacingOccurrences(of: " ", with: "")
         for (index, line) in lines(text).enumerated() {
             let compact = line.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\"", with: "")
             if compact.hasPrefix("[[" + name + "]]") || (occurrence == 0 && compact.hasPrefix("[" + name + "]")) {
