@@ -27,8 +27,11 @@ import Testing
         let events = folder.file("events.jsonl")
         let told = folder.file("told")
         let callback = folder.file("callback")
-        // The shell's own signal mask and ignored signals, then what it was given on stdin.
-        try "#!/bin/sh\ngrep -E '^(SigBlk|SigIgn)' /proc/$$/status >> '\(told)'\ncat >> '\(told)'\n"
+        // Its own signal mask, then what it was given on stdin. Python, not a shell: dash blocks signals of its
+        // own while it waits for a command.
+        try "#!\(TestPaths.python)\nimport sys\nstatus = open('/proc/self/status').read()\n"
+            .appending("blocked = [line for line in status.splitlines() if line.startswith('SigBlk')]\n")
+            .appending("open('\(told)', 'a').write(blocked[0] + '\\n' + sys.stdin.read())\n")
             .write(toFile: callback, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: callback)
         // The editor's threads block signals, as ncurses and the hangup handling make them.

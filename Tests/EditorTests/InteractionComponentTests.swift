@@ -71,6 +71,40 @@ final class CallLog: @unchecked Sendable {
         #expect(editor.state.chrome.hidesInterface)
     }
 
+    @Test func deselectingIsAComponentToo() {
+        var editor = editorWithMarkup()
+        editor.press(.tab)
+        let selected = editor.state.selection
+        #expect(selected != nil)
+        let deselect = editor.environment.interactions.deselectAnnotation
+        deselect.isEnabled = false
+        editor.press(.escape)
+        #expect(editor.state.selection == selected, "Esc is refused")
+        #expect(editor.state.message?.contains("deselectAnnotation is switched off") == true)
+        click(&editor, at: Point(x: 400, y: 500))
+        #expect(editor.state.selection == selected, "a click beside it is refused too")
+        deselect.isEnabled = true
+        deselect.addActivationCondition { context, point, space in
+            // Esc asks at the markup's middle, in display points.
+            space.kind == .display && context.annotation.map { $0.rect.contains(point) } == true
+        }
+        editor.press(.escape)
+        #expect(editor.state.selection == nil)
+    }
+
+    @Test func editingYourOwnReplyIsEditAnnotations() {
+        let note = Annotation(id: "n1", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 100, width: 20, height: 20),
+                              author: "Bob", contents: "Check this")
+        let reply = Annotation(id: "r1", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 100, width: 20, height: 20),
+                               author: "Alice", contents: "Done", inReplyTo: "n1", replyType: .reply)
+        var editor = EditorHarness(annotations: [note, reply])
+        editor.environment.interactions.editAnnotation.addActivationCondition(.kindsNot(["note"]))
+        editor.press(.character("a"), .character("j"))
+        editor.press(.character("e"))
+        #expect(editor.state.message?.contains("editAnnotation refused") == true, "\(editor.state.message ?? "")")
+        #expect(editor.state.interaction.annotationPanel?.input == nil)
+    }
+
     @Test func compositesSetAndAskEveryMember() {
         var editor = editorWithMarkup()
         let interactions = editor.environment.interactions
