@@ -97,11 +97,9 @@ extension EditorReducer {
     /// The link at a display point, else one the point's cell overlaps: as a click finds it, so a key at the
     /// cursor and a click on the same cell find the same link.
     static func link(near point: Point, _ state: EditorState, _ env: EditorEnvironment) -> PageLink? {
-        let links = state.navigation.links[state.pageIndex] ?? []
         let viewport = state.viewport(cellPixels: env.cellPixels)
         let cell = viewport.cell(for: point)
-        let cellRect = Rect(origin: viewport.point(forCellColumn: cell.column, row: cell.row), size: viewport.pointsPerCell)
-        return links.last { $0.rect.contains(point) } ?? links.last { $0.rect.intersects(cellRect) }
+        return link(at: point, cell: Rect(origin: viewport.point(forCellColumn: cell.column, row: cell.row), size: viewport.pointsPerCell), state)
     }
 
     /// The markup at a display point of the current page, the topmost first.
@@ -146,12 +144,9 @@ extension EditorReducer {
             }
             for request in requests { effects += perform(&state, request, env) }
         }
-        return skipsCommand ? effects : (effects.isEmpty ? nil : effects + (keyCommandEffects(&state, key, env)))
-    }
-
-    /// The key's own command, after bindings beside it produced effects of their own.
-    private static func keyCommandEffects(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
-        keyPressed(&state, key, env, bindingsDone: true)
+        if skipsCommand { return effects }
+        // The key's own command runs here only when the bindings' requests produced effects to keep with it.
+        return effects.isEmpty ? nil : effects + keyPressed(&state, key, env, bindingsDone: true)
     }
 
     // MARK: The try… verbs

@@ -72,8 +72,12 @@ extension EditorReducer {
     /// The link under the clicked cell: one under the cell's middle first, else one the cell overlaps (a cell
     /// at fit-page zoom is taller than a line of text), the last in the file (topmost) among them.
     static func link(at spot: PointerSpot, _ state: EditorState) -> PageLink? {
+        link(at: spot.point, cell: spot.cell, state)
+    }
+
+    static func link(at point: Point, cell: Rect, _ state: EditorState) -> PageLink? {
         let links = state.navigation.links[state.pageIndex] ?? []
-        return links.last { $0.rect.contains(spot.point) } ?? links.last { $0.rect.intersects(spot.cell) }
+        return links.last { $0.rect.contains(point) } ?? links.last { $0.rect.intersects(cell) }
     }
 
     /// Follows a link, through openLinkAnnotation: at the pointer for a click, at the link's middle for a label.

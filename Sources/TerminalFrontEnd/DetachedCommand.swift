@@ -1,4 +1,5 @@
 import Foundation
+import RedlineKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,16 +53,8 @@ enum DetachedCommand {
         }
         if let input {
             // Far below a pipe's buffer; a child that exits unread makes this EPIPE, never a signal (the
-            // editor ignores SIGPIPE).
-            input.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset < bytes.count {
-                    let written = write(ends[1], bytes.baseAddress! + offset, bytes.count - offset)
-                    if written < 0, errno == EINTR { continue }
-                    guard written > 0 else { break }
-                    offset += written
-                }
-            }
+            // editor ignores SIGPIPE), and what it did not read is its own business.
+            try? DescriptorWriter.writeAll(input, to: ends[1])
             close(ends[1])
         }
         let started = child

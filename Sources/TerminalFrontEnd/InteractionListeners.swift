@@ -1,6 +1,6 @@
 import Editor
 import Foundation
-import Glibc
+import RedlineKit
 import TerminalGrid
 
 /// Where activations and refusals go besides the screen: `--events FILE` gets every one as a JSON line, and a
@@ -59,18 +59,11 @@ public final class InteractionListeners: @unchecked Sendable {
     }
 
     private func write(_ line: Data, to handle: FileHandle) {
-        let descriptor = handle.fileDescriptor
-        let failure: Int32? = line.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return written < 0 ? errno : ENOSPC }
-                offset += written
-            }
-            return nil
+        do {
+            try DescriptorWriter.writeAll(line, to: handle.fileDescriptor)
+        } catch {
+            sayOnce("Could not write the events file: \(error)")
         }
-        if let failure { sayOnce("Could not write the events file: \(String(cString: strerror(failure)))") }
     }
 
     /// Runs the command with the line on its standard input; never waited for.

@@ -40,6 +40,20 @@ import Testing
         let annotation: Subject?
     }
 
+    /// The book copied into the command's folder and opened by `program` (with `arguments` before the file, or
+    /// after it), shown on page 4, where the links lead elsewhere.
+    func openBookOnPage4(_ command: RedlineCommand, program: String = TestPaths.redline, before: String = "",
+                         after: String = "") throws -> TmuxSession {
+        let document = command.folder.file("book.pdf")
+        try FileManager.default.copyItem(atPath: Self.book, toPath: document)
+        let tmux = try TmuxSession(command: "'\(program)' \(before) '\(document)' \(after)", environment: command.environment)
+        tmux.keep(command.folder)
+        try tmux.waitFor("page 1/117")
+        try tmux.send("4", "G")
+        try tmux.waitFor("page 4/117")
+        return tmux
+    }
+
     func events(_ path: String) throws -> [Event] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
             try JSONDecoder().decode(Event.self, from: Data($0.utf8))
@@ -53,16 +67,10 @@ import Testing
         try "#!/bin/sh\ncat >> '\(called)'\n".write(toFile: callback, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: callback)
         try command.writeConfig(Self.seedConfig(callback: callback))
-        let document = command.folder.file("book.pdf")
-        try FileManager.default.copyItem(atPath: Self.book, toPath: document)
         let eventsFile = command.folder.file("events.jsonl")
-        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' --events '\(eventsFile)' '\(document)'", environment: command.environment)
-        tmux.keep(command.folder)
-        try tmux.waitFor("page 1/117")
+        let tmux = try openBookOnPage4(command, before: "--events '\(eventsFile)'")
 
         // Links are followed on the first page only.
-        try tmux.send("4", "G")
-        try tmux.waitFor("page 4/117")
         try tmux.send("f")
         try tmux.waitFor("Follow:")
         try tmux.send("a", "a")
@@ -119,13 +127,7 @@ import Testing
             [keys.page]
             "S" = "try-smart-zoom"
             """)
-        let document = command.folder.file("book.pdf")
-        try FileManager.default.copyItem(atPath: Self.book, toPath: document)
-        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", environment: command.environment)
-        tmux.keep(command.folder)
-        try tmux.waitFor("page 1/117")
-        try tmux.send("4", "G")
-        try tmux.waitFor("page 4/117")
+        let tmux = try openBookOnPage4(command)
         try tmux.send("s")
         try tmux.waitFor("smartZoom is switched off")
         #expect(try tmux.screen().contains("100%"))
@@ -135,14 +137,8 @@ import Testing
 
     @Test func theSwiftExampleProgramRefusesAndLogsAsTheSeedDoes() throws {
         let command = try RedlineCommand()
-        let document = command.folder.file("book.pdf")
-        try FileManager.default.copyItem(atPath: Self.book, toPath: document)
         let log = command.folder.file("zoom.log")
-        let tmux = try TmuxSession(command: "'\(TestPaths.interactionsExample)' '\(document)' --log '\(log)'", environment: command.environment)
-        tmux.keep(command.folder)
-        try tmux.waitFor("page 1/117")
-        try tmux.send("4", "G")
-        try tmux.waitFor("page 4/117")
+        let tmux = try openBookOnPage4(command, program: TestPaths.interactionsExample, after: "--log '\(log)'")
         try tmux.send("f")
         try tmux.waitFor("Follow:")
         try tmux.send("a", "a")

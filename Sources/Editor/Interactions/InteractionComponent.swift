@@ -69,8 +69,6 @@ public final class InteractionComponent: @unchecked Sendable {
             EditorReducer.conditionsHold(member, attempt.state, InteractionLocation(point, in: space), attempt.environment)
         }
     }
-
-    func store(_ name: InteractionComponentName) -> ComponentStore? { stores[name] }
 }
 
 /// One component's settings.

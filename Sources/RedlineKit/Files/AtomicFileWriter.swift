@@ -65,18 +65,7 @@ public enum AtomicFileWriter {
         guard descriptor >= 0 else { throw SystemError.last("while creating a file in the folder") }
         var closed = false
         defer { if !closed { close(descriptor) } }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw SystemError.last("while writing")
-                }
-                guard written > 0 else { throw SystemError(reason: "nothing could be written") }
-                offset += written
-            }
-        }
+        try DescriptorWriter.writeAll(data, to: descriptor)
         // The data must be on disk before the rename makes it the file, or a crash could leave it empty.
         guard fsync(descriptor) == 0 else { throw SystemError.last("while flushing to disk") }
         var written = stat()
