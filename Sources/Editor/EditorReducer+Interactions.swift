@@ -58,6 +58,17 @@ extension EditorReducer {
         return false
     }
 
+    /// An annotation component's question about one markup (at the pointer or cursor unless told where).
+    static func permits(_ state: inout EditorState, _ name: InteractionComponentName, on item: MarkupItem,
+                        _ env: EditorEnvironment, at location: InteractionLocation? = nil) -> Bool {
+        permits(&state, name, context(name, state, annotation: subject(item, state, env)), env, at: location)
+    }
+
+    /// Where a key acting on a markup acts: its middle.
+    static func middle(of item: MarkupItem, _ env: EditorEnvironment) -> InteractionLocation {
+        InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)
+    }
+
     /// The conditions alone, ignoring `isEnabled`, at a location: `canActivate(at:in:)`. False when there is
     /// nothing there for the component to act on (no markup to select, no link to open).
     static func conditionsHold(_ name: InteractionComponentName, _ state: EditorState, _ location: InteractionLocation,
@@ -165,12 +176,12 @@ extension EditorReducer {
                 state.message = "No markup there to select"
                 return []
             }
-            if permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)), env, at: location) {
+            if permits(&state, .selectAnnotation, on: item, env, at: location) {
                 state.selection = item.id
             }
         case .deselectAnnotation:
             guard let id = state.selection, let item = state.markup.item(id) else { return [] }
-            if permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env, at: location) {
+            if permits(&state, .deselectAnnotation, on: item, env, at: location) {
                 state.selection = nil
             }
         case .transformAnnotation:

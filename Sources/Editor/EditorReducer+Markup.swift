@@ -59,8 +59,7 @@ extension EditorReducer {
             return []
         }
         if case .textMarks = item.content {} else {
-            guard permits(&state, .transformAnnotation, context(.transformAnnotation, state, annotation: subject(item, state, env)), env,
-                          at: InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) else { return [] }
+            guard permits(&state, .transformAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
         }
         switch item.content {
         case .text(var text):

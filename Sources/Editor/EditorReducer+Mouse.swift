@@ -103,7 +103,7 @@ extension EditorReducer {
         }
         state.interaction.lastPress = spot.onPage ? (column, row, now) : nil
         if spot.onPage, let hit = touchedMarkup(spot, state, env),
-           permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(hit, state, env)), env) {
+           permits(&state, .selectAnnotation, on: hit, env) {
             state.selection = hit.id
             state.mouseDrag = MouseDrag(markup: hit.id, last: spot.point, moved: false)
             return []
@@ -111,14 +111,14 @@ extension EditorReducer {
         if spot.onPage, let link = link(at: spot, state) {
             // A click on a link follows it, as in every viewer; markup over a link is selected first.
             if let id = state.selection, let item = state.markup.item(id),
-               !permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env) {
+               !permits(&state, .deselectAnnotation, on: item, env) {
                 return []
             }
             state.selection = nil
             return follow(&state, link, env)
         }
         if let id = state.selection, let item = state.markup.item(id),
-           !permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env) {
+           !permits(&state, .deselectAnnotation, on: item, env) {
             return []
         }
         state.selection = nil
@@ -155,7 +155,7 @@ extension EditorReducer {
         guard var drag = state.mouseDrag, let item = state.markup.item(drag.markup) else { return [] }
         if !drag.moved, drag.allowed == nil {
             // Asked once a drag starts moving: the whole drag is one transform.
-            drag.allowed = permits(&state, .transformAnnotation, context(.transformAnnotation, state, annotation: subject(item, state, env)), env)
+            drag.allowed = permits(&state, .transformAnnotation, on: item, env)
             state.mouseDrag = drag
         }
         guard drag.allowed == true else { return [] }

@@ -268,8 +268,7 @@ public enum EditorReducer {
             // search's outlines (as vim's :nohlsearch).
             if state.interaction.search?.progress == .counting { return stopSearch(&state) }
             if let id = state.selection, let item = state.markup.item(id) {
-                if permits(&state, .deselectAnnotation, context(.deselectAnnotation, state, annotation: subject(item, state, env)), env,
-                           at: InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) {
+                if permits(&state, .deselectAnnotation, on: item, env, at: middle(of: item, env)) {
                     state.selection = nil
                 }
             } else if state.interaction.search?.shown == true {
@@ -370,8 +369,7 @@ public enum EditorReducer {
                               _ env: EditorEnvironment) -> [EditorEffect] {
         if let id = state.selection, let item = state.markup.item(id) {
             let step = large ? 10.0 : 1.0
-            guard permits(&state, .transformAnnotation, context(.transformAnnotation, state, annotation: subject(item, state, env)), env,
-                          at: InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) else { return [] }
+            guard permits(&state, .transformAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
             return nudgeSelection(&state, dx: dx * step, dy: dy * step, env)
         }
         let cell = state.viewport(cellPixels: env.cellPixels).pointsPerCell
@@ -421,12 +419,11 @@ public enum EditorReducer {
         }
         let items = all.filter { item in
             item.id == state.selection || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)),
-                                                         state, InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display), env)
+                                                         state, middle(of: item, env), env)
         }
-        guard let first = items.first ?? all.first else { return }
         guard !items.isEmpty else {
-            _ = permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(first, state, env)), env,
-                        at: InteractionLocation(first.bounds(measuredBy: env.measurer).center, in: .display))
+            // Said about the first the conditions refuse.
+            _ = permits(&state, .selectAnnotation, on: all[0], env, at: middle(of: all[0], env))
             return
         }
         let current = state.selection.flatMap { id in items.firstIndex { $0.id == id } }
@@ -439,8 +436,7 @@ public enum EditorReducer {
         }
         let chosen = items[next]
         guard chosen.id != state.selection || items.count == 1 else { return }
-        if permits(&state, .selectAnnotation, context(.selectAnnotation, state, annotation: subject(chosen, state, env)), env,
-                   at: InteractionLocation(chosen.bounds(measuredBy: env.measurer).center, in: .display)) {
+        if permits(&state, .selectAnnotation, on: chosen, env, at: middle(of: chosen, env)) {
             state.selection = chosen.id
         }
     }
@@ -449,8 +445,7 @@ public enum EditorReducer {
         guard let id = state.selection, let item = state.markup.item(id) else { return }
         switch item.content {
         case .text(let text):
-            guard permits(&state, .editAnnotation, context(.editAnnotation, state, annotation: subject(item, state, env)), env,
-                          at: location ?? InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)) else { return }
+            guard permits(&state, .editAnnotation, on: item, env, at: location ?? middle(of: item, env)) else { return }
             state.interaction.activity = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
         case .ink:
             state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
