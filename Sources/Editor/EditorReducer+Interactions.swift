@@ -110,7 +110,7 @@ extension EditorReducer {
     static func link(near point: Point, _ state: EditorState, _ env: EditorEnvironment) -> PageLink? {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         let cell = viewport.cell(for: point)
-        return link(at: point, cell: Rect(origin: viewport.point(forCellColumn: cell.column, row: cell.row), size: viewport.pointsPerCell), state)
+        return link(at: point, cell: viewport.rect(forCellColumn: cell.column, row: cell.row), state)
     }
 
     /// The markup at a display point of the current page, the topmost first.

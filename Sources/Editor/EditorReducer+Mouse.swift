@@ -72,10 +72,10 @@ extension EditorReducer {
         let (column, row) = state.interaction.pointer
         let area = state.layout.pageArea
         let viewport = state.viewport(cellPixels: env.cellPixels)
-        let corner = viewport.point(forCellColumn: column - area.column, row: row - area.row)
-        let cell = viewport.pointsPerCell
+        let span = viewport.rect(forCellColumn: column - area.column, row: row - area.row)
+        let (corner, cell) = (span.origin, span.size)
         let size = state.pageSize
-        let center = Point(x: corner.x + cell.width / 2, y: corner.y + cell.height / 2)
+        let center = span.center
         let point = Point(x: min(max(0, center.x), size.width), y: min(max(0, center.y), size.height))
         let onPage = area.contains(column: column, row: row)
             && corner.x < size.width && corner.x + cell.width > 0 && corner.y < size.height && corner.y + cell.height > 0

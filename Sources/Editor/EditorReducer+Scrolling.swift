@@ -20,8 +20,8 @@ extension EditorReducer {
         let visible = Size(width: Double(area.width) * cell.width, height: Double(area.height) * cell.height)
         let scroll = Point(x: Double(max(0, viewport.originPixel.x)) / viewport.scale,
                            y: Double(max(0, viewport.originPixel.y)) / viewport.scale)
-        let limit = Point(x: max(0, Double(viewport.rasterWidth - area.width * env.cellPixels.width) / viewport.scale),
-                          y: max(0, Double(viewport.rasterHeight - area.height * env.cellPixels.height) / viewport.scale))
+        let limit = Point(x: max(0, Double(viewport.rasterWidth - area.width * viewport.cellPixels.width) / viewport.scale),
+                          y: max(0, Double(viewport.rasterHeight - area.height * viewport.cellPixels.height) / viewport.scale))
         return View(scroll: scroll, visible: visible, limit: limit, cell: cell)
     }
 

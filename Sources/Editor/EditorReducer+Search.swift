@@ -122,7 +122,10 @@ extension EditorReducer {
         goToPage(&state, hit.pageIndex, env)
         reveal(&state, hit.boxes.dropFirst().reduce(hit.box) { $0.union($1) }, env)
         let size = state.pageSize
-        state.cursor = Point(x: min(max(0, hit.box.minX), size.width), y: min(max(0, hit.box.minY), size.height))
+        // The text view's rows are the page's lines, each holding the middle of its words: the cursor goes into the
+        // hit's row there, on its first letter.
+        let y = state.view.showsText ? hit.box.center.y : hit.box.minY
+        state.cursor = Point(x: min(max(0, hit.box.minX), size.width), y: min(max(0, y), size.height))
     }
 
     /// Scrolls so `rect` is in view: not at all when it is, else with it in the middle of the page area (its

@@ -16,6 +16,7 @@ extension EditorReducer {
     }
 
     static func smartZoom(_ state: inout EditorState, at point: Point, _ env: EditorEnvironment, location: InteractionLocation? = nil) {
+        if refuseZoomInTextView(&state) { return }
         if let back = state.view.beforeSmartZoom, back.pageIndex == state.pageIndex {
             // Going back is a smart zoom too: to the part of the page that was in view.
             let scale = state.fitScale(cellPixels: env.cellPixels) * back.zoom

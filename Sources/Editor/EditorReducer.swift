@@ -47,6 +47,12 @@ public enum EditorReducer {
             return []
         case .wordsRead(let page, let words):
             state.navigation.words[page] = words
+            if page == state.pageIndex {
+                layOutTextIfShown(&state)
+                sayIfTextViewHasNoText(&state)
+                // The text view's cells are known only now: the cursor is brought into them.
+                if state.showsTextView { revealCursor(&state, environment) }
+            }
             return []
         case .searchProgressed(let id, let pages, let finished):
             searchProgressed(&state, id: id, pages: pages, finished: finished, environment)
@@ -234,6 +240,8 @@ public enum EditorReducer {
         case .outline: openOutlinePanel(&state, env)
         case .followLink: startLinkHints(&state, env)
         case .selectText: startTextSelection(&state, env)
+        case .zoomIn where refuseZoomInTextView(&state), .zoomOut where refuseZoomInTextView(&state),
+             .zoomFit where refuseZoomInTextView(&state), .fitWidth where refuseZoomInTextView(&state): break
         case .smartZoom: smartZoom(&state, at: state.cursor, env)
         case .zoomIn: zoom(&state, in: true, env)
         case .zoomOut: zoom(&state, in: false, env)
@@ -242,6 +250,7 @@ public enum EditorReducer {
             state.zoom = 1
             state.view.fitsWidth = false
             revealCursor(&state, env)
+        case .textView: toggleTextView(&state, env)
         case .fitWidth:
             state.view.beforeSmartZoom = nil
             state.view.fitsWidth = true
@@ -350,7 +359,9 @@ public enum EditorReducer {
         let size = state.pageSize
         state.cursor = Point(x: min(max(0, state.scroll.x + onScreen.x), size.width),
                              y: min(max(0, state.scroll.y + onScreen.y), size.height))
+        layOutTextIfShown(&state)
         revealCursor(&state, env)
+        sayIfTextViewHasNoText(&state)
     }
 
     static let zoomSteps: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4, 6, 8]
@@ -371,6 +382,16 @@ public enum EditorReducer {
             let step = large ? 10.0 : 1.0
             guard permits(&state, .transformAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
             return nudgeSelection(&state, dx: dx * step, dy: dy * step, env)
+        }
+        if state.showsTextView {
+            // In the text view the cursor goes by a character or a line, as in any text, through the columns as
+            // placed on screen; the view follows.
+            let viewport = state.viewport(cellPixels: env.cellPixels)
+            let at = viewport.cell(for: state.cursor), cells = large ? 8 : 1
+            let target = viewport.point(forCellColumn: at.column + Int(dx) * cells, row: at.row + Int(dy) * cells)
+            state.cursor = Point(x: min(max(0, target.x), state.pageSize.width), y: min(max(0, target.y), state.pageSize.height))
+            revealCursor(&state, env)
+            return []
         }
         let cell = state.viewport(cellPixels: env.cellPixels).pointsPerCell
         // Plain arrows scroll a page larger than the screen; where it cannot scroll that way they move the

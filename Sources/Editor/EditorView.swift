@@ -10,7 +10,9 @@ public enum EditorView {
                             rendering: Int? = nil) -> CellGrid {
         var grid = CellGrid(columns: state.columns, rows: state.rows)
         let layout = state.layout
-        if let picture {
+        if state.showsTextView {
+            TextPageView.draw(&grid, state, state.scene(environment: environment), environment, in: layout.pageArea)
+        } else if let picture {
             grid.paste(picture, column: layout.pageArea.column, row: layout.pageArea.row)
         }
         if let rendering {
@@ -65,6 +67,12 @@ public enum EditorView {
         }
         guard let (column, row) = markCell(viewport.cell(for: point), viewport, state.layout.pageArea) else { return }
         let typing = if case .typing = state.interaction.activity { true } else { false }
+        // Over the text view's words the cursor is a block on the character, as in any text, so it hides none.
+        let under = grid[column, row].character
+        if state.showsTextView, under != " ", under != Cell.wideTail.character {
+            grid[column, row] = Cell(under, style: Theme.cursor)
+            return
+        }
         grid[column, row] = Cell(typing ? "▏" : "+", style: Theme.cursor)
     }
 

@@ -53,6 +53,7 @@ extension EditorState {
 
     /// The mapping between the current page and the page area, at the current zoom and scroll.
     public func viewport(cellPixels: CellPixelSize) -> PageViewport {
+        if let textLayout { return textViewport(textLayout) }
         let area = layout.pageArea
         let scale = fitScale(cellPixels: cellPixels) * effectiveZoom(cellPixels: cellPixels)
         var viewport = PageViewport(pageSize: pageSize, scale: scale, cellPixels: cellPixels, originPixel: (0, 0),

@@ -23,7 +23,13 @@ enum StatusLine {
             fields.append("selected " + describe(item))
         }
         fields.append(tool(state))
-        fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
+        if state.showsTextView {
+            fields.append("text view")
+        } else if state.view.showsText, state.navigation.words[state.pageIndex] != nil {
+            fields.append("no text: picture")
+        } else {
+            fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
+        }
         if !state.document.repairs.isEmpty { fields.append("repaired") }
         if !state.document.bookmarkProblems.isEmpty { fields.append("bookmarks not read") }
         fields.append(state.fileName)

@@ -1,3 +1,4 @@
+import RedlineCore
 import TerminalGrid
 
 /// Every colour Redline draws text in, in one place. Each pair is chosen to read at WCAG's 4.5:1 or better
@@ -25,4 +26,26 @@ public enum Theme {
     public static let linkHint = CellStyle(foreground: .black, background: .brightYellow, bold: true)
     public static let linkHintTyped = CellStyle(foreground: .brightBlack, background: .brightYellow)
     public static let cursor = CellStyle(foreground: .brightWhite, background: .red, bold: true)
+
+    // The text view (`T`): the page's words on white paper, as on the page.
+    /// Black on white, 21:1.
+    static let textPaper = CellStyle(foreground: .black, background: .brightWhite)
+    /// Around the page, as the picture's grey backdrop.
+    static let textBackdrop = CellStyle(background: .rgb(red: 0x3A, green: 0x3A, blue: 0x3A))
+    /// A search hit: black on yellow, as the `:` line's questions.
+    static let textHit = CellStyle(foreground: .black, background: .brightYellow)
+    /// The hit `n` stands on: white on blue, apart from the other hits.
+    static let textCurrentHit = CellStyle(foreground: .brightWhite, background: .blue, bold: true)
+    /// Words being selected: black on cyan.
+    static let textSelected = CellStyle(foreground: .black, background: .cyan)
+
+    /// Words printed in a colour, and text markup (bold): the colour made readable on paper (`ReadableInk`).
+    static func textInk(_ color: RGBColor) -> CellStyle { CellStyle(foreground: Self.color(color), background: .brightWhite) }
+    static func textMarkup(_ color: RGBColor) -> CellStyle { CellStyle(foreground: Self.color(color), background: .brightWhite, bold: true) }
+    /// A pen stroke or a strike-out: the cells it crosses in its colour, their text in white.
+    static func textStroke(_ color: RGBColor) -> CellStyle { CellStyle(foreground: .brightWhite, background: Self.color(color)) }
+    /// A highlighter or a highlight: a light tint, the text black.
+    static func textHighlighter(_ tint: RGBColor) -> CellStyle { CellStyle(foreground: .black, background: Self.color(tint)) }
+
+    static func color(_ color: RGBColor) -> TerminalColor { .rgb(red: color.red, green: color.green, blue: color.blue) }
 }

@@ -18,8 +18,12 @@ extension PopplerDocument: PageTextReading {
             var line = 0
             var text = ""
             var box: Rect?
+            var firstOffset = 0
+            let colors = Self.textColors(page)
             func endWord() {
-                if let found = box, !text.isEmpty { words.append(PageWord(text: text, box: found, line: line, block: 0)) }
+                if let found = box, !text.isEmpty {
+                    words.append(PageWord(text: text, box: found, line: line, block: 0, color: colors.color(at: firstOffset)))
+                }
                 text = ""
                 box = nil
             }
@@ -38,6 +42,7 @@ extension PopplerDocument: PageTextReading {
                 let (top, bottom) = (min(rect.y1, rect.y2), max(rect.y1, rect.y2))
                 guard [left, right, top, bottom].allSatisfy(\.isFinite) else { continue }
                 let character = Rect(x: left, y: top, width: right - left, height: bottom - top)
+                if text.isEmpty { firstOffset = offset }
                 text.unicodeScalars.append(scalar)
                 box = box.map { $0.union(character) } ?? character
             }
@@ -45,6 +50,45 @@ extension PopplerDocument: PageTextReading {
             TextBlocks.assign(&words)
             return words
         } ?? []
+    }
+
+    /// The page's text colours by character offset: poppler's attribute runs, each a range of the page's text.
+    /// Black and greys are left out, as the text view shows them in its own ink.
+    struct TextColors {
+        var runs: [(range: ClosedRange<Int>, color: RGBColor)] = []
+
+        func color(at offset: Int) -> RGBColor? {
+            // Runs come in text order: a binary search finds the one holding the offset.
+            var low = 0, high = runs.count - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                if runs[middle].range.upperBound < offset { low = middle + 1 }
+                else if runs[middle].range.lowerBound > offset { high = middle - 1 }
+                else { return runs[middle].color }
+            }
+            return nil
+        }
+    }
+
+    static func textColors(_ page: OpaquePointer) -> TextColors {
+        var colors = TextColors()
+        guard let list = poppler_page_get_text_attributes(page) else { return colors }
+        defer { poppler_page_free_text_attributes(list) }
+        var node: UnsafeMutablePointer<GList>? = list
+        while let current = node {
+            if let attributes = current.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self).pointee,
+               attributes.start_index >= 0, attributes.end_index >= attributes.start_index {
+                let color = RGBColor(red: UInt8(attributes.color.red >> 8), green: UInt8(attributes.color.green >> 8),
+                                     blue: UInt8(attributes.color.blue >> 8))
+                let spread = Int(max(color.red, color.green, color.blue)) - Int(min(color.red, color.green, color.blue))
+                if spread >= 40 {
+                    colors.runs.append((Int(attributes.start_index)...Int(attributes.end_index), color))
+                }
+            }
+            node = current.pointee.next
+        }
+        colors.runs.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return colors
     }
 
     /// A page holds at most this many words: a hostile page's millions are cut here.

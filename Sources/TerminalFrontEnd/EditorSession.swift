@@ -169,6 +169,11 @@ public final class EditorSession: @unchecked Sendable {
     private func draw() {
         readLinksIfNeeded()
         collectRasters()
+        if state.showsTextView {
+            // The text view is drawn from the page's words: nothing to render.
+            screen.present(EditorView.draw(state, environment: environment, picture: nil))
+            return
+        }
         let scene = state.scene(environment: environment)
         if let missing = pictures.missingRaster(for: scene) {
             // Waited for once: keys pressed during a long render are drawn at once.

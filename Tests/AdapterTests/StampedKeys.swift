@@ -10,10 +10,14 @@ struct StampedKeys {
 
     mutating func press(_ keys: [Key], on state: inout EditorState, environment: EditorEnvironment) {
         for key in keys {
-            count += 1
-            let stamp = EventStamp(time: PDFDate(year: 2026, month: 11, day: 23, hour: 9, minute: 0, offsetMinutes: 0),
-                                   seed: StableUUID.derived(seed: 3, item: "key \(count)"))
-            _ = EditorReducer.reduce(&state, .keyPressed(key), at: stamp, environment: environment)
+            _ = EditorReducer.reduce(&state, .keyPressed(key), at: nextStamp(), environment: environment)
         }
+    }
+
+    /// A stamp for an event that is not a key (words read, say), numbered with the keys.
+    mutating func nextStamp() -> EventStamp {
+        count += 1
+        return EventStamp(time: PDFDate(year: 2026, month: 11, day: 23, hour: 9, minute: 0, offsetMinutes: 0),
+                          seed: StableUUID.derived(seed: 3, item: "key \(count)"))
     }
 }

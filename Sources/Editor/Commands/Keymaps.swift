@@ -82,6 +82,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("g"), .firstPage), (.home, .firstPage), (character("G"), .lastPage), (.end, .lastPage),
             (.control("o"), .jumpBack), (.control("f"), .jumpForward),
             (character("z"), .zoomIn), (character("Z"), .zoomOut), (character("0"), .zoomFit), (character("W"), .fitWidth), (character("F"), .toggleInterface),
+            (character("T"), .textView),
             (.up, .moveUp), (.down, .moveDown), (.left, .moveLeft), (.right, .moveRight),
             (.shiftUp, .moveFarUp), (character("K"), .moveFarUp), (.shiftDown, .moveFarDown), (character("J"), .moveFarDown),
             (.shiftLeft, .moveFarLeft), (character("H"), .moveFarLeft), (.shiftRight, .moveFarRight), (character("L"), .moveFarRight),

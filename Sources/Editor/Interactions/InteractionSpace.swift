@@ -48,21 +48,19 @@ public struct InteractionSpace: Sendable {
     static func convert(_ point: Point, from source: CoordinateSpaceKind, to target: CoordinateSpaceKind,
                         geometry: PageGeometry, viewport: PageViewport, areaOrigin: (column: Int, row: Int)) -> Point {
         guard source != target else { return point }
-        let cellWidth = Double(viewport.cellPixels.width), cellHeight = Double(viewport.cellPixels.height)
         let display: Point
         switch source {
         case .display: display = point
         case .pdf: display = geometry.displayPoint(fromUser: point)
         case .cells:
-            display = Point(x: ((point.x - Double(areaOrigin.column)) * cellWidth + Double(viewport.originPixel.x)) / viewport.scale,
-                            y: ((point.y - Double(areaOrigin.row)) * cellHeight + Double(viewport.originPixel.y)) / viewport.scale)
+            display = viewport.point(forCellPlace: Point(x: point.x - Double(areaOrigin.column), y: point.y - Double(areaOrigin.row)))
         }
         switch target {
         case .display: return display
         case .pdf: return geometry.userPoint(fromDisplay: display)
         case .cells:
-            return Point(x: (display.x * viewport.scale - Double(viewport.originPixel.x)) / cellWidth + Double(areaOrigin.column),
-                         y: (display.y * viewport.scale - Double(viewport.originPixel.y)) / cellHeight + Double(areaOrigin.row))
+            let place = viewport.cellPlace(for: display)
+            return Point(x: place.x + Double(areaOrigin.column), y: place.y + Double(areaOrigin.row))
         }
     }
 }

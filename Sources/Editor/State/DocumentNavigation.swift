@@ -7,6 +7,8 @@ public struct DocumentNavigation: Sendable, Equatable {
     public var links: [Int: [PageLink]] = [:]
     /// Each shown page's words, for selecting text and smart zoom.
     public var words: [Int: [PageWord]] = [:]
+    /// The text view's layout of each page shown in it; none for a page without text.
+    public var textLayouts: [Int: PageTextLayout] = [:]
 
     public init() {}
 

@@ -8,6 +8,8 @@ public struct Viewport: Sendable, Hashable {
     /// The page's width fills the page area, on every page whatever its size (`W`, as zathura's and mupdf's fit
     /// width); a zoom key leaves it for the zoom it showed.
     public var fitsWidth = false
+    /// The page area shows the page's words in cells instead of its picture (`T`), on every page that has text.
+    public var showsText = false
     /// The display-space point at the top-left of the page area when the page is larger than the area.
     public var scroll: Point = .zero
     /// Where new markup goes, in the current page's display space.

@@ -23,6 +23,9 @@ public struct PageViewport: Sendable, Hashable {
     public var originPixel: (x: Int, y: Int)
     public var columns: Int
     public var rows: Int
+    /// The text view's columns, placed row by row through the page's words; nil for the picture, whose columns
+    /// are evenly spaced.
+    public var textColumns: TextColumnMap?
 
     public init(pageSize: Size, scale: Double, cellPixels: CellPixelSize, originPixel: (x: Int, y: Int),
                 columns: Int, rows: Int) {
@@ -37,12 +40,13 @@ public struct PageViewport: Sendable, Hashable {
     public static func == (lhs: PageViewport, rhs: PageViewport) -> Bool {
         lhs.pageSize == rhs.pageSize && lhs.scale == rhs.scale && lhs.cellPixels == rhs.cellPixels
             && lhs.originPixel == rhs.originPixel && lhs.columns == rhs.columns && lhs.rows == rhs.rows
+            && lhs.textColumns == rhs.textColumns
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pageSize); hasher.combine(scale); hasher.combine(cellPixels)
         hasher.combine(originPixel.x); hasher.combine(originPixel.y)
-        hasher.combine(columns); hasher.combine(rows)
+        hasher.combine(columns); hasher.combine(rows); hasher.combine(textColumns)
     }
 
     /// The whole page's raster size in pixels at this scale.
@@ -51,16 +55,49 @@ public struct PageViewport: Sendable, Hashable {
 
     /// The cell that shows a display-space point (may lie outside the page area).
     public func cell(for point: Point) -> (column: Int, row: Int) {
-        let px = point.x * scale - Double(originPixel.x)
-        let py = point.y * scale - Double(originPixel.y)
-        return (Int(clamping: (px / Double(cellPixels.width)).rounded(.down)),
-                Int(clamping: (py / Double(cellPixels.height)).rounded(.down)))
+        let place = cellPlace(for: point)
+        // A point on a cell's edge (a cell's own corner, converted there and back) is in that cell.
+        return (Int(clamping: (place.x + 1e-6).rounded(.down)), Int(clamping: (place.y + 1e-6).rounded(.down)))
     }
 
     /// The display-space point at the top-left corner of a cell.
     public func point(forCellColumn column: Int, row: Int) -> Point {
-        Point(x: Double(column * cellPixels.width + originPixel.x) / scale,
-              y: Double(row * cellPixels.height + originPixel.y) / scale)
+        point(forCellPlace: Point(x: Double(column), y: Double(row)))
+    }
+
+    /// Where a display-space point is in cells of the page area, with fractions: 2.5 is the middle of the third.
+    public func cellPlace(for point: Point) -> Point {
+        let y = (point.y * scale - Double(originPixel.y)) / Double(cellPixels.height)
+        guard let textColumns else {
+            return Point(x: (point.x * scale - Double(originPixel.x)) / Double(cellPixels.width), y: y)
+        }
+        let first = firstCell
+        let pageRow = Int(clamping: y.rounded(.down)) + first.row
+        return Point(x: textColumns.column(forX: point.x, row: pageRow) - Double(first.column), y: y)
+    }
+
+    /// The display-space point at a place in cells of the page area.
+    public func point(forCellPlace place: Point) -> Point {
+        let y = (place.y * Double(cellPixels.height) + Double(originPixel.y)) / scale
+        guard let textColumns else {
+            return Point(x: (place.x * Double(cellPixels.width) + Double(originPixel.x)) / scale, y: y)
+        }
+        let first = firstCell
+        let pageRow = Int(clamping: place.y.rounded(.down)) + first.row
+        return Point(x: textColumns.x(forColumn: place.x + Double(first.column), row: pageRow), y: y)
+    }
+
+    /// The span of the page one cell shows, in display space.
+    public func rect(forCellColumn column: Int, row: Int) -> Rect {
+        let corner = point(forCellColumn: column, row: row)
+        let far = point(forCellPlace: Point(x: Double(column + 1), y: Double(row) + 0.999))
+        return Rect(x: corner.x, y: corner.y, width: max(0, far.x - corner.x), height: Double(cellPixels.height) / scale)
+    }
+
+    /// The page's cell shown at the page area's top-left (whole cells in the text view, which scrolls by cells).
+    var firstCell: (column: Int, row: Int) {
+        (Int((Double(originPixel.x) / Double(cellPixels.width)).rounded(.down)),
+         Int((Double(originPixel.y) / Double(cellPixels.height)).rounded(.down)))
     }
 
     /// How many points one cell spans, horizontally and vertically.

@@ -5,12 +5,15 @@ public struct PageWord: Sendable, Hashable {
     public var box: Rect
     public var line: Int
     public var block: Int
+    /// The colour the word is printed in, when it is not black or grey (the text view shows it).
+    public var color: RGBColor?
 
-    public init(text: String, box: Rect, line: Int, block: Int) {
+    public init(text: String, box: Rect, line: Int, block: Int, color: RGBColor? = nil) {
         self.text = text
         self.box = box
         self.line = line
         self.block = block
+        self.color = color
     }
 }
 

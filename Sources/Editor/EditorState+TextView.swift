@@ -1,0 +1,86 @@
+import RedlineCore
+import TerminalGrid
+
+/// The text view (`T`): the page area shows the page's words in cells, a character a cell, at their places on
+/// the page. It is a viewport like the picture's, with cells the size of the page's characters and lines, so the
+/// cursor, markup, clicks, search hits and selections map onto the page exactly as they do in the picture.
+extension EditorState {
+    /// The current page's text cell size while the text view is on; nil on a page without text (a scan), which
+    /// shows its picture, and while the page's words are still to be read.
+    public var textLayout: PageTextLayout? {
+        guard view.showsText else { return nil }
+        return navigation.textLayouts[pageIndex]
+    }
+
+    /// Whether the page area shows the text view rather than the picture.
+    public var showsTextView: Bool { textLayout != nil }
+
+    /// Text cells are a thousand raster units wide, so whole cells stay whole far below a point.
+    static let textCellUnits = 1000
+
+    /// The cell size the viewport can hold exactly: its height a whole number of raster units.
+    static func viewportCellSize(_ size: TextCellSize) -> TextCellSize {
+        let height = max(1, (Double(textCellUnits) * size.height / size.width).rounded())
+        return TextCellSize(width: size.width, height: height * size.width / Double(textCellUnits))
+    }
+
+    func textViewport(_ text: PageTextLayout) -> PageViewport {
+        let size = text.cellSize
+        let area = layout.pageArea
+        let units = Self.textCellUnits
+        let cellPixels = CellPixelSize(width: units, height: max(1, Int((Double(units) * size.height / size.width).rounded())))
+        let scale = Double(units) / size.width
+        var viewport = PageViewport(pageSize: pageSize, scale: scale, cellPixels: cellPixels, originPixel: (0, 0),
+                                    columns: area.width, rows: area.height)
+        // Scrolled by whole cells: a word's row and column are the same wherever the view stands.
+        func origin(raster: Int, cells: Int, cell: Int, scrolledTo point: Double) -> Int {
+            let pageCells = (raster + cell - 1) / cell
+            guard pageCells > cells else { return -((cells - pageCells) / 2) * cell }
+            return min(max(0, Int(clamping: (point * scale / Double(cell)).rounded())), pageCells - cells) * cell
+        }
+        viewport.originPixel = (origin(raster: viewport.rasterWidth, cells: area.width, cell: cellPixels.width, scrolledTo: scroll.x),
+                                origin(raster: viewport.rasterHeight, cells: area.height, cell: cellPixels.height, scrolledTo: scroll.y))
+        viewport.textColumns = text.columns
+        return viewport
+    }
+}
+
+extension EditorReducer {
+    /// `T`: the text view on or off. A page without text says so and keeps its picture; the view stays on for the
+    /// pages that have text.
+    static func toggleTextView(_ state: inout EditorState, _ env: EditorEnvironment) {
+        state.view.showsText.toggle()
+        state.view.beforeSmartZoom = nil
+        layOutTextIfShown(&state)
+        if state.view.showsText {
+            sayIfTextViewHasNoText(&state)
+        } else {
+            state.message = nil
+        }
+        // The cursor stays at its place on the page, and in view.
+        revealCursor(&state, env)
+    }
+
+    /// Lays the current page's words out for the text view, once, when the view is on and they are read.
+    static func layOutTextIfShown(_ state: inout EditorState) {
+        let page = state.pageIndex
+        guard state.view.showsText, state.navigation.textLayouts[page] == nil, let words = state.navigation.words[page],
+              let size = TextCellSize(words: words) else { return }
+        state.navigation.textLayouts[page] = PageTextLayout(words: words, cellSize: EditorState.viewportCellSize(size),
+                                                            cellsOf: { CharacterWidth.of(VisibleText.of($0)) })
+    }
+
+    /// On a page whose words are read and hold no text, while the text view is on.
+    static func sayIfTextViewHasNoText(_ state: inout EditorState) {
+        guard state.view.showsText, state.navigation.words[state.pageIndex] != nil,
+              state.navigation.textLayouts[state.pageIndex] == nil else { return }
+        state.message = "Page \(state.pageIndex + 1) has no text to show (a scan without OCR?): showing its picture"
+    }
+
+    /// The zoom keys change the picture's size; the text view's follows the terminal's font.
+    static func refuseZoomInTextView(_ state: inout EditorState) -> Bool {
+        guard state.showsTextView else { return false }
+        state.message = "The text view shows the page's text at the terminal's own size: T for the picture, which zooms"
+        return true
+    }
+}

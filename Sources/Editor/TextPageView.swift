@@ -1,0 +1,144 @@
+import Foundation
+import RedlineCore
+import TerminalGrid
+
+/// Draws the text view into the page area: paper-coloured cells for the page, its words where the page has
+/// them (in the page's colours, made dark enough to read on the paper), then the search hits, the selected
+/// words and the markup, each over the cells it covers. The cursor is drawn by `EditorView` through the same
+/// viewport, as it is over the picture.
+enum TextPageView {
+    static func draw(_ grid: inout CellGrid, _ state: EditorState, _ scene: PageScene, _ env: EditorEnvironment, in area: CellRect) {
+        guard let words = state.navigation.words[state.pageIndex], let layout = state.textLayout else { return }
+        let viewport = scene.viewport
+        let cell = viewport.pointsPerCell
+        let first = (column: viewport.originPixel.x / viewport.cellPixels.width, row: viewport.originPixel.y / viewport.cellPixels.height)
+        let pageCells = (columns: Int((viewport.pageSize.width / cell.width).rounded(.up)),
+                         rows: Int((viewport.pageSize.height / cell.height).rounded(.up)))
+        grid.fill(area, with: Cell(" ", style: Theme.textBackdrop))
+        let paper = CellRect(column: area.column - first.column, row: area.row - first.row,
+                             width: pageCells.columns, height: pageCells.rows).intersection(area)
+        if let paper { grid.fill(paper, with: Cell(" ", style: Theme.textPaper)) }
+
+        for placed in layout.words {
+            let row = area.row + placed.row - first.row
+            guard row >= area.row, row < area.maxRow else { continue }
+            let column = area.column + placed.column - first.column
+            guard column < area.maxColumn, column + placed.cells > area.column else { continue }
+            let style = words[placed.word].color.map { Theme.textInk(ReadableInk.onPaper($0)) } ?? Theme.textPaper
+            grid.write(words[placed.word].text, column: column, row: row, style: style, limit: area.maxColumn - column)
+        }
+
+        /// The cells a page rect covers, row by row: each row places its columns through its own words. A box of a
+        /// line's words (a hit, a selection, a highlight) is in the row of its middle, as its words are.
+        func restyle(_ rect: Rect, line: Bool = true, _ change: (inout CellStyle) -> Void) {
+            // A box's far edge on a cell's boundary does not reach into the next cell.
+            let top = viewport.cell(for: line ? rect.center : rect.origin).row
+            let bottom = line ? top : viewport.cell(for: Point(x: rect.minX, y: rect.maxY - cell.height * 0.01)).row
+            for row in max(top, 0)...max(top, min(bottom, area.height - 1)) where row < area.height {
+                let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
+                let start = viewport.cell(for: Point(x: rect.minX, y: middle)).column
+                let end = max(start, viewport.cell(for: Point(x: rect.maxX - cell.width * 0.01, y: middle)).column)
+                for column in max(0, start)...max(0, min(end, area.width - 1)) where column < area.width && column <= end {
+                    var target = grid[area.column + column, area.row + row]
+                    change(&target.style)
+                    grid[area.column + column, area.row + row] = target
+                }
+            }
+        }
+
+        for mark in scene.marks {
+            switch mark.kind {
+            case .hit: restyle(mark.rect) { $0 = Theme.textHit }
+            case .currentHit: restyle(mark.rect) { $0 = Theme.textCurrentHit }
+            case .selectedText: restyle(mark.rect) { $0 = Theme.textSelected }
+            }
+        }
+        var highlight = scene.highlight
+        for item in scene.markup {
+            switch item.content {
+            case .text(let text):
+                let box = text.bounds(measuredBy: env.measurer)
+                let start = viewport.cell(for: Point(x: box.minX, y: box.center.y))
+                let column = area.column + start.column, row = area.row + start.row
+                guard row >= area.row, row < area.maxRow, column < area.maxColumn else { continue }
+                // Selected or being typed, a text is shown reversed where it is written, a character a cell;
+                // its box on the page, in a larger font, would cover words it does not.
+                var style = Theme.textMarkup(ReadableInk.onPaper(text.color.rgb))
+                if highlight == box {
+                    style.reverse = true
+                    highlight = nil
+                }
+                grid.write(text.text.isEmpty ? " " : text.text, column: column, row: row, style: style, limit: area.maxColumn - column)
+            case .ink(let ink):
+                let style = ink.isHighlighter ? Theme.textHighlighter(ReadableInk.tint(ink.color.rgb))
+                    : Theme.textStroke(ReadableInk.onPaper(ink.color.rgb))
+                for stroke in ink.strokes {
+                    for point in sampled(stroke, step: min(cell.width, cell.height) / 3) {
+                        restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
+                    }
+                }
+            case .textMarks(let marks):
+                let ink = marks.color.rgb
+                for rect in marks.rects {
+                    switch marks.kind {
+                    case .highlight: restyle(rect) { $0 = Theme.textHighlighter(ReadableInk.tint(ink)) }
+                    case .underline: restyle(rect) { $0.underline = true; $0.foreground = Theme.color(ReadableInk.onPaper(ink)) }
+                    case .strikeOut: restyle(rect) { $0 = Theme.textStroke(ReadableInk.onPaper(ink)) }
+                    }
+                }
+            }
+        }
+        if let highlight {
+            restyle(highlight, line: false) { $0.reverse.toggle() }
+        }
+    }
+
+    /// The points along a stroke, no further apart than `step`: a stroke marks every cell it passes through.
+    static func sampled(_ stroke: [Point], step: Double) -> [Point] {
+        guard var previous = stroke.first else { return [] }
+        var points = [previous]
+        for point in stroke.dropFirst() {
+            let length = ((point.x - previous.x) * (point.x - previous.x) + (point.y - previous.y) * (point.y - previous.y)).squareRoot()
+            let steps = min(10_000, Int((length / max(step, 0.01)).rounded(.up)))
+            if steps > 0 {
+                for index in 1...steps {
+                    let t = Double(index) / Double(steps)
+                    points.append(Point(x: previous.x + (point.x - previous.x) * t, y: previous.y + (point.y - previous.y) * t))
+                }
+            }
+            previous = point
+        }
+        return points
+    }
+}
+
+/// Colours from a page or its markup, made to read as text on the text view's white paper.
+enum ReadableInk {
+    /// The colour, darkened until it stands at 5.5:1 against white (WCAG asks 4.5; the margin keeps it there
+    /// once a 256-colour terminal rounds it to its palette).
+    static func onPaper(_ color: RGBColor) -> RGBColor {
+        var (red, green, blue) = (Double(color.red), Double(color.green), Double(color.blue))
+        for _ in 0..<40 where contrastOnWhite(red, green, blue) < 5.5 {
+            red *= 0.9; green *= 0.9; blue *= 0.9
+        }
+        return RGBColor(red: UInt8(red.rounded()), green: UInt8(green.rounded()), blue: UInt8(blue.rounded()))
+    }
+
+    /// A light tint of the colour for a highlighter's cells, dark text still reading on it.
+    static func tint(_ color: RGBColor) -> RGBColor {
+        func mix(_ value: UInt8) -> UInt8 { UInt8((Double(value) * 0.65 + 255 * 0.35).rounded()) }
+        return RGBColor(red: mix(color.red), green: mix(color.green), blue: mix(color.blue))
+    }
+
+    static func contrastOnWhite(_ red: Double, _ green: Double, _ blue: Double) -> Double {
+        1.05 / (luminance(red, green, blue) + 0.05)
+    }
+
+    static func luminance(_ red: Double, _ green: Double, _ blue: Double) -> Double {
+        func linear(_ value: Double) -> Double {
+            let c = value / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+}

@@ -1,0 +1,186 @@
+/// A page's words laid out in terminal cells for the text view: one cell per character at a size where body
+/// text reads as it does in a terminal, each word at its place on the page. The cell size in points comes from
+/// the page's own text (`TextCellSize`), so cells map linearly onto the page and the cursor, markup, search hits
+/// and selections keep their page positions.
+public struct PageTextLayout: Sendable, Hashable {
+    /// One word shown in cells: where it starts, how many cells it takes, and which of the page's words it is.
+    public struct PlacedWord: Sendable, Hashable {
+        public var column: Int
+        public var row: Int
+        public var cells: Int
+        public var word: Int
+    }
+
+    public var cellSize: TextCellSize
+    /// In rows, and left to right within each row.
+    public var words: [PlacedWord]
+    /// How the columns of each row meet the page: through the words placed on it.
+    public var columns: TextColumnMap
+
+    /// Lays `words` out in cells of `cellSize`: a word's row holds the middle of its box, its first column its left
+    /// edge. Words of a row are placed left to right: a word a space after the one before follows it after one blank
+    /// cell, as text reads; one further away keeps its own column unless the words before it reach past it, so a
+    /// word wider in cells than on paper pushes its neighbours along rather than overwriting them. `cellsOf` says how
+    /// many cells a word's text takes in the terminal (two for a wide character).
+    public init(words: [PageWord], cellSize: TextCellSize, cellsOf: (String) -> Int = { $0.count }) {
+        self.cellSize = cellSize
+        let rows = words.map { Self.row(of: $0.box, cellSize) }
+        let order = words.indices.sorted { first, second in
+            rows[first] != rows[second] ? rows[first] < rows[second]
+                : words[first].box.minX != words[second].box.minX ? words[first].box.minX < words[second].box.minX
+                : first < second
+        }
+        var placed: [PlacedWord] = []
+        placed.reserveCapacity(words.count)
+        var free: (row: Int, column: Int, x: Double) = (Int.min, 0, 0)
+        for index in order {
+            let row = rows[index]
+            let box = words[index].box
+            var column = Int(clamping: (box.minX / cellSize.width).rounded())
+            if row == free.row {
+                // Words a space apart on the page are a blank apart on screen; a wider gap (a tab, a table's
+                // columns) keeps the word at its own column.
+                column = box.minX - free.x < 2 * cellSize.width ? free.column : max(column, free.column)
+            }
+            let cells = max(1, cellsOf(words[index].text))
+            placed.append(PlacedWord(column: column, row: row, cells: cells, word: index))
+            free = (row, column + cells + 1, box.maxX)
+        }
+        self.words = placed
+        columns = TextColumnMap(cellWidth: cellSize.width, placed: placed.map { ($0, words[$0.word].box) })
+    }
+
+    static func row(of box: Rect, _ cellSize: TextCellSize) -> Int {
+        Int(clamping: (box.center.y / cellSize.height).rounded(.down))
+    }
+}
+
+/// Where a column of the text view is on the page, row by row. A row's words are its anchors: a word's first
+/// column is its box's left edge, the column after its last its right edge, and between anchors the columns
+/// are spread evenly. So a character on screen is at its own place on the page even where a word was pushed
+/// along, and the cell after a word is just after it on the page: markup typed there lands beside the word.
+/// Rows without words, and the columns before a row's first word and after its last, go a cell's width a column.
+public struct TextColumnMap: Sendable, Hashable {
+    /// A column (of the whole page's cells, not the screen's) and the page's x there.
+    struct Anchor: Sendable, Hashable {
+        var column: Double
+        var x: Double
+    }
+
+    let cellWidth: Double
+    let rows: [Int: [Anchor]]
+
+    init(cellWidth: Double, placed: [(PageTextLayout.PlacedWord, Rect)]) {
+        self.cellWidth = cellWidth
+        var rows: [Int: [Anchor]] = [:]
+        for (word, box) in placed {
+            var anchors = rows[word.row] ?? []
+            // x only grows along a row, even where the page's boxes overlap.
+            let left = max(box.minX, anchors.last?.x ?? -.infinity)
+            anchors.append(Anchor(column: Double(word.column), x: left))
+            anchors.append(Anchor(column: Double(word.column + word.cells), x: max(box.maxX, left)))
+            rows[word.row] = anchors
+        }
+        self.rows = rows
+    }
+
+    /// Word boxes from poppler's layout and from its search differ by fractions of a point: within this of a word's
+    /// edge, a point is on the edge.
+    static let edgeTolerance = 0.25
+
+    /// The column, with its fraction, that shows page x `x` on page row `row`.
+    public func column(forX x: Double, row: Int) -> Double {
+        guard let anchors = rows[row], let first = anchors.first, let last = anchors.last else { return x / cellWidth }
+        if let edge = nearestAnchor(to: x, in: anchors), abs(edge.x - x) <= Self.edgeTolerance { return edge.column }
+        if x <= first.x { return first.column - (first.x - x) / cellWidth }
+        if x >= last.x { return last.column + (x - last.x) / cellWidth }
+        var low = 0, high = anchors.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if anchors[middle].x <= x { low = middle } else { high = middle }
+        }
+        let (a, b) = (anchors[low], anchors[high])
+        return b.x > a.x ? a.column + (x - a.x) / (b.x - a.x) * (b.column - a.column) : a.column
+    }
+
+    private func nearestAnchor(to x: Double, in anchors: [Anchor]) -> Anchor? {
+        var low = 0, high = anchors.count
+        while low < high {
+            let middle = (low + high) / 2
+            if anchors[middle].x < x { low = middle + 1 } else { high = middle }
+        }
+        // The anchor at or after x, or the one before: whichever is nearer; on a tie (a word's end and the next
+        // one's start at one x) the later, the start of what follows.
+        let candidates = [low, low - 1].filter { anchors.indices.contains($0) }.map { anchors[$0] }
+        return candidates.min { abs($0.x - x) < abs($1.x - x) }
+    }
+
+    /// The page x at a column (with its fraction) of page row `row`.
+    public func x(forColumn column: Double, row: Int) -> Double {
+        guard let anchors = rows[row], let first = anchors.first, let last = anchors.last else { return column * cellWidth }
+        if column <= first.column { return first.x - (first.column - column) * cellWidth }
+        if column >= last.column { return last.x + (column - last.column) * cellWidth }
+        var low = 0, high = anchors.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if anchors[middle].column <= column { low = middle } else { high = middle }
+        }
+        let (a, b) = (anchors[low], anchors[high])
+        return b.column > a.column ? a.x + (column - a.column) / (b.column - a.column) * (b.x - a.x) : a.x
+    }
+}
+
+/// How many points a text-view cell spans: the page's typical advance per character (spaces between words
+/// counted), and its typical distance from one line to the next.
+public struct TextCellSize: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// From a page's words, or nil when the page has no text to lay out. Per line of eight characters or more,
+    /// its width over its cells (characters and the blanks between words); the median of those is the width,
+    /// so lines of body text fill about their own width on screen (a line of narrow letters pushes its words a
+    /// little to the right, which `TextColumnMap` accounts for). The height is the median step between the
+    /// tops of consecutive lines of a block, else of the lines' heights.
+    public init?(words: [PageWord]) {
+        var advances: [Double] = []
+        var steps: [Double] = []
+        var heights: [Double] = []
+        var previousLine: (block: Int, top: Double)?
+        var index = 0
+        while index < words.count {
+            var end = index
+            while end < words.count, words[end].line == words[index].line { end += 1 }
+            let line = words[index..<end]
+            let box = line.dropFirst().reduce(line.first!.box) { $0.union($1.box) }
+            let cells = line.reduce(0) { $0 + $1.text.count } + line.count - 1
+            if cells >= 8, box.width > 0 { advances.append(box.width / Double(cells)) }
+            if box.height > 0 { heights.append(box.height) }
+            if let previous = previousLine, previous.block == words[index].block, box.minY > previous.top {
+                steps.append(box.minY - previous.top)
+            }
+            previousLine = (words[index].block, box.minY)
+            index = end
+        }
+        if advances.isEmpty {
+            // Only short lines (a title page, a form): each word's own advance per character.
+            advances = words.filter { $0.box.width > 0 }.map { $0.box.width / Double(max(1, $0.text.count)) }
+        }
+        guard let width = Self.median(advances), width > 0.1 else { return nil }
+        let lineHeight = Self.median(heights) ?? width * 2
+        // A step far above the lines' height is a gap between paragraphs, not the line spacing.
+        let pitch = Self.median(steps.filter { $0 < lineHeight * 2.5 }) ?? lineHeight * 1.2
+        self.init(width: width, height: max(pitch, lineHeight, 0.1))
+    }
+
+    static func median(_ values: [Double]) -> Double? { quantile(values, 0.5) }
+
+    static func quantile(_ values: [Double], _ fraction: Double) -> Double? {
+        let finite = values.filter(\.isFinite).sorted()
+        return finite.isEmpty ? nil : finite[min(finite.count - 1, Int(Double(finite.count) * fraction))]
+    }
+}

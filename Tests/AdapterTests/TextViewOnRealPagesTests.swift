@@ -1,0 +1,80 @@
+import Editor
+import Foundation
+import PDFRendering
+import RedlineCore
+import RedlineKit
+import TerminalGrid
+import TestSupport
+import Testing
+
+/// The text view on real pages: what a user reads on screen, row by row, against pdftotext's words and boxes.
+@Suite struct TextViewOnRealPagesTests {
+    /// The page in the text view, tall enough that it shows at once (as it would scroll by in a smaller terminal).
+    static func textView(_ path: String, page: Int) throws -> (state: EditorState, screen: CellGrid, shown: [String]) {
+        let document = try OpenedDocument(path: path, password: nil)
+        let words = try PopplerDocument(path: path, password: nil).words(onPage: page - 1)
+        let environment = EditorEnvironment(measurer: FixedWidthMeasurer())
+        var state = EditorState(documentPath: path, document: document.description, columns: 200, rows: 200, pageIndex: page - 1)
+        var keys = StampedKeys()
+        _ = EditorReducer.reduce(&state, .wordsRead(pageIndex: page - 1, words: words), at: keys.nextStamp(), environment: environment)
+        keys.press([.character("T")], on: &state, environment: environment)
+        #expect(state.showsTextView)
+        // The cursor's mark, where no word is, is not a word of the page.
+        state.cursor = Point(x: 0, y: 0)
+        var screen = EditorView.draw(state, environment: environment, picture: nil)
+        let cursor = state.viewport(cellPixels: environment.cellPixels).cell(for: state.cursor)
+        if screen[cursor.column, cursor.row].character == "+" { screen[cursor.column, cursor.row] = Cell(" ") }
+        let shown = (0..<state.layout.pageArea.height).flatMap { screen.text(ofRow: $0).split(separator: " ").map(String.init) }
+        return (state, screen, shown)
+    }
+
+    @Test(arguments: [("sample.pdf", 1), ("pypdf_crazyones-pdfa.pdf", 1), ("qpdf_boxes.pdf", 1), ("qpdf_boxes.pdf", 3)])
+    func theScreenReadsAsPdftotextsWordsInTheirRowsAndOrder(file: String, page: Int) throws {
+        let path = file == "sample.pdf" ? TestPaths.sample : TestPaths.fixture(file)
+        let expected = try PopplerText.words(in: path, page: page)
+        let (state, screen, shown) = try Self.textView(path, page: page)
+        let environment = EditorEnvironment(measurer: FixedWidthMeasurer())
+
+        // pdftotext's words in the rows their boxes' middles fall in, left to right: how a page is read line by line.
+        let viewport = state.viewport(cellPixels: environment.cellPixels)
+        let inRows = expected.enumerated().sorted { first, second in
+            let a = viewport.cell(for: Point(x: first.element.xMin, y: (first.element.yMin + first.element.yMax) / 2)).row
+            let b = viewport.cell(for: Point(x: second.element.xMin, y: (second.element.yMin + second.element.yMax) / 2)).row
+            return a != b ? a < b : first.element.xMin != second.element.xMin ? first.element.xMin < second.element.xMin : first.offset < second.offset
+        }.map { VisibleText.of($0.element.text) }
+        #expect(!shown.isEmpty)
+        #expect(shown == inRows, "\(file) page \(page): \(zip(shown, inRows).first { $0 != $1 }.map { "\($0) vs \($1)" } ?? "lengths \(shown.count) vs \(inRows.count)")")
+
+        // The middle of each word's first letter on the page is the cell showing that letter, and the cell after the
+        // word's right edge is just after its last: what the cursor, a click or markup put there finds the word.
+        var misplaced: [String] = []
+        for word in expected {
+            let text = VisibleText.of(word.text)
+            let middle = (word.yMin + word.yMax) / 2
+            let first = viewport.cell(for: Point(x: word.xMin + (word.xMax - word.xMin) / Double(2 * max(1, word.text.count)), y: middle))
+            let after = viewport.cell(for: Point(x: word.xMax + 0.2, y: middle))
+            let row = screen.text(ofRow: first.row)
+            if first.column < 0 || !row.dropFirst(first.column).hasPrefix(text) || after.column != first.column + CharacterWidth.of(text) {
+                misplaced.append("\(word.text)@\(first.column)→\(after.column): \(row.dropFirst(max(0, first.column - 3)).prefix(24))")
+            }
+        }
+        #expect(misplaced.isEmpty, "\(file) page \(page): \(misplaced.count) of \(expected.count): \(misplaced.prefix(5))")
+    }
+
+    /// Formulas: pdftotext cuts a word where the font changes (W and its subscript i), poppler's text of the
+    /// page does not (Wi), so the words differ; every character still shows, and none is added.
+    @Test(arguments: [20, 45])
+    func everyCharacterOfAFormulaPageShows(page: Int) throws {
+        let path = TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf")
+        let expected = try PopplerText.words(in: path, page: page)
+        let shown = try Self.textView(path, page: page).shown
+        #expect(shown.joined().sorted() == expected.map { VisibleText.of($0.text) }.joined().sorted())
+    }
+}
+
+/// Half the font size per character: enough for the markup the text view draws, no font needed.
+private struct FixedWidthMeasurer: TextMeasuring {
+    func metrics(of text: String, fontSize: Double) -> TextMetrics {
+        TextMetrics(width: Double(text.count) * fontSize * 0.5, ascent: fontSize * 0.8, descent: fontSize * 0.2)
+    }
+}

@@ -1,0 +1,173 @@
+import Editor
+import Foundation
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// The text view (`T`): the page's words in cells at their places, with the cursor, markup, search hits and the
+/// selection working as over the picture.
+@Suite struct TextViewTests {
+    /// Two paragraphs of a letter page in 10 pt text: 5 pt a character (spaces included), a line every 12 pt.
+    static func words() -> [PageWord] {
+        let lines = [
+            (72.0, "The quick brown fox jumps over the lazy dog again"),
+            (84.0, "and once more the quick brown fox jumps over it"),
+            (96.0, "while the dog sleeps in the warm afternoon sun"),
+            (300.0, "A second paragraph starts lower on the page here"),
+            (312.0, "and it ends on this line with the word Approved"),
+        ]
+        var words: [PageWord] = []
+        for (number, (top, text)) in lines.enumerated() {
+            var x = 72.0
+            for word in text.split(separator: " ") {
+                let width = Double(word.count) * 5
+                words.append(PageWord(text: String(word), box: Rect(x: x, y: top, width: width, height: 10), line: number, block: 0))
+                x += width + 5
+            }
+        }
+        TextBlocks.assign(&words)
+        return words
+    }
+
+    static func editorInTextView(words: [PageWord] = words(), columns: Int = 100, rows: Int = 40) -> EditorHarness {
+        var editor = EditorHarness(pages: 3, columns: columns, rows: rows)
+        editor.send(.wordsRead(pageIndex: 0, words: words))
+        editor.press(.character("T"))
+        return editor
+    }
+
+    /// Where a display-space point shows on screen.
+    static func screenCell(_ editor: EditorHarness, _ point: Point) -> (column: Int, row: Int) {
+        editor.state.viewport(cellPixels: editor.environment.cellPixels).cell(for: point)
+    }
+
+    @Test func everyWordIsReadableAtItsPlaceOnThePage() throws {
+        let editor = Self.editorInTextView()
+        let screen = editor.screen()
+        #expect(editor.state.showsTextView)
+        #expect(screen.text(ofRow: 38).contains("text view"), "the status line says which view shows")
+        // A character a cell: each line of the page reads as one row, its words one blank apart.
+        for (line, text) in ["The quick brown fox jumps over the lazy dog again", "while the dog sleeps in the warm afternoon sun",
+                             "and it ends on this line with the word Approved"].enumerated() {
+            let word = Self.words().first { $0.text == text.split(separator: " ").first.map(String.init) && $0.line == [0, 2, 4][line] }!
+            let cell = Self.screenCell(editor, Point(x: word.box.minX + 1, y: word.box.center.y))
+            let row = screen.text(ofRow: cell.row)
+            let start = row.index(row.startIndex, offsetBy: cell.column)
+            #expect(row[start...].hasPrefix(text), "row \(cell.row): \(row)")
+        }
+        // The gap between the paragraphs stays a gap.
+        let above = Self.screenCell(editor, Point(x: 72, y: 101)).row, below = Self.screenCell(editor, Point(x: 72, y: 305)).row
+        #expect(below - above > 10)
+        #expect(((above + 1)..<below).allSatisfy { screen.text(ofRow: $0).trimmingCharacters(in: .whitespaces).isEmpty })
+        // The page is paper: black on white, whatever the terminal's own colours.
+        let fox = Self.screenCell(editor, Point(x: 92, y: 77))
+        #expect(screen[fox.column, fox.row].style.foreground == .black && screen[fox.column, fox.row].style.background == .brightWhite)
+    }
+
+    @Test func theArrowsMoveTheCursorByACharacterAndALine() throws {
+        var editor = Self.editorInTextView()
+        let start = editor.state.cursor
+        let before = Self.screenCell(editor, start)
+        editor.press(.right, .right, .down)
+        let after = Self.screenCell(editor, editor.state.cursor)
+        #expect(after.column == before.column + 2 && after.row == before.row + 1)
+        #expect(abs(editor.state.cursor.x - start.x - 10) < 0.01 && abs(editor.state.cursor.y - start.y - 12) < 0.01,
+                "a cell is the page's character (5 pt) by its line (12 pt)")
+    }
+
+    @Test func textTypedBesideAWordIsShownAndSavedBesideIt() throws {
+        var editor = Self.editorInTextView()
+        // The cursor onto the row of "Approved", one blank after it, as a user would with the arrows.
+        let approved = try #require(Self.words().first { $0.text == "Approved" })
+        let target = Self.screenCell(editor, Point(x: approved.box.maxX + 5, y: approved.box.center.y))
+        var cursor = Self.screenCell(editor, editor.state.cursor)
+        while cursor.row < target.row { editor.press(.down); cursor = Self.screenCell(editor, editor.state.cursor) }
+        while cursor.column < target.column { editor.press(.right); cursor = Self.screenCell(editor, editor.state.cursor) }
+        editor.placeText("OK")
+        let row = editor.screen().text(ofRow: target.row)
+        #expect(row.contains("word Approved OK"), "\(row)")
+        let text = try #require(editor.state.markup.items(onPage: 0).compactMap { if case .text(let text) = $0.content { text } else { nil } }.first)
+        #expect(abs(text.origin.x - (approved.box.maxX + 5)) <= 5, "beside the word on the page too: \(text.origin)")
+        #expect(text.origin.y >= approved.box.minY - 12 && text.origin.y <= approved.box.maxY)
+    }
+
+    @Test func searchHitsAndSelectedWordsAreTintedOverTheirWords() throws {
+        var editor = Self.editorInTextView()
+        editor.press(.character("/"))
+        editor.type("dog")
+        let request = try #require(editor.press(.enter).compactMap { if case .search(let request) = $0 { request } else { nil } }.first)
+        let dogs = Self.words().filter { $0.text == "dog" }
+        editor.send(.searchProgressed(id: request.id, pages: [SearchedPage(pageIndex: 0, hits: dogs.map { SearchHit(pageIndex: 0, boxes: [$0.box]) }),
+                                                             SearchedPage(pageIndex: 1, hits: []), SearchedPage(pageIndex: 2, hits: [])],
+                                      finished: true))
+        let screen = editor.screen()
+        for (index, dog) in dogs.enumerated() {
+            let cell = Self.screenCell(editor, Point(x: dog.box.minX + 1, y: dog.box.center.y))
+            let style = screen[cell.column + 1, cell.row].style
+            #expect(screen[cell.column + 1, cell.row].character == "o")
+            #expect(style.background == (index == 0 ? .blue : .brightYellow), "hit \(index): \(style)")
+        }
+        // Words selected with v are tinted as they grow.
+        editor.press(.escape)
+        editor.state.cursor = Point(x: 74, y: 85)
+        editor.press(.character("v"), .character("w"))
+        let selected = editor.screen()
+        let and = Self.screenCell(editor, Point(x: 74, y: 85))
+        // The cursor stands on the selection's head, "once": its other letters and the blank before it are tinted.
+        #expect([0, 1, 2, 3, 5, 6, 7].allSatisfy { selected[and.column + $0, and.row].style.background == .cyan })
+        #expect(selected[and.column + 4, and.row].style == Theme.cursor && selected[and.column + 4, and.row].character == "o")
+        #expect(selected[and.column + 9, and.row].style.background == .brightWhite, "'more' is not selected")
+    }
+
+    @Test func inkShowsOnTheCellsItCrosses() throws {
+        var editor = Self.editorInTextView()
+        editor.state.cursor = Point(x: 72, y: 77)
+        // A pen stroke along the first line, 50 pt: ten cells.
+        editor.press(.character("i"), .character(" "))
+        for _ in 0..<5 { editor.press(.shiftRight) }
+        editor.press(.escape)
+        let screen = editor.screen()
+        let start = Self.screenCell(editor, Point(x: 72, y: 77))
+        let crossed = (start.column..<start.column + 10).filter { screen[$0, start.row].style.background != .brightWhite }
+        #expect(crossed.count >= 9, "\(crossed)")
+        #expect(screen[start.column + 1, start.row].character == "h", "the word stays readable under the stroke")
+    }
+
+    @Test func aPageWithoutTextSaysSoAndKeepsItsPicture() throws {
+        var editor = Self.editorInTextView()
+        editor.send(.wordsRead(pageIndex: 1, words: []))
+        editor.press(.pageDown)
+        #expect(!editor.state.showsTextView)
+        #expect(editor.state.message?.contains("Page 2 has no text") == true)
+        #expect(editor.screen().text(ofRow: 38).contains("no text: picture"))
+        editor.press(.pageUp)
+        #expect(editor.state.showsTextView, "the view stays on for the pages that have text")
+        editor.press(.character("T"))
+        #expect(!editor.state.showsTextView)
+    }
+
+    @Test func zoomKeysSayTheyBelongToThePicture() throws {
+        var editor = Self.editorInTextView()
+        editor.press(.character("z"))
+        #expect(editor.state.zoom == 1)
+        #expect(editor.state.message?.contains("T for the picture") == true)
+    }
+
+    @Test func aLongPageScrollsAndTheCursorStaysInView() throws {
+        var editor = Self.editorInTextView(rows: 20)
+        for _ in 0..<40 { editor.press(.down) }
+        let cell = Self.screenCell(editor, editor.state.cursor)
+        #expect(cell.row >= 0 && cell.row < 18, "the view follows the cursor: row \(cell.row)")
+        #expect(editor.state.scroll.y > 0)
+        let screen = editor.screen()
+        #expect(screen[cell.column, cell.row].character == "+")
+    }
+
+    @Test func controlCharactersInThePagesTextShowInert() throws {
+        var words = Self.words()
+        words[0].text = "\u{1B}]0;owned\u{07}"
+        let screen = Self.editorInTextView(words: words).screen()
+        #expect(!screen.cells.contains { $0.character == "\u{1B}" || $0.character == "\u{07}" })
+        #expect((0..<screen.rows).contains { screen.text(ofRow: $0).contains("\\x1B]0;owned\\x07") })
+    }
+}

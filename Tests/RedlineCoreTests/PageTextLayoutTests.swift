@@ -1,0 +1,44 @@
+import RedlineCore
+import Testing
+
+/// Laying a page's words out in cells for the text view.
+@Suite struct PageTextLayoutTests {
+    static func word(_ text: String, x: Double, y: Double, line: Int, block: Int = 0) -> PageWord {
+        PageWord(text: text, box: Rect(x: x, y: y, width: Double(text.count) * 6, height: 10), line: line, block: block)
+    }
+
+    @Test func theCellIsTheLinesAdvancePerCharacterAndTheLineStep() throws {
+        // "aaaa bbbb cccc" over 84 pt: 14 cells, 6 pt each; lines 14 pt apart.
+        var words: [PageWord] = []
+        for line in 0..<5 {
+            words += [Self.word("aaaa", x: 0, y: Double(line) * 14, line: line), Self.word("bbbb", x: 30, y: Double(line) * 14, line: line),
+                      Self.word("cccc", x: 60, y: Double(line) * 14, line: line)]
+        }
+        let size = try #require(TextCellSize(words: words))
+        #expect(abs(size.width - 6) < 1e-9 && abs(size.height - 14) < 1e-9)
+    }
+
+    @Test func aPageWithoutWordsHasNoTextCells() {
+        #expect(TextCellSize(words: []) == nil)
+    }
+
+    @Test func wordsLandAtTheirColumnAndAWideWordPushesItsNeighbour() {
+        let size = TextCellSize(width: 6, height: 14)
+        let words = [Self.word("left", x: 0, y: 0, line: 0), Self.word("WIDE", x: 30, y: 0, line: 0),
+                     PageWord(text: "next", box: Rect(x: 42, y: 0, width: 24, height: 10), line: 0, block: 0),
+                     Self.word("below", x: 12, y: 15, line: 1)]
+        let layout = PageTextLayout(words: words, cellSize: size, cellsOf: { $0 == "WIDE" ? 8 : $0.count })
+        let placed = Dictionary(uniqueKeysWithValues: layout.words.map { (words[$0.word].text, $0) })
+        #expect(placed["left"]?.column == 0 && placed["left"]?.row == 0)
+        #expect(placed["WIDE"]?.column == 5)
+        #expect(placed["next"]?.column == 14, "after WIDE's eight cells and a blank, not over them")
+        #expect(placed["below"]?.column == 2 && placed["below"]?.row == 1)
+    }
+
+    @Test func wordsOfARowAreInReadingOrderLeftToRight() {
+        let size = TextCellSize(width: 6, height: 14)
+        let words = [Self.word("second", x: 60, y: 0, line: 0), Self.word("first", x: 0, y: 1, line: 1)]
+        let layout = PageTextLayout(words: words, cellSize: size)
+        #expect(layout.words.map { words[$0.word].text } == ["first", "second"])
+    }
+}
