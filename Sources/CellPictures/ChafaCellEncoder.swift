@@ -52,7 +52,12 @@ public final class ChafaCellEncoder: @unchecked Sendable {
                     chafa_canvas_get_raw_colors_at(canvas, Int32(column), Int32(row), &foreground, &background)
                 }
                 let character = Unicode.Scalar(scalar).map(Character.init) ?? " "
-                grid[column, row] = Cell(character, style: CellStyle(foreground: color(foreground), background: color(background)))
+                // A blank shows only its background and a full block only its foreground; chafa fills the unseen
+                // colour from the cells around, so the same pixels gave different cells in a part and in the whole.
+                // The unseen colour is the seen one: a cell depends on its own pixels alone, and uses fewer pairs.
+                let (shownForeground, shownBackground) = character == " " ? (background, background)
+                    : character == "█" ? (foreground, foreground) : (foreground, background)
+                grid[column, row] = Cell(character, style: CellStyle(foreground: color(shownForeground), background: color(shownBackground)))
             }
         }
         return grid

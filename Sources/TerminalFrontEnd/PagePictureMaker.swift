@@ -6,17 +6,21 @@ import RedlineCore
 import TerminalGrid
 
 /// Turns a page scene into cells: the page is rendered once per page and scale and kept; markup is
-/// composited over a copy, and chafa picks the cells. A scene equal to the last one costs nothing.
+/// composited over a copy, and chafa picks the cells. A scene equal to the last one costs nothing; one whose
+/// markup alone changed (a nudge, a stroke growing) makes again only the cells that markup covered and covers.
 public final class PagePictureMaker {
     private let pageRenderer: any PageRenderer
     private let compositor: SceneCompositor
     private let encoder: any CellEncoder
+    private let measurer: any TextMeasuring
     private var rasters: [RasterKey: PageRaster] = [:]
     private var rasterOrder: [RasterKey] = []
     private var lastScene: PageScene?
     private var lastPicture: CellGrid?
     /// How many page renders this maker has done: a nudge must not add one.
     public private(set) var renderCount = 0
+    /// How many cells the last picture made again (all of them when the whole area was).
+    public private(set) var lastEncodedCells = 0
 
     /// A page at a scale: what one render makes.
     public struct RasterKey: Hashable, Sendable {
@@ -33,6 +37,7 @@ public final class PagePictureMaker {
     public init(renderer: any PageRenderer, services: RedlineServices, encoder: any CellEncoder) {
         pageRenderer = renderer
         compositor = SceneCompositor(painter: services.painter)
+        measurer = services.measurer
         self.encoder = encoder
     }
 
@@ -60,18 +65,61 @@ public final class PagePictureMaker {
 
     public func picture(for scene: PageScene) -> CellGrid {
         if scene == lastScene, let lastPicture { return lastPicture }
-        let window = composite(scene)
-        let picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
-                                     stride: window.stride, columns: scene.viewport.columns, rows: scene.viewport.rows)
+        var picture: CellGrid
+        if let lastScene, var last = lastPicture, let dirty = DirtyCells.between(lastScene, scene, measurer: measurer) {
+            for rect in dirty { last.paste(cells(of: scene, in: rect), column: rect.column, row: rect.row) }
+
+            picture = last
+            lastEncodedCells = dirty.reduce(0) { $0 + $1.width * $1.height }
+        } else {
+            picture = wholePicture(for: scene)
+            lastEncodedCells = scene.viewport.columns * scene.viewport.rows
+        }
         lastScene = scene
         lastPicture = picture
         return picture
     }
 
+    /// The whole page area's cells, made whatever came before: what the cells made again after a change of markup
+    /// must equal.
+    public func wholePicture(for scene: PageScene) -> CellGrid {
+        cells(of: scene, in: CellRect(column: 0, row: 0, width: scene.viewport.columns, height: scene.viewport.rows))
+    }
+
+    /// The cells of part of the page area, made exactly as the whole area's would be. chafa chooses each cell from
+    /// its own pixels (no dithering across cells) but scales them down reading a little of the pixels around, so
+    /// the part is encoded with a cell of the picture around it and only its own cells are kept.
+    func cells(of scene: PageScene, in rect: CellRect) -> CellGrid {
+        let whole = CellRect(column: 0, row: 0, width: scene.viewport.columns, height: scene.viewport.rows)
+        let context = CellRect(column: rect.column - 1, row: rect.row - 1, width: rect.width + 2, height: rect.height + 2)
+            .intersection(whole) ?? rect
+        let window = composite(scene, in: context)
+        let encoded = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
+                                     stride: window.stride, columns: context.width, rows: context.height)
+        guard context != rect else { return encoded }
+        var cells = CellGrid(columns: rect.width, rows: rect.height)
+        for row in 0..<rect.height {
+            for column in 0..<rect.width {
+                cells[column, row] = encoded[column + rect.column - context.column, row + rect.row - context.row]
+            }
+        }
+        return cells
+    }
+
     /// The page area's pixels for a scene, before they become cells.
     public func composite(_ scene: PageScene) -> PageRaster {
-        compositor.composite(raster: raster(page: scene.pageIndex, scale: scene.viewport.scale),
-                             viewport: scene.viewport, markup: scene.markup, highlight: scene.highlight,
+        composite(scene, in: CellRect(column: 0, row: 0, width: scene.viewport.columns, height: scene.viewport.rows))
+    }
+
+    /// The pixels of some cells of the page area: a viewport onto just those cells.
+    private func composite(_ scene: PageScene, in rect: CellRect) -> PageRaster {
+        var viewport = scene.viewport
+        viewport.originPixel = (viewport.originPixel.x + rect.column * viewport.cellPixels.width,
+                                viewport.originPixel.y + rect.row * viewport.cellPixels.height)
+        viewport.columns = rect.width
+        viewport.rows = rect.height
+        return compositor.composite(raster: raster(page: scene.pageIndex, scale: scene.viewport.scale),
+                             viewport: viewport, markup: scene.markup, highlight: scene.highlight,
                              hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
                              currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
                              selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))

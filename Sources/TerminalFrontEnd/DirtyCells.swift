@@ -1,0 +1,62 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+
+/// Which cells of the page area a change of markup touches, so that only those are made again: a nudge moves
+/// one markup, and its old and new places are all that changed on screen.
+enum DirtyCells {
+    /// The cell rects to make again between two scenes, or nil when the change is not only markup (another page,
+    /// a zoom, a scroll, search hits), or the markup was only reordered: then the whole area is made again.
+    static func between(_ old: PageScene, _ new: PageScene, measurer: any TextMeasuring) -> [CellRect]? {
+        guard old.pageIndex == new.pageIndex, old.viewport == new.viewport, old.marks == new.marks else { return nil }
+        let viewport = new.viewport
+        let pixel = 1 / viewport.scale
+        var boxes: [Rect] = []
+        let kept = Set(old.markup).intersection(new.markup)
+        let removed = old.markup.filter { !kept.contains($0) }, added = new.markup.filter { !kept.contains($0) }
+        if removed.isEmpty, added.isEmpty, old.markup != new.markup { return nil }
+        for item in removed + added {
+            // The painter's antialiasing and a font's overhang reach a little past the measured box.
+            boxes.append(item.bounds(measuredBy: measurer).insetBy(dx: -3 * pixel - 1, dy: -3 * pixel - 1))
+        }
+        if old.highlight != new.highlight {
+            // The selection's dashed outline stands four pixels outside its rect and is four pixels wide.
+            for highlight in [old.highlight, new.highlight].compactMap({ $0 }) {
+                boxes.append(highlight.insetBy(dx: -10 * pixel, dy: -10 * pixel))
+            }
+        }
+        let area = CellRect(column: 0, row: 0, width: viewport.columns, height: viewport.rows)
+        var rects: [CellRect] = []
+        for box in boxes {
+            // chafa's scaling reads a little past a cell's own pixels: the cells beside changed pixels change too.
+            let start = viewport.cell(for: box.origin), end = viewport.cell(for: Point(x: box.maxX, y: box.maxY))
+            guard let cells = CellRect(column: start.column - 1, row: start.row - 1, width: end.column - start.column + 3,
+                                       height: end.row - start.row + 3).intersection(area) else { continue }
+            rects.append(cells)
+        }
+        return merged(rects)
+    }
+
+    /// Overlapping or touching rects joined into one, so no cell is made twice.
+    static func merged(_ rects: [CellRect]) -> [CellRect] {
+        var result = rects
+        var joined = true
+        while joined {
+            joined = false
+            outer: for first in result.indices {
+                for second in result.indices where second > first {
+                    let a = result[first], b = result[second]
+                    if a.column <= b.maxColumn, b.column <= a.maxColumn, a.row <= b.maxRow, b.row <= a.maxRow {
+                        let column = min(a.column, b.column), row = min(a.row, b.row)
+                        result[first] = CellRect(column: column, row: row, width: max(a.maxColumn, b.maxColumn) - column,
+                                                 height: max(a.maxRow, b.maxRow) - row)
+                        result.remove(at: second)
+                        joined = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
