@@ -44,9 +44,11 @@ public enum EditorReducer {
             return []
         case .linksRead(let page, let links):
             state.navigation.links[page] = links
+            state.navigation.touch(page)
             return []
         case .wordsRead(let page, let words):
             state.navigation.words[page] = words
+            state.navigation.touch(page)
             if page == state.pageIndex {
                 layOutTextIfShown(&state)
                 sayIfTextViewHasNoText(&state)

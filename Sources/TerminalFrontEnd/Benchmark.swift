@@ -41,6 +41,37 @@ public enum Benchmark {
             _ = EditorView.draw(turned, environment: environment, picture: turning.picture(for: turned.scene(environment: environment)))
         })
 
+        // The same turn when the page was made ahead while the one before was read (the editor does that on its
+        // render thread): the turn only shows cells made already.
+        var turnedState = state
+        turnedState.pageIndex = turnTarget
+        let turnedScene = turnedState.scene(environment: environment)
+        var madeAhead: [PagePictureMaker] = (0..<5).map { _ in
+            let ahead = PagePictureMaker(renderer: document.renderer, services: services, depth: depth)
+            if let work = ahead.prefetch(for: turnedScene) {
+                let made = work.make()
+                ahead.storePrefetched(made.raster, picture: made.picture, for: turnedScene)
+            }
+            return ahead
+        }
+        figures.append(measure("page turn, made ahead", runs: 5) {
+            let ahead = madeAhead.removeLast()
+            _ = EditorView.draw(turnedState, environment: environment, picture: ahead.picture(for: turnedScene))
+        })
+        // poppler's own command making the same pixels, for comparison with the uncached turn.
+        let size = turnedScene.viewport
+        figures.append(measure("pdftoppm, same page, size", runs: 5) {
+            let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench-pdftoppm")
+            defer { unlink(output + ".ppm") }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+            process.arguments = ["-f", String(turnTarget + 1), "-l", String(turnTarget + 1), "-singlefile",
+                                 "-scale-to-x", String(size.rasterWidth), "-scale-to-y", String(size.rasterHeight),
+                                 path, output] + (password.map { ["-upw", $0] } ?? [])
+            try? process.run()
+            process.waitUntilExit()
+        })
+
         func press(_ key: Key) {
             // Stamped as the editor's loop stamps events: the time now and a fresh seed.
             let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
@@ -152,6 +183,41 @@ public enum Benchmark {
         return figures
     }
 
+    /// Pages through the whole document as a reviewer holding PageDown would, with the editor's own parts (the
+    /// reducer, the picture maker, the words and links read for each page), and reads the resident memory as it
+    /// goes: it must stay flat, whatever the length.
+    public static func memoryWhilePaging(path: String, password: String?, columns: Int = 160, rows: Int = 50,
+                                         depth: ColorDepth = .palette256) throws -> [(page: Int, megabytes: Double)] {
+        let services = RedlineServices()
+        let environment = EditorEnvironment(measurer: services.measurer)
+        let document = try OpenedDocument(path: path, password: password)
+        let reader = try document.independentReader()
+        var state = EditorState(documentPath: path, document: document.description, columns: columns, rows: rows)
+        let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: depth)
+        let pages = document.description.pageCount
+        let every = max(1, pages / 10)
+        var readings: [(page: Int, megabytes: Double)] = [(0, residentMegabytes())]
+        for page in 0..<pages {
+            let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
+            if page > 0 { _ = EditorReducer.reduce(&state, .keyPressed(.pageDown), at: stamp, environment: environment) }
+            _ = EditorReducer.reduce(&state, .linksRead(pageIndex: state.pageIndex, links: reader.links(onPage: state.pageIndex)),
+                                     at: stamp, environment: environment)
+            _ = EditorReducer.reduce(&state, .wordsRead(pageIndex: state.pageIndex, words: reader.words(onPage: state.pageIndex)),
+                                     at: stamp, environment: environment)
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+            if (page + 1) % every == 0 || page == pages - 1 { readings.append((page + 1, residentMegabytes())) }
+        }
+        return readings
+    }
+
+    /// VmRSS from /proc/self/status.
+    static func residentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes / 1024
+    }
+
     static func measure(_ name: String, runs: Int, _ body: () -> Void) -> Figure {
         let clock = ContinuousClock()
         var durations: [Duration] = []
@@ -168,13 +234,13 @@ public enum Benchmark {
             return String(format: "%9.2f ms", value)
         }
         var lines = ["\(path): \(pageCount) page\(pageCount == 1 ? "" : "s")",
-                     "what".padding(toLength: 28, withPad: " ", startingAt: 0) + "   median        best  runs"]
+                     "what".padding(toLength: 30, withPad: " ", startingAt: 0) + "   median        best  runs"]
         for figure in figures {
             guard figure.runs > 0 else {
-                lines.append(figure.name.padding(toLength: 28, withPad: " ", startingAt: 0) + "          —            —  0")
+                lines.append(figure.name.padding(toLength: 30, withPad: " ", startingAt: 0) + "          —            —  0")
                 continue
             }
-            lines.append(figure.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+            lines.append(figure.name.padding(toLength: 30, withPad: " ", startingAt: 0)
                          + ms(figure.median) + "  " + ms(figure.best) + "  \(figure.runs)")
         }
         return lines.joined(separator: "\n")

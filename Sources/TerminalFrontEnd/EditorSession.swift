@@ -182,6 +182,7 @@ public final class EditorSession: @unchecked Sendable {
         }
         guard pictures.missingRaster(for: scene) != nil else {
             screen.present(EditorView.draw(state, environment: environment, picture: pictures.picture(for: scene)))
+            readAhead()
             return
         }
         let stale = pictures.lastPicture(columns: scene.viewport.columns, rows: scene.viewport.rows)
@@ -201,7 +202,31 @@ public final class EditorSession: @unchecked Sendable {
 
     private func collectRasters() {
         for finished in rendering.takeFinished() where finished.renderer == ObjectIdentifier(pictures.renderer) {
-            pictures.store(finished.raster, for: finished.key)
+            if let (scene, picture) = finished.prefetched {
+                pictures.storePrefetched(finished.raster, picture: picture, for: scene)
+            } else {
+                pictures.store(finished.raster, for: finished.key)
+            }
+        }
+    }
+
+    /// While the reviewer reads, the next page and then the previous one are made on the render thread (raster
+    /// and cells), so turning to them shows them at once. One at a time, and never while a page is rendering.
+    private func readAhead() {
+        guard !rendering.isBusy else { return }
+        for offset in [1, -1] {
+            let page = state.pageIndex + offset
+            guard page >= 0, page < state.document.pageCount else { continue }
+            var neighbour = state
+            neighbour.pageIndex = page
+            // A page turned to shows its top (PageDown, PageUp, j and k at an edge of a page that fits).
+            neighbour.scroll.y = 0
+            neighbour.selection = nil
+            neighbour.interaction.textSelection = nil
+            if let work = pictures.prefetch(for: neighbour.scene(environment: environment)) {
+                rendering.prefetch(work)
+                return
+            }
         }
     }
 

@@ -13,6 +13,10 @@ public final class PagePictureMaker {
     private let compositor: SceneCompositor
     private let encoder: any CellEncoder
     private let measurer: any TextMeasuring
+    /// Used on the render thread only, for pages read ahead: chafa's canvases are not shared between threads.
+    private let aheadEncoder: any CellEncoder
+    /// Whole pictures of pages read ahead, by the scene they show.
+    private var aheadPictures: [PageScene: CellGrid] = [:]
     private var rasters: [RasterKey: PageRaster] = [:]
     private var rasterOrder: [RasterKey] = []
     private var lastScene: PageScene?
@@ -31,15 +35,62 @@ public final class PagePictureMaker {
     private let cachedRasters = 6
 
     public convenience init(renderer: any PageRenderer, services: RedlineServices, depth: ColorDepth) {
-        self.init(renderer: renderer, services: services, encoder: ChafaCellEncoder(depth: depth))
+        self.init(renderer: renderer, services: services, encoder: ChafaCellEncoder(depth: depth),
+                  aheadEncoder: ChafaCellEncoder(depth: depth))
     }
 
-    public init(renderer: any PageRenderer, services: RedlineServices, encoder: any CellEncoder) {
+    public init(renderer: any PageRenderer, services: RedlineServices, encoder: any CellEncoder, aheadEncoder: (any CellEncoder)? = nil) {
         pageRenderer = renderer
         compositor = SceneCompositor(painter: services.painter)
         measurer = services.measurer
         self.encoder = encoder
+        self.aheadEncoder = aheadEncoder ?? encoder
     }
+
+    /// A page made ahead of need on the render thread: its raster (unless kept already) and its whole picture.
+    /// Only a page shown bare (no markup, hits or outline to draw) is made ahead: drawing markup measures text,
+    /// which stays on the loop's thread.
+    public struct Prefetch: @unchecked Sendable {
+        let scene: PageScene
+        let key: RasterKey
+        let raster: PageRaster?
+        let renderer: any PageRenderer
+        let compositor: SceneCompositor
+        let encoder: any CellEncoder
+        var rendererIdentity: ObjectIdentifier { ObjectIdentifier(renderer) }
+
+        func make() -> (raster: PageRaster, picture: CellGrid) {
+            let page = raster ?? renderer.render(page: key.page, scale: key.scale)
+            let window = compositor.composite(raster: page, viewport: scene.viewport, markup: [], highlight: nil)
+            let picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
+                                         stride: window.stride, columns: scene.viewport.columns, rows: scene.viewport.rows)
+            return (page, picture)
+        }
+    }
+
+    /// What to make ahead for a scene likely next, or nil when it is made already or is not bare.
+    public func prefetch(for scene: PageScene) -> Prefetch? {
+        guard scene.markup.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
+              scene != lastScene else { return nil }
+        let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
+                        encoder: aheadEncoder)
+    }
+
+    /// A page made ahead: kept for when the reviewer turns to it. Not counted as a render of what is shown.
+    public func storePrefetched(_ raster: PageRaster, picture: CellGrid, for scene: PageScene) {
+        let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        if rasters[key] == nil { keep(raster, for: key) }
+        aheadPictures[scene] = picture
+        // Two ahead (the next and the previous page) and the one just left are enough.
+        if aheadPictures.count > 3, let oldest = aheadOrder.first {
+            aheadPictures[oldest] = nil
+            aheadOrder.removeFirst()
+        }
+        aheadOrder.append(scene)
+    }
+
+    private var aheadOrder: [PageScene] = []
 
     /// The raster a scene needs, when it has not been rendered yet: render it off the loop, then `store` it.
     public func missingRaster(for scene: PageScene) -> RasterKey? {
@@ -66,7 +117,10 @@ public final class PagePictureMaker {
     public func picture(for scene: PageScene) -> CellGrid {
         if scene == lastScene, let lastPicture { return lastPicture }
         var picture: CellGrid
-        if let lastScene, var last = lastPicture, let dirty = DirtyCells.between(lastScene, scene, measurer: measurer) {
+        if let ahead = aheadPictures[scene] {
+            picture = ahead
+            lastEncodedCells = 0
+        } else if let lastScene, var last = lastPicture, let dirty = DirtyCells.between(lastScene, scene, measurer: measurer) {
             for rect in dirty { last.paste(cells(of: scene, in: rect), column: rect.column, row: rect.row) }
 
             picture = last

@@ -1,5 +1,7 @@
 import Foundation
+import Editor
 import RedlineCore
+import TerminalGrid
 
 /// Renders pages off the editor's loop, one at a time, on its own thread: the loop keeps answering keys while
 /// poppler draws a large page. At most one render runs and one waits; a newer request replaces the waiting one,
@@ -15,11 +17,14 @@ final class PageRendering: @unchecked Sendable {
         let raster: PageRaster
         /// Which renderer made it: a raster of a document since replaced (`:w!`) is dropped.
         let renderer: ObjectIdentifier
+        /// A page read ahead: its whole picture too, for the scene it was made for.
+        var prefetched: (scene: PageScene, picture: CellGrid)?
     }
 
     private let lock = NSLock()
     private var running: Key?
     private var waiting: (key: Key, renderer: any PageRenderer)?
+    private var prefetching = false
     private var finished: [Finished] = []
     private let done = DispatchSemaphore(value: 0)
     private let beforeRendering: @Sendable (Int) -> Void
@@ -37,7 +42,7 @@ final class PageRendering: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard running != key, waiting?.key != key else { return false }
-        guard running == nil else {
+        guard running == nil, !prefetching else {
             waiting = (key, renderer)
             return true
         }
@@ -63,7 +68,35 @@ final class PageRendering: @unchecked Sendable {
     var isBusy: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return running != nil
+        return running != nil || prefetching
+    }
+
+    /// Makes a page ahead of need (the next or previous one) while nothing else is being rendered: false, and
+    /// nothing done, when something is. A page asked for meanwhile waits for it, as for any render.
+    @discardableResult
+    func prefetch(_ work: PagePictureMaker.Prefetch) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard running == nil, !prefetching else { return false }
+        prefetching = true
+        let beforeRendering = beforeRendering
+        Thread.detachNewThread { [self] in
+            if work.raster == nil { beforeRendering(work.key.page) }
+            let made = work.make()
+            lock.lock()
+            finished.append(Finished(key: work.key, raster: made.raster, renderer: work.rendererIdentity,
+                                     prefetched: (work.scene, made.picture)))
+            prefetching = false
+            if let next = waiting {
+                waiting = nil
+                // The page asked for while it was being made ahead is made now.
+                if next.key != work.key { start(next.key, next.renderer) }
+            }
+            lock.unlock()
+            done.signal()
+            onFinished()
+        }
+        return true
     }
 
     /// Called with the lock held.

@@ -57,6 +57,36 @@ import TestSupport
         lines.dropLast(2).reduce(0) { $0 + $1.filter { $0 != " " && $0 != "+" }.count }
     }
 
+    /// While page 1 is read, page 2 is made on the render thread: PageDown shows it in the first frame, with no
+    /// render of its own.
+    @Test func theNextPageIsMadeAheadAndShownAtOnce() throws {
+        let folder = TemporaryFolder()
+        // Each render: its page, and whether PageDown had been pressed when it started.
+        let rendered = Locked<[(page: Int, afterTurning: Bool)]>([])
+        let turned = Locked(false)
+        let screen = RecordingScreen(script: [
+            .waitForFrameWhere("page 1 drawn") { Self.drawnCells($0) > 100 },
+            .run { for _ in 0..<300 where !rendered.value.contains(where: { $0.page == 1 }) { Thread.sleep(forTimeInterval: 0.01) } },
+            .run { Thread.sleep(forTimeInterval: 0.3) },
+            .run { turned.mutate { $0 = true } },
+            .keys([.pageDown]),
+            .waitForFrame(containing: "page 2/4"),
+            .keys(Self.keys(":q!") + [.enter]),
+        ])
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        let session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                    reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                    journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
+                                    beforeRendering: { page in rendered.mutate { $0.append((page, turned.value)) } })
+        session.run()
+        #expect(screen.timedOut == nil, "no frame showed \(screen.timedOut ?? "")")
+        let first = try #require(screen.frames.first { $0.contains { $0.contains("page 2/4") } })
+        #expect(!(first.first ?? "").contains("Rendering page"), "page 2 was ready: \(first.first ?? "")")
+        #expect(Self.drawnCells(first) > 100)
+        let pageTwo = rendered.value.filter { $0.page == 1 }
+        #expect(pageTwo.count == 1 && pageTwo.allSatisfy { !$0.afterTurning }, "page 2 made once, ahead: \(rendered.value)")
+    }
+
     /// A page that takes long to render is drawn off the loop: meanwhile the last picture stays, labelled, and
     /// keys work.
     @Test func keysWorkWhileAPageRendersAndThePageAppearsWhenDone() throws {
@@ -90,5 +120,25 @@ import TestSupport
         #expect(heldFrame.first?.hasPrefix(" Rendering page 2… ") == true, "the last picture stays, marked: \(heldFrame.first ?? "")")
         #expect(Self.drawnCells(heldFrame) > 100, "the page area is not blanked while page 2 renders")
         #expect(session?.state.bookmarks.bookmarks(onPage: 1).count == 1)
+    }
+}
+
+/// A value shared between a test and the threads it watches.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func mutate(_ change: (inout Value) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&stored)
     }
 }

@@ -10,7 +10,24 @@ public struct DocumentNavigation: Sendable, Equatable {
     /// The text view's layout of each page shown in it; none for a page without text.
     public var textLayouts: [Int: PageTextLayout] = [:]
 
+    /// The pages whose links and words are kept, most recently read last: a long document paged through keeps
+    /// only these, and a page read again later is read again (a few milliseconds).
+    public private(set) var recentPages: [Int] = []
+    public static let keptPages = 24
+
     public init() {}
+
+    /// Notes that a page's links or words were read; forgets the least recent page's beyond `keptPages`.
+    public mutating func touch(_ page: Int) {
+        recentPages.removeAll { $0 == page }
+        recentPages.append(page)
+        while recentPages.count > Self.keptPages {
+            let forgotten = recentPages.removeFirst()
+            links[forgotten] = nil
+            words[forgotten] = nil
+            textLayouts[forgotten] = nil
+        }
+    }
 
     /// Whether the runner should read a page's links.
     public func needsLinks(onPage index: Int) -> Bool { links[index] == nil }
