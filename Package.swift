@@ -70,7 +70,7 @@ let package = Package(
             "RedlineCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "XMPMetadataTests", dependencies: ["XMPMetadata", "RedlineCore"]),
-        .testTarget(name: "TerminalGridTests", dependencies: ["TerminalGrid"]),
+        .testTarget(name: "TerminalGridTests", dependencies: ["TerminalGrid", "TestSupport"]),
         .testTarget(name: "EditorTests", dependencies: [
             "Editor", "RedlineCore", "TerminalGrid", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

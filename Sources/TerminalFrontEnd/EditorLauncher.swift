@@ -7,6 +7,11 @@ import RedlineCore
 /// Opens a document and runs the editor on it. Every problem with the file is found before the screen
 /// is taken over, so a failure is one line on stderr, never a half-drawn screen.
 public enum EditorLauncher {
+    /// `redline --probe`: what the terminal answered about itself, asked before any screen is taken.
+    public static func probeReport(environment: [String: String]) -> String {
+        TerminalProbe.run(environment: environment, tmuxPassthrough: TerminalProbe.tmuxPassthrough(environment: environment)).report
+    }
+
     public struct LaunchError: Error, CustomStringConvertible {
         public let description: String
         public let exitCode: Int32

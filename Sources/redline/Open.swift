@@ -10,7 +10,10 @@ struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Open a PDF in the editor (the default command).")
 
     @Argument(help: "The PDF to open.", completion: .file(extensions: ["pdf"]))
-    var file: String
+    var file: String?
+
+    @Flag(help: "Ask the terminal what it can show (graphics protocols, cell size in pixels, pixel mouse), print what it answered, and quit.")
+    var probe = false
 
     @Option(name: .long, help: "The page to start on, from 1.")
     var page: Int = 1
@@ -24,9 +27,18 @@ struct Open: ParsableCommand {
 
     func validate() throws {
         guard page >= 1 else { throw ValidationError("--page counts from 1") }
+        guard probe || file != nil else { throw ValidationError("Missing expected argument '<file>'") }
     }
 
     func run() throws {
+        if probe {
+            guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+                throw CommandFailure("--probe asks the terminal: run it in one, not with its input or output redirected", code: 2)
+            }
+            print(EditorLauncher.probeReport(environment: ProcessInfo.processInfo.environment))
+            return
+        }
+        guard let file else { return }
         let (configuration, author) = try authorOption.resolve()
         let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
         do {

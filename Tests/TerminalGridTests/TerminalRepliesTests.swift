@@ -1,0 +1,87 @@
+import Testing
+import TerminalGrid
+import TestSupport
+
+/// The probe's reading of what terminals answer, on the answers real terminals give.
+@Suite struct TerminalRepliesTests {
+    static let esc = "\u{1B}"
+    static let answers = ScriptedTerminalAnswers.answers
+
+    static func read(_ terminal: String, chunk: Int = .max) -> TerminalReplies {
+        var replies = TerminalReplies()
+        let bytes = Array(answers[terminal]!.utf8)
+        var index = 0
+        while index < bytes.count {
+            replies.absorb(bytes[index..<min(bytes.count, index + chunk)])
+            index += chunk
+        }
+        return replies
+    }
+
+    @Test func kittyAnswersEverything() {
+        let kitty = Self.read("kitty")
+        #expect(kitty.kittyGraphics == true && kitty.kittySharedMemory == true && kitty.kittyErrors.isEmpty)
+        #expect(kitty.cellPixels == .init(width: 10, height: 21) && kitty.textAreaPixels == .init(width: 1200, height: 840))
+        #expect(kitty.sgrPixelMouse == true && kitty.version == "kitty(0.26.5)" && !kitty.sixel && kitty.isComplete)
+        #expect(kitty.strayBytes == 0)
+    }
+
+    @Test func ghosttyRefusesSharedMemoryAndSaysWhy() {
+        let ghostty = Self.read("ghostty")
+        #expect(ghostty.kittyGraphics == true && ghostty.kittySharedMemory == false)
+        #expect(ghostty.kittyErrors == ["ENOENT:No such file or directory"])
+        #expect(ghostty.cellPixels == .init(width: 16, height: 34) && ghostty.textAreaPixels == nil)
+    }
+
+    @Test func weztermHasSixelAndKittyWithoutSharedMemory() {
+        let wezterm = Self.read("wezterm")
+        #expect(wezterm.sixel && wezterm.kittyGraphics == true && wezterm.kittySharedMemory == false)
+        #expect(wezterm.version == "WezTerm 20240203")
+    }
+
+    @Test func footAndXtermHaveSixelAndNoKittyGraphics() {
+        for terminal in ["foot", "xterm"] {
+            let replies = Self.read(terminal)
+            #expect(replies.sixel && replies.kittyGraphics == nil && replies.sgrPixelMouse == true && replies.isComplete, "\(terminal)")
+        }
+        #expect(Self.read("xterm").cellPixels == .init(width: 6, height: 13))
+    }
+
+    @Test func tmuxAnswersForItselfOnly() {
+        let tmux = Self.read("tmux")
+        #expect(tmux.isComplete && !tmux.sixel && tmux.kittyGraphics == nil && tmux.cellPixels == nil && tmux.sgrPixelMouse == nil)
+        #expect(tmux.version == "tmux 3.3a")
+    }
+
+    @Test func answersSplitAcrossReadsAreReadWhole() {
+        for terminal in Self.answers.keys {
+            for chunk in [1, 2, 3, 7] {
+                #expect(Self.read(terminal, chunk: chunk) == Self.read(terminal), "\(terminal) read \(chunk) bytes at a time")
+            }
+        }
+    }
+
+    @Test func keysTypedMeanwhileAreDroppedNotTakenForAnswers() {
+        var replies = TerminalReplies()
+        replies.absorb(Array("jj\(Self.esc)[A\(Self.esc)x\(Self.esc)[?62;4c".utf8))
+        #expect(replies.isComplete && replies.sixel)
+        #expect(replies.strayBytes == 4, "j, j, and the ESC x that is no reply; an arrow's CSI A is read and ignored")
+    }
+
+    @Test func anEndlessStringIsGivenUpOn() {
+        var replies = TerminalReplies()
+        replies.absorb(Array(("\(Self.esc)_G" + String(repeating: "A", count: 10_000)).utf8))
+        replies.absorb(Array("\(Self.esc)[?62c".utf8))
+        #expect(replies.isComplete)
+    }
+
+    @Test func theQuestionsEndWithDA1AndAreWrappedForTmux() {
+        let plain = String(decoding: TerminalQueries.bytes(sharedMemoryName: "/redline-probe-1", passthrough: false), as: UTF8.self)
+        #expect(plain.hasPrefix("\(Self.esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(Self.esc)\\"))
+        #expect(plain.contains("t=s,f=24;L3JlZGxpbmUtcHJvYmUtMQ==\(Self.esc)\\"), "the object's name, base64")
+        #expect(plain.hasSuffix("\(Self.esc)[16t\(Self.esc)[14t\(Self.esc)[?1016$p\(Self.esc)[>0q\(Self.esc)[c"))
+        let wrapped = String(decoding: TerminalQueries.bytes(sharedMemoryName: nil, passthrough: true), as: UTF8.self)
+        #expect(wrapped.hasPrefix("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(Self.esc)\(Self.esc)\\\(Self.esc)\\"))
+        #expect(!wrapped.contains("i=32"))
+    }
+}
