@@ -41,4 +41,22 @@ import Testing
         let layout = PageTextLayout(words: words, cellSize: size)
         #expect(layout.words.map { words[$0.word].text } == ["first", "second"])
     }
+
+    @Test func aPushedWordsColumnsStillMeetItsPlaceOnThePage() {
+        let size = TextCellSize(width: 6, height: 14)
+        let words = [Self.word("left", x: 0, y: 0, line: 0), Self.word("WIDE", x: 30, y: 0, line: 0),
+                     PageWord(text: "next", box: Rect(x: 60, y: 0, width: 24, height: 10), line: 0, block: 0)]
+        let layout = PageTextLayout(words: words, cellSize: size, cellsOf: { $0 == "WIDE" ? 8 : $0.count })
+        let next = layout.words.first { words[$0.word].text == "next" }!
+        #expect(next.column == 14, "pushed from its own column 10")
+        // Its first column is its left edge, the column after it its right edge; between, evenly.
+        #expect(layout.columns.x(forColumn: 14, row: 0) == 60 && layout.columns.x(forColumn: 18, row: 0) == 84)
+        #expect(layout.columns.column(forX: 72, row: 0) == 16)
+        // The blank before it spans the gap on the page from WIDE's end.
+        #expect(layout.columns.x(forColumn: 13, row: 0) == 54)
+        // A point a fraction of a point off an edge is on it: poppler's search and its layout differ that much.
+        #expect(layout.columns.column(forX: 59.9, row: 0) == 14)
+        // Rows without words go a cell a column.
+        #expect(layout.columns.x(forColumn: 3, row: 5) == 18)
+    }
 }

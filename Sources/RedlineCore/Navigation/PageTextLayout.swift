@@ -90,17 +90,33 @@ public struct TextColumnMap: Sendable, Hashable {
 
     /// The column, with its fraction, that shows page x `x` on page row `row`.
     public func column(forX x: Double, row: Int) -> Double {
-        guard let anchors = rows[row], let first = anchors.first, let last = anchors.last else { return x / cellWidth }
+        guard let anchors = rows[row] else { return x / cellWidth }
         if let edge = nearestAnchor(to: x, in: anchors), abs(edge.x - x) <= Self.edgeTolerance { return edge.column }
-        if x <= first.x { return first.column - (first.x - x) / cellWidth }
-        if x >= last.x { return last.column + (x - last.x) / cellWidth }
+        return Self.interpolate(x, in: anchors, from: \.x, to: \.column, beyondPerUnit: 1 / cellWidth)
+    }
+
+    /// The page x at a column (with its fraction) of page row `row`.
+    public func x(forColumn column: Double, row: Int) -> Double {
+        guard let anchors = rows[row] else { return column * cellWidth }
+        return Self.interpolate(column, in: anchors, from: \.column, to: \.x, beyondPerUnit: cellWidth)
+    }
+
+    /// Along a row's anchors (both their columns and their x only grow), from one measure to the other: between
+    /// the two anchors around `value` in proportion, and beyond the first or last at `beyondPerUnit`.
+    private static func interpolate(_ value: Double, in anchors: [Anchor], from source: KeyPath<Anchor, Double>,
+                                    to target: KeyPath<Anchor, Double>, beyondPerUnit: Double) -> Double {
+        let first = anchors[0], last = anchors[anchors.count - 1]
+        if value <= first[keyPath: source] { return first[keyPath: target] - (first[keyPath: source] - value) * beyondPerUnit }
+        if value >= last[keyPath: source] { return last[keyPath: target] + (value - last[keyPath: source]) * beyondPerUnit }
         var low = 0, high = anchors.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
-            if anchors[middle].x <= x { low = middle } else { high = middle }
+            if anchors[middle][keyPath: source] <= value { low = middle } else { high = middle }
         }
         let (a, b) = (anchors[low], anchors[high])
-        return b.x > a.x ? a.column + (x - a.x) / (b.x - a.x) * (b.column - a.column) : a.column
+        let span = b[keyPath: source] - a[keyPath: source]
+        return span > 0 ? a[keyPath: target] + (value - a[keyPath: source]) / span * (b[keyPath: target] - a[keyPath: target])
+            : a[keyPath: target]
     }
 
     private func nearestAnchor(to x: Double, in anchors: [Anchor]) -> Anchor? {
@@ -113,20 +129,6 @@ public struct TextColumnMap: Sendable, Hashable {
         // one's start at one x) the later, the start of what follows.
         let candidates = [low, low - 1].filter { anchors.indices.contains($0) }.map { anchors[$0] }
         return candidates.min { abs($0.x - x) < abs($1.x - x) }
-    }
-
-    /// The page x at a column (with its fraction) of page row `row`.
-    public func x(forColumn column: Double, row: Int) -> Double {
-        guard let anchors = rows[row], let first = anchors.first, let last = anchors.last else { return column * cellWidth }
-        if column <= first.column { return first.x - (first.column - column) * cellWidth }
-        if column >= last.column { return last.x + (column - last.column) * cellWidth }
-        var low = 0, high = anchors.count - 1
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if anchors[middle].column <= column { low = middle } else { high = middle }
-        }
-        let (a, b) = (anchors[low], anchors[high])
-        return b.column > a.column ? a.x + (column - a.column) / (b.column - a.column) * (b.x - a.x) : a.x
     }
 }
 
