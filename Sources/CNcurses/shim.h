@@ -28,6 +28,9 @@ static inline int redline_put_cell(int row, int col, const wchar_t *text, unsign
 // Starts ncurses on the process's own terminal; NULL when the terminal type is unusable.
 static inline SCREEN *redline_newterm(void) { return newterm(NULL, stdout, stdin); }
 
+// Starts ncurses writing to a file instead of the terminal: what `redline bench` counts the bytes of.
+static inline SCREEN *redline_newterm_file(const char *type, FILE *output, FILE *input) { return newterm(type, output, input); }
+
 // Starts ncurses as a named terminal type; NULL when terminfo has no such entry.
 static inline SCREEN *redline_newterm_type(const char *type) { return newterm(type, stdout, stdin); }
 

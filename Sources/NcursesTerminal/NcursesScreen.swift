@@ -16,6 +16,9 @@ public final class NcursesScreen: TerminalScreen {
     private var mouse = MouseReportDecoder()
     /// stderr as it was before the screen took over, put back by `stop`.
     private var savedStandardError: Int32 = -1
+    /// Where a measuring screen writes (`redline bench`), instead of the terminal.
+    private var measuredOutput: UnsafeMutablePointer<FILE>?
+    private var measuredInput: UnsafeMutablePointer<FILE>?
 
     private struct PairKey: Hashable {
         let foreground: Int32
@@ -56,6 +59,33 @@ public final class NcursesScreen: TerminalScreen {
         MouseReports.enable(on: self)
         BracketedPaste.enable(on: self)
         redirectStandardError(to: standardErrorLog)
+    }
+
+    /// A screen of `columns × rows` that writes what a terminal of type `type` would get into a temporary file, so
+    /// `redline bench` can count the bytes each frame costs. It never touches the real terminal.
+    public init?(measuring type: String, columns: Int, rows: Int) {
+        guard let output = tmpfile(), let input = fopen("/dev/null", "r") else { return nil }
+        measuredOutput = output
+        measuredInput = input
+        guard redline_newterm_file(type, output, input) != nil else {
+            fclose(output)
+            fclose(input)
+            return nil
+        }
+        resizeterm(Int32(rows), Int32(columns))
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colors = has_colors() ? Int(redline_colors()) : 0
+        running = false
+    }
+
+    /// What a measuring screen has written so far, in bytes.
+    public var bytesWritten: Int {
+        guard let measuredOutput else { return 0 }
+        fflush(measuredOutput)
+        return ftell(measuredOutput)
     }
 
     private func redirectStandardError(to path: String?) {
@@ -304,5 +334,10 @@ public final class NcursesScreen: TerminalScreen {
 
     deinit {
         stop()
+        if measuredOutput != nil {
+            endwin()
+            measuredOutput.map { _ = fclose($0) }
+            measuredInput.map { _ = fclose($0) }
+        }
     }
 }

@@ -3,6 +3,7 @@ import CellPictures
 import Editor
 import Foundation
 import RedlineCore
+import NcursesTerminal
 import TerminalGrid
 
 /// `redline bench FILE.pdf`: the figures that decide how the editor feels, measured on the real code
@@ -13,6 +14,16 @@ public enum Benchmark {
         public let median: Duration
         public let best: Duration
         public let runs: Int
+        /// A count of bytes instead of a time: what a frame writes to the terminal.
+        public var bytes: (median: Int, least: Int)?
+
+        init(name: String, median: Duration, best: Duration, runs: Int, bytes: (median: Int, least: Int)? = nil) {
+            self.name = name
+            self.median = median
+            self.best = best
+            self.runs = runs
+            self.bytes = bytes
+        }
     }
 
     public static func run(path: String, password: String?, columns: Int = 160, rows: Int = 50,
@@ -85,6 +96,21 @@ public enum Benchmark {
             _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
         })
         precondition(maker.renderCount == rendersBefore, "a nudge re-rendered the page")
+
+        // What those frames write to a terminal: ncurses writing to a file as it would to an xterm-256color.
+        if let screen = NcursesScreen(measuring: "xterm-256color", columns: columns, rows: rows) {
+            func frameBytes(_ change: () -> Void) -> Int {
+                let before = screen.bytesWritten
+                change()
+                screen.present(EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment))))
+                return screen.bytesWritten - before
+            }
+            let whole = frameBytes {}
+            figures.append(Figure(name: "first frame, bytes", median: .zero, best: .zero, runs: 1, bytes: (whole, whole)))
+            let nudges = (0..<10).map { _ in frameBytes { press(.right) } }.sorted()
+            figures.append(Figure(name: "nudge frame, bytes", median: .zero, best: .zero, runs: nudges.count,
+                                  bytes: (nudges[nudges.count / 2], nudges[0])))
+        }
 
         // Ink: each run adds one segment to a stroke being drawn with the pen down.
         for key in [Key.escape, .character("i"), .character(" ")] { press(key) }
@@ -236,6 +262,11 @@ public enum Benchmark {
         var lines = ["\(path): \(pageCount) page\(pageCount == 1 ? "" : "s")",
                      "what".padding(toLength: 30, withPad: " ", startingAt: 0) + "   median        best  runs"]
         for figure in figures {
+            if let bytes = figure.bytes {
+                lines.append(figure.name.padding(toLength: 30, withPad: " ", startingAt: 0)
+                             + String(format: "%9d B   %9d B  %d", bytes.median, bytes.least, figure.runs))
+                continue
+            }
             guard figure.runs > 0 else {
                 lines.append(figure.name.padding(toLength: 30, withPad: " ", startingAt: 0) + "          —            —  0")
                 continue
