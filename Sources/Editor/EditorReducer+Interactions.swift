@@ -232,6 +232,8 @@ extension EditorReducer {
 
     /// Which fifth of the page area a screen column is in: -1 the left, +1 the right, nil the middle three.
     static func edgeFifth(_ state: EditorState, column: Int, row: Int) -> Int? {
+        // The text view's words reach the page area's sides: a click there is on a word, not a page turn.
+        guard !state.showsTextView else { return nil }
         let area = state.layout.pageArea
         guard area.contains(column: column, row: row), area.width >= 5 else { return nil }
         let fifth = area.width / 5

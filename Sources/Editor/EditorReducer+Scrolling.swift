@@ -20,8 +20,14 @@ extension EditorReducer {
         let visible = Size(width: Double(area.width) * cell.width, height: Double(area.height) * cell.height)
         let scroll = Point(x: Double(max(0, viewport.originPixel.x)) / viewport.scale,
                            y: Double(max(0, viewport.originPixel.y)) / viewport.scale)
-        let limit = Point(x: max(0, Double(viewport.rasterWidth - area.width * viewport.cellPixels.width) / viewport.scale),
+        var limit = Point(x: max(0, Double(viewport.rasterWidth - area.width * viewport.cellPixels.width) / viewport.scale),
                           y: max(0, Double(viewport.rasterHeight - area.height * viewport.cellPixels.height) / viewport.scale))
+        if let text = state.textLayout {
+            // The text view scrolls by whole cells as far as its text reaches (past the page's edge where words were
+            // pushed): the last place the view can stand, exactly, so scrolling there ends and the page turns.
+            limit = Point(x: Double(max(0, text.extent.columns - area.width) * viewport.cellPixels.width) / viewport.scale,
+                          y: Double(max(0, text.extent.rows - area.height) * viewport.cellPixels.height) / viewport.scale)
+        }
         return View(scroll: scroll, visible: visible, limit: limit, cell: cell)
     }
 

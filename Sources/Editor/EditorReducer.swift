@@ -411,6 +411,10 @@ public enum EditorReducer {
 
     /// Scrolls just enough that the cursor's cell is inside the page area.
     static func revealCursor(_ state: inout EditorState, _ env: EditorEnvironment) {
+        if state.showsTextView {
+            revealCursorInText(&state, env)
+            return
+        }
         let view = view(state, env)
         let (cell, visible) = (view.cell, view.visible)
         var scroll = view.scroll

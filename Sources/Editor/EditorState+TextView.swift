@@ -32,15 +32,16 @@ extension EditorState {
         let scale = Double(units) / size.width
         var viewport = PageViewport(pageSize: pageSize, scale: scale, cellPixels: cellPixels, originPixel: (0, 0),
                                     columns: area.width, rows: area.height)
-        // Scrolled by whole cells: a word's row and column are the same wherever the view stands.
-        func origin(raster: Int, cells: Int, cell: Int, scrolledTo point: Double) -> Int {
-            let pageCells = (raster + cell - 1) / cell
-            guard pageCells > cells else { return -((cells - pageCells) / 2) * cell }
-            return min(max(0, Int(clamping: (point * scale / Double(cell)).rounded())), pageCells - cells) * cell
+        // Scrolled by whole cells: a word's row and column are the same wherever the view stands. The extent is the
+        // page's, or the text's where words were pushed past the page's edge.
+        func origin(extent: Int, cells: Int, cell: Int, scrolledTo point: Double) -> Int {
+            guard extent > cells else { return -((cells - extent) / 2) * cell }
+            return min(max(0, Int(clamping: (point * scale / Double(cell)).rounded())), extent - cells) * cell
         }
-        viewport.originPixel = (origin(raster: viewport.rasterWidth, cells: area.width, cell: cellPixels.width, scrolledTo: scroll.x),
-                                origin(raster: viewport.rasterHeight, cells: area.height, cell: cellPixels.height, scrolledTo: scroll.y))
+        viewport.originPixel = (origin(extent: text.extent.columns, cells: area.width, cell: cellPixels.width, scrolledTo: scroll.x),
+                                origin(extent: text.extent.rows, cells: area.height, cell: cellPixels.height, scrolledTo: scroll.y))
         viewport.textColumns = text.columns
+        viewport.textRows = text.rows
         return viewport
     }
 }
@@ -65,16 +66,25 @@ extension EditorReducer {
     static func layOutTextIfShown(_ state: inout EditorState) {
         let page = state.pageIndex
         guard state.view.showsText, state.navigation.textLayouts[page] == nil, let words = state.navigation.words[page],
+              TextDirection(words: words, rotation: state.document.pages[page].rotation) == .across,
               let size = TextCellSize(words: words) else { return }
         state.navigation.textLayouts[page] = PageTextLayout(words: words, cellSize: EditorState.viewportCellSize(size),
+                                                            pageSize: state.document.pages[page].displaySize,
                                                             cellsOf: { CharacterWidth.of(VisibleText.of($0)) })
     }
 
     /// On a page whose words are read and hold no text, while the text view is on.
     static func sayIfTextViewHasNoText(_ state: inout EditorState) {
-        guard state.view.showsText, state.navigation.words[state.pageIndex] != nil,
+        guard state.view.showsText, let words = state.navigation.words[state.pageIndex],
               state.navigation.textLayouts[state.pageIndex] == nil else { return }
-        state.message = "Page \(state.pageIndex + 1) has no text to show (a scan without OCR?): showing its picture"
+        switch TextDirection(words: words, rotation: state.document.pages[state.pageIndex].rotation) {
+        case .sideways:
+            state.message = "Page \(state.pageIndex + 1)'s text runs down the screen (a turned page): showing its picture"
+        case .upsideDown:
+            state.message = "Page \(state.pageIndex + 1)'s text is upside down on screen (/Rotate 180): showing its picture"
+        case .across:
+            state.message = "Page \(state.pageIndex + 1) has no text to show (a scan without OCR?): showing its picture"
+        }
     }
 
     /// The zoom keys change the picture's size; the text view's follows the terminal's font.
@@ -82,5 +92,25 @@ extension EditorReducer {
         guard state.showsTextView else { return false }
         state.message = "The text view shows the page's text at the terminal's own size: T for the picture, which zooms"
         return true
+    }
+}
+
+extension EditorReducer {
+    /// Scrolls the text view by whole rows and columns until the cursor's cell is in the page area: its rows follow
+    /// the page's lines, so the cell is found through the viewport, not by the cursor's distance in points.
+    static func revealCursorInText(_ state: inout EditorState, _ env: EditorEnvironment) {
+        let area = state.layout.pageArea
+        for _ in 0..<2 {
+            let viewport = state.viewport(cellPixels: env.cellPixels)
+            let cell = viewport.cell(for: state.cursor)
+            let step = viewport.pointsPerCell
+            var scroll = Point(x: Double(max(0, viewport.originPixel.x)) / viewport.scale,
+                               y: Double(max(0, viewport.originPixel.y)) / viewport.scale)
+            if cell.column < 0 { scroll.x += Double(cell.column) * step.width }
+            if cell.column >= area.width { scroll.x += Double(cell.column - area.width + 1) * step.width }
+            if cell.row < 0 { scroll.y += Double(cell.row) * step.height }
+            if cell.row >= area.height { scroll.y += Double(cell.row - area.height + 1) * step.height }
+            state.scroll = Point(x: max(0, scroll.x), y: max(0, scroll.y))
+        }
     }
 }

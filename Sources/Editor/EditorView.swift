@@ -60,12 +60,19 @@ public enum EditorView {
     private static func drawCursor(_ grid: inout CellGrid, _ state: EditorState, _ env: EditorEnvironment) {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         var point = state.cursor
+        var cell: (column: Int, row: Int)?
         if case .typing(let draft) = state.interaction.activity {
-            // While typing the crosshair follows the end of the text.
-            let metrics = env.measurer.metrics(of: draft.markup.text, fontSize: draft.markup.fontSize)
-            point = Point(x: draft.markup.origin.x + metrics.width, y: draft.markup.origin.y)
+            if state.showsTextView {
+                // The text view shows the text a character a cell from where it starts: the caret goes after it.
+                let start = viewport.cell(for: draft.markup.origin)
+                cell = (start.column + CharacterWidth.of(VisibleText.of(draft.markup.text)), start.row)
+            } else {
+                // While typing the crosshair follows the end of the text.
+                let metrics = env.measurer.metrics(of: draft.markup.text, fontSize: draft.markup.fontSize)
+                point = Point(x: draft.markup.origin.x + metrics.width, y: draft.markup.origin.y)
+            }
         }
-        guard let (column, row) = markCell(viewport.cell(for: point), viewport, state.layout.pageArea) else { return }
+        guard let (column, row) = markCell(cell ?? viewport.cell(for: point), viewport, state.layout.pageArea) else { return }
         let typing = if case .typing = state.interaction.activity { true } else { false }
         // Over the text view's words the cursor is a block on the character, as in any text, so it hides none.
         let under = grid[column, row].character

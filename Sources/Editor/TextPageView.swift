@@ -37,7 +37,9 @@ enum TextPageView {
             for row in max(top, 0)...max(top, min(bottom, area.height - 1)) where row < area.height {
                 let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
                 let start = viewport.cell(for: Point(x: rect.minX, y: middle)).column
-                let end = max(start, viewport.cell(for: Point(x: rect.maxX - cell.width * 0.01, y: middle)).column)
+                // The right edge is where the next cell begins: the last cell is the one before it.
+                let far = viewport.cellPlace(for: Point(x: rect.maxX, y: middle)).x
+                let end = max(start, Int((far - 1e-6).rounded(.up)) - 1)
                 for column in max(0, start)...max(0, min(end, area.width - 1)) where column < area.width && column <= end {
                     var target = grid[area.column + column, area.row + row]
                     change(&target.style)
@@ -58,7 +60,8 @@ enum TextPageView {
             switch item.content {
             case .text(let text):
                 let box = text.bounds(measuredBy: env.measurer)
-                let start = viewport.cell(for: Point(x: box.minX, y: box.center.y))
+                // Where it starts, on the row of its top: where the cursor stood when it was typed.
+                let start = viewport.cell(for: text.origin)
                 let column = area.column + start.column, row = area.row + start.row
                 guard row >= area.row, row < area.maxRow, column < area.maxColumn else { continue }
                 // Selected or being typed, a text is shown reversed where it is written, a character a cell;

@@ -7,9 +7,14 @@ import RedlineCore
 /// Opens a document and runs the editor on it. Every problem with the file is found before the screen
 /// is taken over, so a failure is one line on stderr, never a half-drawn screen.
 public enum EditorLauncher {
-    /// `redline --probe`: what the terminal answered about itself, asked before any screen is taken.
-    public static func probeReport(environment: [String: String]) -> String {
-        TerminalProbe.run(environment: environment, tmuxPassthrough: TerminalProbe.tmuxPassthrough(environment: environment)).report
+    /// `redline --probe`: what the terminal answered about itself, asked before any screen is taken. The terminal
+    /// is the process's own (/dev/tty), so the report can go to a file or a pipe; nil without one.
+    public static func probeReport(environment: [String: String]) -> String? {
+        let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { return nil }
+        defer { close(terminal) }
+        return TerminalProbe.run(input: terminal, output: terminal, environment: environment,
+                                 tmuxPassthrough: TerminalProbe.tmuxPassthrough(environment: environment)).report
     }
 
     public struct LaunchError: Error, CustomStringConvertible {

@@ -32,10 +32,10 @@ struct Open: ParsableCommand {
 
     func run() throws {
         if probe {
-            guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
-                throw CommandFailure("--probe asks the terminal: run it in one, not with its input or output redirected", code: 2)
+            guard let report = EditorLauncher.probeReport(environment: ProcessInfo.processInfo.environment) else {
+                throw CommandFailure("--probe asks the terminal, and this process has none (/dev/tty cannot be opened)", code: 1)
             }
-            print(EditorLauncher.probeReport(environment: ProcessInfo.processInfo.environment))
+            print(report)
             return
         }
         guard let file else { return }

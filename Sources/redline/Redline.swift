@@ -10,7 +10,8 @@ struct Redline: ParsableCommand {
         abstract: "Mark up PDFs in the terminal: place text, nudge it into place, save a flattened copy.",
         discussion: """
             `redline FILE.pdf` opens the editor (press F1 inside for the keys). The other commands do the \
-            same work in scripts.
+            same work in scripts. `redline --probe` prints what the terminal can show (graphics \
+            protocols, cell size in pixels, pixel mouse, tmux passthrough).
 
             Exit status: 0 done; 1 bad usage, markup file or configuration; 2 the PDF cannot be opened \
             or read; 3 the output cannot be written (the destination is left untouched).

@@ -28,7 +28,7 @@ import Testing
         return (state, screen, shown)
     }
 
-    @Test(arguments: [("sample.pdf", 1), ("pypdf_crazyones-pdfa.pdf", 1), ("qpdf_boxes.pdf", 1), ("qpdf_boxes.pdf", 3)])
+    @Test(arguments: [("sample.pdf", 1), ("pypdf_crazyones-pdfa.pdf", 1), ("qpdf_boxes.pdf", 1), ("qpdf_boxes.pdf", 5)])
     func theScreenReadsAsPdftotextsWordsInTheirRowsAndOrder(file: String, page: Int) throws {
         let path = file == "sample.pdf" ? TestPaths.sample : TestPaths.fixture(file)
         let expected = try PopplerText.words(in: path, page: page)
@@ -59,6 +59,44 @@ import Testing
             }
         }
         #expect(misplaced.isEmpty, "\(file) page \(page): \(misplaced.count) of \(expected.count): \(misplaced.prefix(5))")
+    }
+
+    /// The arrows walk the cursor a cell at a time: every cell of every row, taken to its place on the page and
+    /// back, is the same cell. A cell that came back as its neighbour would make the cursor stick or skip.
+    @Test(arguments: [("sample.pdf", 1), ("pypdf_crazyones-pdfa.pdf", 1), ("pypdf_GeoTopo-komprimiert.pdf", 20),
+                      ("pypdf_GeoTopo-komprimiert.pdf", 45), ("pypdf_GeoTopo-komprimiert.pdf", 30)])
+    func everyCellGoesToThePageAndBackToItself(file: String, page: Int) throws {
+        let path = file == "sample.pdf" ? TestPaths.sample : TestPaths.fixture(file)
+        let state = try Self.textView(path, page: page).state
+        let viewport = state.viewport(cellPixels: EditorEnvironment(measurer: FixedWidthMeasurer()).cellPixels)
+        var lost: [String] = []
+        for row in 0..<state.layout.pageArea.height {
+            for column in 0..<state.layout.pageArea.width {
+                let point = viewport.point(forCellColumn: column, row: row)
+                let back = viewport.cell(for: point)
+                if back != (column, row) { lost.append("(\(column),\(row))→(\(back.column),\(back.row))") }
+            }
+        }
+        #expect(lost.isEmpty, "\(file) page \(page): \(lost.count) cells: \(lost.prefix(8))")
+    }
+
+    /// Pages turned a quarter (text running down the screen) or upside down: the text view says so and shows the
+    /// picture, rather than a column of single words or lines read backwards.
+    @Test(arguments: [("sample.pdf", 3, "runs down the screen"), ("qpdf_boxes.pdf", 2, "runs down the screen"),
+                      ("qpdf_boxes.pdf", 3, "upside down"), ("qpdf_boxes.pdf", 4, "runs down the screen"),
+                      ("qpdf_inherited-rotate.pdf", 1, "runs down the screen")])
+    func aTurnedPageShowsItsPictureAndSaysWhy(file: String, page: Int, reason: String) throws {
+        let path = file == "sample.pdf" ? TestPaths.sample : TestPaths.fixture(file)
+        let document = try OpenedDocument(path: path, password: nil)
+        let words = try PopplerDocument(path: path, password: nil).words(onPage: page - 1)
+        #expect(!words.isEmpty)
+        let environment = EditorEnvironment(measurer: FixedWidthMeasurer())
+        var state = EditorState(documentPath: path, document: document.description, columns: 120, rows: 40, pageIndex: page - 1)
+        var keys = StampedKeys()
+        _ = EditorReducer.reduce(&state, .wordsRead(pageIndex: page - 1, words: words), at: keys.nextStamp(), environment: environment)
+        keys.press([.character("T")], on: &state, environment: environment)
+        #expect(!state.showsTextView)
+        #expect(state.message?.contains(reason) == true, "\(state.message ?? "")")
     }
 
     /// Formulas: pdftotext cuts a word where the font changes (W and its subscript i), poppler's text of the

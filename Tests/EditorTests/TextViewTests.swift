@@ -170,4 +170,59 @@ import Testing
         #expect(!screen.cells.contains { $0.character == "\u{1B}" || $0.character == "\u{07}" })
         #expect((0..<screen.rows).contains { screen.text(ofRow: $0).contains("\\x1B]0;owned\\x07") })
     }
+
+    @Test func scrollingPastTheFootOfALongPageTurnsToTheNext() throws {
+        var editor = Self.editorInTextView(rows: 20)
+        editor.send(.wordsRead(pageIndex: 1, words: Self.words()))
+        for _ in 0..<200 where editor.state.pageIndex == 0 { editor.press(.character("j")) }
+        #expect(editor.state.pageIndex == 1, "j at the text view's foot turns the page")
+        editor.press(.character("k"))
+        #expect(editor.state.pageIndex == 0, "and k at the top turns back")
+        for _ in 0..<200 where editor.state.pageIndex == 0 { editor.press(.character(" ")) }
+        #expect(editor.state.pageIndex == 1, "Space too")
+    }
+
+    @Test func aClickOnAWordAtThePageAreasSideIsOnTheWordNotAPageTurn() throws {
+        var editor = Self.editorInTextView(columns: 100)
+        let the = try #require(Self.words().first)
+        let cell = Self.screenCell(editor, Point(x: the.box.minX + 1, y: the.box.center.y))
+        #expect(cell.column < 100 / 5, "the line starts in the left fifth")
+        editor.send(.mouse(MouseEvent(.press, column: cell.column, row: cell.row)))
+        editor.send(.mouse(MouseEvent(.release, column: cell.column, row: cell.row)))
+        #expect(editor.state.pageIndex == 0)
+        #expect(Self.screenCell(editor, editor.state.cursor) == cell, "the cursor is on the word clicked")
+    }
+
+    @Test func whileTypingTheCaretFollowsTheTypedText() throws {
+        var editor = Self.editorInTextView()
+        editor.state.cursor = Point(x: 72, y: 130)
+        let start = Self.screenCell(editor, editor.state.cursor)
+        editor.press(.character("t"))
+        editor.type("abc")
+        let screen = editor.screen()
+        #expect(screen.text(ofRow: start.row).dropFirst(start.column).hasPrefix("abc▏"))
+    }
+
+    @Test func textTypedAtTheCursorSitsOnTheLineNotHalfALineBelow() throws {
+        // Lines whose middle lies low in their row: the row's top is the line's top, where the cursor goes.
+        var words = Self.words()
+        for index in words.indices { words[index].box.origin.y += 5 }
+        var editor = Self.editorInTextView(words: words)
+        let approved = try #require(words.first { $0.text == "Approved" })
+        editor.state.cursor = Point(x: approved.box.minX + 1, y: approved.box.center.y)
+        editor.press(.right)
+        #expect(abs(editor.state.cursor.y - approved.box.minY) < 0.01, "the cursor at the line's top: \(editor.state.cursor)")
+    }
+
+    @Test func aTurnedPagesTextSaysSoAndShowsItsPicture() throws {
+        // Words running down the screen: a page turned a quarter, its text upright on paper.
+        let words = Self.words().map { word in
+            PageWord(text: word.text, box: Rect(x: 500 - word.box.minY, y: word.box.minX, width: word.box.height, height: word.box.width),
+                     line: word.line, block: word.block)
+        }
+        let editor = Self.editorInTextView(words: words)
+        #expect(!editor.state.showsTextView)
+        #expect(editor.state.message?.contains("runs down the screen") == true)
+        #expect(editor.screen().text(ofRow: 38).contains("turned text: picture"))
+    }
 }

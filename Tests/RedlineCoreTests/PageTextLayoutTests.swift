@@ -59,4 +59,18 @@ import Testing
         // Rows without words go a cell a column.
         #expect(layout.columns.x(forColumn: 3, row: 5) == 18)
     }
+
+    @Test func linesCloserThanACellKeepRowsOfTheirOwnAndColumnsOfTextShareThem() {
+        // Two lines 13.5 pt apart in cells 15 pt tall, and beside them a second column of text.
+        let size = TextCellSize(width: 6, height: 15)
+        let words = [Self.word("upper", x: 0, y: 387, line: 0), Self.word("lower", x: 0, y: 400.5, line: 1),
+                     Self.word("beside", x: 300, y: 388, line: 2)]
+        let layout = PageTextLayout(words: words, cellSize: size)
+        let row = Dictionary(uniqueKeysWithValues: layout.words.map { (words[$0.word].text, $0.row) })
+        #expect(row["upper"] != row["lower"], "each line its own row")
+        #expect(row["upper"] == row["beside"], "a line of the other column shares the row")
+        // The rows meet the page at their lines: a row's top is its line's top.
+        #expect(layout.rows.y(forRow: Double(row["lower"]!)) == 400.5)
+        #expect(Int(layout.rows.row(forY: 405)) == row["lower"])
+    }
 }

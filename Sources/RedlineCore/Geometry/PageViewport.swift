@@ -23,9 +23,10 @@ public struct PageViewport: Sendable, Hashable {
     public var originPixel: (x: Int, y: Int)
     public var columns: Int
     public var rows: Int
-    /// The text view's columns, placed row by row through the page's words; nil for the picture, whose columns
-    /// are evenly spaced.
+    /// The text view's columns, placed row by row through the page's words, and its rows, each spanning its
+    /// line; nil for the picture, whose cells are evenly spaced.
     public var textColumns: TextColumnMap?
+    public var textRows: TextRowMap?
 
     public init(pageSize: Size, scale: Double, cellPixels: CellPixelSize, originPixel: (x: Int, y: Int),
                 columns: Int, rows: Int) {
@@ -40,13 +41,13 @@ public struct PageViewport: Sendable, Hashable {
     public static func == (lhs: PageViewport, rhs: PageViewport) -> Bool {
         lhs.pageSize == rhs.pageSize && lhs.scale == rhs.scale && lhs.cellPixels == rhs.cellPixels
             && lhs.originPixel == rhs.originPixel && lhs.columns == rhs.columns && lhs.rows == rhs.rows
-            && lhs.textColumns == rhs.textColumns
+            && lhs.textColumns == rhs.textColumns && lhs.textRows == rhs.textRows
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(pageSize); hasher.combine(scale); hasher.combine(cellPixels)
         hasher.combine(originPixel.x); hasher.combine(originPixel.y)
-        hasher.combine(columns); hasher.combine(rows); hasher.combine(textColumns)
+        hasher.combine(columns); hasher.combine(rows); hasher.combine(textColumns); hasher.combine(textRows)
     }
 
     /// The whole page's raster size in pixels at this scale.
@@ -67,31 +68,34 @@ public struct PageViewport: Sendable, Hashable {
 
     /// Where a display-space point is in cells of the page area, with fractions: 2.5 is the middle of the third.
     public func cellPlace(for point: Point) -> Point {
-        let y = (point.y * scale - Double(originPixel.y)) / Double(cellPixels.height)
-        guard let textColumns else {
-            return Point(x: (point.x * scale - Double(originPixel.x)) / Double(cellPixels.width), y: y)
+        guard let textColumns, let textRows else {
+            return Point(x: (point.x * scale - Double(originPixel.x)) / Double(cellPixels.width),
+                         y: (point.y * scale - Double(originPixel.y)) / Double(cellPixels.height))
         }
         let first = firstCell
-        let pageRow = Int(clamping: y.rounded(.down)) + first.row
-        return Point(x: textColumns.column(forX: point.x, row: pageRow) - Double(first.column), y: y)
+        let pageRow = textRows.row(forY: point.y)
+        let column = textColumns.column(forX: point.x, row: Int(clamping: (pageRow + 1e-6).rounded(.down)))
+        return Point(x: column - Double(first.column), y: pageRow - Double(first.row))
     }
 
     /// The display-space point at a place in cells of the page area.
     public func point(forCellPlace place: Point) -> Point {
-        let y = (place.y * Double(cellPixels.height) + Double(originPixel.y)) / scale
-        guard let textColumns else {
-            return Point(x: (place.x * Double(cellPixels.width) + Double(originPixel.x)) / scale, y: y)
+        guard let textColumns, let textRows else {
+            return Point(x: (place.x * Double(cellPixels.width) + Double(originPixel.x)) / scale,
+                         y: (place.y * Double(cellPixels.height) + Double(originPixel.y)) / scale)
         }
         let first = firstCell
-        let pageRow = Int(clamping: place.y.rounded(.down)) + first.row
-        return Point(x: textColumns.x(forColumn: place.x + Double(first.column), row: pageRow), y: y)
+        let pageRow = place.y + Double(first.row)
+        return Point(x: textColumns.x(forColumn: place.x + Double(first.column), row: Int(clamping: (pageRow + 1e-6).rounded(.down))),
+                     y: textRows.y(forRow: pageRow))
     }
 
     /// The span of the page one cell shows, in display space.
     public func rect(forCellColumn column: Int, row: Int) -> Rect {
         let corner = point(forCellColumn: column, row: row)
         let far = point(forCellPlace: Point(x: Double(column + 1), y: Double(row) + 0.999))
-        return Rect(x: corner.x, y: corner.y, width: max(0, far.x - corner.x), height: Double(cellPixels.height) / scale)
+        let foot = point(forCellPlace: Point(x: Double(column), y: Double(row + 1)))
+        return Rect(x: corner.x, y: corner.y, width: max(0, far.x - corner.x), height: max(0, foot.y - corner.y))
     }
 
     /// The page's cell shown at the page area's top-left (whole cells in the text view, which scrolls by cells).

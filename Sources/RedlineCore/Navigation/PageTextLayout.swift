@@ -16,15 +16,28 @@ public struct PageTextLayout: Sendable, Hashable {
     public var words: [PlacedWord]
     /// How the columns of each row meet the page: through the words placed on it.
     public var columns: TextColumnMap
+    /// How the rows meet the page: each row with words spans its words' height.
+    public var rows: TextRowMap
+    /// The cells the layout reaches: the page's, or further where words were pushed past its edge or down.
+    public var extent: (columns: Int, rows: Int)
 
-    /// Lays `words` out in cells of `cellSize`: a word's row holds the middle of its box, its first column its left
-    /// edge. Words of a row are placed left to right: a word a space after the one before follows it after one blank
+    public static func == (lhs: PageTextLayout, rhs: PageTextLayout) -> Bool {
+        lhs.cellSize == rhs.cellSize && lhs.words == rhs.words && lhs.extent == rhs.extent
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cellSize); hasher.combine(words)
+    }
+
+    /// Lays `words` out in cells of `cellSize`: a line's row holds the middle of its words' box, unless a line
+    /// above it in the same column of text already has that row (lines closer than a cell's height): then the
+    /// next free one. A word's first column is its left edge. Words of a row are placed left to right: a word a space after the one before follows it after one blank
     /// cell, as text reads; one further away keeps its own column unless the words before it reach past it, so a
     /// word wider in cells than on paper pushes its neighbours along rather than overwriting them. `cellsOf` says how
     /// many cells a word's text takes in the terminal (two for a wide character).
-    public init(words: [PageWord], cellSize: TextCellSize, cellsOf: (String) -> Int = { $0.count }) {
+    public init(words: [PageWord], cellSize: TextCellSize, pageSize: Size? = nil, cellsOf: (String) -> Int = { $0.count }) {
         self.cellSize = cellSize
-        let rows = words.map { Self.row(of: $0.box, cellSize) }
+        let rows = Self.rows(of: words, cellSize)
         let order = words.indices.sorted { first, second in
             rows[first] != rows[second] ? rows[first] < rows[second]
                 : words[first].box.minX != words[second].box.minX ? words[first].box.minX < words[second].box.minX
@@ -48,10 +61,33 @@ public struct PageTextLayout: Sendable, Hashable {
         }
         self.words = placed
         columns = TextColumnMap(cellWidth: cellSize.width, placed: placed.map { ($0, words[$0.word].box) })
+        self.rows = TextRowMap(cellHeight: cellSize.height, placed: placed.map { ($0.row, words[$0.word].box) })
+        let size = pageSize ?? Size(width: 0, height: 0)
+        extent = (max(Int((size.width / cellSize.width).rounded(.up)), (placed.map { $0.column + $0.cells }.max() ?? 0)),
+                  max(Int((size.height / cellSize.height).rounded(.up)), (placed.map { $0.row + 1 }.max() ?? 0)))
     }
 
-    static func row(of box: Rect, _ cellSize: TextCellSize) -> Int {
-        Int(clamping: (box.center.y / cellSize.height).rounded(.down))
+    /// Each word's row: its line's. Lines are taken from the top; a line whose row is already held by a line that
+    /// overlaps it sideways but not up and down (the line above it, in the same column) moves to the row below.
+    static func rows(of words: [PageWord], _ cellSize: TextCellSize) -> [Int] {
+        var lines: [Int: Rect] = [:]
+        for word in words { lines[word.line] = lines[word.line].map { $0.union(word.box) } ?? word.box }
+        let order = lines.keys.sorted { lines[$0]!.center.y != lines[$1]!.center.y ? lines[$0]!.center.y < lines[$1]!.center.y : $0 < $1 }
+        var rowOfLine: [Int: Int] = [:]
+        var held: [Int: [Rect]] = [:]
+        for line in order {
+            let box = lines[line]!
+            var row = Int(clamping: (box.center.y / cellSize.height).rounded(.down))
+            while let others = held[row], others.contains(where: { other in
+                other.minX < box.maxX && box.minX < other.maxX
+                    && abs(other.center.y - box.center.y) > min(other.height, box.height) / 2
+            }) {
+                row += 1
+            }
+            rowOfLine[line] = row
+            held[row, default: []].append(box)
+        }
+        return words.map { rowOfLine[$0.line] ?? 0 }
     }
 }
 
@@ -69,16 +105,18 @@ public struct TextColumnMap: Sendable, Hashable {
 
     let cellWidth: Double
     let rows: [Int: [Anchor]]
+    /// The least distance between the x of two anchors.
+    static let leastStep = 0.01
 
     init(cellWidth: Double, placed: [(PageTextLayout.PlacedWord, Rect)]) {
         self.cellWidth = cellWidth
         var rows: [Int: [Anchor]] = [:]
         for (word, box) in placed {
             var anchors = rows[word.row] ?? []
-            // x only grows along a row, even where the page's boxes overlap.
-            let left = max(box.minX, anchors.last?.x ?? -.infinity)
+            // x only grows along a row, even where the page's boxes overlap or touch: two columns never share an x.
+            let left = max(box.minX, (anchors.last?.x ?? -.infinity) + Self.leastStep)
             anchors.append(Anchor(column: Double(word.column), x: left))
-            anchors.append(Anchor(column: Double(word.column + word.cells), x: max(box.maxX, left)))
+            anchors.append(Anchor(column: Double(word.column + word.cells), x: max(box.maxX, left + Self.leastStep * Double(word.cells))))
             rows[word.row] = anchors
         }
         self.rows = rows
@@ -129,6 +167,108 @@ public struct TextColumnMap: Sendable, Hashable {
         // one's start at one x) the later, the start of what follows.
         let candidates = [low, low - 1].filter { anchors.indices.contains($0) }.map { anchors[$0] }
         return candidates.min { abs($0.x - x) < abs($1.x - x) }
+    }
+}
+
+/// Where the rows of the text view are on the page: a row holding words spans from its words' top to their foot,
+/// so a point on a line is in that line's row and the top of a row is the top of its line (text typed there sits on
+/// the line); rows without words, above, below and between, go a cell's height a row from their neighbours.
+public struct TextRowMap: Sendable, Hashable {
+    let cellHeight: Double
+    /// The rows holding words, in order, with the top and foot of their words.
+    let bands: [(row: Int, top: Double, bottom: Double)]
+
+    public static func == (lhs: TextRowMap, rhs: TextRowMap) -> Bool {
+        lhs.cellHeight == rhs.cellHeight && lhs.bands.map(\.row) == rhs.bands.map(\.row)
+            && lhs.bands.map(\.top) == rhs.bands.map(\.top) && lhs.bands.map(\.bottom) == rhs.bands.map(\.bottom)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(cellHeight); hasher.combine(bands.map(\.row))
+    }
+
+    init(cellHeight: Double, placed: [(Int, Rect)]) {
+        self.cellHeight = cellHeight
+        var spans: [Int: (Double, Double)] = [:]
+        for (row, box) in placed {
+            spans[row] = spans[row].map { (min($0.0, box.minY), max($0.1, box.maxY)) } ?? (box.minY, box.maxY)
+        }
+        var bands: [(row: Int, top: Double, bottom: Double)] = []
+        for row in spans.keys.sorted() {
+            var (top, bottom) = spans[row]!
+            // Each band starts below the one before: the rows stay in order on the page.
+            if let previous = bands.last { top = max(top, previous.bottom); bottom = max(bottom, top + 0.01) }
+            bands.append((row, top, bottom))
+        }
+        self.bands = bands
+    }
+
+    /// The row, with its fraction, that holds page y `y`.
+    public func row(forY y: Double) -> Double {
+        guard let first = bands.first, let last = bands.last else { return y / cellHeight }
+        if y < first.top { return Double(first.row) - (first.top - y) / cellHeight }
+        if y >= last.bottom { return Double(last.row + 1) + (y - last.bottom) / cellHeight }
+        let index = bandIndex(containingOrAfter: y)
+        let band = bands[index]
+        if y >= band.top { return Double(band.row) + (y - band.top) / (band.bottom - band.top) }
+        // Between two bands: the rows between them share the gap evenly.
+        let above = bands[index - 1]
+        return Double(above.row + 1) + (y - above.bottom) / (band.top - above.bottom) * Double(band.row - above.row - 1)
+    }
+
+    /// The page y at a row, with its fraction.
+    public func y(forRow row: Double) -> Double {
+        guard let first = bands.first, let last = bands.last else { return row * cellHeight }
+        if row < Double(first.row) { return first.top - (Double(first.row) - row) * cellHeight }
+        if row >= Double(last.row + 1) { return last.bottom + (row - Double(last.row + 1)) * cellHeight }
+        var low = 0, high = bands.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if Double(bands[middle].row) <= row { low = middle } else { high = middle - 1 }
+        }
+        let band = bands[low]
+        if row < Double(band.row + 1) { return band.top + (row - Double(band.row)) * (band.bottom - band.top) }
+        let below = bands[low + 1]
+        let between = Double(below.row - band.row - 1)
+        return band.bottom + (row - Double(band.row + 1)) / between * (below.top - band.bottom)
+    }
+
+    private func bandIndex(containingOrAfter y: Double) -> Int {
+        var low = 0, high = bands.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if bands[middle].bottom <= y { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// Which way a page's text runs on screen. The text view lays out text that reads across, left to right; on a
+/// turned page whose text runs down the screen, or upside down, it shows the picture instead.
+public enum TextDirection: Sendable, Equatable {
+    case across
+    case sideways
+    case upsideDown
+
+    /// From the words' boxes (a word taller than wide runs down the screen) and, on a page turned upside down
+    /// (/Rotate 180), from the order of its lines' words (right to left on screen). Text written right to left on
+    /// an upright page is across: its words are placed where they are.
+    public init(words: [PageWord], rotation: PageRotation) {
+        let long = words.filter { $0.text.count >= 3 }
+        let tall = long.filter { $0.box.height > $0.box.width }.count
+        if !long.isEmpty, tall * 2 > long.count {
+            self = .sideways
+            return
+        }
+        guard rotation == .half else {
+            self = .across
+            return
+        }
+        var leftward = 0, rightward = 0
+        for (word, next) in zip(words, words.dropFirst()) where word.line == next.line {
+            if next.box.minX < word.box.minX { leftward += 1 } else { rightward += 1 }
+        }
+        self = leftward > rightward ? .upsideDown : .across
     }
 }
 
