@@ -73,7 +73,8 @@ extension EditorReducer {
                                                             cellsOf: { CharacterWidth.of(VisibleText.of($0)) })
     }
 
-    /// On a page whose words are read and hold no text, while the text view is on.
+    /// On a page shown as its picture while the text view is on: it has no text, or its text does not read across
+    /// the screen (a turned page). Says which.
     static func sayIfTextViewHasNoText(_ state: inout EditorState) {
         guard state.view.showsText, let words = state.navigation.words[state.pageIndex],
               state.navigation.textLayouts[state.pageIndex] == nil else { return }

@@ -1,7 +1,8 @@
 /// A page's words laid out in terminal cells for the text view: one cell per character at a size where body
 /// text reads as it does in a terminal, each word at its place on the page. The cell size in points comes from
-/// the page's own text (`TextCellSize`), so cells map linearly onto the page and the cursor, markup, search hits
-/// and selections keep their page positions.
+/// the page's own text (`TextCellSize`); each row's columns (`TextColumnMap`) and the rows themselves
+/// (`TextRowMap`) are matched to the page through the words placed there, so the cursor, markup, search hits and
+/// selections keep their page positions even where a word was pushed along or a line down.
 public struct PageTextLayout: Sendable, Hashable {
     /// One word shown in cells: where it starts, how many cells it takes, and which of the page's words it is.
     public struct PlacedWord: Sendable, Hashable {
