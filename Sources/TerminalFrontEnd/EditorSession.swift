@@ -172,6 +172,7 @@ public final class EditorSession: @unchecked Sendable {
         if state.showsTextView {
             // The text view is drawn from the page's words: nothing to render.
             screen.present(EditorView.draw(state, environment: environment, picture: nil))
+            readAhead()
             return
         }
         let scene = state.scene(environment: environment)
@@ -202,18 +203,27 @@ public final class EditorSession: @unchecked Sendable {
 
     private func collectRasters() {
         for finished in rendering.takeFinished() where finished.renderer == ObjectIdentifier(pictures.renderer) {
+            if let (links, words) = finished.text {
+                let page = finished.key.page
+                if state.navigation.needsLinks(onPage: page) { dispatch(.linksRead(pageIndex: page, links: links)) }
+                if state.navigation.needsWords(onPage: page) { dispatch(.wordsRead(pageIndex: page, words: words)) }
+            }
+            guard let raster = finished.raster else { continue }
             if let (scene, picture) = finished.prefetched {
-                pictures.storePrefetched(finished.raster, picture: picture, for: scene)
+                pictures.storePrefetched(raster, picture: picture, for: scene)
             } else {
-                pictures.store(finished.raster, for: finished.key)
+                pictures.store(raster, for: finished.key)
             }
         }
     }
 
-    /// While the reviewer reads, the next page and then the previous one are made on the render thread (raster
-    /// and cells), so turning to them shows them at once. One at a time, and never while a page is rendering.
+    /// While the reviewer reads, the next page and then the previous one are made on the render thread (raster,
+    /// cells, links and words; in the text view, links and words), so turning to them shows them at once. One at a
+    /// time, and never while a page is rendering. The renderer's own poppler document reads the text there: the
+    /// loop's reading is the loop's alone.
     private func readAhead() {
         guard !rendering.isBusy else { return }
+        let textReader = pictures.renderer as? any DocumentNavigating & PageTextReading
         for offset in [1, -1] {
             let page = state.pageIndex + offset
             guard page >= 0, page < state.document.pageCount else { continue }
@@ -223,10 +233,12 @@ public final class EditorSession: @unchecked Sendable {
             neighbour.scroll.y = 0
             neighbour.selection = nil
             neighbour.interaction.textSelection = nil
-            if let work = pictures.prefetch(for: neighbour.scene(environment: environment)) {
-                rendering.prefetch(work)
-                return
-            }
+            let picture = state.showsTextView ? nil : pictures.prefetch(for: neighbour.scene(environment: environment))
+            let needsText = state.navigation.needsWords(onPage: page) || state.navigation.needsLinks(onPage: page)
+            guard picture != nil || (needsText && textReader != nil) else { continue }
+            rendering.prefetch(PageRendering.Ahead(page: page, picture: picture, renderer: pictures.renderer,
+                                                   textReader: needsText ? textReader : nil))
+            return
         }
     }
 

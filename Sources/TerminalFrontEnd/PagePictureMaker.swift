@@ -57,7 +57,6 @@ public final class PagePictureMaker {
         let renderer: any PageRenderer
         let compositor: SceneCompositor
         let encoder: any CellEncoder
-        var rendererIdentity: ObjectIdentifier { ObjectIdentifier(renderer) }
 
         func make() -> (raster: PageRaster, picture: CellGrid) {
             let page = raster ?? renderer.render(page: key.page, scale: key.scale)

@@ -14,11 +14,23 @@ final class PageRendering: @unchecked Sendable {
     /// What a finished render hands to the loop.
     struct Finished: @unchecked Sendable {
         let key: Key
-        let raster: PageRaster
+        /// Nil for a page read ahead for its text only.
+        let raster: PageRaster?
         /// Which renderer made it: a raster of a document since replaced (`:w!`) is dropped.
         let renderer: ObjectIdentifier
         /// A page read ahead: its whole picture too, for the scene it was made for.
         var prefetched: (scene: PageScene, picture: CellGrid)?
+        /// A page read ahead: its links and words, read where it was rendered.
+        var text: (links: [PageLink], words: [PageWord])?
+    }
+
+    /// A page made ahead of need: its picture (unless made already, or the text view shows) and its links and
+    /// words (unless read already), on the render thread, from the renderer's own poppler document.
+    struct Ahead: @unchecked Sendable {
+        let page: Int
+        let picture: PagePictureMaker.Prefetch?
+        let renderer: any PageRenderer
+        let textReader: (any DocumentNavigating & PageTextReading)?
     }
 
     private let lock = NSLock()
@@ -74,23 +86,26 @@ final class PageRendering: @unchecked Sendable {
     /// Makes a page ahead of need (the next or previous one) while nothing else is being rendered: false, and
     /// nothing done, when something is. A page asked for meanwhile waits for it, as for any render.
     @discardableResult
-    func prefetch(_ work: PagePictureMaker.Prefetch) -> Bool {
+    func prefetch(_ ahead: Ahead) -> Bool {
         lock.lock()
         defer { lock.unlock() }
         guard running == nil, !prefetching else { return false }
         prefetching = true
         let beforeRendering = beforeRendering
         Thread.detachNewThread { [self] in
-            if work.raster == nil { beforeRendering(work.key.page) }
-            let made = work.make()
+            if let work = ahead.picture, work.raster == nil { beforeRendering(work.key.page) }
+            let made = ahead.picture?.make()
+            let text = ahead.textReader.map { ($0.links(onPage: ahead.page), $0.words(onPage: ahead.page)) }
             lock.lock()
-            finished.append(Finished(key: work.key, raster: made.raster, renderer: work.rendererIdentity,
-                                     prefetched: (work.scene, made.picture)))
+            let key = ahead.picture?.key ?? Key(page: ahead.page, scale: 0)
+            finished.append(Finished(key: key, raster: made?.raster, renderer: ObjectIdentifier(ahead.renderer),
+                                     prefetched: made.flatMap { made in ahead.picture.map { ($0.scene, made.picture) } },
+                                     text: text))
             prefetching = false
             if let next = waiting {
                 waiting = nil
                 // The page asked for while it was being made ahead is made now.
-                if next.key != work.key { start(next.key, next.renderer) }
+                if next.key != key { start(next.key, next.renderer) }
             }
             lock.unlock()
             done.signal()

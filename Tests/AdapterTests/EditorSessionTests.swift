@@ -64,25 +64,34 @@ import TestSupport
         // Each render: its page, and whether PageDown had been pressed when it started.
         let rendered = Locked<[(page: Int, afterTurning: Bool)]>([])
         let turned = Locked(false)
+        var session: EditorSession?
+        var wordsBeforeTurning: Int?
         let screen = RecordingScreen(script: [
             .waitForFrameWhere("page 1 drawn") { Self.drawnCells($0) > 100 },
             .run { for _ in 0..<300 where !rendered.value.contains(where: { $0.page == 1 }) { Thread.sleep(forTimeInterval: 0.01) } },
             .run { Thread.sleep(forTimeInterval: 0.3) },
+            // A frame, so the loop collects what the render thread made.
+            .keys([.character("z")]),
+            .waitForFrame(containing: "zoom 125%"),
+            .keys([.character("0")]),
+            .waitForFrame(containing: "zoom 100%"),
+            .run { wordsBeforeTurning = session?.state.navigation.words[1]?.count },
             .run { turned.mutate { $0 = true } },
             .keys([.pageDown]),
             .waitForFrame(containing: "page 2/4"),
             .keys(Self.keys(":q!") + [.enter]),
         ])
         let document = try OpenedDocument(path: TestPaths.sample, password: nil)
-        let session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
-                                    reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
-                                    journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
-                                    beforeRendering: { page in rendered.mutate { $0.append((page, turned.value)) } })
-        session.run()
+        session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
+                                beforeRendering: { page in rendered.mutate { $0.append((page, turned.value)) } })
+        session?.run()
         #expect(screen.timedOut == nil, "no frame showed \(screen.timedOut ?? "")")
         let first = try #require(screen.frames.first { $0.contains { $0.contains("page 2/4") } })
         #expect(!(first.first ?? "").contains("Rendering page"), "page 2 was ready: \(first.first ?? "")")
         #expect(Self.drawnCells(first) > 100)
+        #expect((wordsBeforeTurning ?? 0) > 0, "page 2's words were read ahead too: \(wordsBeforeTurning as Any)")
         let pageTwo = rendered.value.filter { $0.page == 1 }
         #expect(pageTwo.count == 1 && pageTwo.allSatisfy { !$0.afterTurning }, "page 2 made once, ahead: \(rendered.value)")
     }
