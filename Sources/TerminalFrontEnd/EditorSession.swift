@@ -224,20 +224,11 @@ public final class EditorSession: @unchecked Sendable {
     private func readAhead() {
         guard !rendering.isBusy else { return }
         let textReader = pictures.renderer as? any DocumentNavigating & PageTextReading
-        for offset in [1, -1] {
-            let page = state.pageIndex + offset
-            guard page >= 0, page < state.document.pageCount else { continue }
-            var neighbour = state
-            neighbour.pageIndex = page
-            // A page turned to shows its top (PageDown, PageUp, j and k at an edge of a page that fits).
-            neighbour.scroll.y = 0
-            neighbour.selection = nil
-            neighbour.interaction.textSelection = nil
-            let picture = state.showsTextView ? nil : pictures.prefetch(for: neighbour.scene(environment: environment))
-            let needsText = state.navigation.needsWords(onPage: page) || state.navigation.needsLinks(onPage: page)
-            guard picture != nil || (needsText && textReader != nil) else { continue }
-            rendering.prefetch(PageRendering.Ahead(page: page, picture: picture, renderer: pictures.renderer,
-                                                   textReader: needsText ? textReader : nil))
+        for neighbour in ReadAhead.neighbours(of: state, environment: environment) {
+            let picture = neighbour.pictureScene.flatMap { pictures.prefetch(for: $0) }
+            guard picture != nil || (neighbour.needsText && textReader != nil) else { continue }
+            rendering.prefetch(PageRendering.Ahead(page: neighbour.page, picture: picture, renderer: pictures.renderer,
+                                                   textReader: neighbour.needsText ? textReader : nil))
             return
         }
     }

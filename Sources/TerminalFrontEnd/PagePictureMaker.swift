@@ -67,9 +67,9 @@ public final class PagePictureMaker {
         }
     }
 
-    /// What to make ahead for a scene likely next, or nil when it is made already or is not bare.
+    /// What to make ahead for a scene likely next, or nil when it is made already, is not bare, or is a text view's.
     public func prefetch(for scene: PageScene) -> Prefetch? {
-        guard scene.markup.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
+        guard scene.viewport.textColumns == nil, scene.markup.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
               scene != lastScene else { return nil }
         let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
         return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
@@ -93,6 +93,7 @@ public final class PagePictureMaker {
 
     /// The raster a scene needs, when it has not been rendered yet: render it off the loop, then `store` it.
     public func missingRaster(for scene: PageScene) -> RasterKey? {
+        guard scene.viewport.textColumns == nil else { return nil }
         let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
         return rasters[key] == nil ? key : nil
     }
@@ -114,6 +115,8 @@ public final class PagePictureMaker {
     }
 
     public func picture(for scene: PageScene) -> CellGrid {
+        // A text view's scene is drawn from words (`TextPageView`); as a picture its cells would be gigapixels.
+        guard scene.viewport.textColumns == nil else { return CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows) }
         if scene == lastScene, let lastPicture { return lastPicture }
         var picture: CellGrid
         if let ahead = aheadPictures[scene] {

@@ -151,3 +151,54 @@ final class Locked<Value>: @unchecked Sendable {
         change(&stored)
     }
 }
+
+/// A text view's scene is never made into a picture: its cells are a thousand raster units wide, and a picture of
+/// them would take gigabytes (a page read ahead next to a turned page once asked for one, and the editor aborted).
+@Suite struct TextSceneIsNoPictureTests {
+    @Test func aTextViewSceneIsNeitherRenderedNorMadeAhead() throws {
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        let services = RedlineServices()
+        let environment = EditorEnvironment(measurer: services.measurer)
+        var state = EditorState(documentPath: TestPaths.sample, document: document.description, columns: 100, rows: 30)
+        let words = try document.independentReader().words(onPage: 0)
+        let stamp = EventStamp(time: PDFDate(year: 2026, month: 11, day: 24, hour: 1, minute: 0, offsetMinutes: 0),
+                               seed: StableUUID.derived(seed: 9, item: "words"))
+        _ = EditorReducer.reduce(&state, .wordsRead(pageIndex: 0, words: words), at: stamp, environment: environment)
+        _ = EditorReducer.reduce(&state, .keyPressed(.character("T")), at: stamp, environment: environment)
+        let scene = state.scene(environment: environment)
+        #expect(scene.viewport.textColumns != nil)
+        let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: .palette256)
+        #expect(maker.prefetch(for: scene) == nil)
+        #expect(maker.missingRaster(for: scene) == nil)
+        #expect(maker.picture(for: scene).columns == 100)
+        #expect(maker.renderCount == 0)
+    }
+
+    /// On a turned page shown as its picture while the text view is on (sample.pdf page 3), page 2 beside it shows
+    /// as text: it is read ahead for its words, never made as a picture; page 4, turned too, is made as a picture.
+    @Test func besideATurnedPageATextPageIsReadAheadForItsWordsOnly() throws {
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        let reader = try document.independentReader()
+        let environment = EditorEnvironment(measurer: RedlineServices().measurer)
+        var state = EditorState(documentPath: TestPaths.sample, document: document.description, columns: 100, rows: 30, pageIndex: 1)
+        var number = 0
+        func send(_ event: EditorEvent) {
+            number += 1
+            let stamp = EventStamp(time: PDFDate(year: 2026, month: 11, day: 24, hour: 1, minute: 0, offsetMinutes: 0),
+                                   seed: StableUUID.derived(seed: 9, item: "event \(number)"))
+            _ = EditorReducer.reduce(&state, event, at: stamp, environment: environment)
+        }
+        send(.wordsRead(pageIndex: 1, words: reader.words(onPage: 1)))
+        send(.keyPressed(.character("T")))
+        #expect(state.showsTextView)
+        send(.keyPressed(.pageDown))
+        send(.wordsRead(pageIndex: 2, words: reader.words(onPage: 2)))
+        #expect(!state.showsTextView && state.pageIndex == 2, "page 3 is turned: its picture")
+        let neighbours = ReadAhead.neighbours(of: state, environment: environment)
+        let pageTwo = try #require(neighbours.first { $0.page == 1 })
+        let pageFour = try #require(neighbours.first { $0.page == 3 })
+        #expect(pageTwo.pictureScene == nil, "page 2 shows as text: no picture of it")
+        #expect(pageFour.pictureScene != nil && pageFour.pictureScene?.viewport.textColumns == nil)
+        #expect(pageFour.needsText)
+    }
+}
