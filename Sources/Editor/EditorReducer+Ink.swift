@@ -94,6 +94,19 @@ extension EditorReducer {
                                 _ env: EditorEnvironment) -> [EditorEffect] {
         let size = state.pageSize
         let from = session.pen
+        if state.showsTextView {
+            // In the text view the pen goes a cell at a time (Shift: eight), through the cells' middles, so a stroke
+            // marks the cells it is drawn over and a line drawn down stays in its column.
+            let viewport = state.viewport(cellPixels: env.cellPixels)
+            let at = viewport.cell(for: from)
+            let step = abs(dx) >= 10 || abs(dy) >= 10 ? 8 : 1
+            let target = viewport.rect(forCellColumn: at.column + Int(dx.sign == .minus ? -1 : dx > 0 ? 1 : 0) * step,
+                                       row: at.row + Int(dy.sign == .minus ? -1 : dy > 0 ? 1 : 0) * step).center
+            session.pen = Point(x: min(max(0, target.x), size.width), y: min(max(0, target.y), size.height))
+            state.cursor = session.pen
+            revealCursor(&state, env)
+            return penMoved(&state, &session, from: from)
+        }
         session.pen = Point(x: min(max(0, from.x + dx), size.width), y: min(max(0, from.y + dy), size.height))
         state.cursor = session.pen
         revealCursor(&state, env)

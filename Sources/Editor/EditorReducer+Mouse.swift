@@ -126,7 +126,9 @@ extension EditorReducer {
             state.interaction.edgeTurn = side
         }
         guard spot.onPage else { return [] }
-        state.cursor = spot.point
+        // In the text view the cursor stands at a cell's top-left, where the arrows put it: text typed there
+        // starts at that letter, on its line.
+        state.cursor = state.showsTextView ? spot.cell.origin : spot.point
         // A drag from here selects the words it passes over.
         state.interaction.textPress = spot.point
         return []

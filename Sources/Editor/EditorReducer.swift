@@ -390,7 +390,12 @@ public enum EditorReducer {
             // placed on screen; the view follows.
             let viewport = state.viewport(cellPixels: env.cellPixels)
             let at = viewport.cell(for: state.cursor), cells = large ? 8 : 1
-            let target = viewport.point(forCellColumn: at.column + Int(dx) * cells, row: at.row + Int(dy) * cells)
+            // Within the cells the text view has: the page's, and as far as pushed words reach.
+            let first = (column: viewport.originPixel.x / viewport.cellPixels.width, row: viewport.originPixel.y / viewport.cellPixels.height)
+            let extent = state.textLayout?.extent ?? (columns: Int.max / 2, rows: Int.max / 2)
+            let column = min(max(at.column + Int(dx) * cells, -first.column), extent.columns - 1 - first.column)
+            let row = min(max(at.row + Int(dy) * cells, -first.row), extent.rows - 1 - first.row)
+            let target = viewport.point(forCellColumn: column, row: row)
             state.cursor = Point(x: min(max(0, target.x), state.pageSize.width), y: min(max(0, target.y), state.pageSize.height))
             revealCursor(&state, env)
             return []

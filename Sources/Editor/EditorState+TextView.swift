@@ -80,7 +80,7 @@ extension EditorReducer {
               state.navigation.textLayouts[state.pageIndex] == nil else { return }
         switch TextDirection(words: words, rotation: state.document.pages[state.pageIndex].rotation) {
         case .sideways:
-            state.message = "Page \(state.pageIndex + 1)'s text runs down the screen (a turned page): showing its picture"
+            state.message = "Page \(state.pageIndex + 1)'s text runs up or down the screen (a turned page): showing its picture"
         case .upsideDown:
             state.message = "Page \(state.pageIndex + 1)'s text is upside down on screen (/Rotate 180): showing its picture"
         case .across:

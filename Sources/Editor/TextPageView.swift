@@ -36,10 +36,13 @@ enum TextPageView {
             let bottom = line ? top : viewport.cell(for: Point(x: rect.minX, y: rect.maxY - cell.height * 0.01)).row
             for row in max(top, 0)...max(top, min(bottom, area.height - 1)) where row < area.height {
                 let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
-                let start = viewport.cell(for: Point(x: rect.minX, y: middle)).column
-                // The right edge is where the next cell begins: the last cell is the one before it.
+                // A line's box (a hit within a word, say "fits" of "fits.") takes the cells it covers at least half
+                // of: a cell's letter is not where the cell's share of the word puts it, so a box ending inside a
+                // cell is taken to end at that cell's nearer edge. A point (ink) takes its own cell.
+                let near = viewport.cellPlace(for: Point(x: rect.minX, y: middle)).x
                 let far = viewport.cellPlace(for: Point(x: rect.maxX, y: middle)).x
-                let end = max(start, Int((far - 1e-6).rounded(.up)) - 1)
+                let start = line ? Int(near.rounded()) : Int((near + 1e-6).rounded(.down))
+                let end = line ? max(start, Int(far.rounded()) - 1) : start
                 for column in max(0, start)...max(0, min(end, area.width - 1)) where column < area.width && column <= end {
                     var target = grid[area.column + column, area.row + row]
                     change(&target.style)

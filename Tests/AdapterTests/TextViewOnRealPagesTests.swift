@@ -80,11 +80,33 @@ import Testing
         #expect(lost.isEmpty, "\(file) page \(page): \(lost.count) cells: \(lost.prefix(8))")
     }
 
+    /// No row mixes words of different lines: two lines closer than a cell, the page numbers of an index (which
+    /// poppler puts in the line of entries far above them), a proof's end mark.
+    @Test(arguments: [("pypdf_annotated_pdf.pdf", 1), ("pypdf_GeoTopo-komprimiert.pdf", 30), ("pypdf_GeoTopo-komprimiert.pdf", 114),
+                      ("pypdf_GeoTopo-komprimiert.pdf", 115)])
+    func eachRowHoldsOneHeightOfText(file: String, page: Int) throws {
+        let path = TestPaths.fixture(file)
+        let state = try Self.textView(path, page: page).state
+        let layout = try #require(state.textLayout)
+        let words = try #require(state.navigation.words[page - 1])
+        var mixed: [String] = []
+        for row in Set(layout.words.map(\.row)) {
+            let inRow = layout.words.filter { $0.row == row }.map { words[$0.word] }
+            for a in inRow {
+                // A superscript or subscript sits a little off its line; another line is a line's height away.
+                for b in inRow where abs(a.box.center.y - b.box.center.y) > max(a.box.height, b.box.height) * 0.9 {
+                    mixed.append("row \(row): \(a.text)@\(Int(a.box.center.y)) with \(b.text)@\(Int(b.box.center.y))")
+                }
+            }
+        }
+        #expect(mixed.isEmpty, "\(file) page \(page): \(mixed.prefix(4))")
+    }
+
     /// Pages turned a quarter (text running down the screen) or upside down: the text view says so and shows the
     /// picture, rather than a column of single words or lines read backwards.
-    @Test(arguments: [("sample.pdf", 3, "runs down the screen"), ("qpdf_boxes.pdf", 2, "runs down the screen"),
-                      ("qpdf_boxes.pdf", 3, "upside down"), ("qpdf_boxes.pdf", 4, "runs down the screen"),
-                      ("qpdf_inherited-rotate.pdf", 1, "runs down the screen")])
+    @Test(arguments: [("sample.pdf", 3, "runs up or down the screen"), ("qpdf_boxes.pdf", 2, "runs up or down the screen"),
+                      ("qpdf_boxes.pdf", 3, "upside down"), ("qpdf_boxes.pdf", 4, "runs up or down the screen"),
+                      ("qpdf_inherited-rotate.pdf", 1, "runs up or down the screen")])
     func aTurnedPageShowsItsPictureAndSaysWhy(file: String, page: Int, reason: String) throws {
         let path = file == "sample.pdf" ? TestPaths.sample : TestPaths.fixture(file)
         let document = try OpenedDocument(path: path, password: nil)

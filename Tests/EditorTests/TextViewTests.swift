@@ -222,7 +222,47 @@ import Testing
         }
         let editor = Self.editorInTextView(words: words)
         #expect(!editor.state.showsTextView)
-        #expect(editor.state.message?.contains("runs down the screen") == true)
+        #expect(editor.state.message?.contains("runs up or down the screen") == true)
         #expect(editor.screen().text(ofRow: 38).contains("turned text: picture"))
+    }
+
+    @Test func aHitWithinAWordIsTintedOnItsOwnLettersAndAClickPutsTheCursorAtTheLetter() throws {
+        var editor = Self.editorInTextView(columns: 100)
+        // "lazy" in the first line: a hit on "laz", the first three of its four letters.
+        let lazy = try #require(Self.words().first { $0.text == "lazy" })
+        editor.press(.character("/"))
+        editor.type("laz")
+        let request = try #require(editor.press(.enter).compactMap { if case .search(let request) = $0 { request } else { nil } }.first)
+        let hit = Rect(x: lazy.box.minX, y: lazy.box.minY, width: lazy.box.width * 0.7, height: lazy.box.height)
+        editor.send(.searchProgressed(id: request.id, pages: [SearchedPage(pageIndex: 0, hits: [SearchHit(pageIndex: 0, boxes: [hit])]),
+                                                             SearchedPage(pageIndex: 1, hits: []), SearchedPage(pageIndex: 2, hits: [])],
+                                      finished: true))
+        let cell = Self.screenCell(editor, Point(x: lazy.box.minX + 1, y: lazy.box.center.y))
+        editor.state.cursor = Point(x: 0, y: 0)
+        let screen = editor.screen()
+        #expect((0...2).allSatisfy { screen[cell.column + $0, cell.row].style.background == .blue })
+        #expect(screen[cell.column + 3, cell.row].style.background == .brightWhite, "the y is not part of the hit")
+        // A click on the z: the cursor at that cell's top-left, the z's place on the page.
+        editor.send(.mouse(MouseEvent(.press, column: cell.column + 2, row: cell.row)))
+        editor.send(.mouse(MouseEvent(.release, column: cell.column + 2, row: cell.row)))
+        let corner = editor.state.viewport(cellPixels: editor.environment.cellPixels).point(forCellColumn: cell.column + 2, row: cell.row)
+        #expect(editor.state.cursor == corner)
+    }
+
+    @Test func theCursorStopsAtThePagesLeftEdgeInView() throws {
+        var editor = Self.editorInTextView(columns: 100)
+        for _ in 0..<40 { editor.press(.left) }
+        let cell = Self.screenCell(editor, editor.state.cursor)
+        #expect(cell.column == 0 && editor.state.cursor.x == 0, "column 0 is the page's left edge, in view")
+        #expect(editor.screen()[0, cell.row].style == Theme.cursor || editor.screen()[0, cell.row].character == "+")
+    }
+
+    @Test func thePenGoesACellAtATime() throws {
+        var editor = Self.editorInTextView()
+        editor.state.cursor = Point(x: 72, y: 72)
+        let start = Self.screenCell(editor, editor.state.cursor)
+        editor.press(.character("i"), .character(" "), .right, .right, .down)
+        let pen = Self.screenCell(editor, editor.state.cursor)
+        #expect(pen.column == start.column + 2 && pen.row == start.row + 1, "\(start) → \(pen)")
     }
 }

@@ -68,27 +68,35 @@ public struct PageTextLayout: Sendable, Hashable {
                   max(Int((size.height / cellSize.height).rounded(.up)), (placed.map { $0.row + 1 }.max() ?? 0)))
     }
 
-    /// Each word's row: its line's. Lines are taken from the top; a line whose row is already held by a line that
-    /// overlaps it sideways but not up and down (the line above it, in the same column) moves to the row below.
+    /// Each word's row: its line's. A line is a run of poppler's line whose words stay at one height (poppler puts
+    /// an index's page numbers, or a proof's end mark, in the line of words far above or below them). Lines are
+    /// taken from the top; a line whose row is held by one at another height (the line above it, closer than a
+    /// cell) moves to the row below. Lines at the same height, as in two columns of text, share their row.
     static func rows(of words: [PageWord], _ cellSize: TextCellSize) -> [Int] {
-        var lines: [Int: Rect] = [:]
-        for word in words { lines[word.line] = lines[word.line].map { $0.union(word.box) } ?? word.box }
-        let order = lines.keys.sorted { lines[$0]!.center.y != lines[$1]!.center.y ? lines[$0]!.center.y < lines[$1]!.center.y : $0 < $1 }
-        var rowOfLine: [Int: Int] = [:]
+        var lineOfWord: [Int] = []
+        var lines: [Rect] = []
+        for (index, word) in words.enumerated() {
+            if index > 0, words[index - 1].line == word.line, let current = lines.last,
+               abs(words[index - 1].box.center.y - word.box.center.y) <= min(words[index - 1].box.height, word.box.height) / 2 {
+                lines[lines.count - 1] = current.union(word.box)
+            } else {
+                lines.append(word.box)
+            }
+            lineOfWord.append(lines.count - 1)
+        }
+        let order = lines.indices.sorted { lines[$0].center.y != lines[$1].center.y ? lines[$0].center.y < lines[$1].center.y : $0 < $1 }
+        var rowOfLine = [Int](repeating: 0, count: lines.count)
         var held: [Int: [Rect]] = [:]
         for line in order {
-            let box = lines[line]!
+            let box = lines[line]
             var row = Int(clamping: (box.center.y / cellSize.height).rounded(.down))
-            while let others = held[row], others.contains(where: { other in
-                other.minX < box.maxX && box.minX < other.maxX
-                    && abs(other.center.y - box.center.y) > min(other.height, box.height) / 2
-            }) {
+            while let others = held[row], others.contains(where: { abs($0.center.y - box.center.y) > min($0.height, box.height) / 2 }) {
                 row += 1
             }
             rowOfLine[line] = row
             held[row, default: []].append(box)
         }
-        return words.map { rowOfLine[$0.line] ?? 0 }
+        return lineOfWord.map { rowOfLine[$0] }
     }
 }
 
@@ -119,6 +127,13 @@ public struct TextColumnMap: Sendable, Hashable {
             anchors.append(Anchor(column: Double(word.column), x: left))
             anchors.append(Anchor(column: Double(word.column + word.cells), x: max(box.maxX, left + Self.leastStep * Double(word.cells))))
             rows[word.row] = anchors
+        }
+        // Left of a row's first word, its columns run evenly from the page's left edge: column 0 is x 0, so the
+        // page's first column is on the page, never left of it.
+        for (row, anchors) in rows {
+            if let first = anchors.first, first.column > 0, first.x > Self.leastStep {
+                rows[row] = [Anchor(column: 0, x: 0)] + anchors
+            }
         }
         self.rows = rows
     }
