@@ -102,6 +102,18 @@ import Testing
         #expect(mixed.isEmpty, "\(file) page \(page): \(mixed.prefix(4))")
     }
 
+    /// The book's index: poppler runs a page number of one column into a word of the other ("64einfach"); the
+    /// words are cut where the letters jump, so each entry reads with its own number.
+    @Test func anIndexReadsEntryByEntry() throws {
+        let screen = try Self.textView(TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf"), page: 115).screen
+        let rows = (0..<screen.rows).map { screen.text(ofRow: $0) }
+        for entry in ["Axiomensystem, 64", "einfach zusammenhängend, 49", "Binormalenvektor, 89", "Gauß-Krümmung, 92, 91–94",
+                      "Abstand, 86"] {
+            #expect(rows.contains { $0.contains(entry) }, "\(entry)")
+        }
+        #expect(!rows.contains { $0.contains("64einfach") || $0.contains("89Gauß") })
+    }
+
     /// Pages turned a quarter (text running down the screen) or upside down: the text view says so and shows the
     /// picture, rather than a column of single words or lines read backwards.
     @Test(arguments: [("sample.pdf", 3, "runs up or down the screen"), ("qpdf_boxes.pdf", 2, "runs up or down the screen"),

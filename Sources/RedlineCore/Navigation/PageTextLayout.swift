@@ -58,7 +58,9 @@ public struct PageTextLayout: Sendable, Hashable {
             }
             let cells = max(1, cellsOf(words[index].text))
             placed.append(PlacedWord(column: column, row: row, cells: cells, word: index))
-            free = (row, column + cells + 1, box.maxX)
+            // A box far wider than its letters (poppler sometimes gives a number the width of the gap after it, up
+            // to the next column of an index) ends, for this, where its letters would: the next column keeps its place.
+            free = (row, column + cells + 1, min(box.maxX, box.minX + Double(cells) * cellSize.width * 2))
         }
         self.words = placed
         columns = TextColumnMap(cellWidth: cellSize.width, placed: placed.map { ($0, words[$0.word].box) })
