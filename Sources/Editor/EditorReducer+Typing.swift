@@ -28,6 +28,7 @@ extension EditorReducer {
             draft.markup.text = text
         }
         state.interaction.activity = .typing(draft)
+        if state.showsTextView { revealCaretInText(&state, draft, env) }
         // Every keystroke is worth keeping: the runner spaces the writes out (its journal debounce).
         return journalDue
     }

@@ -114,4 +114,16 @@ extension EditorReducer {
             state.scroll = Point(x: max(0, scroll.x), y: max(0, scroll.y))
         }
     }
+
+    /// While typing in the text view, the caret (after the typed text, a character a cell) is kept on screen: the
+    /// view scrolls right by whole columns as the text grows past the page area's edge, as far as the text view
+    /// reaches.
+    static func revealCaretInText(_ state: inout EditorState, _ draft: TextDraft, _ env: EditorEnvironment) {
+        let area = state.layout.pageArea
+        let viewport = state.viewport(cellPixels: env.cellPixels)
+        let caret = viewport.cell(for: draft.markup.origin).column + CharacterWidth.of(VisibleText.of(draft.markup.text))
+        guard caret >= area.width else { return }
+        let shown = Double(max(0, viewport.originPixel.x)) / viewport.scale
+        state.scroll.x = shown + Double(caret - area.width + 1) * viewport.pointsPerCell.width
+    }
 }

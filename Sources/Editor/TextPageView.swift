@@ -34,7 +34,9 @@ enum TextPageView {
             // A box's far edge on a cell's boundary does not reach into the next cell.
             let top = viewport.cell(for: line ? rect.center : rect.origin).row
             let bottom = line ? top : viewport.cell(for: Point(x: rect.minX, y: rect.maxY - cell.height * 0.01)).row
-            for row in max(top, 0)...max(top, min(bottom, area.height - 1)) where row < area.height {
+            let firstRow = max(top, 0), lastRow = min(bottom, area.height - 1)
+            guard firstRow <= lastRow else { return }
+            for row in firstRow...lastRow {
                 let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
                 // A line's box (a hit within a word, say "fits" of "fits.") takes the cells it covers at least half
                 // of: a cell's letter is not where the cell's share of the word puts it, so a box ending inside a
@@ -43,7 +45,10 @@ enum TextPageView {
                 let far = viewport.cellPlace(for: Point(x: rect.maxX, y: middle)).x
                 let start = line ? Int(near.rounded()) : Int((near + 1e-6).rounded(.down))
                 let end = line ? max(start, Int(far.rounded()) - 1) : start
-                for column in max(0, start)...max(0, min(end, area.width - 1)) where column < area.width && column <= end {
+                // Only the part in view: a box left or right of the page area (a hit, a note, scrolled away) has none.
+                let first = max(0, start), last = min(end, area.width - 1)
+                guard first <= last else { continue }
+                for column in first...last {
                     var target = grid[area.column + column, area.row + row]
                     change(&target.style)
                     grid[area.column + column, area.row + row] = target

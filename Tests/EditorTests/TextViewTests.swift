@@ -265,4 +265,36 @@ import Testing
         let pen = Self.screenCell(editor, editor.state.cursor)
         #expect(pen.column == start.column + 2 && pen.row == start.row + 1, "\(start) → \(pen)")
     }
+
+    @Test func typingPastTheScreensRightEdgeScrollsTheCaretIntoView() throws {
+        var editor = Self.editorInTextView(columns: 60)
+        editor.state.cursor = Point(x: 300, y: 130)
+        editor.press(.character("t"))
+        editor.type("a note that runs on past the edge")
+        let caret = Self.screenCell(editor, editor.state.cursor)
+        let screen = editor.screen()
+        let row = screen.text(ofRow: caret.row)
+        #expect(row.contains("past the edge▏"), "\(row)")
+    }
+
+    @Test func hitsAndMarkupOutOfViewOnEverySideAreDrawnWithoutHarm() throws {
+        // A hit on "dog" of the first line and on "Approved" of the last, a note far right: the view is scrolled
+        // and narrowed so each lies above, below or beside the page area in turn.
+        var editor = Self.editorInTextView(columns: 30, rows: 8)
+        let words = Self.words()
+        editor.press(.character("/"))
+        editor.type("x")
+        let request = try #require(editor.press(.enter).compactMap { if case .search(let request) = $0 { request } else { nil } }.first)
+        let boxes = words.filter { ["dog", "Approved", "again"].contains($0.text) }.map(\.box)
+        editor.send(.searchProgressed(id: request.id, pages: [SearchedPage(pageIndex: 0, hits: boxes.map { SearchHit(pageIndex: 0, boxes: [$0]) }),
+                                                             SearchedPage(pageIndex: 1, hits: []), SearchedPage(pageIndex: 2, hits: [])],
+                                      finished: true))
+        editor.state.cursor = Point(x: 500, y: 96)
+        editor.placeText("far right")
+        for scroll in [Point(x: 0, y: 0), Point(x: 0, y: 200), Point(x: 0, y: 1000), Point(x: 1000, y: 72), Point(x: 200, y: 0)] {
+            editor.state.scroll = scroll
+            let screen = editor.screen()
+            #expect(screen.rows == 8)
+        }
+    }
 }
