@@ -217,6 +217,8 @@ public enum EditorReducer {
     /// What a command does on the page, with no panel or overlay in the way.
     static func pageCommand(_ state: inout EditorState, _ command: EditorCommand, _ env: EditorEnvironment) -> [EditorEffect] {
         if !nudgeCommands.contains(command) { state.nudgeRun = nil }
+        // The zoom keys change the picture's size; the text view says so (smart zoom asks in `smartZoom`).
+        if [.zoomIn, .zoomOut, .zoomFit, .fitWidth].contains(command), refuseZoomInTextView(&state) { return [] }
         switch command {
         case .scrollDown: scrollDown(&state, by: scrollRows, env)
         case .scrollUp: scrollUp(&state, by: scrollRows, env)
@@ -242,8 +244,6 @@ public enum EditorReducer {
         case .outline: openOutlinePanel(&state, env)
         case .followLink: startLinkHints(&state, env)
         case .selectText: startTextSelection(&state, env)
-        case .zoomIn where refuseZoomInTextView(&state), .zoomOut where refuseZoomInTextView(&state),
-             .zoomFit where refuseZoomInTextView(&state), .fitWidth where refuseZoomInTextView(&state): break
         case .smartZoom: smartZoom(&state, at: state.cursor, env)
         case .zoomIn: zoom(&state, in: true, env)
         case .zoomOut: zoom(&state, in: false, env)
@@ -391,7 +391,7 @@ public enum EditorReducer {
             let viewport = state.viewport(cellPixels: env.cellPixels)
             let at = viewport.cell(for: state.cursor), cells = large ? 8 : 1
             // Within the cells the text view has: the page's, and as far as pushed words reach.
-            let first = (column: viewport.originPixel.x / viewport.cellPixels.width, row: viewport.originPixel.y / viewport.cellPixels.height)
+            let first = viewport.firstCell
             let extent = state.textLayout?.extent ?? (columns: Int.max / 2, rows: Int.max / 2)
             let column = min(max(at.column + Int(dx) * cells, -first.column), extent.columns - 1 - first.column)
             let row = min(max(at.row + Int(dy) * cells, -first.row), extent.rows - 1 - first.row)

@@ -15,6 +15,20 @@ extension EditorState {
     /// Whether the page area shows the text view rather than the picture.
     public var showsTextView: Bool { textLayout != nil }
 
+    /// Why a page shows its picture while the text view is on.
+    public enum TextViewFallback: Sendable { case noText, sideways, upsideDown }
+
+    /// Why the current page shows its picture while the text view is on: nil when it shows as text, when the view
+    /// is off, or while its words are still to be read. The message line and the status line both say it.
+    public var textViewFallback: TextViewFallback? {
+        guard view.showsText, let words = navigation.words[pageIndex], navigation.textLayouts[pageIndex] == nil else { return nil }
+        switch TextDirection(words: words, rotation: document.pages[pageIndex].rotation) {
+        case .sideways: return .sideways
+        case .upsideDown: return .upsideDown
+        case .across: return .noText
+        }
+    }
+
     /// Text cells are a thousand raster units wide, so whole cells stay whole far below a point.
     static let textCellUnits = 1000
 
@@ -76,15 +90,15 @@ extension EditorReducer {
     /// On a page shown as its picture while the text view is on: it has no text, or its text does not read across
     /// the screen (a turned page). Says which.
     static func sayIfTextViewHasNoText(_ state: inout EditorState) {
-        guard state.view.showsText, let words = state.navigation.words[state.pageIndex],
-              state.navigation.textLayouts[state.pageIndex] == nil else { return }
-        switch TextDirection(words: words, rotation: state.document.pages[state.pageIndex].rotation) {
-        case .sideways:
+        switch state.textViewFallback {
+        case .sideways?:
             state.message = "Page \(state.pageIndex + 1)'s text runs up or down the screen (a turned page): showing its picture"
-        case .upsideDown:
+        case .upsideDown?:
             state.message = "Page \(state.pageIndex + 1)'s text is upside down on screen (/Rotate 180): showing its picture"
-        case .across:
+        case .noText?:
             state.message = "Page \(state.pageIndex + 1) has no text to show (a scan without OCR?): showing its picture"
+        case nil:
+            break
         }
     }
 
@@ -102,11 +116,10 @@ extension EditorReducer {
     static func revealCursorInText(_ state: inout EditorState, _ env: EditorEnvironment) {
         let area = state.layout.pageArea
         for _ in 0..<2 {
-            let viewport = state.viewport(cellPixels: env.cellPixels)
-            let cell = viewport.cell(for: state.cursor)
-            let step = viewport.pointsPerCell
-            var scroll = Point(x: Double(max(0, viewport.originPixel.x)) / viewport.scale,
-                               y: Double(max(0, viewport.originPixel.y)) / viewport.scale)
+            let cell = state.viewport(cellPixels: env.cellPixels).cell(for: state.cursor)
+            let view = view(state, env)
+            let step = view.cell
+            var scroll = view.scroll
             if cell.column < 0 { scroll.x += Double(cell.column) * step.width }
             if cell.column >= area.width { scroll.x += Double(cell.column - area.width + 1) * step.width }
             if cell.row < 0 { scroll.y += Double(cell.row) * step.height }
@@ -123,7 +136,7 @@ extension EditorReducer {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         let caret = viewport.cell(for: draft.markup.origin).column + CharacterWidth.of(VisibleText.of(draft.markup.text))
         guard caret >= area.width else { return }
-        let shown = Double(max(0, viewport.originPixel.x)) / viewport.scale
-        state.scroll.x = shown + Double(caret - area.width + 1) * viewport.pointsPerCell.width
+        let view = view(state, env)
+        state.scroll.x = view.scroll.x + Double(caret - area.width + 1) * view.cell.width
     }
 }

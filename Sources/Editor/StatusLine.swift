@@ -25,8 +25,8 @@ enum StatusLine {
         fields.append(tool(state))
         if state.showsTextView {
             fields.append("text view")
-        } else if state.view.showsText, let words = state.navigation.words[state.pageIndex] {
-            fields.append(words.isEmpty ? "no text: picture" : "turned text: picture")
+        } else if let fallback = state.textViewFallback {
+            fields.append(fallback == .noText ? "no text: picture" : "turned text: picture")
         } else {
             fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
         }

@@ -11,7 +11,7 @@ enum TextPageView {
         guard let words = state.navigation.words[state.pageIndex], let layout = state.textLayout else { return }
         let viewport = scene.viewport
         let cell = viewport.pointsPerCell
-        let first = (column: viewport.originPixel.x / viewport.cellPixels.width, row: viewport.originPixel.y / viewport.cellPixels.height)
+        let first = viewport.firstCell
         let pageCells = (columns: Int((viewport.pageSize.width / cell.width).rounded(.up)),
                          rows: Int((viewport.pageSize.height / cell.height).rounded(.up)))
         grid.fill(area, with: Cell(" ", style: Theme.textBackdrop))

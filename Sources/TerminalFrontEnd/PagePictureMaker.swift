@@ -16,9 +16,9 @@ public final class PagePictureMaker {
     /// Used on the render thread only, for pages read ahead: chafa's canvases are not shared between threads.
     private let aheadEncoder: any CellEncoder
     /// Whole pictures of pages read ahead, by the scene they show.
-    private var aheadPictures: [PageScene: CellGrid] = [:]
-    private var rasters: [RasterKey: PageRaster] = [:]
-    private var rasterOrder: [RasterKey] = []
+    /// Two ahead (the next and the previous page) and the one just left are enough.
+    private var aheadPictures = RecentlyKept<PageScene, CellGrid>(capacity: 3)
+    private var rasters = RecentlyKept<RasterKey, PageRaster>(capacity: 6)
     private var lastScene: PageScene?
     private var lastPicture: CellGrid?
     /// How many page renders this maker has done: a nudge must not add one.
@@ -32,7 +32,6 @@ public final class PagePictureMaker {
         public let scale: Double
     }
 
-    private let cachedRasters = 6
 
     public convenience init(renderer: any PageRenderer, services: RedlineServices, depth: ColorDepth) {
         self.init(renderer: renderer, services: services, encoder: ChafaCellEncoder(depth: depth),
@@ -79,17 +78,9 @@ public final class PagePictureMaker {
     /// A page made ahead: kept for when the reviewer turns to it. Not counted as a render of what is shown.
     public func storePrefetched(_ raster: PageRaster, picture: CellGrid, for scene: PageScene) {
         let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
-        if rasters[key] == nil { keep(raster, for: key) }
-        aheadPictures[scene] = picture
-        // Two ahead (the next and the previous page) and the one just left are enough.
-        if aheadPictures.count > 3, let oldest = aheadOrder.first {
-            aheadPictures[oldest] = nil
-            aheadOrder.removeFirst()
-        }
-        aheadOrder.append(scene)
+        if rasters[key] == nil { rasters.keep(raster, for: key) }
+        aheadPictures.keep(picture, for: scene)
     }
-
-    private var aheadOrder: [PageScene] = []
 
     /// The raster a scene needs, when it has not been rendered yet: render it off the loop, then `store` it.
     public func missingRaster(for scene: PageScene) -> RasterKey? {
@@ -102,7 +93,7 @@ public final class PagePictureMaker {
     public func store(_ raster: PageRaster, for key: RasterKey) {
         guard rasters[key] == nil else { return }
         renderCount += 1
-        keep(raster, for: key)
+        rasters.keep(raster, for: key)
     }
 
     public var renderer: any PageRenderer { pageRenderer }
@@ -124,7 +115,6 @@ public final class PagePictureMaker {
             lastEncodedCells = 0
         } else if let lastScene, var last = lastPicture, let dirty = DirtyCells.between(lastScene, scene, measurer: measurer) {
             for rect in dirty { last.paste(cells(of: scene, in: rect), column: rect.column, row: rect.row) }
-
             picture = last
             lastEncodedCells = dirty.reduce(0) { $0 + $1.width * $1.height }
         } else {
@@ -186,15 +176,7 @@ public final class PagePictureMaker {
         if let known = rasters[key] { return known }
         let raster = pageRenderer.render(page: page, scale: scale)
         renderCount += 1
-        keep(raster, for: key)
+        rasters.keep(raster, for: key)
         return raster
-    }
-
-    private func keep(_ raster: PageRaster, for key: RasterKey) {
-        rasters[key] = raster
-        rasterOrder.append(key)
-        if rasterOrder.count > cachedRasters {
-            rasters[rasterOrder.removeFirst()] = nil
-        }
     }
 }

@@ -96,20 +96,9 @@ final class PageRendering: @unchecked Sendable {
             if let work = ahead.picture, work.raster == nil { beforeRendering(work.key.page) }
             let made = ahead.picture?.make()
             let text = ahead.textReader.map { ($0.links(onPage: ahead.page), $0.words(onPage: ahead.page)) }
-            lock.lock()
-            let key = ahead.picture?.key ?? Key(page: ahead.page, scale: 0)
-            finished.append(Finished(key: key, raster: made?.raster, renderer: ObjectIdentifier(ahead.renderer),
-                                     prefetched: made.flatMap { made in ahead.picture.map { ($0.scene, made.picture) } },
-                                     text: text))
-            prefetching = false
-            if let next = waiting {
-                waiting = nil
-                // The page asked for while it was being made ahead is made now.
-                if next.key != key { start(next.key, next.renderer) }
-            }
-            lock.unlock()
-            done.signal()
-            onFinished()
+            hand(Finished(key: ahead.picture?.key ?? Key(page: ahead.page, scale: 0), raster: made?.raster,
+                          renderer: ObjectIdentifier(ahead.renderer),
+                          prefetched: made.flatMap { made in ahead.picture.map { ($0.scene, made.picture) } }, text: text))
         }
         return true
     }
@@ -121,16 +110,23 @@ final class PageRendering: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             beforeRendering(key.page)
             let raster = renderer.render(page: key.page, scale: key.scale)
-            lock.lock()
-            finished.append(Finished(key: key, raster: raster, renderer: ObjectIdentifier(renderer)))
-            running = nil
-            if let next = waiting {
-                waiting = nil
-                if next.key != key { start(next.key, next.renderer) }
-            }
-            lock.unlock()
-            done.signal()
-            onFinished()
+            hand(Finished(key: key, raster: raster, renderer: ObjectIdentifier(renderer)))
         }
+    }
+
+    /// On the render thread, when a render or a page made ahead is done: hands it to the loop, and starts the
+    /// page asked for meanwhile, unless it is the one just made. One job runs at a time, so this ends it.
+    private func hand(_ result: Finished) {
+        lock.lock()
+        finished.append(result)
+        running = nil
+        prefetching = false
+        if let next = waiting {
+            waiting = nil
+            if next.key != result.key { start(next.key, next.renderer) }
+        }
+        lock.unlock()
+        done.signal()
+        onFinished()
     }
 }

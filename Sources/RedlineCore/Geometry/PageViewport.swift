@@ -99,7 +99,7 @@ public struct PageViewport: Sendable, Hashable {
     }
 
     /// The page's cell shown at the page area's top-left (whole cells in the text view, which scrolls by cells).
-    var firstCell: (column: Int, row: Int) {
+    public var firstCell: (column: Int, row: Int) {
         (Int((Double(originPixel.x) / Double(cellPixels.width)).rounded(.down)),
          Int((Double(originPixel.y) / Double(cellPixels.height)).rounded(.down)))
     }
