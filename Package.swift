@@ -37,7 +37,8 @@ let package = Package(
         .target(name: "PDFAssembly", dependencies: ["RedlineCore", "CQPDF", "CZlib"]),
         // XMP packets through libxml2 (FoundationXML): bookmarks as Apple Preview and PSPDFKit store them.
         .target(name: "XMPMetadata", dependencies: ["RedlineCore"]),
-        .target(name: "CellPictures", dependencies: ["TerminalGrid", "CChafa"]),
+        // Pictures for the terminal: chafa's cells and sixels, and zlib for kitty's compressed images.
+        .target(name: "CellPictures", dependencies: ["TerminalGrid", "CChafa", "CZlib"]),
         .target(name: "NcursesTerminal", dependencies: ["TerminalGrid", "CNcurses"]),
 
         // The headless kit: opening, saving, applying markup, annotations, bookmarks, journals, configuration.

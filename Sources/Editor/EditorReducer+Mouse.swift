@@ -7,6 +7,7 @@ import TerminalGrid
 extension EditorReducer {
     static func mouse(_ state: inout EditorState, _ event: MouseEvent, _ env: EditorEnvironment) -> [EditorEffect] {
         state.interaction.pointer = (event.column, event.row)
+        state.interaction.pointerWithinCell = event.withinCell
         state.interaction.input = .pointer
         if event.action == .drag || event.action == .release { state.interaction.via = event.action == .drag ? "Drag" : "Release" }
         switch event.action {
@@ -75,8 +76,13 @@ extension EditorReducer {
         let span = viewport.rect(forCellColumn: column - area.column, row: row - area.row)
         let (corner, cell) = (span.origin, span.size)
         let size = state.pageSize
-        let center = span.center
-        let point = Point(x: min(max(0, center.x), size.width), y: min(max(0, center.y), size.height))
+        // A terminal reporting pixels says where in the cell the pointer is (not in the text view, whose cells are
+        // characters): a stroke follows the pointer, not the cells' middles.
+        var spot = span.center
+        if let within = state.interaction.pointerWithinCell, !state.showsTextView {
+            spot = Point(x: corner.x + within.x * cell.width, y: corner.y + within.y * cell.height)
+        }
+        let point = Point(x: min(max(0, spot.x), size.width), y: min(max(0, spot.y), size.height))
         let onPage = area.contains(column: column, row: row)
             && corner.x < size.width && corner.x + cell.width > 0 && corner.y < size.height && corner.y + cell.height > 0
         return PointerSpot(point: point, cell: Rect(origin: corner, size: cell), onPage: onPage)

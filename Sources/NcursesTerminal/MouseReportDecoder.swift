@@ -7,8 +7,12 @@ import TerminalGrid
 /// part of a report ever arrives as keys.
 public struct MouseReportDecoder: Sendable {
     private var buttonDown = false
+    /// Set when the terminal reports pixels (mode 1016): the cell size that turns them into cells.
+    public var pixelCell: TerminalReplies.PixelSize?
 
-    public init() {}
+    public init(pixelCell: TerminalReplies.PixelSize? = nil) {
+        self.pixelCell = pixelCell
+    }
 
     /// What follows `ESC [ <`, up to and including the final `M` or `m`.
     public mutating func decodeSGR(_ body: String) -> MouseEvent? {
@@ -16,7 +20,13 @@ public struct MouseReportDecoder: Sendable {
         let fields = body.dropLast().split(separator: ";", omittingEmptySubsequences: false)
         guard fields.count == 3, let code = Int(fields[0]), let x = Int(fields[1]), let y = Int(fields[2]),
               (0...4095).contains(code), x >= 1, y >= 1 else { return nil }
-        return event(code: code, released: final == "m", column: x - 1, row: y - 1)
+        guard let cell = pixelCell else { return event(code: code, released: final == "m", column: x - 1, row: y - 1) }
+        // Pixels count from 1 too; the pixel's middle says where in its cell the pointer is.
+        let pixelX = x - 1, pixelY = y - 1
+        var decoded = event(code: code, released: final == "m", column: pixelX / cell.width, row: pixelY / cell.height)
+        decoded?.withinCell = MouseEvent.CellFraction(x: (Double(pixelX % cell.width) + 0.5) / Double(cell.width),
+                                                      y: (Double(pixelY % cell.height) + 0.5) / Double(cell.height))
+        return decoded
     }
 
     /// The three bytes after `ESC [ M`: button, column and row, each offset by 32.

@@ -100,10 +100,14 @@ public final class NcursesScreen: TerminalScreen {
         (Int(getmaxx(redline_stdscr())), Int(getmaxy(redline_stdscr())))
     }
 
+    public private(set) var lastFrameWasFull = false
+
     /// Writes the cells that differ from what is on screen, then refreshes once.
     public func present(_ grid: CellGrid) {
+        lastFrameWasFull = false
         if shown == nil || shown?.columns != grid.columns || shown?.rows != grid.rows {
             clearok(redline_stdscr(), true)
+            lastFrameWasFull = true
         }
         if !put(grid.changes(since: shown)) {
             // The pair table is full. A frame never needs more pairs than it has cells, so the table starts
@@ -112,6 +116,7 @@ public final class NcursesScreen: TerminalScreen {
             pairs.removeAll(keepingCapacity: true)
             nextPair = 1
             clearok(redline_stdscr(), true)
+            lastFrameWasFull = true
             _ = put(grid.changes(since: nil), evenWhenFull: true)
         }
         shown = grid
@@ -206,6 +211,38 @@ public final class NcursesScreen: TerminalScreen {
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return false }
         let known = size
         return Int(window.ws_col) != known.columns || Int(window.ws_row) != known.rows
+    }
+
+    /// Mouse reports in pixels (mode 1016, SGR's form with pixel positions), for a terminal that offers them: a
+    /// stroke drawn with the mouse follows the pointer within cells. `cell` turns pixels back into cells.
+    public func reportMouseInPixels(cell: TerminalReplies.PixelSize) {
+        mouse.pixelCell = cell
+        emitControl("\u{1B}[?1016h")
+    }
+
+    /// Straight to the terminal, after ncurses has written the frame: stdio's buffer first, so the escapes follow
+    /// the frame's bytes. A measuring screen counts them.
+    public func writeImages(_ escapes: String) {
+        guard !escapes.isEmpty else { return }
+        if let measuredOutput {
+            _ = escapes.withCString { fputs($0, measuredOutput) }
+            return
+        }
+        fflush(nil)
+        let bytes = Array(escapes.utf8)
+        bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let result = write(STDOUT_FILENO, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 && (errno == EINTR || errno == EAGAIN) {
+                    if errno == EAGAIN { var wait = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0); _ = poll(&wait, 1, 100) }
+                    continue
+                }
+                // The terminal is gone: the next read says so.
+                guard result > 0 else { return }
+                written += result
+            }
+        }
     }
 
     /// OSC 52, which xterm, kitty, foot, WezTerm, iTerm2 and Windows Terminal honour, over SSH too; tmux passes
@@ -323,6 +360,7 @@ public final class NcursesScreen: TerminalScreen {
         guard running else { return }
         running = false
         BracketedPaste.disable(on: self)
+        if mouse.pixelCell != nil { emitControl("\u{1B}[?1016l") }
         MouseReports.disable(on: self)
         endwin()
         if savedStandardError >= 0 {

@@ -19,6 +19,25 @@ public struct SceneCompositor: Sendable {
         let height = viewport.rows * viewport.cellPixels.height
         var window = PageRaster(width: max(1, width), height: max(1, height), filledWith: backdrop)
         copy(raster, into: &window, origin: viewport.originPixel)
+        draw(markup: markup, highlight: highlight, hits: hits, currentHit: currentHit, selectedText: selectedText,
+             viewport: viewport, on: &window)
+        return window
+    }
+
+    /// The markup alone over transparent pixels, for a terminal that lays it over the page image itself (kitty): the
+    /// same drawing as `composite`, so the two layers together are the composite's pixels.
+    public func overlay(viewport: PageViewport, markup: [MarkupItem], highlight: Rect?, hits: [Rect] = [],
+                        currentHit: [Rect] = [], selectedText: [Rect] = []) -> PageRaster {
+        let width = max(1, viewport.columns * viewport.cellPixels.width)
+        let height = max(1, viewport.rows * viewport.cellPixels.height)
+        var window = PageRaster(width: width, height: height, stride: width * 4, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        draw(markup: markup, highlight: highlight, hits: hits, currentHit: currentHit, selectedText: selectedText,
+             viewport: viewport, on: &window)
+        return window
+    }
+
+    private func draw(markup: [MarkupItem], highlight: Rect?, hits: [Rect], currentHit: [Rect], selectedText: [Rect],
+                      viewport: PageViewport, on window: inout PageRaster) {
         withCairoContext(on: &window) { context in
             cairo_translate(context, Double(-viewport.originPixel.x), Double(-viewport.originPixel.y))
             cairo_scale(context, viewport.scale, viewport.scale)
@@ -33,7 +52,6 @@ public struct SceneCompositor: Sendable {
                 painter.paintHighlight(highlight, pixelSize: 1 / viewport.scale, on: context)
             }
         }
-        return window
     }
 
     private func copy(_ raster: PageRaster, into window: inout PageRaster, origin: (x: Int, y: Int)) {

@@ -3,6 +3,7 @@ import Editor
 import Foundation
 import NcursesTerminal
 import RedlineCore
+import TerminalGrid
 
 /// Opens a document and runs the editor on it. Every problem with the file is found before the screen
 /// is taken over, so a failure is one line on stderr, never a half-drawn screen.
@@ -17,13 +18,24 @@ public enum EditorLauncher {
                                  tmuxPassthrough: TerminalProbe.tmuxPassthrough(environment: environment)).report
     }
 
+    /// The graphics mode for the terminal the editor runs in: asked of the terminal unless symbols were asked for.
+    static func chooseGraphics(_ request: GraphicsRequest) -> GraphicsChoice {
+        guard request != .symbols else { return GraphicsChoice(mode: .symbols) }
+        let environment = ProcessInfo.processInfo.environment
+        let passthrough = TerminalProbe.tmuxPassthrough(environment: environment)
+        let finding = TerminalProbe.run(environment: environment, tmuxPassthrough: passthrough)
+        return GraphicsChoice.choose(request, replies: finding.replies, environment: finding.environment,
+                                     columns: finding.columns, rows: finding.rows, windowPixels: finding.windowPixels,
+                                     tmuxPassthrough: passthrough)
+    }
+
     public struct LaunchError: Error, CustomStringConvertible {
         public let description: String
         public let exitCode: Int32
     }
 
     public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer,
-                              configuration: RedlineConfiguration, eventsPath: String? = nil,
+                              configuration: RedlineConfiguration, graphics: GraphicsRequest? = nil, eventsPath: String? = nil,
                               interactions: Interactions = Interactions(),
                               configuredCallbacks: [InteractionComponentName: [String]]? = nil) throws {
         // A bad key binding or interaction setting is found before anything else: one line naming the file, the
@@ -48,11 +60,14 @@ public enum EditorLauncher {
             throw LaunchError(description: "\(path): there is no page \(page) (the document has \(document.description.pageCount))",
                               exitCode: 1)
         }
+        // Asked before ncurses takes the screen, so no answer is ever read as a key.
+        let choice = screen == nil ? chooseGraphics(graphics ?? configuration.graphics) : GraphicsChoice(mode: .symbols)
         let running = try screen ?? start()
         screen = running
+        if choice.pixelMouse { running.reportMouseInPixels(cell: choice.cellPixels ?? GraphicsChoice.assumedCell) }
         let session = EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
                                     configuration: configuration, keymaps: keymaps, interactions: interactions,
-                                    listeners: listeners.isListening ? listeners : nil)
+                                    listeners: listeners.isListening ? listeners : nil, graphics: choice)
         session.run()
     }
 

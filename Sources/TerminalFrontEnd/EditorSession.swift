@@ -42,10 +42,17 @@ public final class EditorSession: @unchecked Sendable {
     private let openCommand: [String]?
     /// `--events` and the callback commands: told of every activation and refusal, off the loop.
     private let listeners: InteractionListeners?
+    /// How the page reaches the terminal, and in a pixel mode what writes its images.
+    private let graphics: GraphicsChoice
+    private var images: (any PageImages)?
+    /// The frame presented last and the scene its images showed, for a pixel mode's next frame.
+    private var presented: CellGrid?
+    private var imageScene: PageScene?
 
     public init(document: OpenedDocument, screen: any TerminalScreen, services: RedlineServices, startPage: Int,
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
                 interactions: Interactions = Interactions(), listeners: InteractionListeners? = nil,
+                graphics: GraphicsChoice = GraphicsChoice(mode: .symbols),
                 journalEnvironment: [String: String] = ProcessInfo.processInfo.environment,
                 beforeSaving: @escaping @Sendable () -> Void = {},
                 beforeRendering: @escaping @Sendable (Int) -> Void = { _ in }) {
@@ -55,11 +62,16 @@ public final class EditorSession: @unchecked Sendable {
         self.screen = screen
         self.beforeSaving = beforeSaving
         journal = MarkupJournal.claim(documentPath: document.path, environment: journalEnvironment)
-        environment = EditorEnvironment(measurer: services.measurer, interactions: interactions)
+        self.graphics = graphics
+        images = PageImagesFactory.make(for: graphics, colors: screen.colors)
+        // In a pixel mode the page is rendered at the terminal's own cell size, a pixel for a pixel.
+        let cellPixels = images != nil ? graphics.cellPixels.map { CellPixelSize(width: $0.width, height: $0.height) } : nil
+        environment = EditorEnvironment(measurer: services.measurer, cellPixels: cellPixels ?? .standard, interactions: interactions)
         self.listeners = listeners
         interactions.reportsActivations = listeners?.isListening ?? false
         pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                     depth: ColorDepth(terminalColors: screen.colors))
+        pictures.makesCells = images == nil
         bookmarkSetup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
         described = Self.describe(document, bookmarkSetup)
         let size = screen.size
@@ -107,11 +119,14 @@ public final class EditorSession: @unchecked Sendable {
         case .none?: break
         case nil: state.message = "No crash journal can be kept for this document: unsaved work is lost in a crash"
         }
+        if state.message == nil, let notice = graphics.notice { state.message = notice }
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         defer {
             environment.interactions.deliver = nil
             listeners?.flush()
+            // Images are the terminal's, not the screen's: they would outlive the editor.
+            if let images { screen.writeImages(images.farewell()) }
         }
         dispatch(.outlineRead(navigator?.outline() ?? []))
         while !quitting {
@@ -171,7 +186,7 @@ public final class EditorSession: @unchecked Sendable {
         collectRasters()
         if state.showsTextView {
             // The text view is drawn from the page's words: nothing to render.
-            screen.present(EditorView.draw(state, environment: environment, picture: nil))
+            present(EditorView.draw(state, environment: environment, picture: nil), scene: nil)
             readAhead()
             return
         }
@@ -182,12 +197,31 @@ public final class EditorSession: @unchecked Sendable {
             collectRasters()
         }
         guard pictures.missingRaster(for: scene) != nil else {
-            screen.present(EditorView.draw(state, environment: environment, picture: pictures.picture(for: scene)))
+            let picture = images?.cells(for: scene) ?? pictures.picture(for: scene)
+            present(EditorView.draw(state, environment: environment, picture: picture), scene: scene)
             readAhead()
             return
         }
-        let stale = pictures.lastPicture(columns: scene.viewport.columns, rows: scene.viewport.rows)
-        screen.present(EditorView.draw(state, environment: environment, picture: stale, rendering: scene.pageIndex))
+        // The last picture stays while the page renders: in a pixel mode, the last scene's images.
+        let stale = images != nil ? imageScene.map { images!.cells(for: $0) }
+            : pictures.lastPicture(columns: scene.viewport.columns, rows: scene.viewport.rows)
+        present(EditorView.draw(state, environment: environment, picture: stale, rendering: scene.pageIndex), scene: imageScene)
+    }
+
+    /// Shows a frame, then, in a pixel mode, the images its page area shows.
+    private func present(_ grid: CellGrid, scene: PageScene?) {
+        guard let images else {
+            screen.present(grid)
+            return
+        }
+        // Leaving the picture (for the text view): a sixel or iTerm2 image stays until its cells are written, and
+        // blank cells are not; the whole screen is drawn again.
+        if scene == nil, imageScene != nil { screen.invalidate() }
+        screen.present(grid)
+        screen.writeImages(images.frame(scene: scene, pictures: pictures, area: state.layout.pageArea, grid: grid,
+                                        previous: presented, fullRepaint: screen.lastFrameWasFull))
+        presented = grid
+        imageScene = scene
     }
 
     /// A page's links and words are read the first time it is shown: clicks, `f`, `v` and smart zoom need them.
@@ -325,6 +359,13 @@ public final class EditorSession: @unchecked Sendable {
             described = reopened.described
             pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                         depth: ColorDepth(terminalColors: screen.colors))
+            pictures.makesCells = images == nil
+            // The saved document's pages are new pictures: the terminal's images of the old ones go.
+            if let old = images {
+                screen.writeImages(old.farewell())
+                images = PageImagesFactory.make(for: graphics, colors: screen.colors)
+                imageScene = nil
+            }
             navigator = try? document.independentReader()
         }
         dispatch(.saveFinished(result.outcome))

@@ -12,7 +12,9 @@ public final class PagePictureMaker {
     private let pageRenderer: any PageRenderer
     private let compositor: SceneCompositor
     private let encoder: any CellEncoder
-    private let measurer: any TextMeasuring
+    let measurer: any TextMeasuring
+    /// False in a pixel mode: the page goes to the terminal as pixels, so pages made ahead need no cells.
+    var makesCells = true
     /// Used on the render thread only, for pages read ahead: chafa's canvases are not shared between threads.
     private let aheadEncoder: any CellEncoder
     /// Whole pictures of pages read ahead, by the scene they show.
@@ -56,9 +58,11 @@ public final class PagePictureMaker {
         let renderer: any PageRenderer
         let compositor: SceneCompositor
         let encoder: any CellEncoder
+        let makesCells: Bool
 
         func make() -> (raster: PageRaster, picture: CellGrid) {
             let page = raster ?? renderer.render(page: key.page, scale: key.scale)
+            guard makesCells else { return (page, CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)) }
             let window = compositor.composite(raster: page, viewport: scene.viewport, markup: [], highlight: nil)
             let picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
                                          stride: window.stride, columns: scene.viewport.columns, rows: scene.viewport.rows)
@@ -72,7 +76,7 @@ public final class PagePictureMaker {
               scene != lastScene else { return nil }
         let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
         return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
-                        encoder: aheadEncoder)
+                        encoder: aheadEncoder, makesCells: makesCells)
     }
 
     /// A page made ahead: kept for when the reviewer turns to it. Not counted as a render of what is shown.
@@ -152,18 +156,38 @@ public final class PagePictureMaker {
         return cells
     }
 
+    /// The raster a scene shows, if it is rendered: what a pixel mode sends the terminal.
+    public func keptRaster(for scene: PageScene) -> PageRaster? {
+        guard scene.viewport.textColumns == nil else { return nil }
+        return rasters[RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)]
+    }
+
+    /// The markup, marks and outline of some cells of the page area over transparent pixels.
+    func overlay(_ scene: PageScene, in rect: CellRect) -> PageRaster {
+        compositor.overlay(viewport: Self.viewport(scene.viewport, in: rect), markup: scene.markup, highlight: scene.highlight,
+                           hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
+                           currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
+                           selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))
+    }
+
+    /// A viewport onto some cells of another.
+    static func viewport(_ whole: PageViewport, in rect: CellRect) -> PageViewport {
+        var viewport = whole
+        viewport.originPixel = (viewport.originPixel.x + rect.column * viewport.cellPixels.width,
+                                viewport.originPixel.y + rect.row * viewport.cellPixels.height)
+        viewport.columns = rect.width
+        viewport.rows = rect.height
+        return viewport
+    }
+
     /// The page area's pixels for a scene, before they become cells.
     public func composite(_ scene: PageScene) -> PageRaster {
         composite(scene, in: CellRect(column: 0, row: 0, width: scene.viewport.columns, height: scene.viewport.rows))
     }
 
     /// The pixels of some cells of the page area: a viewport onto just those cells.
-    private func composite(_ scene: PageScene, in rect: CellRect) -> PageRaster {
-        var viewport = scene.viewport
-        viewport.originPixel = (viewport.originPixel.x + rect.column * viewport.cellPixels.width,
-                                viewport.originPixel.y + rect.row * viewport.cellPixels.height)
-        viewport.columns = rect.width
-        viewport.rows = rect.height
+    func composite(_ scene: PageScene, in rect: CellRect) -> PageRaster {
+        let viewport = Self.viewport(scene.viewport, in: rect)
         return compositor.composite(raster: raster(page: scene.pageIndex, scale: scene.viewport.scale),
                              viewport: viewport, markup: scene.markup, highlight: scene.highlight,
                              hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),

@@ -13,6 +13,12 @@ public protocol TerminalScreen: AnyObject {
     func read(timeoutMilliseconds: Int32) -> TerminalInput?
     /// Forgets what is on screen, so the next frame redraws every cell.
     func invalidate()
+    /// Writes a graphics protocol's escapes (images) straight to the terminal, after the frame: they change no
+    /// cell, so what the screen knows of its cells stays true.
+    func writeImages(_ escapes: String)
+    /// Whether the last frame cleared the terminal first (the first frame, a resize, a redraw): images on it are
+    /// gone then.
+    var lastFrameWasFull: Bool { get }
     /// Puts text on the clipboard of the terminal the user sits at (OSC 52), however far away it is.
     func copyToClipboard(_ text: String)
 }

@@ -3,6 +3,7 @@ import Editor
 import Foundation
 import RedlineKit
 import TerminalFrontEnd
+import TerminalGrid
 import RedlineCore
 
 /// `redline FILE.pdf`: the full-screen editor.
@@ -14,6 +15,10 @@ struct Open: ParsableCommand {
 
     @Flag(help: "Ask the terminal what it can show (graphics protocols, cell size in pixels, pixel mouse), print what it answered, and quit.")
     var probe = false
+
+    @Option(name: .long, help: ArgumentHelp("How the page is drawn: auto (ask the terminal), kitty, sixel, iterm2 or symbols.",
+                                            valueName: "MODE"))
+    var graphics: String?
 
     @Option(name: .long, help: "The page to start on, from 1.")
     var page: Int = 1
@@ -28,6 +33,9 @@ struct Open: ParsableCommand {
     func validate() throws {
         guard page >= 1 else { throw ValidationError("--page counts from 1") }
         guard probe || file != nil else { throw ValidationError("Missing expected argument '<file>'") }
+        if let graphics, GraphicsRequest(rawValue: graphics) == nil {
+            throw ValidationError("--graphics must be one of \(GraphicsRequest.names), not \"\(graphics)\"")
+        }
     }
 
     func run() throws {
@@ -43,7 +51,8 @@ struct Open: ParsableCommand {
         let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
         do {
             try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer,
-                                      configuration: configuration, eventsPath: events)
+                                      configuration: configuration,
+                                      graphics: graphics.flatMap(GraphicsRequest.init(rawValue:)), eventsPath: events)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as EditorLauncher.LaunchError {

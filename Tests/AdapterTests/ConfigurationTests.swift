@@ -27,18 +27,24 @@ import Testing
         ("replies = \"no\"", "c.toml: replies must be true or false"),
         ("open_command = 3", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
         ("open_command = [\"xdg-open\", 2]", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, keys, interactions)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, keys, interactions)"),
         ("highlighter_colors = []", "c.toml: highlighter_colors must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]"),
         ("text_colors = [\"teal\"]", "c.toml: text_colors: \"teal\" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"),
         ("text_colors = [\"red\", \"red\"]", "c.toml: text_colors names a colour twice"),
         ("bookmark_providers = []", "c.toml: bookmark_providers must be a list like [\"xmp\", \"sidecar\"]"),
         ("bookmark_providers = [\"xmp\", \"xmp\"]", "c.toml: bookmark_providers names a provider twice"),
         ("bookmark_order = \"date\"", "c.toml: bookmark_order must be \"custom\" or \"page\""),
+        ("graphics = \"vt100\"", "c.toml: graphics must be one of auto, kitty, sixel, iterm2, symbols, like graphics = \"auto\""),
     ])
     func badSettingsAreNamed(text: String, message: String) {
         #expect(throws: ConfigurationError(path: "c.toml", message: String(message.dropFirst("c.toml: ".count)))) {
             try RedlineConfiguration.parse(text, path: "c.toml")
         }
+    }
+
+    @Test func theGraphicsModeIsReadAndAutoByDefault() throws {
+        #expect(try RedlineConfiguration.parse("", path: "c.toml").graphics == .auto)
+        #expect(try RedlineConfiguration.parse("graphics = \"sixel\"", path: "c.toml").graphics == .sixel)
     }
 
     @Test func controlCharactersAreRefusedWithTheirLineNotSilentlyEndingTheFile() {

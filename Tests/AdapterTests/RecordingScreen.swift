@@ -26,11 +26,25 @@ final class RecordingScreen: TerminalScreen {
         self.script = script
     }
 
+    /// The frames as cells, and the image escapes written after each (one entry a frame, empty when none).
+    private(set) var grids: [CellGrid] = []
+    private(set) var images: [String] = []
+    private(set) var lastFrameWasFull = true
+    private var invalidated = false
+
     func present(_ grid: CellGrid) {
+        lastFrameWasFull = grids.isEmpty || invalidated
+        invalidated = false
         frames.append(grid.lines)
+        grids.append(grid)
+        images.append("")
     }
 
-    func invalidate() {}
+    func writeImages(_ escapes: String) {
+        images[images.count - 1] += escapes
+    }
+
+    func invalidate() { invalidated = true }
 
     private(set) var copied: [String] = []
     func copyToClipboard(_ text: String) { copied.append(text) }

@@ -1,3 +1,4 @@
+import TerminalGrid
 import RedlineCore
 
 /// What the user is doing right now: what is selected, the tool's work, the side panel and the overlays over
@@ -26,6 +27,8 @@ public struct Interaction: Sendable {
     public var search: SearchSession?
     /// Where the last mouse report was, in screen cells: what a click command acts on.
     var pointer: (column: Int, row: Int) = (0, 0)
+    /// Where in the pointer's cell it is, when the terminal reports the mouse in pixels.
+    var pointerWithinCell: MouseEvent.CellFraction?
     /// Whether the event being reduced came from the mouse (an interaction then happens at the pointer) or a key
     /// (at the cursor).
     var input: InputSource = .key

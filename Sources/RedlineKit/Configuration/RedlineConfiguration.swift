@@ -21,6 +21,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var keyBindings: [KeyBindingSetting] = []
     /// `open_command`: what opens a web link the user follows; nil opens nothing (the address is only copied).
     public var openCommand: [String]?
+    /// `graphics`: how the page is drawn; `auto` asks the terminal.
+    public var graphics: GraphicsRequest = .auto
     /// `[interactions.NAME]` tables as written, in the file's order.
     public var interactionSettings: [InteractionSetting] = []
 
@@ -62,7 +64,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
-                            "open_command", "keys", "interactions"]
+                            "open_command", "graphics", "keys", "interactions"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -129,6 +131,12 @@ public struct RedlineConfiguration: Sendable, Equatable {
                 throw ConfigurationError(path: path, message: "open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]")
             }
             configuration.openCommand = words
+        }
+        if let value = table["graphics"] {
+            guard let name = value.string, let request = GraphicsRequest(rawValue: name) else {
+                throw ConfigurationError(path: path, message: "graphics must be one of \(GraphicsRequest.names), like graphics = \"auto\"")
+            }
+            configuration.graphics = request
         }
         configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
                                                 highlighter: try colors("highlighter_colors", in: table, path: path)

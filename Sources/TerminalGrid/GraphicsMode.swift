@@ -1,0 +1,111 @@
+/// How the page reaches the screen. `symbols` draws it as character cells (chafa), which every terminal shows;
+/// the others send the page's own pixels through a terminal graphics protocol.
+public enum GraphicsMode: String, Sendable, CaseIterable {
+    /// kitty's graphics protocol, images placed directly (kitty, Ghostty, WezTerm, Konsole).
+    case kitty
+    /// kitty's graphics protocol through tmux: images shown by Unicode placeholder cells (kitty ≥ 0.28, Ghostty).
+    case kittyPlaceholders = "kitty-placeholders"
+    /// DEC sixel images (foot, xterm -ti vt340, mlterm, WezTerm, Windows Terminal).
+    case sixel
+    /// iTerm2's inline images (OSC 1337 File=), PNG.
+    case iterm2
+    case symbols
+
+    /// Whether the page area shows pixels, at the terminal's own cell size.
+    public var showsPixels: Bool { self != .symbols }
+}
+
+/// What the user asked for: `--graphics` or config.toml's `graphics`.
+public enum GraphicsRequest: String, Sendable, CaseIterable {
+    case auto, kitty, sixel, iterm2, symbols
+
+    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+}
+
+/// The mode the editor runs in, chosen from what the terminal answered before the screen was taken, and why.
+public struct GraphicsChoice: Sendable, Equatable {
+    public var mode: GraphicsMode
+    /// One cell in pixels: what the page is rendered at in a pixel mode.
+    public var cellPixels: TerminalReplies.PixelSize?
+    /// Said on the message line when the editor starts: why pixels were wanted and not shown.
+    public var notice: String?
+    /// kitty may read images from POSIX shared memory (a local terminal that said so).
+    public var sharedMemory = false
+    /// Every escape must be wrapped for tmux's passthrough.
+    public var throughTmux = false
+    /// The terminal reports the mouse in pixels (DECSET 1016).
+    public var pixelMouse = false
+
+    public init(mode: GraphicsMode, cellPixels: TerminalReplies.PixelSize? = nil, notice: String? = nil) {
+        self.mode = mode
+        self.cellPixels = cellPixels
+        self.notice = notice
+    }
+
+    /// A cell this size or smaller is no real answer (a terminal that fills TIOCGWINSZ with zeros or nonsense).
+    static let smallestCell = 3
+    static let largestCell = 512
+    /// A cell size to use when a mode is asked for by name and the terminal gives none.
+    public static let assumedCell = TerminalReplies.PixelSize(width: 10, height: 20)
+
+    /// The choice for a terminal. `tmuxPassthrough` is tmux's `allow-passthrough` when inside tmux.
+    public static func choose(_ request: GraphicsRequest, replies: TerminalReplies, environment: TerminalEnvironment,
+                              columns: Int, rows: Int, windowPixels: TerminalReplies.PixelSize?,
+                              tmuxPassthrough: String?) -> GraphicsChoice {
+        let cell = cellSize(replies: replies, columns: columns, rows: rows, windowPixels: windowPixels)
+        let passthrough = environment.insideTmux && (tmuxPassthrough == "on" || tmuxPassthrough == "all")
+        let kitty = replies.kittyGraphics == true
+        func pixels(_ mode: GraphicsMode) -> GraphicsChoice {
+            var choice = GraphicsChoice(mode: mode, cellPixels: cell ?? assumedCell)
+            choice.throughTmux = environment.insideTmux
+            choice.sharedMemory = mode == .kitty && replies.kittySharedMemory == true && !environment.insideTmux
+            choice.pixelMouse = replies.sgrPixelMouse == true && !environment.insideTmux
+            return choice
+        }
+        switch request {
+        case .symbols:
+            return GraphicsChoice(mode: .symbols)
+        case .kitty:
+            return pixels(environment.insideTmux ? .kittyPlaceholders : .kitty)
+        case .sixel:
+            return pixels(.sixel)
+        case .iterm2:
+            return pixels(.iterm2)
+        case .auto:
+            break
+        }
+        if environment.insideTmux {
+            if !passthrough {
+                // Never changed behind the user's back: said, with what would change it.
+                var choice = GraphicsChoice(mode: .symbols)
+                choice.notice = "tmux's allow-passthrough is \(tmuxPassthrough ?? "off"): the page is drawn in symbols "
+                    + "(`tmux set -g allow-passthrough on` lets images through)"
+                return choice
+            }
+            // Only kitty's placeholders survive tmux: they are cells tmux moves and redraws like text.
+            return kitty && cell != nil ? pixels(.kittyPlaceholders) : GraphicsChoice(mode: .symbols)
+        }
+        guard cell != nil else { return GraphicsChoice(mode: .symbols) }
+        if kitty { return pixels(.kitty) }
+        if replies.sixel { return pixels(.sixel) }
+        if ["iTerm.app", "WezTerm"].contains(environment.program ?? "") { return pixels(.iterm2) }
+        return GraphicsChoice(mode: .symbols)
+    }
+
+    /// The cell's size in pixels: CSI 16 t's answer, else the window's pixels (TIOCGWINSZ, then CSI 14 t) over its
+    /// cells. The window's pixels may count a border (xterm's two pixels a side), which the division drops.
+    static func cellSize(replies: TerminalReplies, columns: Int, rows: Int,
+                         windowPixels: TerminalReplies.PixelSize?) -> TerminalReplies.PixelSize? {
+        func sensible(_ size: TerminalReplies.PixelSize) -> TerminalReplies.PixelSize? {
+            (smallestCell...largestCell).contains(size.width) && (smallestCell...largestCell).contains(size.height) ? size : nil
+        }
+        if let cell = replies.cellPixels.flatMap(sensible) { return cell }
+        guard columns > 0, rows > 0 else { return nil }
+        for window in [windowPixels, replies.textAreaPixels].compactMap({ $0 }) {
+            if let cell = sensible(TerminalReplies.PixelSize(width: window.width / columns, height: window.height / rows)) {
+                return cell
+            }
+        }
+        return nil
+    }
+}
