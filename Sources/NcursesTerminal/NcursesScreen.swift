@@ -229,20 +229,8 @@ public final class NcursesScreen: TerminalScreen {
             return
         }
         fflush(nil)
-        let bytes = Array(escapes.utf8)
-        bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = write(STDOUT_FILENO, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 && (errno == EINTR || errno == EAGAIN) {
-                    if errno == EAGAIN { var wait = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0); _ = poll(&wait, 1, 100) }
-                    continue
-                }
-                // The terminal is gone: the next read says so.
-                guard result > 0 else { return }
-                written += result
-            }
-        }
+        // A failed write means the terminal is gone: the next read says so.
+        Array(escapes.utf8).withUnsafeBytes { DescriptorWrites.writeAll($0, to: STDOUT_FILENO) }
     }
 
     /// OSC 52, which xterm, kitty, foot, WezTerm, iTerm2 and Windows Terminal honour, over SSH too; tmux passes

@@ -43,15 +43,7 @@ public enum TerminalProbe {
         defer { sharedMemory?.remove() }
         let passthrough = terminal.insideTmux && (tmuxPassthrough == "on" || tmuxPassthrough == "all")
         let queries = TerminalQueries.bytes(sharedMemoryName: sharedMemory?.name, passthrough: passthrough)
-        queries.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = write(output, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { break }
-                written += result
-            }
-        }
+        queries.withUnsafeBytes { DescriptorWrites.writeAll($0, to: output) }
 
         let deadline = start.uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -94,14 +86,7 @@ private struct SharedMemoryPixel {
 
     init?() {
         name = "/redline-probe-\(getpid())"
-        let descriptor = shm_open(name, O_CREAT | O_RDWR | O_EXCL, 0o600)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var pixel: [UInt8] = [255, 0, 0]
-        guard write(descriptor, &pixel, 3) == 3 else {
-            shm_unlink(name)
-            return nil
-        }
+        guard DescriptorWrites.sharedMemory(named: name, holding: [255, 0, 0]) else { return nil }
     }
 
     func remove() {

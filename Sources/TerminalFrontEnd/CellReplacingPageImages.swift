@@ -20,10 +20,6 @@ final class CellReplacingPageImages: PageImages {
         self.encode = encode
     }
 
-    func cells(for scene: PageScene) -> CellGrid {
-        CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)
-    }
-
     func frame(scene: PageScene?, pictures: PagePictureMaker, area: CellRect, grid: CellGrid, previous: CellGrid?,
                fullRepaint: Bool) -> String {
         defer { lastScene = scene }

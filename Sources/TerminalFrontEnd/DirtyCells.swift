@@ -15,26 +15,30 @@ enum DirtyCells {
         let kept = Set(old.markup).intersection(new.markup)
         let removed = old.markup.filter { !kept.contains($0) }, added = new.markup.filter { !kept.contains($0) }
         if removed.isEmpty, added.isEmpty, old.markup != new.markup { return nil }
-        for item in removed + added {
-            // The painter's antialiasing and a font's overhang reach a little past the measured box.
-            boxes.append(item.bounds(measuredBy: measurer).insetBy(dx: -3 * pixel - 1, dy: -3 * pixel - 1))
-        }
+        boxes += (removed + added).map { paintedBox(of: $0, measurer: measurer, pixel: pixel) }
         if old.highlight != new.highlight {
-            // The selection's dashed outline stands four pixels outside its rect and is four pixels wide.
-            for highlight in [old.highlight, new.highlight].compactMap({ $0 }) {
-                boxes.append(highlight.insetBy(dx: -10 * pixel, dy: -10 * pixel))
-            }
+            boxes += [old.highlight, new.highlight].compactMap { $0.map { paintedBox(ofHighlight: $0, pixel: pixel) } }
         }
+        // chafa's scaling reads a little past a cell's own pixels: the cells beside changed pixels change too.
+        return merged(boxes.compactMap { cells(covering: $0, in: viewport, margin: 1) })
+    }
+
+    /// Where a markup's paint reaches: the painter's antialiasing and a font's overhang go a little past the measured box.
+    static func paintedBox(of item: MarkupItem, measurer: any TextMeasuring, pixel: Double) -> Rect {
+        item.bounds(measuredBy: measurer).insetBy(dx: -3 * pixel - 1, dy: -3 * pixel - 1)
+    }
+
+    /// The selection's dashed outline stands four pixels outside its rect and is four pixels wide.
+    static func paintedBox(ofHighlight highlight: Rect, pixel: Double) -> Rect {
+        highlight.insetBy(dx: -10 * pixel, dy: -10 * pixel)
+    }
+
+    /// The page area's cells a box covers, with `margin` cells more around; nil when none is in the area.
+    static func cells(covering box: Rect, in viewport: PageViewport, margin: Int) -> CellRect? {
         let area = CellRect(column: 0, row: 0, width: viewport.columns, height: viewport.rows)
-        var rects: [CellRect] = []
-        for box in boxes {
-            // chafa's scaling reads a little past a cell's own pixels: the cells beside changed pixels change too.
-            let start = viewport.cell(for: box.origin), end = viewport.cell(for: Point(x: box.maxX, y: box.maxY))
-            guard let cells = CellRect(column: start.column - 1, row: start.row - 1, width: end.column - start.column + 3,
-                                       height: end.row - start.row + 3).intersection(area) else { continue }
-            rects.append(cells)
-        }
-        return merged(rects)
+        let start = viewport.cell(for: box.origin), end = viewport.cell(for: Point(x: box.maxX, y: box.maxY))
+        return CellRect(column: start.column - margin, row: start.row - margin, width: end.column - start.column + 1 + 2 * margin,
+                        height: end.row - start.row + 1 + 2 * margin).intersection(area)
     }
 
     /// Overlapping or touching rects joined into one, so no cell is made twice.

@@ -1,6 +1,7 @@
 import CellPictures
 import Editor
 import Foundation
+import NcursesTerminal
 import RedlineCore
 import TerminalGrid
 
@@ -28,10 +29,6 @@ final class KittyPageImages: PageImages {
     init(cell: TerminalReplies.PixelSize, sharedMemory: Bool) {
         self.cell = cell
         self.sharedMemory = sharedMemory
-    }
-
-    func cells(for scene: PageScene) -> CellGrid {
-        CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)
     }
 
     func frame(scene: PageScene?, pictures: PagePictureMaker, area: CellRect, grid: CellGrid, previous: CellGrid?,
@@ -188,23 +185,6 @@ final class KittyPageImages: PageImages {
 enum SharedMemoryImage {
     static func write(_ pixels: [UInt8], serial: Int) -> String? {
         let name = "/redline-\(getpid())-\(serial)"
-        let descriptor = shm_open(name, O_CREAT | O_RDWR | O_EXCL, 0o600)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var written = 0
-        let complete = pixels.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                written += result
-            }
-            return true
-        }
-        guard complete else {
-            shm_unlink(name)
-            return nil
-        }
-        return name
+        return DescriptorWrites.sharedMemory(named: name, holding: pixels) ? name : nil
     }
 }

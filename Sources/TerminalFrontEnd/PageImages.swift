@@ -20,6 +20,13 @@ protocol PageImages: AnyObject {
     func farewell() -> String
 }
 
+extension PageImages {
+    /// Blank cells: the image lies under them (kitty) or takes their place (sixel, iTerm2).
+    func cells(for scene: PageScene) -> CellGrid {
+        CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)
+    }
+}
+
 enum PageImagesFactory {
     static func make(for choice: GraphicsChoice, colors: Int) -> (any PageImages)? {
         guard let cell = choice.cellPixels else { return nil }
@@ -55,20 +62,12 @@ enum CursorPlacement {
 /// of the area a markup layer must hold.
 enum MarkupCells {
     static func covered(by scene: PageScene, measurer: any TextMeasuring) -> CellRect? {
-        let viewport = scene.viewport
-        let pixel = 1 / viewport.scale
-        var boxes = scene.markup.map { $0.bounds(measuredBy: measurer).insetBy(dx: -3 * pixel - 1, dy: -3 * pixel - 1) }
+        let pixel = 1 / scene.viewport.scale
+        var boxes = scene.markup.map { DirtyCells.paintedBox(of: $0, measurer: measurer, pixel: pixel) }
         boxes += scene.marks.map { $0.rect.insetBy(dx: -3 * pixel, dy: -3 * pixel) }
-        if let highlight = scene.highlight { boxes.append(highlight.insetBy(dx: -10 * pixel, dy: -10 * pixel)) }
-        let area = CellRect(column: 0, row: 0, width: viewport.columns, height: viewport.rows)
-        var union: CellRect?
-        for box in boxes {
-            let start = viewport.cell(for: box.origin), end = viewport.cell(for: Point(x: box.maxX, y: box.maxY))
-            guard let cells = CellRect(column: start.column, row: start.row, width: end.column - start.column + 1,
-                                       height: end.row - start.row + 1).intersection(area) else { continue }
-            union = union?.bounding(cells) ?? cells
-        }
-        return union
+        if let highlight = scene.highlight { boxes.append(DirtyCells.paintedBox(ofHighlight: highlight, pixel: pixel)) }
+        return boxes.compactMap { DirtyCells.cells(covering: $0, in: scene.viewport, margin: 0) }
+            .reduce(nil) { union, cells in union?.bounding(cells) ?? cells }
     }
 }
 

@@ -18,19 +18,17 @@ public enum KittyGraphicsCommands {
 
     /// Sends an image without showing it. `format` 24 is RGB, 32 RGBA (not premultiplied).
     public static func transmit(image id: Int, format: Int, width: Int, height: Int, transfer: Transfer) -> String {
-        let keys = "a=t,q=2,i=\(id),f=\(format),s=\(width),v=\(height)"
-        switch transfer {
-        case .sharedMemory(let name):
-            return "\u{1B}_G\(keys),t=s;\(Base64.encode(Array(name.utf8)))\u{1B}\\"
-        case .direct(let compressed):
-            return chunked(keys: keys + ",t=d,o=z", payload: Base64.encode(compressed))
-        }
+        command(keys: "a=t,q=2,i=\(id),f=\(format),s=\(width),v=\(height)", transfer: transfer)
     }
 
     /// Sends an image and places it at the cursor at once: `a=T`.
     public static func transmitAndPlace(image id: Int, placement: Int, format: Int, width: Int, height: Int,
                                         transfer: Transfer, z: Int) -> String {
-        let keys = "a=T,q=2,i=\(id),p=\(placement),f=\(format),s=\(width),v=\(height),z=\(z),C=1"
+        command(keys: "a=T,q=2,i=\(id),p=\(placement),f=\(format),s=\(width),v=\(height),z=\(z),C=1", transfer: transfer)
+    }
+
+    /// A command carrying pixels: the shared-memory object's name, or the compressed pixels in chunks.
+    private static func command(keys: String, transfer: Transfer) -> String {
         switch transfer {
         case .sharedMemory(let name):
             return "\u{1B}_G\(keys),t=s;\(Base64.encode(Array(name.utf8)))\u{1B}\\"
