@@ -1,8 +1,8 @@
 import CChafa
 import Glibc
 
-/// Pixels as a DEC sixel image, through chafa: a palette of up to 256 colours chosen for the picture, and the
-/// bands of six pixel rows the terminal paints. The image starts at the cursor's cell; pixels it does not cover
+/// Pixels as a DEC sixel image, through chafa: xterm's 256 colours, and the bands of six pixel rows the terminal
+/// paints. The image starts at the cursor's cell; pixels it does not cover
 /// keep what the terminal had.
 public final class SixelEncoder: @unchecked Sendable {
     private let termInfo: OpaquePointer
@@ -25,9 +25,10 @@ public final class SixelEncoder: @unchecked Sendable {
         chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
         chafa_canvas_config_set_cell_geometry(config, Int32(cellWidth), Int32(cellHeight))
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        // Ordered dithering spreads a colour error over neighbouring pixels only, which keeps text crisp; chafa's
-        // default diffusion would smear a page's greys.
+        // The fixed 256-colour palette, not one chosen per image: a part of the page sent again (a nudge's cells)
+        // gets exactly the colours the whole page got, so nothing around the markup shifts. No dithering either,
+        // which would smear a page's greys and make a pixel depend on its neighbours.
+        chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_256)
         chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_NONE)
         let canvas = chafa_canvas_new(config)
         defer { chafa_canvas_unref(canvas) }

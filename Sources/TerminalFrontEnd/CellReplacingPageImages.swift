@@ -10,9 +10,20 @@ final class CellReplacingPageImages: PageImages {
     private let cell: TerminalReplies.PixelSize
     /// Pixels of a rect of cells as the protocol's image.
     private let encode: (PageRaster, Int, Int) -> String
+
+    func cells(for scene: PageScene) -> CellGrid {
+        var grid = CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)
+        for row in 0..<grid.rows { for column in 0..<grid.columns { grid[column, row] = Self.filler } }
+        return grid
+    }
     private var lastScene: PageScene?
     /// Sixel paints bands six pixels tall: an image's height is a whole number of bands.
     private let band: Int
+
+    /// What the page area's cells hold under the images: an empty braille pattern, which shows nothing but is no
+    /// space. Over spaces ncurses may erase the rest of a line (EL) to draw one changed cell, wiping the images of
+    /// cells it never reports; over these it writes only the cells that changed, which are then sent again.
+    static let filler = Cell("\u{2800}")
 
     init(cell: TerminalReplies.PixelSize, band: Int = 1, encode: @escaping (PageRaster, _ columns: Int, _ rows: Int) -> String) {
         self.cell = cell
@@ -41,9 +52,9 @@ final class CellReplacingPageImages: PageImages {
                 dirty[change.row - area.row][change.column - area.column] = true
             }
         }
-        // Only cells ncurses leaves blank get pixels: what it draws there (the cursor, a label) stays readable.
+        // Only the picture's own cells get pixels: what ncurses draws there (the cursor, a label) stays readable.
         for row in 0..<area.height {
-            for column in 0..<area.width where dirty[row][column] && grid[area.column + column, area.row + row] != .blank {
+            for column in 0..<area.width where dirty[row][column] && grid[area.column + column, area.row + row] != Self.filler {
                 dirty[row][column] = false
             }
         }
