@@ -11,6 +11,9 @@ IMPORT_CHECK := --explicit-target-dependency-import-check error
 # markup text, and the independent readers tests use.
 APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev zlib1g-dev \
 	libstdc++-12-dev ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
+# What only the tests need: real graphical terminals (kitty for its graphics protocol, xterm for sixel) on a
+# virtual display, with Mesa's software OpenGL for kitty, ImageMagick for screenshots, xdotool to type.
+TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -20,7 +23,7 @@ FUZZ_SEED ?= 1
 FUZZ_CASES ?= 300
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test build setup system-packages test-tools bench fuzz fuzz-smoke clean install uninstall
+.PHONY: run test build setup system-packages test-system-packages install-missing test-tools bench fuzz fuzz-smoke clean install uninstall
 
 # `make run` builds only when a source changed since the binary was made: on an unchanged tree the page
 # shows at once.
@@ -58,7 +61,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/redline" "$(DESTDIR)$(MAN1)/redline.1" "$(DESTDIR)$(BASH_COMPLETIONS)/redline" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_redline" "$(DESTDIR)$(FISH_COMPLETIONS)/redline.fish"
 
-test: setup test-tools
+test: setup test-system-packages test-tools
 	REDLINE_PYTHON="$(CURDIR)/$(VENV)/bin/python" $(SWIFT) test $(IMPORT_CHECK)
 	$(MAKE) --no-print-directory fuzz-smoke
 
@@ -81,7 +84,13 @@ setup: system-packages
 
 # Installs only what is missing, so a ready machine pays nothing.
 system-packages:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(APT_PACKAGES)"
+
+test-system-packages:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(TEST_APT_PACKAGES)"
+
+install-missing:
+	@missing=""; for p in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -76,6 +76,7 @@ let package = Package(
             "Editor", "RedlineCore", "TerminalGrid", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "AdapterTests", dependencies: [
+            "CZlib",
             "RedlineKit", "TerminalFrontEnd", "RedlineCore", "PDFRendering", "PDFAssembly", "XMPMetadata", "CellPictures",
             "TerminalGrid", "TestSupport", "NcursesTerminal", "Editor",
         ]),

@@ -11,6 +11,9 @@ final class RecordingScreen: TerminalScreen {
         /// Waits for a frame (its lines) that passes a check; `label` names it if none comes.
         case waitForFrameWhere(String, ([String]) -> Bool)
         case run(() -> Void)
+        /// Waits until a frame is drawn after this step is reached: the keys before it are on screen.
+        case nextFrame
+        case frameAfter(Int)
     }
 
     let size: (columns: Int, rows: Int)
@@ -58,6 +61,22 @@ final class RecordingScreen: TerminalScreen {
             case .run(let action):
                 script.removeFirst()
                 action()
+            case .nextFrame:
+                script[0] = .frameAfter(frames.count)
+                return true
+            case .frameAfter(let count):
+                if frames.count > count {
+                    script.removeFirst()
+                    continue
+                }
+                guard Date() < deadline else {
+                    timedOut = "a frame after frame \(count)"
+                    script = [.keys([.character(":"), .character("q"), .character("!"), .enter])]
+                    continue
+                }
+                var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, min(timeoutMilliseconds < 0 ? 100 : timeoutMilliseconds, 100))
+                return false
             case .waitForFrame, .waitForFrameWhere:
                 let (text, passes): (String, ([String]) -> Bool) = switch step {
                 case .waitForFrame(let text): (text, { lines in lines.contains { $0.contains(text) } })

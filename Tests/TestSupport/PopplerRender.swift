@@ -5,6 +5,7 @@ public struct RenderedPage: Sendable {
     public let width: Int
     public let height: Int
     let pixels: [UInt8]
+    public var ppmPixels: [UInt8] { pixels }
 
     public func rgb(_ x: Int, _ y: Int) -> (red: Int, green: Int, blue: Int) {
         let offset = (y * width + x) * 3
@@ -29,6 +30,24 @@ public enum PopplerRender {
         guard result.status == 0, let data = FileManager.default.contents(atPath: root + ".ppm") else {
             throw ToolFailure(tool: "pdftoppm", output: result.stderr)
         }
+        return try parsePPM(data)
+    }
+
+    /// Renders one page scaled to exactly `width × height` pixels: to compare with a page shown at that size.
+    public static func page(_ page: Int, of path: String, width: Int, height: Int) throws -> RenderedPage {
+        let folder = TemporaryFolder()
+        let root = folder.file("page")
+        let result = try ProcessRunner.run("pdftoppm", ["-cropbox", "-scale-to-x", String(width), "-scale-to-y", String(height),
+                                                        "-f", String(page), "-l", String(page), "-singlefile", path, root])
+        guard result.status == 0, let data = FileManager.default.contents(atPath: root + ".ppm") else {
+            throw ToolFailure(tool: "pdftoppm", output: result.stderr)
+        }
+        return try parsePPM(data)
+    }
+
+    /// A binary PPM file, such as ImageMagick's `import` writes.
+    public static func image(atPPM path: String) throws -> RenderedPage {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ToolFailure(tool: "read", output: path) }
         return try parsePPM(data)
     }
 

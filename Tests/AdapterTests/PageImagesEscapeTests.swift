@@ -1,0 +1,185 @@
+import Editor
+import Foundation
+import RedlineCore
+import RedlineKit
+@testable import TerminalFrontEnd
+import TerminalGrid
+import TestSupport
+import Testing
+
+/// What each pixel mode writes, read back by an independent decoder (`TerminalImageDecoder`): kitty's images,
+/// placements, z-indexes, source rectangles and chunks; sixel's painted pixels; kitty's placeholder cells and tiles
+/// through tmux. The decoded pixels are compared with poppler's render of the page, and a nudge is checked to send
+/// the markup, never the page.
+@Suite(.serialized) struct PageImagesEscapeTests {
+    static let cell = TerminalReplies.PixelSize(width: 10, height: 20)
+    static let columns = 100, rows = 30
+
+    /// The editor on sample.pdf page 1 in `mode`: a note typed, then nudged right six times, then quit.
+    static func run(_ mode: GraphicsMode) throws -> RecordingScreen {
+        let folder = TemporaryFolder()
+        var choice = GraphicsChoice(mode: mode, cellPixels: cell)
+        choice.throughTmux = mode == .kittyPlaceholders
+        let screen = RecordingScreen(columns: columns, rows: rows, script: [
+            .waitForFrameWhere("the page rendered") { lines in
+                lines.contains { $0.contains("page 1/4") } && !lines.contains { $0.contains("Rendering page") }
+            },
+            .keys([.character("t"), .character("O"), .character("K"), .enter]),
+            .waitForFrame(containing: "selected \"OK\""),
+            .keys([.right, .right, .right, .right, .right, .right]),
+            .nextFrame,
+            .keys([.character(":"), .character("q"), .character("!"), .enter]),
+        ])
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        let session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                    reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(), graphics: choice,
+                                    journalEnvironment: ["XDG_STATE_HOME": folder.file("state")])
+        session.run()
+        #expect(screen.timedOut == nil, "\(screen.timedOut ?? "")")
+        return screen
+    }
+
+    /// The frame index where the note is first shown selected: what follows are the nudges.
+    static func typedFrame(_ screen: RecordingScreen) -> Int {
+        screen.frames.firstIndex { $0.contains { $0.contains("selected \"OK\"") } } ?? screen.frames.count
+    }
+
+    static func decoder(_ screen: RecordingScreen, frames: Range<Int>) -> TerminalImageDecoder {
+        var decoder = TerminalImageDecoder(cell: (cell.width, cell.height), columns: columns, rows: rows)
+        for index in frames { decoder.read(screen.images[index]) }
+        return decoder
+    }
+
+    static func redBox(_ decoder: TerminalImageDecoder) -> (minX: Int, maxX: Int, minY: Int)? {
+        var minX = Int.max, maxX = -1, minY = Int.max
+        for y in 0..<decoder.canvasHeight {
+            for x in 0..<decoder.canvasWidth {
+                let pixel = decoder.pixel(x, y)
+                guard pixel.red > 180, pixel.green < 80, pixel.blue < 80 else { continue }
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y)
+            }
+        }
+        return maxX < 0 ? nil : (minX, maxX, minY)
+    }
+
+    static func meanDifference(_ decoder: TerminalImageDecoder, at origin: (x: Int, y: Int), poppler: RenderedPage,
+                               skipRed: (minX: Int, maxX: Int, minY: Int)?) -> Double {
+        var total = 0, count = 0
+        for y in 0..<poppler.height where origin.y + y < decoder.canvasHeight {
+            for x in 0..<poppler.width where origin.x + x < decoder.canvasWidth {
+                // The cursor's cell and the note are not the page's.
+                if let red = skipRed, x + origin.x >= red.minX - 40, x + origin.x <= red.maxX + 40, y + origin.y >= red.minY - 40,
+                   y + origin.y <= red.minY + 60 { continue }
+                let a = decoder.pixel(origin.x + x, origin.y + y), b = poppler.rgb(x, y)
+                total += abs(a.red - b.red) + abs(a.green - b.green) + abs(a.blue - b.blue)
+                count += 1
+            }
+        }
+        return Double(total) / Double(max(1, 3 * count))
+    }
+
+    @Test func kittyPlacesThePageOnceAndANudgeSendsOnlyTheMarkup() throws {
+        let screen = try Self.run(.kitty)
+        let typed = Self.typedFrame(screen)
+        let all = Self.decoder(screen, frames: 0..<screen.images.count)
+        let pageSends = all.commands.filter { $0.keys["a"] == "t" }
+        #expect(pageSends.count == 1, "the page goes to the terminal once: \(pageSends.count)")
+        for command in all.commands {
+            #expect(command.chunkPayloads.dropLast().allSatisfy { $0 == KittyGraphicsCommands.chunkSize })
+            #expect((command.chunkPayloads.last ?? 0) <= KittyGraphicsCommands.chunkSize)
+        }
+        let pageID = try #require(pageSends.first?.int("i"))
+        #expect(pageSends.first?.keys["o"] == "z" && pageSends.first?.keys["f"] == "24", "zlib-compressed RGB")
+
+        var shown = Self.decoder(screen, frames: 0..<(typed + 1))
+        let page = try #require(shown.images[pageID])
+        let placement = try #require(shown.placements.values.first { $0.image == pageID })
+        #expect(placement.z == KittyGraphicsCommands.pageZ)
+        let poppler = try PopplerRender.page(1, of: TestPaths.sample, width: page.width, height: page.height)
+        shown.paintPlacements()
+        let origin = (placement.cell.column * Self.cell.width + placement.offset.x - placement.source.x,
+                      placement.cell.row * Self.cell.height + placement.offset.y - placement.source.y)
+        let before = Self.redBox(shown)
+        let difference = Self.meanDifference(shown, at: origin, poppler: poppler, skipRed: before)
+        // Redline renders with poppler's cairo backend, pdftoppm with Splash: their antialiasing differs a little.
+        #expect(difference < 4, "the decoded page is poppler's page: mean difference \(difference)")
+        let markup = try #require(shown.placements.values.first { $0.z == KittyGraphicsCommands.markupZ }, "the note is its own image")
+        #expect(shown.images[markup.image].map { $0.format == 32 && $0.width < page.width / 4 } == true, "small and transparent")
+
+        var nudged = Self.decoder(screen, frames: 0..<(screen.images.count - 1))
+        nudged.paintPlacements()
+        let after = try #require(Self.redBox(nudged))
+        // The cursor's red cell stays where the note was typed; the note's right edge moves.
+        #expect(after.maxX > (before?.maxX ?? .max) + 3, "the note moved right: \(String(describing: before)) → \(after)")
+        let nudgeFrames = screen.images[(typed + 1)..<(screen.images.count - 1)].filter { !$0.isEmpty }
+        #expect(!nudgeFrames.isEmpty)
+        for frame in nudgeFrames {
+            #expect(!frame.contains("a=t,"), "a nudge never sends the page")
+            #expect(frame.utf8.count < 16_000, "a nudge frame writes \(frame.utf8.count) bytes")
+        }
+        let farewell = screen.images.last ?? ""
+        #expect(farewell.contains("a=d,q=2,d=I,i=\(pageID)"), "the page image is deleted as the editor quits")
+    }
+
+    @Test func sixelPaintsThePageAndANudgeRepaintsOnlyCellsNearTheNote() throws {
+        let screen = try Self.run(.sixel)
+        let typed = Self.typedFrame(screen)
+        let shown = Self.decoder(screen, frames: 0..<typed)
+        #expect(!shown.sixels.isEmpty)
+        // The paper's box on the canvas: the page at fit, on the grey backdrop.
+        var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        for y in 0..<shown.canvasHeight {
+            for x in 0..<shown.canvasWidth {
+                let pixel = shown.pixel(x, y)
+                guard pixel.red > 245, pixel.green > 245, pixel.blue > 245 else { continue }
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        #expect(maxX - minX > 300 && maxY - minY > 400, "the page shows: \(minX)…\(maxX) × \(minY)…\(maxY)")
+        let poppler = try PopplerRender.page(1, of: TestPaths.sample, width: maxX - minX + 1, height: maxY - minY + 1)
+        let difference = Self.meanDifference(shown, at: (minX, minY), poppler: poppler, skipRed: Self.redBox(shown))
+        #expect(difference < 6, "the sixel page is poppler's page in 256 colours: mean difference \(difference)")
+
+        let pageArea = Self.columns * Self.cell.width * (Self.rows - 2) * Self.cell.height
+        var nudges = Self.decoder(screen, frames: 0..<(typed + 1))
+        let before = Self.redBox(nudges)
+        for index in (typed + 1)..<(screen.images.count) {
+            let painted = nudges.sixels.count
+            nudges.read(screen.images[index])
+            let area = nudges.sixels[painted...].reduce(0) { $0 + $1.width * $1.height }
+            #expect(area < pageArea / 5, "a nudge repaints \(area) pixels of \(pageArea)")
+        }
+        let after = try #require(Self.redBox(nudges))
+        #expect(after.maxX > (before?.maxX ?? .max) + 3, "the note moved right: \(String(describing: before)) → \(after)")
+    }
+
+    @Test func throughTmuxThePageIsPlaceholderCellsAndTilesAndANudgeSendsOnlyItsTiles() throws {
+        let screen = try Self.run(.kittyPlaceholders)
+        let typed = Self.typedFrame(screen)
+        let grid = try #require(screen.grids.last)
+        let tiles = KittyPlaceholderPageImages.tiles(columns: Self.columns, rows: Self.rows - 2)
+        // Away from the cursor and the note, each cell names its tile's image, its row and its column in the tile.
+        for (index, tile) in tiles.enumerated() where tile.row >= 8 {
+            for (column, row) in [(tile.column, tile.row), (tile.maxColumn - 1, tile.maxRow - 1)] {
+                let cell = grid[column, row]
+                let scalars = Array(cell.character.unicodeScalars).map(\.value)
+                #expect(scalars == [0x10EEEE, KittyPlaceholders.marks[row - tile.row], KittyPlaceholders.marks[column - tile.column]],
+                        "cell \(column),\(row)")
+                #expect(cell.style.foreground == .indexed(UInt8(index + 1)), "cell \(column),\(row) names image \(index + 1)")
+            }
+        }
+        let shown = Self.decoder(screen, frames: 0..<(typed + 1))
+        let sent = shown.commands.filter { $0.keys["U"] == "1" }
+        #expect(Set(sent.compactMap { $0.int("i") }).count == tiles.count, "every tile is sent")
+        #expect(sent.allSatisfy { $0.wrapped }, "every escape goes through tmux's passthrough")
+        for command in sent {
+            let tile = tiles[command.int("i")! - 1]
+            #expect(command.int("c") == tile.width && command.int("r") == tile.height)
+            let image = try #require(shown.images[command.int("i")!])
+            #expect(image.width == tile.width * Self.cell.width && image.height == tile.height * Self.cell.height)
+        }
+        let nudges = Self.decoder(screen, frames: (typed + 1)..<screen.images.count)
+        let resent = Set(nudges.commands.filter { $0.keys["U"] == "1" }.compactMap { $0.int("i") })
+        #expect(!resent.isEmpty && resent.count <= 4, "a nudge sends the tiles the note touched: \(resent.sorted())")
+    }
+}

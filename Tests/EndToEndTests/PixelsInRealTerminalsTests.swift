@@ -1,0 +1,183 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real `redline` in real graphical terminals under Xvfb: kitty (its graphics protocol) and xterm -ti vt340
+/// (sixel). What the window shows is compared with poppler's render of the same page, before and after a nudge.
+@Suite(.serialized) struct PixelsInRealTerminalsTests {
+    /// A window running the editor on `page` of `file`, in a private state and config folder.
+    final class TerminalWindow {
+        let display: XDisplay
+        let folder = TemporaryFolder()
+        let process = Process()
+
+        init(kitty: Bool, file: String, page: Int) throws {
+            display = try XDisplay()
+            var environment = display.environment
+            environment["XDG_STATE_HOME"] = folder.file("state")
+            environment["XDG_CONFIG_HOME"] = folder.file("config")
+            // Named, not left to the probe: under a loaded CI machine a software-rendered terminal may answer later
+            // than the probe's 100 ms.
+            let command = "'\(TestPaths.redline)' --graphics \(kitty ? "kitty" : "sixel") --page \(page) '\(file)'; sleep 60"
+            if kitty {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/kitty")
+                process.arguments = ["--config", "NONE", "-o", "font_size=10", "-o", "remember_window_size=no",
+                                     "-o", "initial_window_width=900", "-o", "initial_window_height=640", "sh", "-c", command]
+            } else {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
+                process.arguments = ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-bg", "black", "-fg", "white", "-geometry", "110x36+0+0",
+                                     "-fa", "DejaVu Sans Mono", "-fs", "9", "-e", "sh", "-c", command]
+            }
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Keys as a keyboard gives them (XTEST, through xdotool), to the terminal's window, given the focus first:
+        /// without a window manager nobody else gives it.
+        func type(_ text: String) throws {
+            let window = try ProcessRunner.run("xdotool", ["search", "--pid", String(process.processIdentifier)],
+                                               environment: display.environment, timeLimit: 20)
+                .stdout.split(separator: "\n").first.map(String.init) ?? ""
+            try ProcessRunner.run("xdotool", ["windowfocus", "--sync", window], environment: display.environment, timeLimit: 20)
+            if let key = ["\r": "Return", "→": "Right"][text] {
+                try ProcessRunner.run("xdotool", ["key", key], environment: display.environment, timeLimit: 20)
+            } else {
+                try ProcessRunner.run("xdotool", ["type", text], environment: display.environment, timeLimit: 20)
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+
+        /// A screenshot once the page shows (a white page on the dark screen) and stays the same.
+        func settledScreenshot() throws -> RenderedPage {
+            var last: RenderedPage?
+            for _ in 0..<60 {
+                Thread.sleep(forTimeInterval: 0.5)
+                let shot = try display.screenshot()
+                if let last, last.pixelsEqual(shot), shot.box(where: Self.paper) != nil { return shot }
+                last = shot
+            }
+            throw ToolFailure(tool: "screenshot", output: "the screen never settled")
+        }
+
+        static func paper(_ red: Int, _ green: Int, _ blue: Int) -> Bool { red > 245 && green > 245 && blue > 245 }
+
+        deinit {
+            // As the display's server: SIGTERM may be blocked in what a test thread starts.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The page's place on screen: the paper from its top-left corner, as far right as its top margin runs and as far
+    /// down as the backdrop beside it does (below the page, a light status line may touch it).
+    static func pageBox(_ shot: RenderedPage) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard let paper = shot.box(where: TerminalWindow.paper) else { return nil }
+        let top = paper.y + 2
+        guard let left = (paper.x..<(paper.x + paper.width)).first(where: { isPaper(shot, $0, top) }) else { return nil }
+        var right = left
+        while right + 1 < shot.width, isPaper(shot, right + 1, top) { right += 1 }
+        var bottom = top
+        while bottom + 1 < shot.height, isPaper(shot, left + 1, bottom + 1), left < 3 || !isPaper(shot, left - 3, bottom + 1) {
+            bottom += 1
+        }
+        return (left, paper.y, right - left + 1, bottom - paper.y + 1)
+    }
+
+    static func isPaper(_ shot: RenderedPage, _ x: Int, _ y: Int) -> Bool {
+        let pixel = shot.rgb(x, y)
+        return TerminalWindow.paper(pixel.red, pixel.green, pixel.blue)
+    }
+
+    /// The mean difference per channel between the screen's page and poppler's, leaving out `skip` boxes.
+    static func meanDifference(_ shot: RenderedPage, box: (x: Int, y: Int, width: Int, height: Int), poppler: RenderedPage,
+                               skip: [(x: Int, y: Int, width: Int, height: Int)]) -> Double {
+        var total = 0, count = 0
+        for y in 0..<min(box.height, poppler.height) {
+            for x in 0..<min(box.width, poppler.width) {
+                let (sx, sy) = (box.x + x, box.y + y)
+                if skip.contains(where: { sx >= $0.x && sx < $0.x + $0.width && sy >= $0.y && sy < $0.y + $0.height }) { continue }
+                let a = shot.rgb(sx, sy), b = poppler.rgb(x, y)
+                total += abs(a.red - b.red) + abs(a.green - b.green) + abs(a.blue - b.blue)
+                count += 1
+            }
+        }
+        return Double(total) / Double(max(1, count * 3))
+    }
+
+    static func red(_ red: Int, _ green: Int, _ blue: Int) -> Bool { red > 150 && green < 90 && blue < 90 }
+    /// What a selected note draws: its red text, the red cursor cell, and the orange outline around it.
+    static func noteInk(_ red: Int, _ green: Int, _ blue: Int) -> Bool { red > 150 && green < 190 && blue < 90 }
+
+    func check(kitty: Bool) throws {
+        let file = TestPaths.sample
+        let window = try TerminalWindow(kitty: kitty, file: file, page: 4)
+        let first = try window.settledScreenshot()
+        first.keep(as: kitty ? "kitty-first" : "xterm-first")
+        guard let box = Self.pageBox(first) else { Issue.record("no page shows as pixels"); return }
+        #expect(box.width > 200 && box.height > 300, "a page, not a cell: \(box)")
+        // The cursor cell, red, is the screen's own.
+        let cursor = first.box(where: Self.red, within: box)
+        let poppler = try PopplerRender.page(4, of: file, width: box.width, height: box.height)
+        let shown = Self.meanDifference(first, box: box, poppler: poppler,
+                                        skip: cursor.map { [($0.x - 2, $0.y - 2, $0.width + 4, $0.height + 4)] } ?? [])
+        #expect(shown < 4, "the page is poppler's page, pixel for pixel but for scaling: mean difference \(shown)")
+
+        try window.type("t")
+        try window.type("OK")
+        try window.type("\r")
+        let typed = try window.settledScreenshot()
+        typed.keep(as: kitty ? "kitty-typed" : "xterm-typed")
+        guard let before = typed.box(where: Self.red, within: box) else { Issue.record("the note shows in red"); return }
+        for _ in 0..<8 { try window.type("→") }
+        let nudged = try window.settledScreenshot()
+        nudged.keep(as: kitty ? "kitty-nudged" : "xterm-nudged")
+        guard let after = nudged.box(where: Self.red, within: box) else { Issue.record("the note still shows"); return }
+        // The cursor's red cell stays where the note was typed; the note's right edge moves.
+        #expect(after.x + after.width > before.x + before.width + 3, "the note moved right: \(before) → \(after)")
+        #expect(abs(after.y - before.y) <= 1, "and not up or down: \(before) → \(after)")
+        // Away from the note's old and new places (its outline included) the page did not change.
+        guard let drawnBefore = typed.box(where: Self.noteInk, within: box), let drawnAfter = nudged.box(where: Self.noteInk, within: box)
+        else { Issue.record("the note's outline shows"); return }
+        let around = (x: min(drawnBefore.x, drawnAfter.x) - 24, y: min(drawnBefore.y, drawnAfter.y) - 24,
+                      width: max(drawnBefore.x + drawnBefore.width, drawnAfter.x + drawnAfter.width) - min(drawnBefore.x, drawnAfter.x) + 48,
+                      height: max(drawnBefore.y + drawnBefore.height, drawnAfter.y + drawnAfter.height) - min(drawnBefore.y, drawnAfter.y) + 48)
+        var changed = 0
+        for y in box.y..<(box.y + box.height) {
+            for x in box.x..<(box.x + box.width) {
+                if x >= around.x && x < around.x + around.width && y >= around.y && y < around.y + around.height { continue }
+                if typed.rgb(x, y) != nudged.rgb(x, y) { changed += 1 }
+            }
+        }
+        #expect(changed == 0, "\(changed) pixels of the page changed away from the note")
+        let unchanged = Self.meanDifference(nudged, box: box, poppler: poppler, skip: [around])
+        #expect(unchanged < 4, "the rest of the page is still poppler's: \(unchanged)")
+    }
+
+    @Test func kittyShowsThePageAsPopplerDrawsItAndANudgeMovesOnlyTheNote() throws {
+        try check(kitty: true)
+    }
+
+    @Test func xtermShowsThePageAsSixelsAndANudgeMovesOnlyTheNote() throws {
+        try check(kitty: false)
+    }
+}
+
+extension RenderedPage {
+    /// Kept for a person to look at when REDLINE_KEEP_SCREENS names a folder.
+    func keep(as name: String) {
+        guard let folder = ProcessInfo.processInfo.environment["REDLINE_KEEP_SCREENS"] else { return }
+        var data = Data("P6 \(width) \(height) 255\n".utf8)
+        data.append(contentsOf: ppmPixels)
+        FileManager.default.createFile(atPath: folder + "/" + name + ".ppm", contents: data)
+    }
+
+    func pixelsEqual(_ other: RenderedPage) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        for y in Swift.stride(from: 0, to: height, by: 3) {
+            for x in Swift.stride(from: 0, to: width, by: 3) where rgb(x, y) != other.rgb(x, y) { return false }
+        }
+        return true
+    }
+}
