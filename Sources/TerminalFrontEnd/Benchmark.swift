@@ -206,7 +206,7 @@ public enum Benchmark {
         figures.append(measure("search whole document", runs: 3) {
             _ = TextSearch.hits(of: "the", in: pages, using: document.searcher)
         })
-        return figures
+        return figures + (try pixelModes(path: path, password: password, columns: columns, rows: rows))
     }
 
     /// Pages through the whole document as a reviewer holding PageDown would, with the editor's own parts (the
