@@ -20,3 +20,14 @@ enum BracketedPaste {
         screen.emitControl("\u{1B}[?2004l")
     }
 }
+
+/// kitty's graphics replies (`ESC _ G … ESC \`): a late answer to the probe, or an error about an image. Taught to
+/// ncurses as a key of Redline's own and read to its end, so no part of one is ever read as keys.
+enum GraphicsReplies {
+    static let startCode: Int32 = 0x1030
+
+    static func enable() {
+        define_key("\u{1B}_G", 0)
+        define_key("\u{1B}_G", startCode)
+    }
+}

@@ -58,6 +58,7 @@ public final class NcursesScreen: TerminalScreen {
         HangupSignals.install()
         MouseReports.enable(on: self)
         BracketedPaste.enable(on: self)
+        GraphicsReplies.enable()
         redirectStandardError(to: standardErrorLog)
     }
 
@@ -220,6 +221,13 @@ public final class NcursesScreen: TerminalScreen {
         emitControl("\u{1B}[?1016h")
     }
 
+    public func redraw(rows: Range<Int>) {
+        let clamped = rows.clamped(to: 0..<size.rows)
+        guard !clamped.isEmpty else { return }
+        wredrawln(redline_stdscr(), Int32(clamped.lowerBound), Int32(clamped.count))
+        refresh()
+    }
+
     /// Straight to the terminal, after ncurses has written the frame: stdio's buffer first, so the escapes follow
     /// the frame's bytes. A measuring screen counts them.
     public func writeImages(_ escapes: String) {
@@ -270,6 +278,10 @@ public final class NcursesScreen: TerminalScreen {
             }
             // An end marker without its start (the start came before the screen was up) is no key.
             if Int32(value) == BracketedPaste.endCode { return nil }
+            if Int32(value) == GraphicsReplies.startCode {
+                skipGraphicsReply()
+                return nil
+            }
             if Int32(value) == KEY_RESIZE {
                 shown = nil
                 let size = self.size
@@ -315,6 +327,17 @@ public final class NcursesScreen: TerminalScreen {
             length += 1
         }
         return .paste(text)
+    }
+
+    /// The rest of a kitty graphics reply, up to its ESC backslash, dropped; one whose end never comes ends after
+    /// a quarter second of silence or 4 KiB.
+    private func skipGraphicsReply() {
+        var escaped = false
+        for _ in 0..<4096 {
+            guard let value = nextReportCharacter() else { return }
+            if escaped && value == UInt32(UInt8(ascii: "\\")) { return }
+            escaped = value == 0x1B
+        }
     }
 
     private func readX10MouseReport() -> TerminalInput? {

@@ -43,6 +43,7 @@ public enum TerminalProbe {
         defer { sharedMemory?.remove() }
         let passthrough = terminal.insideTmux && (tmuxPassthrough == "on" || tmuxPassthrough == "all")
         let queries = TerminalQueries.bytes(sharedMemoryName: sharedMemory?.name, passthrough: passthrough)
+        if passthrough { finding.replies.awaitedAttributes = 2 }
         queries.withUnsafeBytes { DescriptorWrites.writeAll($0, to: output) }
 
         let deadline = start.uptimeNanoseconds + UInt64(timeoutMilliseconds) * 1_000_000

@@ -17,6 +17,9 @@ final class CellReplacingPageImages: PageImages {
         return grid
     }
     private var lastScene: PageScene?
+    /// Whether the last frame's images reached into the row below the page area (the status line), which must then
+    /// be drawn again.
+    private(set) var paintsBelowArea = false
     /// Sixel paints bands six pixels tall: an image's height is a whole number of bands.
     private let band: Int
 
@@ -34,6 +37,7 @@ final class CellReplacingPageImages: PageImages {
     func frame(scene: PageScene?, pictures: PagePictureMaker, area: CellRect, grid: CellGrid, previous: CellGrid?,
                fullRepaint: Bool) -> String {
         defer { lastScene = scene }
+        paintsBelowArea = false
         guard let scene, pictures.keptRaster(for: scene) != nil else { return "" }
         var dirty = [[Bool]](repeating: [Bool](repeating: false, count: area.width), count: area.height)
         func mark(_ rect: CellRect) {
@@ -68,14 +72,15 @@ final class CellReplacingPageImages: PageImages {
     }
 
     /// The rect's pixels, as many rows as whole bands take: reaching into the page's next row, which shows the same
-    /// pixels there, or short of the page area's foot, so no band paints the status line.
+    /// pixels there, or at the page area's foot into the status line, which is then drawn again (stopping short
+    /// would leave the page area's last pixel rows unpainted).
     private func banded(_ pictures: PagePictureMaker, _ scene: PageScene, _ rect: CellRect, areaRows: Int) -> PageRaster {
         let height = rect.height * cell.height
         guard band > 1, height % band != 0 else { return pictures.composite(scene, in: rect) }
-        let below = rect.maxRow < areaRows
-        let wanted = below ? (height + band - 1) / band * band : max(band, height / band * band)
+        if rect.maxRow >= areaRows { paintsBelowArea = true }
+        let wanted = (height + band - 1) / band * band
         var grown = rect
-        if below { grown.height += 1 }
+        grown.height += 1
         let pixels = pictures.composite(scene, in: grown)
         let rows = min(wanted, pixels.height)
         return PageRaster(width: pixels.width, height: rows, stride: pixels.stride, pixels: Array(pixels.pixels.prefix(rows * pixels.stride)))

@@ -218,8 +218,10 @@ public final class EditorSession: @unchecked Sendable {
         // blank cells are not; the whole screen is drawn again.
         if scene == nil, imageScene != nil { screen.invalidate() }
         screen.present(grid)
-        screen.writeImages(images.frame(scene: scene, pictures: pictures, area: state.layout.pageArea, grid: grid,
+        let area = state.layout.pageArea
+        screen.writeImages(images.frame(scene: scene, pictures: pictures, area: area, grid: grid,
                                         previous: presented, fullRepaint: screen.lastFrameWasFull))
+        if images.paintsBelowArea { screen.redraw(rows: area.maxRow..<(area.maxRow + 1)) }
         presented = grid
         imageScene = scene
     }

@@ -35,11 +35,10 @@ final class KittyPageImages: PageImages {
                fullRepaint: Bool) -> String {
         var out = ""
         if fullRepaint {
-            // Clearing the screen deletes kitty's images: everything goes again.
-            page = nil
+            // Everything goes again. Clearing the screen deletes images on some kittys and not on others (0.26.5
+            // kept a page turned away from through a resize): they are deleted by name first.
+            out += farewell()
             pagePlacement = nil
-            markupShown = nil
-            backingShown = nil
         }
         guard let scene, let raster = pictures.keptRaster(for: scene) else {
             if let page { out += KittyGraphicsCommands.delete(image: page.id, freeing: false) }
@@ -96,6 +95,7 @@ final class KittyPageImages: PageImages {
             }
         }
         if let shown = backingShown, shown.rect == covered, shown.cells.map({ $0?.style }) == cells.map({ $0?.style }) { return "" }
+        let previous = backingShown == nil ? "" : KittyGraphicsCommands.delete(image: Self.backingID, freeing: true)
         backingShown = (cells, covered)
         let width = covered.width * cell.width, height = covered.height * cell.height
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -112,7 +112,7 @@ final class KittyPageImages: PageImages {
         let command = KittyGraphicsCommands.transmitAndPlace(image: Self.backingID, placement: 1, format: 32, width: width, height: height,
                                                              transfer: .direct(compressed: ZlibCompression.compress(pixels)),
                                                              z: Self.backingZ)
-        return CursorPlacement.at(column: covered.column, row: covered.row, command)
+        return previous + CursorPlacement.at(column: covered.column, row: covered.row, command)
     }
 
     /// The colour a cell's background shows, or nil for the terminal's own.
@@ -149,6 +149,8 @@ final class KittyPageImages: PageImages {
             defer { markupShown = nil }
             return markupShown == nil ? "" : KittyGraphicsCommands.delete(image: Self.markupID, freeing: true)
         }
+        // The old layer goes first: sent again under its id, not every kitty drops the old placement.
+        let previous = markupShown == nil ? "" : KittyGraphicsCommands.delete(image: Self.markupID, freeing: true)
         let layer = pictures.overlay(scene, in: cells)
         let command = KittyGraphicsCommands.transmitAndPlace(image: Self.markupID, placement: Self.markupPlacementID, format: 32,
                                                              width: layer.width, height: layer.height,
@@ -157,7 +159,7 @@ final class KittyPageImages: PageImages {
         // Sent again under the same id, the new image replaces the old one and its placement.
         let placed = CursorPlacement.at(column: area.column + cells.column, row: area.row + cells.row, command)
         markupShown = (scene, placed)
-        return placed
+        return previous + placed
     }
 
     private func transfer(_ pixels: [UInt8]) -> KittyGraphicsCommands.Transfer {

@@ -18,9 +18,13 @@ protocol PageImages: AnyObject {
                fullRepaint: Bool) -> String
     /// What removes every image the editor placed, as it quits.
     func farewell() -> String
+    /// Whether the last frame's images reached into the row below the page area, which must be drawn again.
+    var paintsBelowArea: Bool { get }
 }
 
 extension PageImages {
+    var paintsBelowArea: Bool { false }
+
     /// Blank cells: the image lies under them (kitty) or takes their place (sixel, iTerm2).
     func cells(for scene: PageScene) -> CellGrid {
         CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)

@@ -66,9 +66,13 @@ public struct GraphicsChoice: Sendable, Equatable {
         case .symbols:
             return GraphicsChoice(mode: .symbols)
         case .kitty:
-            return pixels(environment.insideTmux ? .kittyPlaceholders : .kitty)
+            var choice = pixels(environment.insideTmux ? .kittyPlaceholders : .kitty)
+            if replies.isComplete, !kitty { choice.notice = unconfirmed("kitty's graphics") }
+            return choice
         case .sixel:
-            return pixels(.sixel)
+            var choice = pixels(.sixel)
+            if replies.isComplete, !replies.sixel { choice.notice = unconfirmed("sixel") }
+            return choice
         case .iterm2:
             return pixels(.iterm2)
         case .auto:
@@ -82,14 +86,38 @@ public struct GraphicsChoice: Sendable, Equatable {
                     + "(`tmux set -g allow-passthrough on` lets images through)"
                 return choice
             }
-            // Only kitty's placeholders survive tmux: they are cells tmux moves and redraws like text.
-            return kitty && cell != nil ? pixels(.kittyPlaceholders) : GraphicsChoice(mode: .symbols)
+            // Only kitty's placeholders survive tmux: they are cells tmux moves and redraws like text. They came with
+            // kitty 0.28; Ghostty has them. The terminal around tmux names itself through the passthrough.
+            guard kitty, cell != nil else { return GraphicsChoice(mode: .symbols) }
+            guard replies.versions.contains(where: showsPlaceholders) else {
+                var choice = GraphicsChoice(mode: .symbols)
+                let outer = replies.versions.first { !$0.lowercased().hasPrefix("tmux") }
+                choice.notice = "the terminal around tmux (\(outer.map { VisibleText.of($0) } ?? "unnamed")) shows no images "
+                    + "through tmux: kitty 0.28 or later, or Ghostty, does; the page is drawn in symbols"
+                return choice
+            }
+            return pixels(.kittyPlaceholders)
         }
         guard cell != nil else { return GraphicsChoice(mode: .symbols) }
         if kitty { return pixels(.kitty) }
         if replies.sixel { return pixels(.sixel) }
         if ["iTerm.app", "WezTerm"].contains(environment.program ?? "") { return pixels(.iterm2) }
         return GraphicsChoice(mode: .symbols)
+    }
+
+    /// Said when a mode asked for by name is one the terminal did not claim when asked.
+    static func unconfirmed(_ protocolName: String) -> String {
+        "the terminal did not say it shows \(protocolName): if the page does not show, --graphics auto or symbols will"
+    }
+
+    /// Whether a terminal's XTVERSION names one that draws kitty's Unicode placeholders: kitty 0.28 or later, Ghostty.
+    public static func showsPlaceholders(_ version: String) -> Bool {
+        let name = version.lowercased()
+        if name.hasPrefix("ghostty") { return true }
+        guard name.hasPrefix("kitty("), let close = name.firstIndex(of: ")") else { return false }
+        let numbers = name[name.index(name.startIndex, offsetBy: 6)..<close].split(separator: ".").compactMap { Int($0) }
+        guard numbers.count >= 2 else { return false }
+        return numbers[0] > 0 || numbers[1] >= 28
     }
 
     /// The cell's size in pixels: CSI 16 t's answer, else the window's pixels (TIOCGWINSZ, then CSI 14 t) over its

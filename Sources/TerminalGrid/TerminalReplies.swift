@@ -36,8 +36,15 @@ public struct TerminalReplies: Sendable, Equatable {
     /// Sixel, from DA1's attribute 4.
     public var sixel: Bool { primaryAttributes?.contains(4) ?? false }
 
+    /// Every XTVERSION answer, in the order they came: inside tmux, tmux's own and the terminal's around it.
+    public var versions: [String] = []
+    /// How many DA1 answers end the wait: two inside tmux with passthrough (tmux's own, and the terminal's around
+    /// it, which comes after that terminal's answers to the wrapped questions).
+    public var awaitedAttributes = 1
+    private var attributesSeen = 0
+
     /// Whether the terminal has answered the last query, so the probe can stop waiting.
-    public var isComplete: Bool { primaryAttributes != nil }
+    public var isComplete: Bool { attributesSeen >= awaitedAttributes }
 
     private var pending: [UInt8] = []
 
@@ -119,13 +126,16 @@ public struct TerminalReplies: Sendable, Equatable {
     /// `>|kitty(0.26.5)`.
     private mutating func readDeviceControl(_ body: String) {
         guard body.hasPrefix(">|") else { return }
-        version = String(body.dropFirst(2).prefix(80))
+        let named = String(body.dropFirst(2).prefix(80))
+        if version == nil { version = named }
+        versions.append(named)
     }
 
     private mutating func readControlSequence(_ parameters: String, final: UInt8) {
         switch final {
         case UInt8(ascii: "c") where parameters.hasPrefix("?"):
-            primaryAttributes = parameters.dropFirst().split(separator: ";").compactMap { Int($0) }
+            attributesSeen += 1
+            if primaryAttributes == nil { primaryAttributes = parameters.dropFirst().split(separator: ";").compactMap { Int($0) } }
         case UInt8(ascii: "t"):
             let numbers = parameters.split(separator: ";").compactMap { Int($0) }
             guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return }

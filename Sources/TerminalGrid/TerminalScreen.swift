@@ -19,6 +19,8 @@ public protocol TerminalScreen: AnyObject {
     /// Whether the last frame cleared the terminal first (the first frame, a resize, a redraw): images on it are
     /// gone then.
     var lastFrameWasFull: Bool { get }
+    /// Draws rows again whatever the screen believes they show: an image reached into them.
+    func redraw(rows: Range<Int>)
     /// Puts text on the clipboard of the terminal the user sits at (OSC 52), however far away it is.
     func copyToClipboard(_ text: String)
 }

@@ -49,6 +49,10 @@ final class RecordingScreen: TerminalScreen {
 
     func invalidate() { invalidated = true }
 
+    /// Rows asked to be drawn again, frame by frame.
+    private(set) var redrawnRows: [Range<Int>] = []
+    func redraw(rows: Range<Int>) { redrawnRows.append(rows) }
+
     private(set) var copied: [String] = []
     func copyToClipboard(_ text: String) { copied.append(text) }
 

@@ -47,10 +47,27 @@ struct GraphicsChoiceTests {
         #expect(choice.notice?.contains("allow-passthrough is off") == true, "\(choice.notice ?? "")")
     }
 
+    static func throughTmux(outer version: String) -> TerminalReplies {
+        var replies = TerminalReplies()
+        replies.awaitedAttributes = 2
+        replies.absorb(Array((ScriptedTerminalAnswers.answers["tmux"]! + "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|\(version)\u{1B}\\\u{1B}[?62;c").utf8)[...])
+        return replies
+    }
+
+    @Test func insideTmuxAKittyWithoutPlaceholdersGetsSymbolsAndSaysWhy() {
+        let choice = GraphicsChoice.choose(.auto, replies: Self.throughTmux(outer: "kitty(0.26.5)"),
+                                           environment: TerminalEnvironment(["TERM": "tmux-256color", "TMUX": "x"]),
+                                           columns: 100, rows: 30, windowPixels: TerminalReplies.PixelSize(width: 1000, height: 600),
+                                           tmuxPassthrough: "on")
+        #expect(choice.mode == .symbols)
+        #expect(choice.notice?.contains("kitty(0.26.5)") == true && choice.notice?.contains("0.28") == true, "\(choice.notice ?? "")")
+        #expect(GraphicsChoice.showsPlaceholders("Ghostty 1.1.3") && GraphicsChoice.showsPlaceholders("kitty(0.28.0)"))
+        #expect(!GraphicsChoice.showsPlaceholders("kitty(0.27.1)") && !GraphicsChoice.showsPlaceholders("tmux 3.3a"))
+    }
+
     @Test func insideTmuxWithPassthroughAndKittyAroundPlaceholders() {
         // tmux answers for itself; the kitty questions, wrapped, reach the kitty around it.
-        var replies = TerminalReplies()
-        replies.absorb(Array(("\u{1B}_Gi=31;OK\u{1B}\\" + ScriptedTerminalAnswers.answers["tmux"]!).utf8)[...])
+        let replies = Self.throughTmux(outer: "kitty(0.35.2)")
         let choice = GraphicsChoice.choose(.auto, replies: replies, environment: TerminalEnvironment(["TERM": "tmux-256color", "TMUX": "x"]),
                                            columns: 100, rows: 30, windowPixels: TerminalReplies.PixelSize(width: 1000, height: 600),
                                            tmuxPassthrough: "on")

@@ -81,7 +81,20 @@ import TestSupport
         #expect(plain.contains("t=s,f=24;L3JlZGxpbmUtcHJvYmUtMQ==\(Self.esc)\\"), "the object's name, base64")
         #expect(plain.hasSuffix("\(Self.esc)[16t\(Self.esc)[14t\(Self.esc)[?1016$p\(Self.esc)[>0q\(Self.esc)[c"))
         let wrapped = String(decoding: TerminalQueries.bytes(sharedMemoryName: nil, passthrough: true), as: UTF8.self)
-        #expect(wrapped.hasPrefix("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(Self.esc)\(Self.esc)\\\(Self.esc)\\"))
+        // Inside the wrapper the kitty question, then XTVERSION and DA1 for the terminal around tmux; then tmux's own.
+        #expect(wrapped.hasPrefix("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(Self.esc)\(Self.esc)\\"
+            + "\(Self.esc)\(Self.esc)[>0q\(Self.esc)\(Self.esc)[c\(Self.esc)\\"))
         #expect(!wrapped.contains("i=32"))
+    }
+
+    @Test func insideTmuxTheOuterTerminalsLateAnswersAreWaitedFor() {
+        // tmux answers its own questions at once; kitty's, through the passthrough, come after tmux's DA1.
+        var replies = TerminalReplies()
+        replies.awaitedAttributes = 2
+        replies.absorb(Array(Self.answers["tmux"]!.utf8))
+        #expect(!replies.isComplete, "tmux's DA1 alone does not end the wait")
+        replies.absorb(Array("\(Self.esc)_Gi=31;OK\(Self.esc)\\\(Self.esc)P>|kitty(0.26.5)\(Self.esc)\\\(Self.esc)[?62;c".utf8))
+        #expect(replies.isComplete && replies.kittyGraphics == true && replies.strayBytes == 0)
+        #expect(replies.versions == ["tmux 3.3a", "kitty(0.26.5)"])
     }
 }
