@@ -11,7 +11,9 @@ struct Redline: ParsableCommand {
         discussion: """
             `redline FILE.pdf` opens the editor (press F1 inside for the keys). The other commands do the \
             same work in scripts. `redline --probe` prints what the terminal can show (graphics \
-            protocols, cell size in pixels, pixel mouse, tmux passthrough).
+            protocols, cell size in pixels, pixel mouse, tmux passthrough); the editor asks the same \
+            and draws the page in pixels where it can, or as `--graphics auto|kitty|sixel|iterm2|symbols` \
+            says.
 
             Exit status: 0 done; 1 bad usage, markup file or configuration; 2 the PDF cannot be opened \
             or read; 3 the output cannot be written (the destination is left untouched).
