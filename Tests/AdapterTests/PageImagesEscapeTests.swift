@@ -182,4 +182,46 @@ import Testing
         let resent = Set(nudges.commands.filter { $0.keys["U"] == "1" }.compactMap { $0.int("i") })
         #expect(!resent.isEmpty && resent.count <= 4, "a nudge sends the tiles the note touched: \(resent.sorted())")
     }
+
+    @Test func iterm2SendsThePageAsPNGsOfCellRectsAndANudgeOnlyItsCells() throws {
+        let screen = try Self.run(.iterm2)
+        let typed = Self.typedFrame(screen)
+        /// Each OSC 1337 file: its size in cells and its PNG, read back by ImageMagick.
+        func files(_ text: String) throws -> [(columns: Int, rows: Int, image: RenderedPage)] {
+            var found: [(Int, Int, RenderedPage)] = []
+            for part in text.components(separatedBy: "\u{1B}]1337;File=").dropFirst() {
+                guard let colon = part.firstIndex(of: ":"), let end = part.firstIndex(of: "\u{07}") else { continue }
+                let keys = Dictionary(part[..<colon].split(separator: ";").map { pair -> (String, String) in
+                    let kv = pair.split(separator: "=", maxSplits: 1)
+                    return (String(kv[0]), kv.count > 1 ? String(kv[1]) : "")
+                }, uniquingKeysWith: { a, _ in a })
+                let png = try #require(Data(base64Encoded: String(part[part.index(after: colon)..<end])))
+                #expect(keys["size"] == String(png.count) && keys["inline"] == "1" && keys["preserveAspectRatio"] == "0")
+                let folder = TemporaryFolder()
+                FileManager.default.createFile(atPath: folder.file("cells.png"), contents: png)
+                let converted = try ProcessRunner.run("convert", [folder.file("cells.png"), "-depth", "8", "ppm:" + folder.file("cells.ppm")])
+                #expect(converted.status == 0, "\(converted.stderr)")
+                found.append((Int(keys["width"] ?? "") ?? 0, Int(keys["height"] ?? "") ?? 0,
+                              try PopplerRender.image(atPPM: folder.file("cells.ppm"))))
+            }
+            return found
+        }
+        let first = try files(screen.images[0..<typed].joined())
+        #expect(!first.isEmpty)
+        for file in first {
+            #expect(file.image.width == file.columns * Self.cell.width && file.image.height == file.rows * Self.cell.height,
+                    "a PNG is its cells' pixels: \(file.columns)×\(file.rows) cells, \(file.image.width)×\(file.image.height)")
+        }
+        // The whole page area's cells (all but the cursor's) went before the note; a nudge sends far fewer.
+        let firstCells = first.reduce(0) { $0 + $1.columns * $1.rows }
+        #expect(firstCells > Self.columns * (Self.rows - 2) * 9 / 10, "\(firstCells) cells")
+        for index in (typed + 1)..<(screen.images.count) {
+            let cells = try files(screen.images[index]).reduce(0) { $0 + $1.columns * $1.rows }
+            #expect(cells < firstCells / 5, "a nudge sends \(cells) cells")
+        }
+        // The largest file's pixels are the page's: paper where the page is white.
+        let largest = try #require(first.max { $0.columns * $0.rows < $1.columns * $1.rows })
+        let centre = largest.image.rgb(largest.image.width / 2, largest.image.height * 3 / 4)
+        #expect(centre.red > 240 && centre.green > 240 && centre.blue > 240, "the page's paper: \(centre)")
+    }
 }
