@@ -279,8 +279,9 @@ public final class NcursesScreen: TerminalScreen {
             // An end marker without its start (the start came before the screen was up) is no key.
             if Int32(value) == BracketedPaste.endCode { return nil }
             if Int32(value) == GraphicsReplies.startCode {
-                skipGraphicsReply()
-                return nil
+                // Never keys; only a missing image is acted on.
+                guard let reply = KittyGraphicsReply(body: "G" + readGraphicsReply()), reply.imageIsMissing else { return nil }
+                return .imageMissing(id: reply.imageID)
             }
             if Int32(value) == KEY_RESIZE {
                 shown = nil
@@ -329,15 +330,18 @@ public final class NcursesScreen: TerminalScreen {
         return .paste(text)
     }
 
-    /// The rest of a kitty graphics reply, up to its ESC backslash, dropped; one whose end never comes ends after
-    /// a quarter second of silence or 4 KiB.
-    private func skipGraphicsReply() {
+    /// The rest of a kitty graphics reply, up to its ESC backslash; one whose end never comes ends after a quarter
+    /// second of silence or 4 KiB.
+    private func readGraphicsReply() -> String {
+        var body = ""
         var escaped = false
         for _ in 0..<4096 {
-            guard let value = nextReportCharacter() else { return }
-            if escaped && value == UInt32(UInt8(ascii: "\\")) { return }
+            guard let value = nextReportCharacter() else { break }
+            if escaped && value == UInt32(UInt8(ascii: "\\")) { break }
             escaped = value == 0x1B
+            if !escaped, let scalar = Unicode.Scalar(value) { body.unicodeScalars.append(scalar) }
         }
+        return body
     }
 
     private func readX10MouseReport() -> TerminalInput? {

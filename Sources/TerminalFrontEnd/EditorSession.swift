@@ -169,6 +169,9 @@ public final class EditorSession: @unchecked Sendable {
         case .resized(let columns, let rows): dispatch(.resized(columns: columns, rows: rows))
         case .mouse(let event): dispatch(.mouse(event))
         case .paste(let text): dispatch(.pasted(text))
+        case .imageMissing(let id):
+            // The next frame sends it again.
+            images?.imageMissing(id)
         case .hangup:
             // Nobody is left to answer a question: keep unsaved work (text being typed included) in the
             // journal at once, and go.

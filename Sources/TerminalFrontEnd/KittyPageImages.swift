@@ -170,6 +170,17 @@ final class KittyPageImages: PageImages {
         return .direct(compressed: ZlibCompression.compress(pixels))
     }
 
+    /// A page image kitty lost is sent and placed again; a lost layer or backing is sent again with its next
+    /// change or at once, as both are sent whole whenever shown.
+    func imageMissing(_ id: Int) {
+        if page?.id == id {
+            page = nil
+            pagePlacement = nil
+        }
+        if id == Self.markupID { markupShown = nil }
+        if id == Self.backingID { backingShown = nil }
+    }
+
     func farewell() -> String {
         var out = ""
         if let page { out += KittyGraphicsCommands.delete(image: page.id, freeing: true) }

@@ -18,12 +18,16 @@ protocol PageImages: AnyObject {
                fullRepaint: Bool) -> String
     /// What removes every image the editor placed, as it quits.
     func farewell() -> String
+    /// The terminal said it no longer holds image `id` (kitty evicts images when its store is full): whatever
+    /// showed it must be sent again.
+    func imageMissing(_ id: Int)
     /// Whether the last frame's images reached into the row below the page area, which must be drawn again.
     var paintsBelowArea: Bool { get }
 }
 
 extension PageImages {
     var paintsBelowArea: Bool { false }
+    func imageMissing(_ id: Int) {}
 
     /// Blank cells: the image lies under them (kitty) or takes their place (sixel, iTerm2).
     func cells(for scene: PageScene) -> CellGrid {

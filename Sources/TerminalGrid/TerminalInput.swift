@@ -8,4 +8,7 @@ public enum TerminalInput: Sendable, Equatable {
     case paste(String)
     /// The terminal went away: the window was closed, the SSH connection dropped, SIGHUP or SIGTERM came.
     case hangup
+    /// kitty said an image the editor placed is not in its store (evicted, or deleted by someone else): it must be
+    /// sent again.
+    case imageMissing(id: Int)
 }

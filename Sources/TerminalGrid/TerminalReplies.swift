@@ -112,15 +112,10 @@ public struct TerminalReplies: Sendable, Equatable {
 
     /// `G i=31;OK`, or `G i=32;ENOENT:…`.
     private mutating func readGraphics(_ body: String) {
-        guard body.hasPrefix("G") else { return }
-        let parts = body.dropFirst().split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
-        let keys = parts.first.map { $0.split(separator: ",") } ?? []
-        guard let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap({ Int($0.dropFirst(2)) }) else { return }
-        let message = parts.count > 1 ? String(parts[1]) : ""
-        let ok = message == "OK"
-        if !ok { kittyErrors.append(String(message.prefix(80))) }
-        if id == Self.directQueryID { kittyGraphics = ok }
-        if id == Self.sharedMemoryQueryID { kittySharedMemory = ok }
+        guard let reply = KittyGraphicsReply(body: body) else { return }
+        if !reply.isOK { kittyErrors.append(String(reply.message.prefix(80))) }
+        if reply.imageID == Self.directQueryID { kittyGraphics = reply.isOK }
+        if reply.imageID == Self.sharedMemoryQueryID { kittySharedMemory = reply.isOK }
     }
 
     /// `>|kitty(0.26.5)`.

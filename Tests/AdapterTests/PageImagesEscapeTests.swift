@@ -121,6 +121,46 @@ import Testing
         #expect(farewell.contains("a=d,q=2,d=I,i=\(pageID)"), "the page image is deleted as the editor quits")
     }
 
+    /// kitty evicts images when its store is full and then answers a placement with ENOENT: the page is sent again
+    /// and placed where it was. A report about an image the editor no longer shows changes nothing.
+    @Test func kittySendsThePageAgainWhenTheTerminalSaysItIsMissing() throws {
+        let folder = TemporaryFolder()
+        func pageID(_ screen: RecordingScreen) -> Int {
+            Self.decoder(screen, frames: 0..<screen.images.count).commands.last { $0.keys["a"] == "t" }?.int("i") ?? -1
+        }
+        var reportedAt: [Int] = []
+        let screen = RecordingScreen(columns: Self.columns, rows: Self.rows, script: [
+            .waitForFrameWhere("the page rendered") { lines in
+                lines.contains { $0.contains("page 1/4") } && !lines.contains { $0.contains("Rendering page") }
+            },
+            .input { screen in reportedAt.append(screen.images.count); return [.imageMissing(id: pageID(screen) + 500)] },
+            .nextFrame,
+            .input { screen in reportedAt.append(screen.images.count); return [.imageMissing(id: pageID(screen))] },
+            .nextFrame,
+            .keys([.character(":"), .character("q"), .character("!"), .enter]),
+        ])
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        let session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                    reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                    graphics: GraphicsChoice(mode: .kitty, cellPixels: Self.cell),
+                                    journalEnvironment: ["XDG_STATE_HOME": folder.file("state")])
+        session.run()
+        #expect(screen.timedOut == nil, "\(screen.timedOut ?? "")")
+        try #require(reportedAt.count == 2)
+        let unrelated = screen.images[reportedAt[0]..<reportedAt[1]].joined()
+        #expect(!unrelated.contains("a=t,"), "an image the editor does not show is not sent again")
+        let first = Self.decoder(screen, frames: 0..<reportedAt[1])
+        let firstID = try #require(first.commands.last { $0.keys["a"] == "t" }?.int("i"))
+        let again = Self.decoder(screen, frames: reportedAt[1]..<(screen.images.count - 1))
+        let resent = try #require(again.commands.first { $0.keys["a"] == "t" }, "the missing page is sent again")
+        let newID = try #require(resent.int("i"))
+        #expect(again.images[newID]?.pixels == first.images[firstID]?.pixels, "the same pixels")
+        let placed = try #require(again.placements.values.first { $0.image == newID }, "and placed")
+        let before = try #require(first.placements.values.first { $0.image == firstID })
+        #expect(placed.cell == before.cell && placed.source == before.source && placed.z == KittyGraphicsCommands.pageZ,
+                "where it was: \(placed.cell) \(placed.source) against \(before.cell) \(before.source)")
+    }
+
     @Test func sixelPaintsThePageAndANudgeRepaintsOnlyCellsNearTheNote() throws {
         let screen = try Self.run(.sixel)
         let typed = Self.typedFrame(screen)

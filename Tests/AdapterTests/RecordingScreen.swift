@@ -14,13 +14,15 @@ final class RecordingScreen: TerminalScreen {
         /// Waits until a frame is drawn after this step is reached: the keys before it are on screen.
         case nextFrame
         case frameAfter(Int)
+        /// What the terminal sends other than keys (a kitty reply), worked out from the frames so far.
+        case input((RecordingScreen) -> [TerminalInput])
     }
 
     let size: (columns: Int, rows: Int)
     let colors = 256
     private(set) var frames: [[String]] = []
     private var script: [Step]
-    private var pendingKeys: [Key] = []
+    private var pendingKeys: [TerminalInput] = []
     private let deadline = Date().addingTimeInterval(30)
     private(set) var timedOut: String?
 
@@ -60,8 +62,11 @@ final class RecordingScreen: TerminalScreen {
         while pendingKeys.isEmpty, let step = script.first {
             switch step {
             case .keys(let keys):
-                pendingKeys = keys
+                pendingKeys = keys.map(TerminalInput.key)
                 script.removeFirst()
+            case .input(let make):
+                script.removeFirst()
+                pendingKeys = make(self)
             case .run(let action):
                 script.removeFirst()
                 action()
@@ -106,7 +111,7 @@ final class RecordingScreen: TerminalScreen {
     }
 
     func read(timeoutMilliseconds: Int32) -> TerminalInput? {
-        if !pendingKeys.isEmpty { return .key(pendingKeys.removeFirst()) }
+        if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
         // The script is over without quitting: the terminal went away.
         return script.isEmpty && frames.count > 0 ? .hangup : nil
     }

@@ -61,6 +61,29 @@ import Testing
             throw ToolFailure(tool: "screenshot", output: "the screen never settled")
         }
 
+        /// Writes `bytes` to the terminal as if a program in it had: to the editor's own tty.
+        func writeToTerminal(_ bytes: String) throws {
+            // The editor is the terminal's descendant named redline (kitty starts helpers of its own).
+            let rows = try ProcessRunner.run("ps", ["-e", "-o", "pid=,ppid=,tty=,comm="], timeLimit: 10).stdout
+                .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.filter { $0.count >= 4 }
+            let parents = Dictionary(rows.map { ($0[0], $0[1]) }, uniquingKeysWith: { first, _ in first })
+            func descends(_ pid: String) -> Bool {
+                var current = pid
+                for _ in 0..<16 {
+                    guard let parent = parents[current] else { return false }
+                    if parent == String(process.processIdentifier) { return true }
+                    current = parent
+                }
+                return false
+            }
+            let tty = rows.first { $0[3] == "redline" && descends($0[0]) }?[2] ?? ""
+            guard tty.hasPrefix("pts/"), let handle = FileHandle(forWritingAtPath: "/dev/" + tty) else {
+                throw ToolFailure(tool: "ps", output: "no terminal found for the editor: '\(tty)'")
+            }
+            handle.write(Data(bytes.utf8))
+            try handle.close()
+        }
+
         static func paper(_ red: Int, _ green: Int, _ blue: Int) -> Bool { red > 245 && green > 245 && blue > 245 }
 
         deinit {
@@ -157,6 +180,31 @@ import Testing
 
     @Test func kittyShowsThePageAsPopplerDrawsItAndANudgeMovesOnlyTheNote() throws {
         try check(kitty: true)
+    }
+
+    /// kitty drops images when its store is full. Here everything is deleted behind the editor's back; the next
+    /// scroll places the page, kitty answers that it has no such image, and the editor sends it again.
+    @Test func kittyGetsThePageAgainAfterLosingItsImages() throws {
+        let window = try TerminalWindow(kitty: true, file: TestPaths.sample, page: 4)
+        _ = try window.settledScreenshot()
+        // Zoomed in, a scroll places the page again with another source rectangle.
+        try window.type("z")
+        try window.type("z")
+        let wide = try window.settledScreenshot()
+        wide.keep(as: "kitty-wide")
+        guard let shown = Self.pageBox(wide) else { Issue.record("no page shows as pixels"); return }
+        try window.writeToTerminal("\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+        var lost = false
+        for _ in 0..<20 where !lost {
+            Thread.sleep(forTimeInterval: 0.5)
+            lost = try window.display.screenshot().box(where: TerminalWindow.paper).map { $0.width * $0.height < 2_000 } ?? true
+        }
+        #expect(lost, "kitty no longer shows the page")
+        try window.type("j")
+        let back = try window.settledScreenshot()
+        back.keep(as: "kitty-resent")
+        guard let box = Self.pageBox(back) else { Issue.record("the page shows again"); return }
+        #expect(box.width >= shown.width - 2 && box.height > 300, "the whole page area: \(box) against \(shown)")
     }
 
     @Test func xtermShowsThePageAsSixelsAndANudgeMovesOnlyTheNote() throws {

@@ -98,3 +98,24 @@ import TestSupport
         #expect(replies.versions == ["tmux 3.3a", "kitty(0.26.5)"])
     }
 }
+
+@Suite struct KittyGraphicsReplyTests {
+    @Test func aMissingImageIsReadWithItsID() {
+        let reply = KittyGraphicsReply(body: "Gi=7,p=1;ENOENT:Put command refers to non-existent image with id: 7 and number: 0")
+        #expect(reply?.imageID == 7)
+        #expect(reply?.imageIsMissing == true && reply?.isOK == false)
+    }
+
+    @Test func okAndOtherErrorsAreNotMissingImages() {
+        #expect(KittyGraphicsReply(body: "Gi=31;OK")?.imageIsMissing == false)
+        #expect(KittyGraphicsReply(body: "Gi=31;OK")?.isOK == true)
+        #expect(KittyGraphicsReply(body: "Gi=3;EINVAL:bad")?.imageIsMissing == false)
+    }
+
+    @Test func repliesWithoutAnIDOrNotGraphicsAreNothing() {
+        #expect(KittyGraphicsReply(body: "G;ENOENT:x") == nil)
+        #expect(KittyGraphicsReply(body: "Gi=x;ENOENT") == nil)
+        #expect(KittyGraphicsReply(body: "i=3;ENOENT") == nil)
+        #expect(KittyGraphicsReply(body: "Gi=99999999999999999999999;ENOENT") == nil)
+    }
+}
