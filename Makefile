@@ -98,12 +98,15 @@ install-missing:
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
-# pikepdf reads PDF structure independently of Redline's own qpdf code, for the tests' checks.
-test-tools: $(VENV)/.ready
+# Independent readers for the tests' checks: pikepdf (qpdf underneath, but not Redline's code) reads PDF
+# structure; PyMuPDF (MuPDF, another PDF implementation) reads annotations and renders their appearances.
+# The marker names what is installed, so a venv from before a reader was added gets it.
+TEST_PYTHON_PACKAGES = pikepdf PyMuPDF
+test-tools: $(VENV)/.ready-pikepdf-pymupdf
 
-$(VENV)/.ready:
+$(VENV)/.ready-pikepdf-pymupdf:
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet pikepdf
+	$(VENV)/bin/pip install --quiet $(TEST_PYTHON_PACKAGES)
 	touch $@
 
 clean:

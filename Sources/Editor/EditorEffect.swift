@@ -35,13 +35,19 @@ public struct SaveRequest: Sendable, Equatable {
     /// The overwrite is allowed only because this session wrote the file: if something else has put another
     /// file there since, the saver asks instead of overwriting it.
     public var overwritesOnlyOwnFile: Bool
+    /// Burned into the pages, or written as annotations.
+    public var markupAs: MarkupSaveMode
+    /// /T of the annotations the markup becomes.
+    public var author: String
 
     public init(destination: String, edits: DocumentEdits, allowOverwrite: Bool, replacesOriginal: Bool,
-                overwritesOnlyOwnFile: Bool = false) {
+                overwritesOnlyOwnFile: Bool = false, markupAs: MarkupSaveMode = .flatten, author: String = "") {
         self.destination = destination
         self.edits = edits
         self.allowOverwrite = allowOverwrite
         self.replacesOriginal = replacesOriginal
         self.overwritesOnlyOwnFile = overwritesOnlyOwnFile
+        self.markupAs = markupAs
+        self.author = author
     }
 }

@@ -41,6 +41,11 @@ extension EditorReducer {
             return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false)
         case "wq", "x":
             return save(&state, to: argument, replacingOriginal: false, quitting: true)
+        case "wa", "wf":
+            return save(&state, to: argument, replacingOriginal: false, quitting: false, markupAs: command.hasPrefix("wa") ? .annotations : .flatten)
+        case "wa!", "wf!":
+            return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false,
+                        markupAs: command.hasPrefix("wa") ? .annotations : .flatten)
         case "q":
             if state.isDirty {
                 state.message = "Unsaved changes: :w saves a marked copy, :q! quits without saving"
@@ -61,13 +66,14 @@ extension EditorReducer {
     }
 
     static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,
-                     quitting: Bool) -> [EditorEffect] {
+                     quitting: Bool, markupAs mode: MarkupSaveMode? = nil) -> [EditorEffect] {
         let destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
         let writtenHere = !replacingOriginal && state.writtenPaths.contains(destination)
         let request = SaveRequest(destination: destination, edits: state.edits,
                                   allowOverwrite: replacingOriginal || writtenHere,
-                                  replacesOriginal: replacingOriginal, overwritesOnlyOwnFile: writtenHere)
+                                  replacesOriginal: replacingOriginal, overwritesOnlyOwnFile: writtenHere,
+                                  markupAs: mode ?? state.saveMode, author: state.reviewer.author)
         state.quitAfterSave = quitting
         return startSave(&state, request)
     }
@@ -80,6 +86,7 @@ extension EditorReducer {
             return []
         }
         state.chrome.saving = SaveProgress(destination: request.destination, step: "starting")
+        state.editing.savingMarkupAs = request.markupAs
         state.message = "Saving \(request.destination)…"
         return [.save(request)]
     }
@@ -142,17 +149,21 @@ extension EditorReducer {
         case .saved(let path, let saved):
             state.writtenPaths.insert(path)
             state.editing.markSaved(saved)
-            return afterSave(&state, message: "Saved \(path)", path: path)
+            let kept = state.editing.savingMarkupAs == .annotations && !saved.markup.isEmpty ? " · the markup as annotations" : ""
+            return afterSave(&state, message: "Saved \(path)\(kept)", path: path)
         case .savedOverOriginal(let path, let saved, let document):
+            let place = state.editing.savingMarkupAs == .annotations ? "annotations in the file" : "part of the pages"
             // The markup is now part of the pages themselves: editing goes on from the new file.
             state.editing.rebase(onto: document, saved: saved, id: state.freshID(), time: state.now)
             state.selection = nil
             state.writtenPaths.insert(path)
             // Undo cannot take markup back out of the pages: say so rather than let `u` do nothing unexplained.
-            return afterSave(&state, message: "Saved over \(path) · the markup is part of the pages now: undo starts here", path: path)
+            return afterSave(&state, message: "Saved over \(path) · the markup is \(place) now: undo starts here", path: path)
         case .destinationExists(let path):
             state.interaction.overlays.append(.question(.overwrite(SaveRequest(destination: path, edits: state.edits,
-                                                                               allowOverwrite: true, replacesOriginal: false))))
+                                                                               allowOverwrite: true, replacesOriginal: false,
+                                                                               markupAs: state.editing.savingMarkupAs,
+                                                                               author: state.reviewer.author))))
             state.message = nil
             return []
         case .failed(let path, let reason):

@@ -33,6 +33,8 @@ public enum KeyBindings {
         (":w", "save NAME-marked.pdf beside the original"),
         (":w PATH", "save elsewhere (asks before overwriting)"),
         (":w!", "save over the opened file"),
+        (":wa [PATH]  :wa!", "save with the markup as annotations others can still edit"),
+        (":wf [PATH]  :wf!", "save with the markup flattened into the pages, whatever save_mode says"),
         (":wq  :x", "save and quit"),
         (":q  :q!", "quit (refuses if unsaved) / quit without saving"),
         (":N", "go to page N"),

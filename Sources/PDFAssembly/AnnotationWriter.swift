@@ -8,6 +8,9 @@ import RedlineCore
 struct AnnotationWriter {
     let session: QPDFSession
     let path: String
+    /// One-page PDFs drawn by the markup painter, keyed by the new annotation they are the appearance of.
+    var appearances: [AnnotationID: Data] = [:]
+    let appearanceSessions = AppearanceSessions()
 
     func apply(_ edits: AnnotationEdits, pages: [PageGeometry]) throws {
         guard !edits.isEmpty else { return }
@@ -41,7 +44,7 @@ struct AnnotationWriter {
                 }
                 return object
             }
-            let made = add(annotation, inReplyTo: parent, geometry: pages[annotation.pageIndex])
+            let made = try add(annotation, inReplyTo: parent, geometry: pages[annotation.pageIndex])
             objects[annotation.id] = made[0]
             additions[annotation.pageIndex, default: []] += made
         }
@@ -82,7 +85,7 @@ struct AnnotationWriter {
     }
 
     /// Makes the annotation (and its popup) as objects; the caller puts them on the page.
-    private func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) -> [qpdf_oh] {
+    private func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) throws -> [qpdf_oh] {
         let t = session.data
         let page = qpdf_get_page_n(t, annotation.pageIndex)
         let box = geometry.userBox(fromDisplay: annotation.rect)
@@ -111,9 +114,14 @@ struct AnnotationWriter {
             set("/Open", qpdf_oh_new_bool(t, QPDF_FALSE))
             set("/C", session.newNumbers([1, 0.82, 0]))
         }
+        write(annotation.drawing, of: annotation.subtype, into: dictionary, geometry: geometry)
+        if let pdf = appearances[annotation.id] {
+            set("/AP", try appearance(pdf, for: annotation, geometry: geometry))
+        }
         let object = qpdf_make_indirect_object(t, dictionary)
         var added = [object]
-        if annotation.state == nil {
+        // Replies open in a popup, as Acrobat writes them; state changes and markup drawn on the page have none.
+        if annotation.state == nil, annotation.subtype == .text {
             // Readers open a reply in its popup, as Acrobat writes it; state changes have none.
             let popup = qpdf_oh_new_dictionary(t)
             qpdf_oh_replace_key(t, popup, "/Type", session.newName("Annot"))
@@ -128,6 +136,59 @@ struct AnnotationWriter {
             added.append(popupObject)
         }
         return added
+    }
+
+    /// Colour, opacity, width, strokes, quads and font, in user space.
+    private func write(_ drawing: AnnotationDrawing, of subtype: AnnotationSubtype, into dictionary: qpdf_oh, geometry: PageGeometry) {
+        let t = session.data
+        func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
+        func components(_ color: RGBColor) -> [Double] { [color.red, color.green, color.blue].map { Double($0) / 255 } }
+        func user(_ points: [Point]) -> [Double] {
+            points.flatMap { point -> [Double] in
+                let mapped = geometry.userPoint(fromDisplay: point)
+                return [mapped.x, mapped.y]
+            }
+        }
+        // A FreeText's /C is its background (Acrobat fills the box with it): its text colour is in /DA.
+        if let color = drawing.color, subtype != .freeText { set("/C", session.newNumbers(components(color))) }
+        if let opacity = drawing.opacity { set("/CA", session.newNumber(opacity)) }
+        if let width = drawing.lineWidth {
+            let border = qpdf_oh_new_dictionary(t)
+            qpdf_oh_replace_key(t, border, "/W", session.newNumber(width))
+            qpdf_oh_replace_key(t, border, "/S", session.newName("S"))
+            set("/BS", border)
+        }
+        if !drawing.inkList.isEmpty {
+            let list = qpdf_oh_new_array(t)
+            for stroke in drawing.inkList { qpdf_oh_append_item(t, list, session.newNumbers(user(stroke))) }
+            set("/InkList", list)
+        }
+        if !drawing.quads.isEmpty { set("/QuadPoints", session.newNumbers(drawing.quads.flatMap(user))) }
+        if let subject = drawing.subject { set("/Subj", session.newText(subject)) }
+        if subtype == .freeText, let size = drawing.fontSize {
+            let color = components(drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).map(PDFNumber.format).joined(separator: " ")
+            // The appearance draws the text in DejaVu Sans, embedded there; /DA names Helvetica, a standard font every
+            // reader has, for a reader that draws the text afresh after the user edits it.
+            set("/DA", session.newText("/Helv \(PDFNumber.format(size)) Tf \(color) rg"))
+            set("/DS", session.newText("font: DejaVu Sans \(PDFNumber.format(size))pt; color: \((drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).hex)"))
+        }
+    }
+
+    /// The appearance: the painter's drawing, a Form whose /BBox is the annotation's box in the drawing's space and
+    /// whose /Matrix is the overlay's placement, so the transformed box is exactly /Rect (ISO 32000-1 §12.5.5).
+    private func appearance(_ pdf: Data, for annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
+        let t = session.data
+        let scale = geometry.overlayScale
+        let height = geometry.displaySize.height
+        let rect = annotation.rect
+        let box = [rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale]
+        let form = try OverlayForm.make(from: pdf, in: appearanceSessions.make("appearance of \(annotation.id)"), into: session,
+                                        label: "the appearance of annotation \(annotation.id)", box: box)
+        let matrix = geometry.overlayFormTransform
+        qpdf_oh_replace_key(t, qpdf_oh_get_dict(t, form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
+        let dictionary = qpdf_oh_new_dictionary(t)
+        qpdf_oh_replace_key(t, dictionary, "/N", form)
+        return dictionary
     }
 
     /// A fresh /Annots array for the page: the old one may be shared with other pages.

@@ -13,7 +13,8 @@ import RedlineCore
 /// at its final flush as success, so the caller writes the file and checks every byte of it.
 public enum OverlayAssembler {
     public static func document(source: String, password: String?, overlays: [PageOverlay],
-                                annotationEdits: AnnotationEdits = AnnotationEdits(), metadata: Data? = nil,
+                                annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: [AnnotationID: Data] = [:],
+                                metadata: Data? = nil,
                                 identity: String? = nil) throws -> Data {
         let target = try PDFInspector.openSession(path: source, password: password)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
@@ -29,7 +30,9 @@ public enum OverlayAssembler {
                 overlaySessions.append(markup)
                 try apply(overlay, from: markup, to: target)
             }
-            try AnnotationWriter(session: target, path: source).apply(annotationEdits, pages: PDFInspector.geometries(in: target))
+            let annotations = AnnotationWriter(session: target, path: source, appearances: appearances)
+            try annotations.apply(annotationEdits, pages: PDFInspector.geometries(in: target))
+            overlaySessions += annotations.appearanceSessions.sessions
             if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
             try target.check(qpdf_init_write_memory(target.data))
@@ -69,34 +72,11 @@ public enum OverlayAssembler {
     }
 
     private static func apply(_ overlay: PageOverlay, from markup: QPDFSession, to target: QPDFSession) throws {
-        // qpdf reads the overlay's bytes lazily, long after this call: the session owns a copy for its lifetime.
-        try markup.read(memory: [UInt8](overlay.pdf), password: nil)
-        let markupPage = qpdf_get_page_n(markup.data, 0)
-        try markup.check()
-        let markupResources = markup.key(markupPage, "/Resources")
-        // qpdf copies only indirect objects between documents; anything else means the overlay came out wrong,
-        // and going on would hand qpdf a handle it cannot take.
-        guard markup.isDictionary(markupPage), markup.objectID(markupResources) != 0 else {
-            throw QPDFSession.Failure(code: qpdf_e_internal, message: "the markup overlay for page \(overlay.pageIndex + 1) could not be read back")
-        }
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        try markup.check(qpdf_oh_get_page_content_data(markup.data, markupPage, &buffer, &length))
-        defer { free(buffer) }
-
-        let t = target.data
-        let form = qpdf_oh_new_stream(t)
-        qpdf_oh_replace_stream_data(t, form, buffer, length, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
-        let formDictionary = qpdf_oh_get_dict(t, form)
         let size = overlay.geometry.displaySize
         let scale = overlay.geometry.overlayScale
-        qpdf_oh_replace_key(t, formDictionary, "/Type", qpdf_oh_new_name(t, "/XObject"))
-        qpdf_oh_replace_key(t, formDictionary, "/Subtype", qpdf_oh_new_name(t, "/Form"))
-        qpdf_oh_replace_key(t, formDictionary, "/BBox", target.newNumbers([0, 0, size.width * scale, size.height * scale]))
-        let copiedResources = qpdf_oh_copy_foreign_object(t, markup.data, markupResources)
-        try target.check()
-        qpdf_oh_replace_key(t, formDictionary, "/Resources", copiedResources)
-
+        let form = try OverlayForm.make(from: overlay.pdf, in: markup, into: target, label: "the markup overlay for page \(overlay.pageIndex + 1)",
+                                        box: [0, 0, size.width * scale, size.height * scale])
+        let t = target.data
         let page = qpdf_get_page_n(t, overlay.pageIndex)
         let name = try addToResources(form, page: page, in: target)
         let prefix = newContentStream("q\n", in: target)

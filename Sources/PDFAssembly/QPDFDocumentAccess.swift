@@ -10,9 +10,9 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
     }
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
-                         metadata: Data?, identity: String?) throws -> Data {
+                         appearances: [AnnotationID: Data], metadata: Data?, identity: String?) throws -> Data {
         try OverlayAssembler.document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits,
-                                      metadata: metadata, identity: identity)
+                                      appearances: appearances, metadata: metadata, identity: identity)
     }
 
     public func verify(_ path: String, password: String?, pageCount: Int) throws {

@@ -158,6 +158,7 @@ extension QPDFSession {
 
     func newText(_ value: String) -> qpdf_oh { qpdf_oh_new_unicode_string(data, value) }
     func newName(_ value: String) -> qpdf_oh { qpdf_oh_new_name(data, "/" + value) }
+    func newNumber(_ value: Double) -> qpdf_oh { qpdf_oh_parse(data, PDFNumber.format(value)) }
     func newNumbers(_ values: [Double]) -> qpdf_oh {
         qpdf_oh_parse(data, "[" + values.map(PDFNumber.format).joined(separator: " ") + "]")
     }

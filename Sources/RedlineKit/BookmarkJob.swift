@@ -58,7 +58,7 @@ public struct BookmarkJob {
     }
 
     private func save(_ list: BookmarkList, description: DocumentDescription, output: String) throws {
-        try FlattenedSaver(services: RedlineServices()).save(
+        try DocumentSaver(services: RedlineServices()).save(
             DocumentEdits(bookmarks: list), source: input, password: password, description: description,
             bookmarks: try setup.manager(for: description, path: input), to: output)
     }

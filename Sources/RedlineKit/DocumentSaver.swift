@@ -3,10 +3,11 @@ import PDFAssembly
 import PDFRendering
 import RedlineCore
 
-/// Saving: every page with markup gets it burned in as a vector overlay, every other page is left as it
-/// is, annotation changes are written in the same pass, and the result is written atomically. The editor
-/// and the command line all save through here.
-public struct FlattenedSaver: Sendable {
+/// Saving: every page with markup gets it burned in as a vector overlay, or, saving markup as annotations, every
+/// markup becomes an annotation whose appearance is the same drawing. Every other page is left as it is,
+/// annotation changes are written in the same pass, and the result is written atomically. The editor and the
+/// command line all save through here.
+public struct DocumentSaver: Sendable {
     let services: RedlineServices
     let writer: any DocumentWriter
 
@@ -16,8 +17,9 @@ public struct FlattenedSaver: Sendable {
     }
 
     public func save(_ markup: MarkupLayer, source: String, password: String?, description: DocumentDescription,
-                     to destination: String) throws {
-        try save(DocumentEdits(markup: markup), source: source, password: password, description: description, to: destination)
+                     to destination: String, markupAs mode: MarkupSaveMode = .flatten, author: String = "") throws {
+        try save(DocumentEdits(markup: markup), source: source, password: password, description: description, to: destination,
+                 markupAs: mode, author: author)
     }
 
     /// Flattens the markup, writes the annotation changes and, when they changed, the bookmarks (through
@@ -26,6 +28,7 @@ public struct FlattenedSaver: Sendable {
     /// file it showed); `source` names the document in messages and its identity.
     public func save(_ edits: DocumentEdits, source: String, readingFrom readPath: String? = nil, password: String?,
                      description: DocumentDescription, bookmarks: BookmarkManager? = nil, to destination: String,
+                     markupAs mode: MarkupSaveMode = .flatten, author: String = "",
                      progress: (String) -> Void = { _ in }) throws {
         let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
         let identity = DocumentIdentity.of(permanentID: description.permanentID, path: absolute)
@@ -35,6 +38,8 @@ public struct FlattenedSaver: Sendable {
         }
         let markup = edits.markup
         var overlays: [PageOverlay] = []
+        var annotationEdits = edits.annotations
+        var appearances: [AnnotationID: Data] = [:]
         let edited = markup.editedPages
         for (done, pageIndex) in edited.enumerated() {
             progress("drawing the markup of page \(pageIndex + 1) (\(done + 1) of \(edited.count))")
@@ -42,15 +47,29 @@ public struct FlattenedSaver: Sendable {
                 throw DocumentError.damaged(path: source, reason: "page \(pageIndex + 1) does not exist")
             }
             let geometry = description.pages[pageIndex]
-            let pdf = try MarkupOverlayPDF.make(markup.items(onPage: pageIndex), pageSize: geometry.displaySize,
-                                                scale: geometry.overlayScale, painter: services.painter)
-            overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
+            let items = markup.items(onPage: pageIndex)
+            switch mode {
+            case .flatten:
+                let pdf = try MarkupOverlayPDF.make(items, pageSize: geometry.displaySize, scale: geometry.overlayScale,
+                                                    painter: services.painter)
+                overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
+            case .annotations:
+                let date = PDFDate(Date(), timeZone: .current)
+                for item in items where item.drawsSomething {
+                    let annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
+                    // Drawn on its own, the size of the page: the appearance's box picks the markup out of it.
+                    appearances[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize,
+                                                                           scale: geometry.overlayScale, painter: services.painter)
+                    annotationEdits.add(annotation)
+                }
+            }
         }
         progress("assembling the document")
         let document: Data
         do {
             document = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
-                                           annotationEdits: edits.annotations, metadata: metadata, identity: identity)
+                                           annotationEdits: annotationEdits, appearances: appearances, metadata: metadata,
+                                           identity: identity)
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
         }

@@ -36,7 +36,7 @@ public struct ReviewJob {
         case .state(let state, let id):
             made = try editing.setState(state, on: id, current: description.annotations, edits: &edits, stamp: stamp)
         }
-        try FlattenedSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: input,
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: input,
                                                              password: password, description: description, to: output)
         return made
     }

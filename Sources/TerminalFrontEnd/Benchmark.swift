@@ -179,7 +179,7 @@ public enum Benchmark {
         // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.
         let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
         defer { unlink(output) }
-        let saver = FlattenedSaver(services: services)
+        let saver = DocumentSaver(services: services)
         // A save that fails is no figure: the bench stops and says why.
         var saveFailure: Error?
         figures.append(measure("save", runs: 3) {

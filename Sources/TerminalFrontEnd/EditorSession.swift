@@ -79,6 +79,7 @@ public final class EditorSession: @unchecked Sendable {
                             columns: size.columns, rows: size.rows, pageIndex: startPage, reviewer: reviewer)
         state.bookmarkOrder = configuration.bookmarkOrder
         state.palettes = configuration.palettes
+        state.saveMode = configuration.saveMode
         state.keymaps = keymaps
         openCommand = configuration.openCommand
         state.chrome.opensLinks = configuration.openCommand != nil

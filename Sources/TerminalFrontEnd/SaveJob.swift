@@ -3,7 +3,7 @@ import Foundation
 import RedlineCore
 import RedlineKit
 
-/// One save, run off the editor's loop: every check before writing, the write through `FlattenedSaver`, and
+/// One save, run off the editor's loop: every check before writing, the write through `DocumentSaver`, and
 /// for `:w!` the reopening of the file written. It reports its steps as it goes and touches nothing the loop
 /// uses: the document it reopens is handed back, not swapped in.
 struct SaveJob: Sendable {
@@ -43,9 +43,10 @@ struct SaveJob: Sendable {
         }
         do {
             let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
-            try FlattenedSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
+            try DocumentSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
                                                         password: document.password, description: described,
-                                                        bookmarks: bookmarks, to: destination, progress: progress)
+                                                        bookmarks: bookmarks, to: destination, markupAs: request.markupAs,
+                                                        author: request.author, progress: progress)
         } catch {
             return Result(outcome: .failed(path: destination, reason: EditorSession.reason(error, path: destination)))
         }

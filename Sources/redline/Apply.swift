@@ -3,10 +3,11 @@ import Foundation
 import RedlineKit
 import RedlineCore
 
-/// `redline apply`: flattens a markup file into a copy of a PDF, through the same code as the editor.
+/// `redline apply`: flattens a markup file into a copy of a PDF, or writes it as annotations, through the same code as
+/// the editor.
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Flatten markup from a markup file (docs/markup-format.md) into a copy of a PDF.")
+        abstract: "Flatten markup from a markup file (docs/markup-format.md) into a copy of a PDF, or add it as annotations.")
 
     @Argument(help: "The PDF to mark up.", completion: .file(extensions: ["pdf"]))
     var input: String
@@ -17,11 +18,24 @@ struct Apply: ParsableCommand {
     @Option(name: .long, help: "Where to write the marked copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
+    @Flag(name: .long, help: "Write the markup as annotations (FreeText, Ink, Highlight…) that stay editable, instead of flattening it (default: save_mode in config.toml).")
+    var annotations = false
+
+    @Flag(name: .long, help: "Flatten the markup into the pages even when save_mode in config.toml says annotations.")
+    var flatten = false
+
+    @OptionGroup var authorOption: AuthorOption
+
     @OptionGroup var passwordOption: PasswordOption
+
+    func validate() throws {
+        if annotations && flatten { throw ValidationError("--annotations and --flatten cannot go together") }
+    }
 
     func run() throws {
         // The configuration decides where a markup file's bookmarks go: a broken one is an error, not a default.
-        let configuration = try ConfigurationOption.load()
+        let (configuration, author) = try authorOption.resolve()
+        let mode: MarkupSaveMode = annotations ? .annotations : flatten ? .flatten : configuration.saveMode
         let data = try Self.read(markup)
         let services = RedlineServices()
         let edits: DocumentEdits
@@ -40,8 +54,9 @@ struct Apply: ParsableCommand {
             let bookmarks = try edits.bookmarks.map { _ in
                 try BookmarkSetup(providerNames: configuration.bookmarkProviders).manager(for: description, path: input)
             }
-            try FlattenedSaver(services: services).save(edits, source: input, password: passwordOption.password,
-                                                        description: description, bookmarks: bookmarks, to: output)
+            try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,
+                                                        description: description, bookmarks: bookmarks, to: output,
+                                                        markupAs: mode, author: author)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

@@ -11,7 +11,7 @@ import Testing
 
     func save(_ edits: DocumentEdits, from source: String, to destination: String) throws {
         let description = try MarkupApplication.describe(source, password: nil)
-        try FlattenedSaver(services: RedlineServices()).save(edits, source: source, password: nil,
+        try DocumentSaver(services: RedlineServices()).save(edits, source: source, password: nil,
                                                              description: description, to: destination)
     }
 

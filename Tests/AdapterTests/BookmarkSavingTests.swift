@@ -62,7 +62,7 @@ import Testing
         list.put(Bookmark(id: UUID().uuidString, pageIndex: 3, name: "Appendix", sortKey: 0))
         list.put(Bookmark(id: UUID().uuidString, pageIndex: 0, name: "Cover", sortKey: 0))
         let setup = BookmarkSetup(providerNames: ["xmp"], environment: ["XDG_DATA_HOME": folder.path])
-        try FlattenedSaver(services: RedlineServices()).save(DocumentEdits(bookmarks: list), source: sample, password: nil,
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(bookmarks: list), source: sample, password: nil,
                                                              description: description,
                                                              bookmarks: try setup.manager(for: description, path: sample),
                                                              to: saved)

@@ -14,12 +14,12 @@ enum Saving {
 
     @discardableResult
     static func save(_ items: [(Int, MarkupContent)], from source: String, to destination: String,
-                     password: String? = nil) throws -> MarkupLayer {
+                     password: String? = nil, markupAs mode: MarkupSaveMode = .flatten, author: String = "Alice") throws -> MarkupLayer {
         var layer = MarkupLayer()
         for (page, content) in items { layer.add(pageIndex: page, content: content) }
         let description = try MarkupApplication.describe(source, password: password)
-        try FlattenedSaver(services: services).save(layer, source: source, password: password,
-                                                    description: description, to: destination)
+        try DocumentSaver(services: services).save(layer, source: source, password: password,
+                                                    description: description, to: destination, markupAs: mode, author: author)
         return layer
     }
 

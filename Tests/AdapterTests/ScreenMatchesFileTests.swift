@@ -37,7 +37,7 @@ import Testing
 
         let folder = TemporaryFolder()
         let output = folder.file("saved.pdf")
-        try FlattenedSaver(services: services).save(state.markup, source: source, password: nil,
+        try DocumentSaver(services: services).save(state.markup, source: source, password: nil,
                                                     description: document.description, to: output)
         let saved = PagePictureMaker(renderer: try OpenedDocument(path: output, password: nil).renderer,
                                      services: services, depth: .truecolor)

@@ -10,7 +10,8 @@ import Testing
         editor.placeText("Saved")
         let effects = editor.command("w")
         #expect(effects == [.save(SaveRequest(destination: "/docs/contract-marked.pdf", edits: editor.state.edits,
-                                              allowOverwrite: false, replacesOriginal: false))])
+                                              allowOverwrite: false, replacesOriginal: false,
+                                              author: editor.state.reviewer.author))])
         editor.send(.saveFinished(.saved(path: "/docs/contract-marked.pdf", edits: editor.state.edits)))
         #expect(editor.state.isDirty == false)
         #expect(editor.state.message == "Saved /docs/contract-marked.pdf")
@@ -26,7 +27,8 @@ import Testing
         editor.command("w /tmp/out.pdf")
         editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
         #expect(editor.state.focus == .overlay(.question(.overwrite(SaveRequest(destination: "/tmp/out.pdf", edits: editor.state.edits,
-                                                                         allowOverwrite: true, replacesOriginal: false)))))
+                                                                         allowOverwrite: true, replacesOriginal: false,
+                                                                         author: editor.state.reviewer.author)))))
         let effects = editor.press(.character("y"))
         guard case .save(let request)? = effects.first else { Issue.record("no save"); return }
         #expect(request.allowOverwrite && request.destination == "/tmp/out.pdf")
@@ -156,5 +158,51 @@ import Testing
         #expect(editor.state.bookmarks.bookmarks.map(\.pageIndex) == [0] && editor.state.isDirty)
         editor.press(.character("u"))
         #expect(!editor.state.isDirty)
+    }
+}
+
+@Suite struct SavingMarkupAsAnnotationsTests {
+    func request(_ effects: [EditorEffect]) -> SaveRequest? {
+        guard case .save(let request)? = effects.first else { return nil }
+        return request
+    }
+
+    @Test func colonWAKeepsTheMarkupAsAnnotationsAndColonWFlattensIt() throws {
+        var editor = EditorHarness()
+        editor.placeText("Review")
+        let annotated = try #require(request(editor.command("wa /tmp/review.pdf")))
+        #expect(annotated.markupAs == .annotations && annotated.destination == "/tmp/review.pdf")
+        #expect(annotated.author == editor.state.reviewer.author)
+        editor.send(.saveFinished(.saved(path: "/tmp/review.pdf", edits: editor.state.edits)))
+        #expect(editor.state.message == "Saved /tmp/review.pdf · the markup as annotations")
+        editor.press(.right)
+        #expect(try #require(request(editor.command("w"))).markupAs == .flatten, ":w flattens, as it always did")
+    }
+
+    @Test func saveModeAnnotationsMakesColonWWriteAnnotationsAndColonWFFlattens() throws {
+        var editor = EditorHarness()
+        editor.state.saveMode = .annotations
+        editor.placeText("Review")
+        #expect(try #require(request(editor.command("w"))).markupAs == .annotations)
+        editor.send(.saveFinished(.failed(path: "/docs/contract-marked.pdf", reason: "test")))
+        #expect(try #require(request(editor.command("wf"))).markupAs == .flatten)
+        editor.send(.saveFinished(.failed(path: "/docs/contract-marked.pdf", reason: "test")))
+        #expect(try #require(request(editor.command("wq"))).markupAs == .annotations)
+    }
+
+    @Test func anOverwriteQuestionKeepsTheModeItWasAskedFor() throws {
+        var editor = EditorHarness()
+        editor.placeText("Review")
+        editor.command("wa /tmp/out.pdf")
+        editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
+        let again = try #require(request(editor.press(.character("y"))))
+        #expect(again.markupAs == .annotations && again.allowOverwrite)
+    }
+
+    @Test func colonWABangSavesOverTheOpenedFile() throws {
+        var editor = EditorHarness()
+        editor.placeText("Review")
+        let saved = try #require(request(editor.command("wa!")))
+        #expect(saved.replacesOriginal && saved.markupAs == .annotations && saved.destination == editor.state.documentPath)
     }
 }

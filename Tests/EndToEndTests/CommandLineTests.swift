@@ -51,6 +51,33 @@ import Testing
         #expect(abs(word.xMin - 72) <= 1 && abs(word.yMin - 100) <= 1)
     }
 
+    /// `--annotations`, and `save_mode` in config.toml, keep the markup editable; `--flatten` overrides the setting.
+    @Test func applyWritesAnnotationsWhenAskedOrConfigured() throws {
+        let folder = TemporaryFolder()
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 4, "kind": "text", "x": 72, "y": 100, "text": "Approved"}, {"page": 4, "kind": "ink", "strokes": [[[72, 300], [300, 300]]]}]}"#)
+        let command = try RedlineCommand(folder: folder)
+        let annotated = folder.file("annotated.pdf")
+        let result = try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", annotated, "--annotations", "--author", "Bob"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let read = try MuPDFProbe.annotations(in: annotated)[3].annotations
+        #expect(read.map(\.type) == ["FreeText", "Ink"] && read.allSatisfy { $0.title == "Bob" })
+        #expect(try PDFProbe.read(annotated).contents(ofPage: 3) == PDFProbe.read(TestPaths.sample).contents(ofPage: 3),
+                "not burned into the page: its content is as it was")
+
+        try command.writeConfig("save_mode = \"annotations\"\nauthor = \"Carol\"\n")
+        let configured = folder.file("configured.pdf")
+        #expect(try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", configured]).status == 0)
+        #expect(try MuPDFProbe.annotations(in: configured)[3].annotations.map(\.title) == ["Carol", "Carol"])
+        let flattened = folder.file("flattened.pdf")
+        #expect(try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", flattened, "--flatten"]).status == 0)
+        #expect(try MuPDFProbe.annotations(in: flattened)[3].annotations.isEmpty)
+        #expect(try PopplerText.words(in: flattened, page: 4).contains { $0.text == "Approved" })
+
+        let both = try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("x.pdf"), "--annotations", "--flatten"])
+        #expect(both.status != 0 && both.stderr.contains("--annotations and --flatten cannot go together"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.pdf")))
+    }
+
     @Test func aBadMarkupFileIsExitOneNamingItemAndField() throws {
         let folder = TemporaryFolder()
         let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100, "text": "a"}, {"page": 1, "kind": "text", "x": 72, "text": "b"}]}"#)

@@ -18,6 +18,10 @@ public struct DocumentEditing: Sendable {
     public private(set) var history = OperationHistory()
     /// Destinations this session wrote: writing one again needs no confirmation.
     public var writtenPaths: Set<String> = []
+    /// What `:w` does with the markup (`save_mode` in config.toml); `:wa` and `:wf` say it themselves.
+    public var saveMode: MarkupSaveMode = .flatten
+    /// How the save under way (or waiting on a question) keeps the markup.
+    var savingMarkupAs: MarkupSaveMode = .flatten
 
     init(documentPath: String, document: DocumentDescription, reviewer: Reviewer) {
         self.documentPath = documentPath

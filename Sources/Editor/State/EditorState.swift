@@ -38,6 +38,10 @@ public struct EditorState: Sendable {
     public var edits: DocumentEdits { editing.edits }
     public var savedEdits: DocumentEdits { editing.savedEdits }
     public var reviewer: Reviewer { editing.reviewer }
+    public var saveMode: MarkupSaveMode {
+        get { editing.saveMode }
+        set { editing.saveMode = newValue }
+    }
     public var writtenPaths: Set<String> {
         get { editing.writtenPaths }
         set { editing.writtenPaths = newValue }

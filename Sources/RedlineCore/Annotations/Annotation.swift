@@ -43,11 +43,13 @@ public struct Annotation: Sendable, Hashable, Identifiable {
     public var flags: Int
     /// Position in the document's own order (page by page, /Annots order): breaks ties between equal dates.
     public var order: Int
+    /// Colour, opacity, width, ink strokes, quad points, font size: what it draws besides its rect.
+    public var drawing: AnnotationDrawing
 
     public init(id: AnnotationID, pageIndex: Int, subtype: AnnotationSubtype, rect: Rect, author: String? = nil,
                 created: PDFDate? = nil, modified: PDFDate? = nil, contents: String? = nil,
                 inReplyTo: AnnotationID? = nil, replyType: ReplyType? = nil, state: AnnotationState? = nil,
-                flags: Int = 0, order: Int = 0) {
+                flags: Int = 0, order: Int = 0, drawing: AnnotationDrawing = .none) {
         self.id = id
         self.pageIndex = pageIndex
         self.subtype = subtype
@@ -61,6 +63,7 @@ public struct Annotation: Sendable, Hashable, Identifiable {
         self.state = state
         self.flags = flags
         self.order = order
+        self.drawing = drawing
     }
 
     public static let printFlag = 4
@@ -68,6 +71,7 @@ public struct Annotation: Sendable, Hashable, Identifiable {
     public static let noRotateFlag = 16
     public static let noViewFlag = 32
     public static let readOnlyFlag = 64
+    public static let lockedFlag = 128
 
     public var isReply: Bool { inReplyTo != nil }
     /// A state annotation records a review decision rather than a comment.

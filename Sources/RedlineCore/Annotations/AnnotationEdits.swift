@@ -42,6 +42,11 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
 
     // MARK: Changes
 
+    /// Adds an annotation made elsewhere (markup saved as annotations, an XFDF import).
+    public mutating func add(_ annotation: Annotation) {
+        added.append(annotation)
+    }
+
     /// Adds a text reply to `parent`, on its page and over its area.
     @discardableResult
     public mutating func reply(to parent: Annotation, text: String, author: String, at date: PDFDate,

@@ -9,6 +9,11 @@ public struct AnnotationSubtype: RawRepresentable, Sendable, Hashable, Codable, 
     public static let text: Self = "Text"
     public static let link: Self = "Link"
     public static let widget: Self = "Widget"
+    public static let freeText: Self = "FreeText"
+    public static let ink: Self = "Ink"
+    public static let highlight: Self = "Highlight"
+    public static let underline: Self = "Underline"
+    public static let strikeOut: Self = "StrikeOut"
 
     /// Links and form fields are parts of the document rather than comments on it: left out of lists unless asked.
     public var isDocumentStructure: Bool { self == .link || self == .widget }

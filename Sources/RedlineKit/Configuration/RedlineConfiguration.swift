@@ -23,6 +23,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var openCommand: [String]?
     /// `graphics`: how the page is drawn; `auto` asks the terminal.
     public var graphics: GraphicsRequest = .auto
+    /// `save_mode`: what `:w` does with the markup: `flatten` burns it into the pages, `annotations` keeps it editable.
+    public var saveMode: MarkupSaveMode = .flatten
     /// `[interactions.NAME]` tables as written, in the file's order.
     public var interactionSettings: [InteractionSetting] = []
 
@@ -64,7 +66,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
-                            "open_command", "graphics", "keys", "interactions"]
+                            "open_command", "graphics", "save_mode", "keys", "interactions"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -137,6 +139,12 @@ public struct RedlineConfiguration: Sendable, Equatable {
                 throw ConfigurationError(path: path, message: "graphics must be one of \(GraphicsRequest.names), like graphics = \"auto\"")
             }
             configuration.graphics = request
+        }
+        if let value = table["save_mode"] {
+            guard let name = value.string, let mode = MarkupSaveMode(rawValue: name) else {
+                throw ConfigurationError(path: path, message: "save_mode must be \"flatten\" or \"annotations\", like save_mode = \"flatten\"")
+            }
+            configuration.saveMode = mode
         }
         configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
                                                 highlighter: try colors("highlighter_colors", in: table, path: path)

@@ -1,0 +1,66 @@
+/// Redline's markup as editable annotations (`:wa`, `redline apply --annotations`): text becomes FreeText, ink
+/// becomes Ink (the highlighter with its opacity), text marks become Highlight, Underline or StrikeOut over the
+/// words' quads. The appearance is drawn by the same painter as the screen and a flattened save; this says what
+/// the annotation's dictionary holds.
+public enum MarkupAnnotations {
+    /// Room around what the painter covers, so antialiased edges stay inside the appearance's box.
+    public static let margin = 1.0
+
+    public static func annotation(for item: MarkupItem, author: String, at date: PDFDate,
+                                  measuredBy measurer: some TextMeasuring) -> Annotation {
+        let rect = item.bounds(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
+        var subtype: AnnotationSubtype
+        var contents: String?
+        var drawing = AnnotationDrawing()
+        switch item.content {
+        case .text(let text):
+            subtype = .freeText
+            contents = text.text
+            drawing.color = text.color.rgb
+            drawing.fontSize = text.fontSize
+            drawing.lineWidth = 0
+        case .ink(let ink):
+            subtype = .ink
+            drawing.color = ink.color.rgb
+            drawing.lineWidth = ink.width
+            drawing.opacity = ink.opacity < 1 ? ink.opacity : nil
+            drawing.inkList = ink.strokes.filter { !$0.isEmpty }
+        case .textMarks(let marks):
+            switch marks.kind {
+            case .highlight:
+                subtype = .highlight
+                drawing.opacity = TextMarks.highlightOpacity
+            case .underline: subtype = .underline
+            case .strikeOut: subtype = .strikeOut
+            }
+            drawing.color = marks.color.rgb
+            drawing.quads = marks.rects.map { rect in
+                [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                 Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
+            }
+        }
+        return Annotation(id: AnnotationID(item.id.rawValue.uuidString), pageIndex: item.pageIndex, subtype: subtype,
+                          rect: rect, author: author, created: date, modified: date, contents: contents,
+                          flags: Annotation.printFlag, drawing: drawing)
+    }
+
+    /// Every item of the layer, page by page in the layer's order. Items that draw nothing (text emptied, ink
+    /// without a point) are left out, as a flattened save leaves them out.
+    public static func annotations(for layer: MarkupLayer, author: String, at date: PDFDate,
+                                   measuredBy measurer: some TextMeasuring) -> [Annotation] {
+        layer.editedPages.flatMap { page in
+            layer.items(onPage: page).filter(\.drawsSomething).map { annotation(for: $0, author: author, at: date, measuredBy: measurer) }
+        }
+    }
+}
+
+extension MarkupItem {
+    /// False for text emptied and ink without a point: nothing to keep.
+    public var drawsSomething: Bool {
+        switch content {
+        case .text(let text): !text.text.isEmpty
+        case .ink(let ink): ink.strokes.contains { !$0.isEmpty }
+        case .textMarks(let marks): !marks.rects.isEmpty
+        }
+    }
+}
