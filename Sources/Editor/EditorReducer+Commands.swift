@@ -67,15 +67,24 @@ extension EditorReducer {
 
     static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,
                      quitting: Bool, markupAs mode: MarkupSaveMode? = nil) -> [EditorEffect] {
-        let destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
+        var destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
+        // Naming the opened file is saving over it (asked first, as any existing file): the editor must then go on
+        // from what was written.
+        let namesOpenedFile = isOpenedFile(destination, state)
+        if namesOpenedFile { destination = state.documentPath }
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
-        let writtenHere = !replacingOriginal && state.writtenPaths.contains(destination)
+        let writtenHere = !namesOpenedFile && state.writtenPaths.contains(destination)
         let request = SaveRequest(destination: destination, edits: state.edits,
                                   allowOverwrite: replacingOriginal || writtenHere,
-                                  replacesOriginal: replacingOriginal, overwritesOnlyOwnFile: writtenHere,
+                                  replacesOriginal: namesOpenedFile, overwritesOnlyOwnFile: writtenHere,
                                   markupAs: mode ?? state.saveMode, author: state.reviewer.author)
         state.quitAfterSave = quitting
         return startSave(&state, request)
+    }
+
+    /// Whether `path` is the opened document, however it was written (relative, with `.` or `..`).
+    static func isOpenedFile(_ path: String, _ state: EditorState) -> Bool {
+        URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: state.documentPath).standardizedFileURL.path
     }
 
     /// One save at a time: the screen goes on answering while it runs, and says how far it has got.
@@ -161,7 +170,8 @@ extension EditorReducer {
             return afterSave(&state, message: "Saved over \(path) · the markup is \(place) now: undo starts here", path: path)
         case .destinationExists(let path):
             state.interaction.overlays.append(.question(.overwrite(SaveRequest(destination: path, edits: state.edits,
-                                                                               allowOverwrite: true, replacesOriginal: false,
+                                                                               allowOverwrite: true,
+                                                                               replacesOriginal: isOpenedFile(path, state),
                                                                                markupAs: state.editing.savingMarkupAs,
                                                                                author: state.reviewer.author))))
             state.message = nil

@@ -170,6 +170,8 @@ struct AnnotationWriter {
             // The appearance draws the text in DejaVu Sans, embedded there; /DA names Helvetica, a standard font every
             // reader has, for a reader that draws the text afresh after the user edits it.
             set("/DA", session.newText("/Helv \(PDFNumber.format(size)) Tf \(color) rg"))
+            // On a turned page the text reads as the user saw it: a reader drawing it afresh turns it the same way.
+            if geometry.rotation != .none { set("/Rotate", qpdf_oh_new_integer(t, Int64(geometry.rotation.rawValue))) }
             set("/DS", session.newText("font: DejaVu Sans \(PDFNumber.format(size))pt; color: \((drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).hex)"))
         }
     }

@@ -36,6 +36,13 @@ public enum OverlayAssembler {
             if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
             try target.check(qpdf_init_write_memory(target.data))
+            // Markup may be translucent (transparency: PDF 1.4); a FreeText's /DS is PDF 1.5. An older header would
+            // promise readers less than the file holds.
+            if !appearances.isEmpty {
+                qpdf_set_minimum_pdf_version(target.data, "1.5")
+            } else if !overlays.isEmpty {
+                qpdf_set_minimum_pdf_version(target.data, "1.4")
+            }
             // Streams are copied as they are: nothing else is touched, and a compression bomb in one is never
             // inflated (qpdf's default decodes every stream and encodes it again).
             qpdf_set_decode_level(target.data, qpdf_dl_none)

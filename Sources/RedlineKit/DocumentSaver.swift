@@ -40,6 +40,7 @@ public struct DocumentSaver: Sendable {
         var overlays: [PageOverlay] = []
         var annotationEdits = edits.annotations
         var appearances: [AnnotationID: Data] = [:]
+        var takenNames = Set(description.annotations.map(\.id))
         let edited = markup.editedPages
         for (done, pageIndex) in edited.enumerated() {
             progress("drawing the markup of page \(pageIndex + 1) (\(done + 1) of \(edited.count))")
@@ -56,7 +57,11 @@ public struct DocumentSaver: Sendable {
             case .annotations:
                 let date = PDFDate(Date(), timeZone: .current)
                 for item in items where item.drawsSomething {
-                    let annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
+                    var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
+                    // /NM names one annotation: markup applied again onto a file that already holds it (a script run
+                    // twice) gets new names rather than twins.
+                    if takenNames.contains(annotation.id) { annotation.id = AnnotationID(UUID().uuidString) }
+                    takenNames.insert(annotation.id)
                     // Drawn on its own, the size of the page: the appearance's box picks the markup out of it.
                     appearances[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize,
                                                                            scale: geometry.overlayScale, painter: services.painter)

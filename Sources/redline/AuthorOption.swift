@@ -4,11 +4,15 @@ import RedlineKit
 
 /// `--author`, shared by every command that writes replies or states.
 struct AuthorOption: ParsableArguments {
-    @Option(name: .long, help: "Your name in replies and review states (default: author in config.toml, else your login name).")
+    @Option(name: .long, help: "Your name in replies, review states and markup saved as annotations (default: author in config.toml, else your login name).")
     var author: String?
 
     /// The configuration and the author it gives, or a usage failure naming the bad setting.
     func resolve() throws -> (configuration: RedlineConfiguration, author: String) {
+        // The name is written into the PDF and shown in terminals: an escape in it would reach them.
+        if let author, author.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw CommandFailure("--author must not contain control characters", code: ExitStatus.usage)
+        }
         let configuration = try ConfigurationOption.load()
         return (configuration, configuration.resolvedAuthor(override: author))
     }

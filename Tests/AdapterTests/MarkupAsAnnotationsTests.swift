@@ -58,6 +58,9 @@ import Testing
             }
             let text = found[0]
             #expect(text.content == "Approved")
+            // PyMuPDF says -1 for no /Rotate: none on a page that is not turned.
+            #expect(text.rotate == (read[page].rotation == 0 ? -1 : read[page].rotation),
+                    "a reader drawing the text afresh turns it as the page is turned")
             #expect(Self.contains(text.rect, Point(x: 40, y: 50)), "the text's corner is inside its box: \(text.rect)")
             #expect(text.rect[2] - text.rect[0] > 50 && text.rect[3] - text.rect[1] > 14, "as wide as the word: \(text.rect)")
             let red = Self.rgb(.red).map { String(format: "%.4g", $0) }.joined(separator: " ")
@@ -90,6 +93,8 @@ import Testing
             #expect(abs(highlight.opacity - TextMarks.highlightOpacity) < 0.001)
             #expect(Self.close(found[4].stroke, Self.rgb(.purple), within: 0.002))
         }
+        let header = String(decoding: try #require(FileManager.default.contents(atPath: output)).prefix(8), as: UTF8.self)
+        #expect(header >= "%PDF-1.5", "translucency and /DS need PDF 1.5; the source says 1.3: \(header)")
         let check = try ProcessRunner.run("qpdf", ["--check", output])
         #expect(check.status == 0 && !check.stdout.contains("WARNING"), "qpdf --check: \(check.stdout)")
     }
@@ -121,6 +126,21 @@ import Testing
                 #expect(differing <= marked / 200, "\(reader), page \(page + 1): \(differing) pixels differ from the flattened save's")
             }
         }
+    }
+
+    /// /NM names one annotation: the same markup (same ids) applied onto a file that already holds it gets new names.
+    @Test func markupAppliedTwiceGetsNamesOfItsOwn() throws {
+        let folder = TemporaryFolder()
+        var layer = MarkupLayer()
+        for (page, content) in Self.markup(onPage: 0) { layer.add(pageIndex: page, content: content) }
+        let once = folder.file("once.pdf"), twice = folder.file("twice.pdf")
+        for (source, destination) in [(Self.boxes, once), (once, twice)] {
+            let description = try MarkupApplication.describe(source, password: nil)
+            try DocumentSaver(services: Saving.services).save(layer, source: source, password: nil, description: description,
+                                                               to: destination, markupAs: .annotations, author: "Alice")
+        }
+        let names = try MuPDFProbe.annotations(in: twice)[0].annotations.compactMap(\.id)
+        #expect(names.count == 10 && Set(names).count == 10, "ten annotations, ten names: \(names)")
     }
 
     /// Saving as annotations adds annotations and nothing else: the pages' content streams, the other pages and the

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Editor
 import TerminalGrid
@@ -197,6 +198,19 @@ import Testing
         editor.send(.saveFinished(.destinationExists(path: "/tmp/out.pdf")))
         let again = try #require(request(editor.press(.character("y"))))
         #expect(again.markupAs == .annotations && again.allowOverwrite)
+    }
+
+    /// Naming the opened file is saving over it, asked first: the editor then goes on from the file written.
+    @Test func colonWANamingTheOpenedFileSavesOverIt() throws {
+        var editor = EditorHarness()
+        editor.placeText("Review")
+        let path = editor.state.documentPath
+        let folder = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        let saved = try #require(request(editor.command("wa \(folder)/./\(name)")))
+        #expect(saved.replacesOriginal && saved.destination == path && !saved.allowOverwrite, "over the opened file, asked first")
+        editor.send(.saveFinished(.destinationExists(path: path)))
+        let answered = try #require(request(editor.press(.character("y"))))
+        #expect(answered.replacesOriginal && answered.allowOverwrite && answered.markupAs == .annotations)
     }
 
     @Test func colonWABangSavesOverTheOpenedFile() throws {

@@ -73,6 +73,8 @@ import Testing
         #expect(try MuPDFProbe.annotations(in: flattened)[3].annotations.isEmpty)
         #expect(try PopplerText.words(in: flattened, page: 4).contains { $0.text == "Approved" })
 
+        let escaped = try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("x.pdf"), "--author", "Eve\u{1B}[31m"])
+        #expect(escaped.status == 1 && escaped.stderr.contains("--author must not contain control characters"))
         let both = try command.run(["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("x.pdf"), "--annotations", "--flatten"])
         #expect(both.status != 0 && both.stderr.contains("--annotations and --flatten cannot go together"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.pdf")))

@@ -17,6 +17,8 @@ public struct MuPDFAnnotation: Decodable, Sendable {
     public let defaultAppearance: String?
     public let hasColor: Bool
     public let flags: Int
+    /// /Rotate: how a reader drawing a FreeText afresh turns its text.
+    public let rotate: Int
     public let hasAppearance: Bool
 }
 

@@ -53,6 +53,7 @@ def annotations(path):
                 "defaultAppearance": document.xref_get_key(annot.xref, "DA")[1],
                 "hasColor": document.xref_get_key(annot.xref, "C")[0] != "null",
                 "flags": annot.flags,
+                "rotate": annot.rotation,
                 "hasAppearance": appearance[0] == "xref",
             })
         pages.append({"rotation": page.rotation, "annotations": found})

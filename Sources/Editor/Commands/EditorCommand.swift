@@ -105,7 +105,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .selectLineDown: "extend to the line below"
         case .selectLineUp: "back to the line above"
         case .copyText: "copy the words (OSC 52); the selection ends"
-        case .highlightText: "highlight the words (a markup: u undoes, saved flattened)"
+        case .highlightText: "highlight the words (a markup: u undoes; :w flattens it, :wa keeps it a Highlight annotation)"
         case .underlineText: "underline the words"
         case .strikeOutText: "strike the words out"
         case .deselectText: "deselect"
