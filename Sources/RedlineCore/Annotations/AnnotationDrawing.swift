@@ -17,9 +17,22 @@ public struct AnnotationDrawing: Sendable, Hashable {
     public var fontSize: Double?
     /// /Subj: what the annotation is, in the words of the tool that wrote it.
     public var subject: String?
+    /// A Line's two ends (/L), a Polygon's or PolyLine's corners (/Vertices).
+    public var vertices: [Point]
+    /// /IC: the inside of a Square, Circle, Polygon or Line ending.
+    public var interiorColor: RGBColor?
+    /// /Name: a Text note's icon, a Stamp's stamp.
+    public var icon: String?
+    /// /Rotate of a FreeText or Stamp, degrees.
+    public var rotation: Int?
 
     public init(color: RGBColor? = nil, opacity: Double? = nil, lineWidth: Double? = nil, inkList: [[Point]] = [],
-                quads: [[Point]] = [], fontSize: Double? = nil, subject: String? = nil) {
+                quads: [[Point]] = [], fontSize: Double? = nil, subject: String? = nil, vertices: [Point] = [],
+                interiorColor: RGBColor? = nil, icon: String? = nil, rotation: Int? = nil) {
+        self.vertices = vertices
+        self.interiorColor = interiorColor
+        self.icon = icon
+        self.rotation = rotation
         self.color = color
         self.opacity = opacity
         self.lineWidth = lineWidth
@@ -36,6 +49,7 @@ public struct AnnotationDrawing: Sendable, Hashable {
         var moved = self
         moved.inkList = inkList.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
         moved.quads = quads.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
+        moved.vertices = vertices.map { Point(x: $0.x + dx, y: $0.y + dy) }
         return moved
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+
+/// XFDF (ISO 19444-1), the XML form of a PDF's annotations that Acrobat, PDFBox, PSPDFKit and others read and
+/// write: a whole set (`<annots>`) or a command (`<add>`, `<modify>`, `<delete>`). Read and written here, in the core,
+/// with `XMLReader`: no XML library, no DTD, no entities but XML's own.
+public enum XFDF {
+    public static let namespace = "http://ns.adobe.com/xfdf/"
+    /// Larger files are refused before reading: a set of annotations this size is an attack or a mistake.
+    public static let largestFile = 32 << 20
+
+    // MARK: Writing
+
+    /// `<xfdf><annots>…</annots></xfdf>`: every markup annotation (links, widgets and popups have no element).
+    public static func document(_ annotations: [Annotation], pages: [PageGeometry]) -> String {
+        let annots = XMLTreeElement("annots", children: elements(annotations, pages: pages))
+        return text(of: root([.element(annots)]))
+    }
+
+    /// `<xfdf><add>…</add><modify>…</modify><delete><id page="N">NAME</id></delete></xfdf>`, empty parts left out.
+    public static func document(_ command: XFDFCommand, pages: [PageGeometry]) -> String {
+        var parts: [XMLTreeElement.Child] = []
+        if !command.add.isEmpty { parts.append(.element(XMLTreeElement("add", children: elements(command.add, pages: pages)))) }
+        if !command.modify.isEmpty { parts.append(.element(XMLTreeElement("modify", children: elements(command.modify, pages: pages)))) }
+        if !command.delete.isEmpty {
+            let ids = command.delete.map { XMLTreeElement.Child.element(XMLTreeElement("id", attributes: [("page", String($0.pageIndex))],
+                                                                              children: [.text($0.id.rawValue)])) }
+            parts.append(.element(XMLTreeElement("delete", children: ids)))
+        }
+        return text(of: root(parts))
+    }
+
+    private static func elements(_ annotations: [Annotation], pages: [PageGeometry]) -> [XMLTreeElement.Child] {
+        annotations.compactMap { annotation in
+            guard pages.indices.contains(annotation.pageIndex) else { return nil }
+            return XFDFAnnotationElement.element(for: annotation, geometry: pages[annotation.pageIndex]).map(XMLTreeElement.Child.element)
+        }
+    }
+
+    private static func root(_ children: [XMLTreeElement.Child]) -> XMLTreeElement {
+        XMLTreeElement("xfdf", attributes: [("xmlns", namespace), ("xml:space", "preserve")], children: children)
+    }
+
+    private static func text(of root: XMLTreeElement) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + root.serialized() + "\n"
+    }
+
+    // MARK: Reading
+
+    /// The annotations of an XFDF file: its `<annots>`, or what its `<add>` and `<modify>` carry. Annotations without
+    /// a name get a new one.
+    public static func annotations(from bytes: [UInt8], pages: [PageGeometry]) throws -> [Annotation] {
+        let command = try command(from: bytes, pages: pages)
+        return command.add + command.modify
+    }
+
+    /// The command an XFDF file carries; a plain `<annots>` is read as adding them all.
+    public static func command(from bytes: [UInt8], pages: [PageGeometry]) throws -> XFDFCommand {
+        guard bytes.count <= largestFile else {
+            throw XFDFError(line: 0, message: "the file is larger than \(largestFile >> 20) MiB")
+        }
+        let root: XMLTreeElement
+        do {
+            root = try XMLReader.read(bytes)
+        } catch let failure as XMLReader.Failure {
+            throw XFDFError(line: failure.line, message: "not XML: \(failure.message)")
+        }
+        guard root.name == "xfdf" else { throw XFDFError(root, "the root element is <\(root.name)>, not <xfdf>") }
+        var command = XFDFCommand()
+        var order = 0
+        func read(_ part: XMLTreeElement) throws -> [Annotation] {
+            try part.elements.map { element in
+                var annotation = try XFDFAnnotationElement.annotation(from: element, pages: pages, order: order)
+                order += 1
+                if annotation.id.rawValue.isEmpty { annotation.id = AnnotationID(UUID().uuidString) }
+                return annotation
+            }
+        }
+        for part in root.elements {
+            switch part.name {
+            case "annots", "add": command.add += try read(part)
+            case "modify": command.modify += try read(part)
+            case "delete":
+                for id in part.elements {
+                    guard id.name == "id" else { throw XFDFError(id, "unknown element <\(id.name)> in <delete>") }
+                    guard let pageText = id[attribute: "page"], let page = Int(pageText) else {
+                        throw XFDFError(id, "<id> in <delete> needs a page, a whole number from 0")
+                    }
+                    guard pages.indices.contains(page) else {
+                        throw XFDFError(id, "page=\"\(page)\" of <id> is out of range: the document has \(pages.count) pages, counted from 0")
+                    }
+                    let name = id.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard !name.isEmpty else { throw XFDFError(id, "<id> in <delete> names no annotation") }
+                    command.delete.append(XFDFCommand.Deletion(pageIndex: page, id: AnnotationID(name)))
+                }
+            // What else XFDF may carry about the document: its file name, form fields, its ids.
+            case "f", "fields", "ids", "pdf-info": continue
+            default: throw XFDFError(part, "unknown element <\(part.name)> in <xfdf>")
+            }
+        }
+        return command
+    }
+}

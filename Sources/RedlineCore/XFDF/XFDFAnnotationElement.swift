@@ -1,0 +1,231 @@
+/// One annotation as an XFDF element (ISO 19444-1) and back. XFDF speaks PDF user space; `Annotation` speaks the
+/// displayed page: the page's geometry converts between them.
+enum XFDFAnnotationElement {
+    /// The markup annotation subtypes XFDF has an element for, by element name.
+    static let subtypes: [String: AnnotationSubtype] = Dictionary(uniqueKeysWithValues:
+        ["Text", "FreeText", "Line", "Square", "Circle", "Polygon", "PolyLine", "Highlight", "Underline", "Squiggly",
+         "StrikeOut", "Stamp", "Caret", "Ink", "FileAttachment", "Sound", "Redact"].map { ($0.lowercased(), AnnotationSubtype(rawValue: $0)) })
+
+    /// What an annotation element may hold; other tools' extras (appearances, rich text, popups) are read past.
+    static let children: Set<String> = ["contents", "contents-richtext", "popup", "inklist", "vertices", "defaultappearance",
+                                        "defaultstyle", "appearance", "apref", "data", "imagedata", "trn-custom-data"]
+
+    static let flagNames: [(name: String, bit: Int)] = [
+        ("invisible", 1), ("hidden", 2), ("print", 4), ("nozoom", 8), ("norotate", 16), ("noview", 32),
+        ("readonly", 64), ("locked", 128), ("togglenoview", 256), ("lockedcontents", 512),
+    ]
+
+    static func name(of subtype: AnnotationSubtype) -> String? {
+        let name = subtype.rawValue.lowercased()
+        return subtypes[name] == nil ? nil : name
+    }
+
+    // MARK: Writing
+
+    static func element(for annotation: Annotation, geometry: PageGeometry) -> XMLTreeElement? {
+        guard let name = name(of: annotation.subtype) else { return nil }
+        let drawing = annotation.drawing
+        func user(_ point: Point) -> String {
+            let mapped = geometry.userPoint(fromDisplay: point)
+            return PDFNumber.format(mapped.x) + "," + PDFNumber.format(mapped.y)
+        }
+        let box = geometry.userBox(fromDisplay: annotation.rect)
+        var attributes: [(name: String, value: String)] = [
+            ("page", String(annotation.pageIndex)),
+            ("rect", [box.x1, box.y1, box.x2, box.y2].map(PDFNumber.format).joined(separator: ",")),
+            ("name", annotation.id.rawValue),
+        ]
+        func add(_ name: String, _ value: String?) { if let value { attributes.append((name, value)) } }
+        add("title", annotation.author)
+        add("date", annotation.modified?.pdfString)
+        add("creationdate", annotation.created?.pdfString)
+        // A FreeText's colour is its text's, which XFDF keeps in defaultappearance: `color` would be its background.
+        if annotation.subtype != .freeText { add("color", drawing.color?.hex) }
+        add("interior-color", drawing.interiorColor?.hex)
+        add("flags", flagNames.filter { annotation.flags & $0.bit != 0 }.map(\.name).joined(separator: ","))
+        add("opacity", drawing.opacity.map(PDFNumber.format))
+        add("width", drawing.lineWidth.map(PDFNumber.format))
+        add("subject", drawing.subject)
+        add("inreplyto", annotation.inReplyTo?.rawValue)
+        if annotation.inReplyTo != nil { add("replyType", annotation.replyType == .group ? "group" : "reply") }
+        add("statemodel", annotation.state?.model)
+        add("state", annotation.state?.value)
+        if !drawing.quads.isEmpty { add("coords", drawing.quads.flatMap { $0 }.map(user).joined(separator: ",")) }
+        add("icon", drawing.icon)
+        add("rotation", drawing.rotation.map(String.init))
+        if annotation.subtype.rawValue == "Line", drawing.vertices.count == 2 {
+            add("start", user(drawing.vertices[0]))
+            add("end", user(drawing.vertices[1]))
+        }
+        var children: [XMLTreeElement.Child] = []
+        if let contents = annotation.contents { children.append(.element(XMLTreeElement("contents", children: [.text(contents)]))) }
+        if !drawing.inkList.isEmpty {
+            let gestures = drawing.inkList.map { stroke in
+                XMLTreeElement.Child.element(XMLTreeElement("gesture", children: [.text(stroke.map(user).joined(separator: ";"))]))
+            }
+            children.append(.element(XMLTreeElement("inklist", children: gestures)))
+        }
+        if ["Polygon", "PolyLine"].contains(annotation.subtype.rawValue), !drawing.vertices.isEmpty {
+            children.append(.element(XMLTreeElement("vertices", children: [.text(drawing.vertices.map(user).joined(separator: ";"))])))
+        }
+        if annotation.subtype == .freeText, let size = drawing.fontSize {
+            let color = drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)
+            let components = [color.red, color.green, color.blue].map { PDFNumber.format(Double($0) / 255) }.joined(separator: " ")
+            children.append(.element(XMLTreeElement("defaultappearance", children: [.text("/Helv \(PDFNumber.format(size)) Tf \(components) rg")])))
+        }
+        return XMLTreeElement(name, attributes: attributes, children: children)
+    }
+
+    // MARK: Reading
+
+    static func annotation(from element: XMLTreeElement, pages: [PageGeometry], order: Int) throws -> Annotation {
+        guard let subtype = subtypes[element.name] else { throw XFDFError(element, "unknown element <\(element.name)>") }
+        for child in element.elements where !children.contains(child.name) {
+            throw XFDFError(child, "unknown element <\(child.name)> in <\(element.name)>")
+        }
+        guard let pageText = element[attribute: "page"] else { throw XFDFError(element, "<\(element.name)> has no page") }
+        guard let page = Int(pageText) else { throw XFDFError(element, "page=\"\(pageText)\" of <\(element.name)> is not a whole number") }
+        guard pages.indices.contains(page) else {
+            throw XFDFError(element, "page=\"\(page)\" of <\(element.name)> is out of range: the document has \(pages.count) pages, counted from 0")
+        }
+        let geometry = pages[page]
+        let numbers = { (attribute: String) throws -> [Double]? in try self.numbers(attribute, of: element) }
+        guard let box = try numbers("rect") else { throw XFDFError(element, "<\(element.name)> has no rect") }
+        guard box.count == 4 else { throw XFDFError(element, "rect of <\(element.name)> needs four numbers, not \(box.count)") }
+        let corners = [Point(x: box[0], y: box[1]), Point(x: box[2], y: box[3]), Point(x: box[0], y: box[3]), Point(x: box[2], y: box[1])]
+            .map(geometry.displayPoint(fromUser:))
+        func display(_ values: [Double]) -> [Point] {
+            stride(from: 0, to: values.count - 1, by: 2).map { geometry.displayPoint(fromUser: Point(x: values[$0], y: values[$0 + 1])) }
+        }
+        var drawing = AnnotationDrawing()
+        drawing.color = try color("color", of: element)
+        drawing.interiorColor = try color("interior-color", of: element)
+        drawing.opacity = try number("opacity", of: element)
+        drawing.lineWidth = try number("width", of: element)
+        drawing.subject = element[attribute: "subject"]
+        drawing.icon = element[attribute: "icon"]
+        drawing.rotation = try number("rotation", of: element).map { Int($0) }
+        if let coords = try numbers("coords") {
+            guard coords.count % 8 == 0 else { throw XFDFError(element, "coords of <\(element.name)> needs eight numbers a quad, not \(coords.count)") }
+            let points = display(coords)
+            drawing.quads = stride(from: 0, to: points.count, by: 4).map { Array(points[$0..<($0 + 4)]) }
+        }
+        if let start = try numbers("start"), let end = try numbers("end") {
+            guard start.count == 2, end.count == 2 else { throw XFDFError(element, "start and end of <\(element.name)> are x,y") }
+            drawing.vertices = display(start + end)
+        }
+        if let list = element.first("inklist") {
+            drawing.inkList = try list.elements.map { gesture in
+                guard gesture.name == "gesture" else { throw XFDFError(gesture, "unknown element <\(gesture.name)> in <inklist>") }
+                return display(try pointList(gesture.text, in: gesture))
+            }
+        }
+        if let vertices = element.first("vertices") { drawing.vertices = display(try pointList(vertices.text, in: vertices)) }
+        if let appearance = element.first("defaultappearance") {
+            let (size, color) = parse(defaultAppearance: appearance.text)
+            drawing.fontSize = size
+            if subtype == .freeText, let color { drawing.color = color }
+        }
+        var flags = 0
+        if let names = element[attribute: "flags"], !names.isEmpty {
+            for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+                guard let bit = flagNames.first(where: { $0.name == name })?.bit else {
+                    throw XFDFError(element, "flags of <\(element.name)> names an unknown flag \"\(name)\"")
+                }
+                flags |= bit
+            }
+        }
+        let model = element[attribute: "statemodel"], value = element[attribute: "state"]
+        let replyType: ReplyType? = try element[attribute: "replyType"].map {
+            guard let type = ReplyType(rawValue: $0.lowercased() == "r" ? "reply" : $0.lowercased()) else {
+                throw XFDFError(element, "replyType=\"\($0)\" of <\(element.name)> is neither reply nor group")
+            }
+            return type
+        }
+        return Annotation(id: AnnotationID(element[attribute: "name"] ?? ""), pageIndex: page, subtype: subtype,
+                          rect: Rect(enclosing: corners)!, author: element[attribute: "title"],
+                          created: try date("creationdate", of: element), modified: try date("date", of: element),
+                          contents: element.first("contents")?.text, inReplyTo: element[attribute: "inreplyto"].map { AnnotationID($0) },
+                          replyType: replyType, state: AnnotationState(model: model, value: value), flags: flags, order: order,
+                          drawing: drawing)
+    }
+
+    /// `/Helv 14 Tf 1 0 0 rg`: the size before Tf, the colour before rg (or g for grey).
+    static func parse(defaultAppearance text: String) -> (size: Double?, color: RGBColor?) {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var size: Double?, color: RGBColor?
+        func channel(_ word: String) -> UInt8? { Double(word).map { UInt8(clamping: Int((min(max($0, 0), 1) * 255).rounded())) } }
+        for (index, word) in words.enumerated() {
+            if word == "Tf", index >= 1 { size = Double(words[index - 1]) }
+            if word == "rg", index >= 3, let r = channel(words[index - 3]), let g = channel(words[index - 2]), let b = channel(words[index - 1]) {
+                color = RGBColor(red: r, green: g, blue: b)
+            }
+            if word == "g", index >= 1, let grey = channel(words[index - 1]) { color = RGBColor(red: grey, green: grey, blue: grey) }
+        }
+        return (size, color)
+    }
+
+    private static func number(_ attribute: String, of element: XMLTreeElement) throws -> Double? {
+        guard let text = element[attribute: attribute] else { return nil }
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            throw XFDFError(element, "\(attribute)=\"\(text.prefix(40))\" of <\(element.name)> is not a number")
+        }
+        return value
+    }
+
+    private static func numbers(_ attribute: String, of element: XMLTreeElement) throws -> [Double]? {
+        guard let text = element[attribute: attribute] else { return nil }
+        return try text.split(separator: ",").map { part in
+            guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                throw XFDFError(element, "\(attribute) of <\(element.name)> holds \"\(part.prefix(40))\", not a number")
+            }
+            return value
+        }
+    }
+
+    /// `x,y;x,y;…` (commas between the pairs are read too, as some writers use them).
+    private static func pointList(_ text: String, in element: XMLTreeElement) throws -> [Double] {
+        let parts = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+        let values = try parts.map { part in
+            guard let value = Double(part), value.isFinite else { throw XFDFError(element, "<\(element.name)> holds \"\(part.prefix(40))\", not a number") }
+            return value
+        }
+        guard values.count % 2 == 0 else { throw XFDFError(element, "<\(element.name)> holds an x without its y") }
+        return values
+    }
+
+    private static func color(_ attribute: String, of element: XMLTreeElement) throws -> RGBColor? {
+        guard let text = element[attribute: attribute], !text.isEmpty else { return nil }
+        guard let color = RGBColor(hex: text.uppercased()) else {
+            throw XFDFError(element, "\(attribute)=\"\(text.prefix(40))\" of <\(element.name)> is not a colour like #FF0000")
+        }
+        return color
+    }
+
+    private static func date(_ attribute: String, of element: XMLTreeElement) throws -> PDFDate? {
+        guard let text = element[attribute: attribute], !text.isEmpty else { return nil }
+        guard let date = PDFDate(pdf: text) else {
+            throw XFDFError(element, "\(attribute)=\"\(text.prefix(40))\" of <\(element.name)> is not a PDF date like D:20261124093000+01'00'")
+        }
+        return date
+    }
+}
+
+/// What is wrong in an XFDF file, with the line of the element it is about.
+public struct XFDFError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+
+    init(_ element: XMLTreeElement, _ message: String) {
+        line = element.line
+        self.message = message
+    }
+
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}

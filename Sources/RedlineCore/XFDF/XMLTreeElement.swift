@@ -1,0 +1,91 @@
+/// An XML element as the XFDF reader and writer see it: attributes in their order, children as elements and text.
+/// Small on purpose: XFDF needs no namespaces beyond its own, no DTD and no entities but XML's five.
+public struct XMLTreeElement: Sendable, Hashable {
+    public enum Child: Sendable, Hashable {
+        case element(XMLTreeElement)
+        case text(String)
+    }
+
+    public var name: String
+    public var attributes: [(name: String, value: String)]
+    public var children: [Child]
+    /// Where the element starts in the file it was read from, for messages; 0 for one made in code.
+    public var line: Int
+
+    public init(_ name: String, attributes: [(name: String, value: String)] = [], children: [Child] = [], line: Int = 0) {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.line = line
+    }
+
+    public subscript(attribute name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    public var elements: [XMLTreeElement] {
+        children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    public func first(_ name: String) -> XMLTreeElement? { elements.first { $0.name == name } }
+
+    /// The text directly inside, CDATA included.
+    public var text: String {
+        children.map { if case .text(let text) = $0 { text } else { "" } }.joined()
+    }
+
+    public static func == (lhs: XMLTreeElement, rhs: XMLTreeElement) -> Bool {
+        lhs.name == rhs.name && lhs.children == rhs.children && lhs.line == rhs.line
+            && lhs.attributes.map(\.name) == rhs.attributes.map(\.name) && lhs.attributes.map(\.value) == rhs.attributes.map(\.value)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        for attribute in attributes { hasher.combine(attribute.name); hasher.combine(attribute.value) }
+        hasher.combine(children)
+    }
+}
+
+extension XMLTreeElement {
+    /// The element as XML text, children indented two spaces a level; elements with text keep it exact.
+    public func serialized(indent: Int = 0) -> String {
+        let pad = String(repeating: " ", count: indent)
+        var out = pad + "<" + name
+        for attribute in attributes { out += " \(attribute.name)=\"\(Self.escape(attribute.value, attribute: true))\"" }
+        if children.isEmpty { return out + "/>" }
+        if elements.isEmpty { return out + ">" + Self.escape(text, attribute: false) + "</\(name)>" }
+        out += ">\n"
+        for child in children {
+            switch child {
+            case .element(let element): out += element.serialized(indent: indent + 2) + "\n"
+            case .text(let text) where !text.allSatisfy(\.isWhitespace): out += pad + "  " + Self.escape(text, attribute: false) + "\n"
+            case .text: break
+            }
+        }
+        return out + pad + "</\(name)>"
+    }
+
+    /// `&`, `<`, `>` and in attributes `"` as entities; control characters (other than tab and line ends in text) as
+    /// character references, so what was written reads back the same.
+    static func escape(_ text: String, attribute: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where attribute: out += "&quot;"
+            case "\t", "\n", "\r":
+                if attribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "&#\(scalar.value);"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

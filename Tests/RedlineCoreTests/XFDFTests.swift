@@ -1,0 +1,191 @@
+import Foundation
+import RedlineCore
+import Testing
+
+/// XFDF read and written by the core: every subtype's attributes survive the trip on every page rotation, commands
+/// turn one set into another, and malformed or hostile files are one-line errors naming the line.
+@Suite struct XFDFTests {
+    /// Four pages: upright, and turned 90, 180 and 270 degrees, with crop boxes off the origin.
+    static let pages = [PageRotation.none, .quarter, .half, .threeQuarters].map { rotation in
+        PageGeometry(mediaBox: PDFBox(x1: -10, y1: -20, x2: 642, y2: 832), cropBox: PDFBox(x1: 10, y1: 20, x2: 582, y2: 752), rotation: rotation)
+    }
+    static let date = PDFDate(year: 2026, month: 11, day: 24, hour: 9, minute: 30, second: 5, offsetMinutes: 60)
+
+    static func sample(onPage page: Int) -> [Annotation] {
+        let red = RGBColor(red: 255, green: 0, blue: 0), blue = RGBColor(red: 0, green: 0, blue: 255)
+        func make(_ id: String, _ subtype: String, _ rect: Rect, _ drawing: AnnotationDrawing = .none, contents: String? = nil,
+                  inReplyTo: String? = nil, state: AnnotationState? = nil, flags: Int = Annotation.printFlag) -> Annotation {
+            Annotation(id: AnnotationID("\(id)-\(page)"), pageIndex: page, subtype: AnnotationSubtype(rawValue: subtype), rect: rect,
+                       author: "Alice \u{1B}[31m", created: date, modified: date, contents: contents,
+                       inReplyTo: inReplyTo.map { AnnotationID("\($0)-\(page)") }, state: state, flags: flags, drawing: drawing)
+        }
+        return [
+            make("note", "Text", Rect(x: 40, y: 40, width: 20, height: 20), AnnotationDrawing(color: RGBColor(red: 255, green: 209, blue: 0), icon: "Comment"),
+                 contents: "Fix this <now> & \"then\"\nsecond line"),
+            make("reply", "Text", Rect(x: 40, y: 40, width: 20, height: 20), contents: "Agreed", inReplyTo: "note"),
+            make("state", "Text", Rect(x: 40, y: 40, width: 20, height: 20), contents: "Accepted set by Alice", inReplyTo: "note",
+                 state: .accepted, flags: 4 | 32),
+            make("box", "FreeText", Rect(x: 71, y: 99, width: 71, height: 19), AnnotationDrawing(color: red, lineWidth: 0, fontSize: 14, rotation: 90),
+                 contents: "Approved"),
+            make("pen", "Ink", Rect(x: 70, y: 298, width: 232, height: 44),
+                 AnnotationDrawing(color: blue, lineWidth: 2, inkList: [[Point(x: 72, y: 300), Point(x: 300, y: 300)], [Point(x: 72, y: 320)]])),
+            make("marker", "Ink", Rect(x: 64, y: 392, width: 244, height: 16),
+                 AnnotationDrawing(color: RGBColor(red: 255, green: 224, blue: 0), opacity: 0.35, lineWidth: 14, inkList: [[Point(x: 72, y: 400), Point(x: 300, y: 400)]])),
+            make("words", "Highlight", Rect(x: 71, y: 149, width: 202, height: 36),
+                 AnnotationDrawing(color: RGBColor(red: 255, green: 224, blue: 0), opacity: 0.35,
+                                   quads: [[Point(x: 72, y: 150), Point(x: 272, y: 150), Point(x: 72, y: 164), Point(x: 272, y: 164)]])),
+            make("under", "Underline", Rect(x: 72, y: 200, width: 100, height: 12), AnnotationDrawing(color: red,
+                 quads: [[Point(x: 72, y: 200), Point(x: 172, y: 200), Point(x: 72, y: 212), Point(x: 172, y: 212)]])),
+            make("strike", "StrikeOut", Rect(x: 72, y: 220, width: 100, height: 12), AnnotationDrawing(color: red,
+                 quads: [[Point(x: 72, y: 220), Point(x: 172, y: 220), Point(x: 72, y: 232), Point(x: 172, y: 232)]])),
+            make("wave", "Squiggly", Rect(x: 72, y: 240, width: 100, height: 12), AnnotationDrawing(color: blue,
+                 quads: [[Point(x: 72, y: 240), Point(x: 172, y: 240), Point(x: 72, y: 252), Point(x: 172, y: 252)]])),
+            make("square", "Square", Rect(x: 300, y: 40, width: 80, height: 50), AnnotationDrawing(color: red, lineWidth: 3, interiorColor: blue),
+                 contents: "a box"),
+            make("circle", "Circle", Rect(x: 300, y: 100, width: 80, height: 50), AnnotationDrawing(color: blue, lineWidth: 1)),
+            make("line", "Line", Rect(x: 300, y: 160, width: 100, height: 40),
+                 AnnotationDrawing(color: red, lineWidth: 2, vertices: [Point(x: 302, y: 162), Point(x: 398, y: 198)])),
+            make("polygon", "Polygon", Rect(x: 300, y: 210, width: 100, height: 60),
+                 AnnotationDrawing(color: red, lineWidth: 1, vertices: [Point(x: 302, y: 212), Point(x: 398, y: 212), Point(x: 350, y: 268)])),
+            make("polyline", "PolyLine", Rect(x: 300, y: 280, width: 100, height: 60),
+                 AnnotationDrawing(color: blue, lineWidth: 1, vertices: [Point(x: 302, y: 282), Point(x: 350, y: 338), Point(x: 398, y: 282)])),
+            make("stamp", "Stamp", Rect(x: 300, y: 350, width: 120, height: 40), AnnotationDrawing(color: red, subject: "Approved", icon: "Approved")),
+        ]
+    }
+
+    static let all = (0..<4).flatMap(sample(onPage:))
+
+    static func close(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) < 0.01 && abs(a.y - b.y) < 0.01 }
+    static func close(_ a: Rect, _ b: Rect) -> Bool { close(a.origin, b.origin) && close(Point(x: a.maxX, y: a.maxY), Point(x: b.maxX, y: b.maxY)) }
+
+    @Test func everySubtypeSurvivesTheTripOnEveryRotation() throws {
+        let text = XFDF.document(Self.all, pages: Self.pages)
+        let read = try XFDF.annotations(from: Array(text.utf8), pages: Self.pages)
+        try #require(read.count == Self.all.count)
+        for (back, original) in zip(read, Self.all) {
+            #expect(back.id == original.id && back.subtype == original.subtype && back.pageIndex == original.pageIndex)
+            #expect(Self.close(back.rect, original.rect), "\(original.id): \(back.rect) against \(original.rect)")
+            #expect(back.author == original.author && back.contents == original.contents)
+            #expect(back.created == original.created && back.modified == original.modified)
+            #expect(back.inReplyTo == original.inReplyTo && back.replyType == original.replyType && back.state == original.state)
+            #expect(back.flags == original.flags)
+            let a = back.drawing, b = original.drawing
+            #expect(a.color == b.color && a.opacity == b.opacity && a.lineWidth == b.lineWidth && a.interiorColor == b.interiorColor)
+            #expect(a.fontSize == b.fontSize && a.subject == b.subject && a.icon == b.icon && a.rotation == b.rotation)
+            #expect(a.inkList.count == b.inkList.count && zip(a.inkList, b.inkList).allSatisfy { $0.count == $1.count && zip($0, $1).allSatisfy(Self.close) },
+                    "\(original.id): ink \(a.inkList)")
+            #expect(a.quads.flatMap { $0 }.count == b.quads.flatMap { $0 }.count
+                    && zip(a.quads.flatMap { $0 }, b.quads.flatMap { $0 }).allSatisfy(Self.close), "\(original.id): quads \(a.quads)")
+            #expect(a.vertices.count == b.vertices.count && zip(a.vertices, b.vertices).allSatisfy(Self.close), "\(original.id): vertices")
+        }
+        #expect(XFDF.document(read, pages: Self.pages) == text, "written again, the same text")
+    }
+
+    @Test func theFileSaysWhatISO19444Says() throws {
+        let text = XFDF.document(Self.sample(onPage: 1), pages: Self.pages)
+        #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\" xml:space=\"preserve\">"))
+        // Page 2 is turned 90 degrees: the display point (72, 300) is user (10 + 300, 20 + 72).
+        #expect(text.contains("<gesture>310,92;310,320</gesture>"), "ink in user space")
+        #expect(text.contains(#"<text page="1" rect="#))
+        #expect(text.contains(#"inreplyto="note-1" replyType="reply" statemodel="Review" state="Accepted""#))
+        #expect(text.contains(#"flags="print,noview""#))
+        #expect(text.contains("<contents>Fix this &lt;now&gt; &amp; \"then\"\nsecond line</contents>"))
+        #expect(text.contains("title=\"Alice &#27;[31m\""), "an escape is written as a character reference, never raw")
+        #expect(text.contains("<defaultappearance>/Helv 14 Tf 1 0 0 rg</defaultappearance>"))
+        #expect(!text.unicodeScalars.contains("\u{1B}"))
+    }
+
+    @Test func aCommandTurnsOneSetIntoAnother() throws {
+        let old = Self.sample(onPage: 0)
+        var new = old
+        new.removeAll { $0.id == "circle-0" }
+        new[0].contents = "Changed"
+        new[4].rect = new[4].rect.offsetBy(dx: 10, dy: 5)
+        new[4].drawing = new[4].drawing.translated(dx: 10, dy: 5)
+        new.append(Annotation(id: "added", pageIndex: 2, subtype: .freeText, rect: Rect(x: 10, y: 10, width: 50, height: 20),
+                              contents: "new", flags: 4, drawing: AnnotationDrawing(color: RGBColor(red: 0, green: 0, blue: 0), fontSize: 12)))
+        let command = XFDFCommand.between(old, new)
+        #expect(command.add.map(\.id) == ["added"] && command.modify.map(\.id) == ["note-0", "pen-0"])
+        #expect(command.delete == [XFDFCommand.Deletion(pageIndex: 0, id: "circle-0")])
+        let applied = command.applied(to: old)
+        #expect(applied.map(\.id) == new.map(\.id))
+        #expect(XFDFCommand.between(applied, new).isEmpty)
+
+        // As XML and back: the same command.
+        let text = XFDF.document(command, pages: Self.pages)
+        #expect(text.contains("<delete>\n    <id page=\"0\">circle-0</id>\n  </delete>"))
+        let read = try XFDF.command(from: Array(text.utf8), pages: Self.pages)
+        #expect(read.add.map(\.id) == ["added"] && read.modify.map(\.id) == ["note-0", "pen-0"] && read.delete == command.delete)
+        #expect(XFDFCommand.between(read.applied(to: old), new).modify.allSatisfy { $0.id == "pen-0" || $0.id == "added" },
+                "only rounding to 1/10000 pt can differ")
+    }
+
+    @Test func anImportReplacesByNameAndNamesTheNameless() throws {
+        let existing = Self.sample(onPage: 0)
+        let text = """
+            <?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots>
+            <square page="0" rect="10,20,110,70" name="square-0" color="#00FF00"/>
+            <circle page="0" rect="10,20,110,70"/>
+            </annots></xfdf>
+            """
+        let command = try XFDF.command(from: Array(text.utf8), pages: Self.pages)
+        let after = command.applied(to: existing)
+        #expect(after.count == existing.count + 1)
+        #expect(after.first { $0.id == "square-0" }?.drawing.color == RGBColor(red: 0, green: 255, blue: 0), "replaced")
+        #expect(UUID(uuidString: after.last?.id.rawValue ?? "") != nil, "the nameless one gets a UUID")
+    }
+
+    static func error(_ text: String) -> String {
+        do {
+            _ = try XFDF.command(from: Array(text.utf8), pages: pages)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(arguments: [
+        ("not xml at all", "line 1: not XML: text before the root element"),
+        ("<fdf/>", "line 1: the root element is <fdf>, not <xfdf>"),
+        ("<xfdf>\n<annots>\n<sqare page=\"0\" rect=\"0,0,1,1\"/></annots></xfdf>", "line 3: unknown element <sqare>"),
+        ("<xfdf><annots>\n\n<square page=\"0\" rect=\"0,0,x,1\"/></annots></xfdf>", "line 3: rect of <square> holds \"x\", not a number"),
+        ("<xfdf><annots><square page=\"4\" rect=\"0,0,1,1\"/></annots></xfdf>",
+         "line 1: page=\"4\" of <square> is out of range: the document has 4 pages, counted from 0"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" opacity=\"nan\"/></annots></xfdf>", "line 1: opacity=\"nan\" of <square> is not a number"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1e999,1\"/></annots></xfdf>", "line 1: rect of <square> holds \"1e999\", not a number"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\"><blob/></square></annots></xfdf>", "line 1: unknown element <blob> in <square>"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" flags=\"print,shiny\"/></annots></xfdf>",
+         "line 1: flags of <square> names an unknown flag \"shiny\""),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" date=\"yesterday\"/></annots></xfdf>",
+         "line 1: date=\"yesterday\" of <square> is not a PDF date like D:20261124093000+01'00'"),
+        ("<xfdf><delete><id page=\"0\"> </id></delete></xfdf>", "line 1: <id> in <delete> names no annotation"),
+        ("<xfdf><annots>\n<square page=\"0\" rect=\"0,0,1,1\">\n</annots></xfdf>", "line 3: not XML: </annots> closes <square> of line 2"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\"><contents>&nbsp;</contents></square></annots></xfdf>",
+         "line 1: not XML: the entity &nbsp; is not allowed (only XML's own five are)"),
+    ])
+    func malformedFilesAreOneLineErrorsNamingTheLine(text: String, message: String) {
+        #expect(Self.error(text) == message)
+    }
+
+    /// The attacks XML readers are known for are refused before anything is expanded or read.
+    @Test func entityExpansionAndExternalEntitiesAreRefused() {
+        let laughs = """
+            <?xml version="1.0"?>
+            <!DOCTYPE xfdf [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>
+            <xfdf><annots><text page="0" rect="0,0,1,1"><contents>&c;</contents></text></annots></xfdf>
+            """
+        #expect(Self.error(laughs) == "line 2: not XML: a document type declaration (DOCTYPE) is not allowed: it can define entities")
+        let external = "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><xfdf>&e;</xfdf>"
+        #expect(Self.error(external).contains("DOCTYPE) is not allowed"))
+        #expect(Self.error("<xfdf>&e;</xfdf>") == "line 1: not XML: the entity &e; is not allowed (only XML's own five are)")
+    }
+
+    @Test func hugeOrDeepFilesAreRefused() {
+        let huge = [UInt8](repeating: UInt8(ascii: " "), count: XFDF.largestFile + 1)
+        #expect(throws: XFDFError(line: 0, message: "the file is larger than 32 MiB")) { try XFDF.command(from: huge, pages: Self.pages) }
+        let deep = "<xfdf>" + String(repeating: "<a>", count: 100_000)
+        #expect(Self.error(deep) == "line 1: not XML: elements nested deeper than 64")
+        #expect(Self.error("<xfdf><annots>") == "line 1: not XML: <annots> is never closed")
+        #expect(Self.error(String(decoding: [0x3C, 0x78, 0xFF, 0x3E], as: UTF8.self)).contains("not XML"))
+    }
+}
