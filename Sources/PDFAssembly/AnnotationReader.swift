@@ -76,7 +76,8 @@ struct AnnotationReader {
         return Annotation(id: AnnotationID(id), pageIndex: pageIndex, subtype: AnnotationSubtype(rawValue: subtype),
                           rect: rect, author: author, created: createdText.flatMap(PDFDate.init(pdf:)),
                           modified: modifiedText.flatMap(PDFDate.init(pdf:)), contents: contents,
-                          state: state, flags: flags)
+                          state: state, flags: flags,
+                          drawing: AnnotationDrawingReader(session: session).drawing(of: object, subtype: subtype, geometry: geometry))
     }
 
     /// Two annotations with one name (copied without care, or derived from identical content) get `-2`, `-3`…

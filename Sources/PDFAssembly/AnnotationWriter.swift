@@ -57,7 +57,7 @@ struct AnnotationWriter {
     }
 
     /// Gives a direct annotation an object of its own and puts the reference where it stood in /Annots.
-    private func makeIndirect(_ entry: AnnotationReader.Located) -> qpdf_oh {
+    func makeIndirect(_ entry: AnnotationReader.Located) -> qpdf_oh {
         let indirect = qpdf_make_indirect_object(session.data, entry.object)
         var items = session.arrayItems(session.key(entry.page, "/Annots"))
         if items.indices.contains(entry.slot) { items[entry.slot] = indirect }
@@ -67,7 +67,7 @@ struct AnnotationWriter {
 
     /// Takes the annotations off their pages, with the popups that belong to them. Objects nothing refers
     /// to any more are not written.
-    private func delete(_ ids: Set<AnnotationID>, located: [AnnotationID: AnnotationReader.Located]) throws {
+    func delete(_ ids: Set<AnnotationID>, located: [AnnotationID: AnnotationReader.Located]) throws {
         guard !ids.isEmpty else { return }
         let doomed = Set(ids.compactMap { located[$0] }.map { session.objectID($0.object) })
         let pageIndexes = Set(ids.compactMap { located[$0]?.annotation.pageIndex })
@@ -85,36 +85,14 @@ struct AnnotationWriter {
     }
 
     /// Makes the annotation (and its popup) as objects; the caller puts them on the page.
-    private func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) throws -> [qpdf_oh] {
+    func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) throws -> [qpdf_oh] {
         let t = session.data
         let page = qpdf_get_page_n(t, annotation.pageIndex)
         let box = geometry.userBox(fromDisplay: annotation.rect)
         let dictionary = qpdf_oh_new_dictionary(t)
         func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
-        set("/Type", session.newName("Annot"))
-        set("/Subtype", session.newName(annotation.subtype.rawValue))
-        set("/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
-        set("/NM", session.newText(annotation.id.rawValue))
-        set("/F", qpdf_oh_new_integer(t, Int64(annotation.flags)))
-        set("/P", page)
-        if let author = annotation.author { set("/T", session.newText(author)) }
-        if let contents = annotation.contents { set("/Contents", session.newText(contents)) }
-        if let created = annotation.created { set("/CreationDate", session.newText(created.pdfString)) }
-        if let modified = annotation.modified { set("/M", session.newText(modified.pdfString)) }
-        if let parent {
-            set("/IRT", parent)
-            set("/RT", session.newName(annotation.replyType == .group ? "Group" : "R"))
-        }
-        if let state = annotation.state {
-            set("/StateModel", session.newText(state.model))
-            set("/State", session.newText(state.value))
-        }
-        if annotation.subtype == .text {
-            set("/Name", session.newName("Comment"))
-            set("/Open", qpdf_oh_new_bool(t, QPDF_FALSE))
-            set("/C", session.newNumbers([1, 0.82, 0]))
-        }
-        write(annotation.drawing, of: annotation.subtype, into: dictionary, geometry: geometry)
+        fill(dictionary, with: annotation, inReplyTo: parent, geometry: geometry)
+        if annotation.subtype == .text { set("/Open", qpdf_oh_new_bool(t, QPDF_FALSE)) }
         if let pdf = appearances[annotation.id] {
             set("/AP", try appearance(pdf, for: annotation, geometry: geometry))
         }
@@ -137,6 +115,38 @@ struct AnnotationWriter {
         }
         return added
     }
+
+    /// The keys a dictionary written for `annotation` holds: identity, page, author, dates, thread, state, drawing.
+    func fill(_ dictionary: qpdf_oh, with annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) {
+        let t = session.data
+        func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
+        let box = geometry.userBox(fromDisplay: annotation.rect)
+        set("/Type", session.newName("Annot"))
+        set("/Subtype", session.newName(annotation.subtype.rawValue))
+        set("/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
+        set("/NM", session.newText(annotation.id.rawValue))
+        set("/F", qpdf_oh_new_integer(t, Int64(annotation.flags)))
+        set("/P", qpdf_get_page_n(t, annotation.pageIndex))
+        if let author = annotation.author { set("/T", session.newText(author)) }
+        if let contents = annotation.contents { set("/Contents", session.newText(contents)) }
+        if let created = annotation.created { set("/CreationDate", session.newText(created.pdfString)) }
+        if let modified = annotation.modified { set("/M", session.newText(modified.pdfString)) }
+        if let parent {
+            set("/IRT", parent)
+            set("/RT", session.newName(annotation.replyType == .group ? "Group" : "R"))
+        }
+        if let state = annotation.state {
+            set("/StateModel", session.newText(state.model))
+            set("/State", session.newText(state.value))
+        }
+        if annotation.subtype == .text, let icon = annotation.drawing.icon { set("/Name", session.newName(icon)) }
+        write(annotation.drawing, of: annotation.subtype, into: dictionary, geometry: geometry)
+    }
+
+    /// What `fill` may have written: cleared before a dictionary is filled again for a changed annotation.
+    static let describedKeys = ["/T", "/Contents", "/CreationDate", "/M", "/IRT", "/RT", "/StateModel", "/State", "/C", "/IC",
+                                "/CA", "/BS", "/Border", "/InkList", "/QuadPoints", "/L", "/Vertices", "/DA", "/DS", "/Subj",
+                                "/Rotate", "/Name"]
 
     /// Colour, opacity, width, strokes, quads and font, in user space.
     private func write(_ drawing: AnnotationDrawing, of subtype: AnnotationSubtype, into dictionary: qpdf_oh, geometry: PageGeometry) {
@@ -165,13 +175,22 @@ struct AnnotationWriter {
         }
         if !drawing.quads.isEmpty { set("/QuadPoints", session.newNumbers(drawing.quads.flatMap(user))) }
         if let subject = drawing.subject { set("/Subj", session.newText(subject)) }
+        if let inside = drawing.interiorColor { set("/IC", session.newNumbers(components(inside))) }
+        if let icon = drawing.icon, subtype != .text { set("/Name", session.newName(icon)) }
+        if let rotation = drawing.rotation { set("/Rotate", qpdf_oh_new_integer(t, Int64(rotation))) }
+        if subtype.rawValue == "Line", drawing.vertices.count == 2 { set("/L", session.newNumbers(user(drawing.vertices))) }
+        if ["Polygon", "PolyLine"].contains(subtype.rawValue), !drawing.vertices.isEmpty {
+            set("/Vertices", session.newNumbers(user(drawing.vertices)))
+        }
         if subtype == .freeText, let size = drawing.fontSize {
             let color = components(drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).map(PDFNumber.format).joined(separator: " ")
             // The appearance draws the text in DejaVu Sans, embedded there; /DA names Helvetica, a standard font every
             // reader has, for a reader that draws the text afresh after the user edits it.
             set("/DA", session.newText("/Helv \(PDFNumber.format(size)) Tf \(color) rg"))
             // On a turned page the text reads as the user saw it: a reader drawing it afresh turns it the same way.
-            if geometry.rotation != .none { set("/Rotate", qpdf_oh_new_integer(t, Int64(geometry.rotation.rawValue))) }
+            if drawing.rotation == nil, geometry.rotation != .none {
+                set("/Rotate", qpdf_oh_new_integer(t, Int64(geometry.rotation.rawValue)))
+            }
             set("/DS", session.newText("font: DejaVu Sans \(PDFNumber.format(size))pt; color: \((drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).hex)"))
         }
     }
@@ -194,7 +213,7 @@ struct AnnotationWriter {
     }
 
     /// A fresh /Annots array for the page: the old one may be shared with other pages.
-    private func replaceAnnotations(of page: qpdf_oh, with items: [qpdf_oh]) {
+    func replaceAnnotations(of page: qpdf_oh, with items: [qpdf_oh]) {
         let array = qpdf_oh_new_array(session.data)
         for item in items { qpdf_oh_append_item(session.data, array, item) }
         qpdf_oh_replace_key(session.data, page, "/Annots", array)

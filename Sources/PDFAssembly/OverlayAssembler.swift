@@ -35,23 +35,7 @@ public enum OverlayAssembler {
             overlaySessions += annotations.appearanceSessions.sessions
             if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
-            try target.check(qpdf_init_write_memory(target.data))
-            // Markup may be translucent (transparency: PDF 1.4); a FreeText's /DS is PDF 1.5. An older header would
-            // promise readers less than the file holds.
-            if !appearances.isEmpty {
-                qpdf_set_minimum_pdf_version(target.data, "1.5")
-            } else if !overlays.isEmpty {
-                qpdf_set_minimum_pdf_version(target.data, "1.4")
-            }
-            // Streams are copied as they are: nothing else is touched, and a compression bomb in one is never
-            // inflated (qpdf's default decodes every stream and encodes it again).
-            qpdf_set_decode_level(target.data, qpdf_dl_none)
-            try target.check(qpdf_write(target.data))
-            let length = qpdf_get_buffer_length(target.data)
-            guard let bytes = qpdf_get_buffer(target.data) else {
-                throw QPDFSession.Failure(code: qpdf_e_system, message: "qpdf produced no output")
-            }
-            let written = Data(bytes: bytes, count: length)
+            let written = try bytes(of: target, minimumVersion: !appearances.isEmpty ? "1.5" : !overlays.isEmpty ? "1.4" : nil)
             withExtendedLifetime(overlaySessions) {}
             return written
         } catch let failure as QPDFSession.Failure {
@@ -60,6 +44,22 @@ public enum OverlayAssembler {
             }
             throw DocumentError.damaged(path: source, reason: failure.message)
         }
+    }
+
+    /// The whole document as qpdf writes it. Streams are copied as they are: nothing else is touched, and a
+    /// compression bomb in one is never inflated (qpdf's default decodes every stream and encodes it again).
+    /// `minimumVersion`: translucent markup needs PDF 1.4, a FreeText's /DS 1.5; an older header would promise
+    /// readers less than the file holds.
+    static func bytes(of target: QPDFSession, minimumVersion: String?) throws -> Data {
+        try target.check(qpdf_init_write_memory(target.data))
+        if let minimumVersion { qpdf_set_minimum_pdf_version(target.data, minimumVersion) }
+        qpdf_set_decode_level(target.data, qpdf_dl_none)
+        try target.check(qpdf_write(target.data))
+        let length = qpdf_get_buffer_length(target.data)
+        guard let bytes = qpdf_get_buffer(target.data) else {
+            throw QPDFSession.Failure(code: qpdf_e_system, message: "qpdf produced no output")
+        }
+        return Data(bytes: bytes, count: length)
     }
 
     /// Checks a written copy the way the next reader will open it: qpdf must read it without repairing

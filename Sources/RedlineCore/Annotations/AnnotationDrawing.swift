@@ -53,3 +53,50 @@ public struct AnnotationDrawing: Sendable, Hashable {
         return moved
     }
 }
+
+extension AnnotationDrawing {
+    /// A FreeText's /DA, `/Helv 14 Tf 1 0 0 rg`: the size before Tf, the colour before rg (or g for grey).
+    public static func parse(defaultAppearance text: String) -> (size: Double?, color: RGBColor?) {
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        var size: Double?, color: RGBColor?
+        for (index, word) in words.enumerated() {
+            if word == "Tf", index >= 1, let value = Double(words[index - 1]), value.isFinite, value >= 0 { size = value }
+            if word == "rg", index >= 3 {
+                let parts = words[(index - 3)..<index].compactMap(Double.init)
+                if parts.count == 3 { color = rgb(parts) }
+            }
+            if word == "g", index >= 1, let grey = Double(words[index - 1]) { color = rgb([grey, grey, grey]) }
+        }
+        return (size, color)
+    }
+
+    /// Colour components from 0 to 1 (clamped) as 8-bit RGB.
+    public static func rgb(_ parts: [Double]) -> RGBColor {
+        let channels = parts.map { value -> UInt8 in
+            guard value.isFinite else { return 0 }
+            return UInt8(clamping: Int((min(max(value, 0), 1) * 255).rounded()))
+        }
+        return RGBColor(red: channels[0], green: channels[1], blue: channels[2])
+    }
+}
+
+extension AnnotationDrawing {
+    /// The same drawing up to the rounding a trip through a file or XFDF gives (a hundredth of a point).
+    public func isClose(to other: AnnotationDrawing) -> Bool {
+        func near(_ a: Double?, _ b: Double?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): true
+            case (let a?, let b?): abs(a - b) < 0.01
+            default: false
+            }
+        }
+        func near(_ a: [Point], _ b: [Point]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { abs($0.x - $1.x) < 0.01 && abs($0.y - $1.y) < 0.01 }
+        }
+        return color == other.color && interiorColor == other.interiorColor && near(opacity, other.opacity)
+            && near(lineWidth, other.lineWidth) && near(fontSize, other.fontSize) && subject == other.subject && icon == other.icon
+            && rotation == other.rotation && near(vertices, other.vertices)
+            && inkList.count == other.inkList.count && zip(inkList, other.inkList).allSatisfy(near)
+            && quads.count == other.quads.count && zip(quads, other.quads).allSatisfy(near)
+    }
+}

@@ -20,6 +20,9 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
 
     public init() {}
 
+    /// Replies and state changes as Acrobat writes them: a yellow note with the Comment icon.
+    static let noteDrawing = AnnotationDrawing(color: RGBColor(red: 255, green: 209, blue: 0), icon: "Comment")
+
     public var isEmpty: Bool { added.isEmpty && changedContents.isEmpty && deleted.isEmpty }
 
     /// The document's annotations as they will be after saving.
@@ -53,7 +56,8 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
                                id: AnnotationID) -> Annotation {
         let reply = Annotation(id: id, pageIndex: parent.pageIndex, subtype: .text, rect: parent.rect, author: author,
                                created: date, modified: date, contents: text, inReplyTo: parent.id, replyType: .reply,
-                               flags: Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)
+                               flags: Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag,
+                               drawing: Self.noteDrawing)
         added.append(reply)
         return reply
     }
@@ -67,7 +71,8 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         let change = Annotation(id: id, pageIndex: target.pageIndex, subtype: .text, rect: target.rect, author: author,
                                 created: date, modified: date, contents: "\(state.value) set by \(author)",
                                 inReplyTo: previous?.id ?? target.id, replyType: .reply, state: state,
-                                flags: Annotation.printFlag | Annotation.noViewFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)
+                                flags: Annotation.printFlag | Annotation.noViewFlag | Annotation.noZoomFlag | Annotation.noRotateFlag,
+                                drawing: Self.noteDrawing)
         added.append(change)
         return change
     }

@@ -122,7 +122,7 @@ enum XFDFAnnotationElement {
         }
         if let vertices = element.first("vertices") { drawing.vertices = display(try pointList(vertices.text, in: vertices)) }
         if let appearance = element.first("defaultappearance") {
-            let (size, color) = parse(defaultAppearance: appearance.text)
+            let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance.text)
             drawing.fontSize = size
             if subtype == .freeText, let color { drawing.color = color }
         }
@@ -148,21 +148,6 @@ enum XFDFAnnotationElement {
                           contents: element.first("contents")?.text, inReplyTo: element[attribute: "inreplyto"].map { AnnotationID($0) },
                           replyType: replyType, state: AnnotationState(model: model, value: value), flags: flags, order: order,
                           drawing: drawing)
-    }
-
-    /// `/Helv 14 Tf 1 0 0 rg`: the size before Tf, the colour before rg (or g for grey).
-    static func parse(defaultAppearance text: String) -> (size: Double?, color: RGBColor?) {
-        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-        var size: Double?, color: RGBColor?
-        func channel(_ word: String) -> UInt8? { Double(word).map { UInt8(clamping: Int((min(max($0, 0), 1) * 255).rounded())) } }
-        for (index, word) in words.enumerated() {
-            if word == "Tf", index >= 1 { size = Double(words[index - 1]) }
-            if word == "rg", index >= 3, let r = channel(words[index - 3]), let g = channel(words[index - 2]), let b = channel(words[index - 1]) {
-                color = RGBColor(red: r, green: g, blue: b)
-            }
-            if word == "g", index >= 1, let grey = channel(words[index - 1]) { color = RGBColor(red: grey, green: grey, blue: grey) }
-        }
-        return (size, color)
     }
 
     private static func number(_ attribute: String, of element: XMLTreeElement) throws -> Double? {

@@ -1,0 +1,66 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// What an annotation draws, read from its dictionary into display space: colours, opacity, width, ink strokes,
+/// quad points, a line's ends and a polygon's corners, a FreeText's font size and text colour.
+struct AnnotationDrawingReader {
+    let session: QPDFSession
+    /// More numbers than any real annotation holds; a hostile array is read no further.
+    static let mostNumbers = 200_000
+
+    func drawing(of object: qpdf_oh, subtype: String, geometry: PageGeometry) -> AnnotationDrawing {
+        var drawing = AnnotationDrawing()
+        func key(_ name: String) -> qpdf_oh { session.key(object, name) }
+        func display(_ values: [Double]) -> [Point] {
+            stride(from: 0, to: values.count - 1, by: 2).map { geometry.displayPoint(fromUser: Point(x: values[$0], y: values[$0 + 1])) }
+        }
+        drawing.color = color(key("/C"))
+        drawing.interiorColor = color(key("/IC"))
+        drawing.opacity = session.real(key("/CA"))
+        let border = session.key(key("/BS"), "/W")
+        drawing.lineWidth = session.real(border) ?? numbers(key("/Border")).flatMap { $0.count >= 3 ? $0[2] : nil }
+        drawing.subject = session.text(key("/Subj"))
+        drawing.icon = session.textOrName(key("/Name"))
+        drawing.rotation = session.integer(key("/Rotate"))
+        drawing.inkList = session.arrayItems(key("/InkList")).prefix(Self.mostNumbers).compactMap { numbers($0).map(display) }
+        if let quads = numbers(key("/QuadPoints")), quads.count >= 8 {
+            let points = display(Array(quads.prefix(quads.count - quads.count % 8)))
+            drawing.quads = stride(from: 0, to: points.count, by: 4).map { Array(points[$0..<($0 + 4)]) }
+        }
+        if subtype == "Line", let ends = numbers(key("/L")), ends.count == 4 { drawing.vertices = display(ends) }
+        if let corners = numbers(key("/Vertices")) { drawing.vertices = display(corners) }
+        if subtype == "FreeText", let appearance = session.text(key("/DA")) {
+            let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance)
+            drawing.fontSize = size
+            // A FreeText's /C is its background: the colour a reviewer knows it by is its text's.
+            drawing.color = color
+        }
+        return drawing
+    }
+
+    /// /C and /IC: nothing (transparent), grey, RGB or CMYK.
+    private func color(_ object: qpdf_oh) -> RGBColor? {
+        guard let parts = numbers(object) else { return nil }
+        switch parts.count {
+        case 1: return Self.rgb([parts[0], parts[0], parts[0]])
+        case 3: return Self.rgb(parts)
+        case 4: return Self.rgb([(1 - parts[0]) * (1 - parts[3]), (1 - parts[1]) * (1 - parts[3]), (1 - parts[2]) * (1 - parts[3])])
+        default: return nil
+        }
+    }
+
+    static func rgb(_ parts: [Double]) -> RGBColor { AnnotationDrawing.rgb(parts) }
+
+    private func numbers(_ object: qpdf_oh) -> [Double]? {
+        guard session.isArray(object) else { return nil }
+        let count = min(Int(qpdf_oh_get_array_n_items(session.data, object)), Self.mostNumbers)
+        var values: [Double] = []
+        values.reserveCapacity(count)
+        for index in 0..<count {
+            guard let value = session.real(qpdf_oh_get_array_item(session.data, object, Int32(index))) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+}

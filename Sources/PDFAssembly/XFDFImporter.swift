@@ -1,0 +1,73 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Writes an XFDF command into a document (`redline xfdf import`): annotations named by the command and present in
+/// the document are changed in place (their object kept, so replies and popups still point at them), new names are
+/// added, deleted names go with their popups. Nothing else changes.
+public enum XFDFImporter {
+    public static func document(source: String, password: String?, command: XFDFCommand) throws -> Data {
+        let target = try PDFInspector.openSession(path: source, password: password)
+        do {
+            guard qpdf_allow_modify_annotation(target.data) != 0 else { throw AnnotationEditError.notPermitted(path: source) }
+            let pages = PDFInspector.geometries(in: target)
+            let writer = AnnotationWriter(session: target, path: source)
+            var located: [AnnotationID: AnnotationReader.Located] = [:]
+            for entry in AnnotationReader(session: target).read(pages: pages) { located[entry.annotation.id] = entry }
+
+            // An annotation moved to another page is deleted there and made anew on its page.
+            let incoming = command.modify + command.add
+            let moved = incoming.filter { located[$0.id].map { $0.annotation.pageIndex != $0.annotation.pageIndex } ?? false }
+            let doomed = Set(command.delete.map(\.id)).union(moved.map(\.id)).filter { located[$0] != nil }
+            try writer.delete(doomed, located: located)
+            for id in doomed { located[id] = nil }
+
+            var objects = located.mapValues(\.object)
+            var additions: [Int: [qpdf_oh]] = [:]
+            var filled: [(annotation: Annotation, object: qpdf_oh)] = []
+            for annotation in incoming {
+                let geometry = pages[annotation.pageIndex]
+                if let existing = located[annotation.id] {
+                    // Moved or redrawn, the old appearance would show the old place: readers draw a new one.
+                    let unchanged = close(existing.annotation.rect, annotation.rect) && existing.annotation.drawing.isClose(to: annotation.drawing)
+                    for key in AnnotationWriter.describedKeys + (unchanged ? [] : ["/AP"]) { qpdf_oh_remove_key(target.data, existing.object, key) }
+                    writer.fill(existing.object, with: annotation, inReplyTo: nil, geometry: geometry)
+                    filled.append((annotation, existing.object))
+                } else {
+                    let made = try writer.add(annotation, inReplyTo: nil, geometry: geometry)
+                    objects[annotation.id] = made[0]
+                    additions[annotation.pageIndex, default: []] += made
+                    filled.append((annotation, made[0]))
+                }
+            }
+            // Threads last, once every name has its object: a reply may come before what it answers.
+            for (annotation, object) in filled {
+                guard let parentID = annotation.inReplyTo, let parent = objects[parentID] else { continue }
+                qpdf_oh_replace_key(target.data, object, "/IRT", indirect(parent, id: parentID, located: located, writer: writer, objects: &objects))
+                qpdf_oh_replace_key(target.data, object, "/RT", target.newName(annotation.replyType == .group ? "Group" : "R"))
+            }
+            for (pageIndex, added) in additions.sorted(by: { $0.key < $1.key }) {
+                let page = qpdf_get_page_n(target.data, pageIndex)
+                writer.replaceAnnotations(of: page, with: target.arrayItems(target.key(page, "/Annots")) + added)
+            }
+            try target.check()
+            return try OverlayAssembler.bytes(of: target, minimumVersion: nil)
+        } catch let failure as QPDFSession.Failure {
+            if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }
+            throw DocumentError.damaged(path: source, reason: failure.message)
+        }
+    }
+
+    /// /IRT must name the annotation itself: a direct one is given an object of its own first.
+    private static func indirect(_ object: qpdf_oh, id: AnnotationID, located: [AnnotationID: AnnotationReader.Located],
+                                 writer: AnnotationWriter, objects: inout [AnnotationID: qpdf_oh]) -> qpdf_oh {
+        guard writer.session.objectID(object) == 0, let entry = located[id] else { return object }
+        let made = writer.makeIndirect(entry)
+        objects[id] = made
+        return made
+    }
+
+    private static func close(_ a: Rect, _ b: Rect) -> Bool {
+        abs(a.minX - b.minX) < 0.01 && abs(a.minY - b.minY) < 0.01 && abs(a.maxX - b.maxX) < 0.01 && abs(a.maxY - b.maxY) < 0.01
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import RedlineKit
+import RedlineCore
+
+/// `redline xfdf export|import`: a document's annotations as XFDF (docs/xfdf.md), and XFDF into a copy of a document.
+struct XFDFCommands: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "xfdf",
+        abstract: "Export a PDF's annotations as XFDF, or import XFDF into a copy of a PDF.",
+        subcommands: [Export.self, Import.self])
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a PDF's annotations (comments, markup, replies, review states) as XFDF.")
+
+        @Argument(help: "The PDF to read.", completion: .file(extensions: ["pdf"]))
+        var input: String
+
+        @Option(name: .long, help: "Where to write the XFDF (default: standard output).", completion: .file(extensions: ["xfdf"]))
+        var output: String?
+
+        @Option(name: .long, help: "Only this page, from 1.")
+        var page: Int?
+
+        @OptionGroup var passwordOption: PasswordOption
+
+        func validate() throws {
+            if let page, page < 1 { throw ValidationError("--page counts from 1") }
+        }
+
+        func run() throws {
+            do {
+                let text = try XFDFExchange.export(input, password: passwordOption.password, page: page.map { $0 - 1 })
+                if let output {
+                    try AtomicFileWriter.write(Data(text.utf8), to: output)
+                } else {
+                    FileHandle.standardOutput.write(Data(text.utf8))
+                }
+            } catch let error as DocumentError {
+                throw CommandFailure(error)
+            } catch let error as XFDFExchange.PageOutOfRange {
+                throw CommandFailure("\(input): \(error)", code: ExitStatus.usage)
+            }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the annotations of an XFDF file to a copy of a PDF: by name, an existing one is replaced, a new one added.")
+
+        @Argument(help: "The PDF.", completion: .file(extensions: ["pdf"]))
+        var input: String
+
+        @Argument(help: "The XFDF file (or a command: add, modify, delete).", completion: .file(extensions: ["xfdf", "xml"]))
+        var xfdf: String
+
+        @Option(name: .long, help: "Where to write the annotated copy.", completion: .file(extensions: ["pdf"]))
+        var output: String
+
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let bytes = try Self.read(xfdf)
+            do {
+                try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output)
+            } catch let error as XFDFError {
+                throw CommandFailure("\(xfdf): \(error)", code: ExitStatus.usage)
+            } catch let error as DocumentError {
+                throw CommandFailure(error)
+            } catch let error as AnnotationEditError {
+                if case .notPermitted = error { throw CommandFailure(error.description, code: ExitStatus.cannotWrite) }
+                throw CommandFailure("\(xfdf): \(error)", code: ExitStatus.usage)
+            }
+        }
+
+        /// The file, refused unread past XFDF's limit (a device such as /dev/zero would never end).
+        static func read(_ path: String) throws -> [UInt8] {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CommandFailure("\(path): cannot read the XFDF file: \(String(cString: strerror(errno)))", code: ExitStatus.usage)
+            }
+            defer { try? handle.close() }
+            var data = Data()
+            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                data.append(chunk)
+                guard data.count <= XFDF.largestFile else {
+                    throw CommandFailure("\(path): the XFDF file is larger than \(XFDF.largestFile >> 20) MiB", code: ExitStatus.usage)
+                }
+            }
+            return [UInt8](data)
+        }
+    }
+}

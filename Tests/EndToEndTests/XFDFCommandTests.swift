@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `redline xfdf export` and `import` on files other tools annotated, checked by MuPDF.
+@Suite(.serialized) struct XFDFCommandTests {
+    static let annotated = ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf", "pypdf_annotated_pdf.pdf"]
+
+    func redline(_ arguments: String...) throws -> ProcessResult {
+        try ProcessRunner.run(TestPaths.redline, arguments)
+    }
+
+    /// A copy of `source` with every page's /Annots removed, by pikepdf.
+    func stripped(_ source: String, to destination: String) throws {
+        let script = """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            for page in pdf.pages:
+                if "/Annots" in page.obj: del page.obj["/Annots"]
+            pdf.save(sys.argv[2])
+            """
+        let result = try ProcessRunner.run(TestPaths.python, ["-c", script, source, destination])
+        try #require(result.status == 0, "\(result.stderr)")
+    }
+
+    /// Export, import into the document stripped of its annotations, export again: the same XFDF, and MuPDF reads the
+    /// same annotations from the rebuilt file as from the original.
+    @Test(arguments: annotated)
+    func exportImportExportIsTheSame(file: String) throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture(file)
+        let first = folder.file("first.xfdf"), second = folder.file("second.xfdf")
+        let bare = folder.file("bare.pdf"), rebuilt = folder.file("rebuilt.pdf")
+        #expect(try redline("xfdf", "export", source, "--output", first).status == 0)
+        try stripped(source, to: bare)
+        let imported = try redline("xfdf", "import", bare, first, "--output", rebuilt)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try redline("xfdf", "export", rebuilt, "--output", second).status == 0)
+        let a = try String(contentsOfFile: first, encoding: .utf8), b = try String(contentsOfFile: second, encoding: .utf8)
+        #expect(a == b, "the XFDF written again is the same")
+        #expect(a.contains("<annots>") && a.split(separator: "\n").count > 4)
+
+        // pikepdf reads the dictionaries as written (MuPDF would draw appearances for the imported annotations and
+        // grow their rects to fit).
+        let original = try AnnotationProbe.read(source).filter { !["/Link", "/Widget", "/Popup"].contains($0.subtype ?? "") }
+        let back = try AnnotationProbe.read(rebuilt).filter { $0.subtype != "/Popup" }
+        try #require(original.count == back.count, "\(original.map(\.subtype)) against \(back.map(\.subtype))")
+        for (was, now) in zip(original, back) {
+            #expect(was.subtype == now.subtype && was.page == now.page)
+            // Some writers put the corners the other way round: the same rectangle.
+            func normal(_ r: [Double]) -> [Double] { r.count == 4 ? [min(r[0], r[2]), min(r[1], r[3]), max(r[0], r[2]), max(r[1], r[3])] : r }
+            #expect(zip(normal(was.rect), normal(now.rect)).allSatisfy { abs($0 - $1) < 0.01 }, "\(was.subtype ?? ""): \(was.rect) against \(now.rect)")
+            #expect(was.Contents == now.Contents && was.T == now.T)
+            // No /RT means /R (ISO 32000-1 table 170): written out, it says the same.
+            #expect(was.State == now.State && was.StateModel == now.StateModel
+                    && (was.IRTObject == nil || (was.RT ?? "/R") == (now.RT ?? "/R")), "\(was.RT ?? "none") against \(now.RT ?? "none")")
+            #expect((was.IRTObject == nil) == (now.IRTObject == nil), "the thread link survives")
+        }
+        // MuPDF reads the colours and ink of the rebuilt file as of the original.
+        let colours = try MuPDFProbe.annotations(in: source).flatMap(\.annotations).filter { !["Link", "Widget", "Popup"].contains($0.type) }
+        let rebuiltColours = try MuPDFProbe.annotations(in: rebuilt).flatMap(\.annotations).filter { $0.type != "Popup" }
+        if colours.count == rebuiltColours.count {
+            for (was, now) in zip(colours, rebuiltColours) {
+                #expect(was.type == now.type && was.stroke.count == now.stroke.count
+                        && zip(was.stroke, now.stroke).allSatisfy { abs($0 - $1) < 0.003 }, "\(was.type): \(was.stroke) against \(now.stroke)")
+                #expect(was.ink.count == now.ink.count)
+            }
+        }
+        #expect(try QPDFCheck.errors(in: rebuilt) == nil)
+    }
+
+    /// A command naming an annotation of the file changes that one, in place, and nothing else.
+    @Test func aModifyCommandMovesTheNamedAnnotationAndDeleteRemovesOne() throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture("pdfjs_issue14438.pdf")
+        let before = try MuPDFProbe.annotations(in: source)[0].annotations
+        let circle = try #require(before.first { $0.type == "Circle" }), square = try #require(before.first { $0.type == "Square" })
+        let command = folder.file("command.xfdf")
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xfdf xmlns="http://ns.adobe.com/xfdf/">
+              <modify><circle page="0" rect="100,100,160,130" name="\(circle.id ?? "")" color="#0000FF" width="2"/></modify>
+              <delete><id page="0">\(square.id ?? "")</id></delete>
+            </xfdf>
+            """.write(toFile: command, atomically: true, encoding: .utf8)
+        let output = folder.file("out.pdf")
+        let result = try redline("xfdf", "import", source, command, "--output", output)
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try MuPDFProbe.annotations(in: output)[0].annotations
+        #expect(after.count == before.count - 1 && !after.contains { $0.id == square.id })
+        let moved = try #require(after.first { $0.id == circle.id })
+        // MuPDF's rect is in the page's top-left space: user y 100…130 on a 792 pt page is 662…692.
+        #expect(zip(moved.rect, [100, 662, 160, 692]).allSatisfy { abs($0 - $1) < 0.01 }, "\(moved.rect)")
+        #expect(moved.stroke == [0, 0, 1] && moved.width == 2)
+        for (was, now) in zip(before.filter { $0.id != square.id && $0.id != circle.id }, after.filter { $0.id != circle.id }) {
+            #expect(was.id == now.id && was.rect == now.rect && was.hasAppearance == now.hasAppearance, "untouched: \(was.type)")
+        }
+    }
+
+    @Test(arguments: [
+        ("<xfdf><annots>\n<sqare page=\"0\" rect=\"0,0,1,1\"/></annots></xfdf>", "line 2: unknown element <sqare>"),
+        ("<xfdf><annots><square page=\"9\" rect=\"0,0,1,1\"/></annots></xfdf>", "page=\"9\" of <square> is out of range"),
+        ("<!DOCTYPE x [<!ENTITY a \"aaaa\">]><xfdf/>", "DOCTYPE) is not allowed"),
+        ("{\"json\": true}", "not XML"),
+    ])
+    func malformedXFDFIsExitOneNamingTheLineAndNothingIsWritten(text: String, message: String) throws {
+        let folder = TemporaryFolder()
+        let bad = folder.file("bad.xfdf"), output = folder.file("out.pdf")
+        try text.write(toFile: bad, atomically: true, encoding: .utf8)
+        let result = try redline("xfdf", "import", TestPaths.sample, bad, "--output", output)
+        #expect(result.status == 1 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func exportOfOnePageAndOfAPageThatIsNotThere() throws {
+        let source = TestPaths.fixture("pdfjs_issue14438.pdf")
+        let one = try redline("xfdf", "export", source, "--page", "1")
+        #expect(one.status == 0 && one.stdout.contains("page=\"0\"") && !one.stdout.contains("page=\"1\""))
+        let missing = try redline("xfdf", "export", source, "--page", "99")
+        #expect(missing.status == 1 && missing.stderr.contains("there is no page 99"))
+    }
+}
