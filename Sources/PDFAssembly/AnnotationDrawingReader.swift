@@ -18,12 +18,19 @@ struct AnnotationDrawingReader {
         drawing.color = color(key("/C"))
         drawing.interiorColor = color(key("/IC"))
         drawing.opacity = session.real(key("/CA"))
-        let border = session.key(key("/BS"), "/W")
-        drawing.lineWidth = session.real(border) ?? numbers(key("/Border")).flatMap { $0.count >= 3 ? $0[2] : nil }
+        // Asked of anything but a dictionary, qpdf warns, and a warning reads as a repair of the file.
+        let style = key("/BS")
+        let border = session.isDictionary(style) ? session.real(session.key(style, "/W")) : nil
+        drawing.lineWidth = border ?? numbers(key("/Border")).flatMap { $0.count >= 3 ? $0[2] : nil }
         drawing.subject = session.text(key("/Subj"))
         drawing.icon = session.textOrName(key("/Name"))
         drawing.rotation = session.integer(key("/Rotate"))
-        drawing.inkList = session.arrayItems(key("/InkList")).prefix(Self.mostNumbers).compactMap { numbers($0).map(display) }
+        var budget = Self.mostNumbers
+        for stroke in session.arrayItems(key("/InkList")) where budget > 0 {
+            guard let values = numbers(stroke, atMost: budget) else { continue }
+            budget -= max(1, values.count)
+            drawing.inkList.append(display(values))
+        }
         if let quads = numbers(key("/QuadPoints")), quads.count >= 8 {
             let points = display(Array(quads.prefix(quads.count - quads.count % 8)))
             drawing.quads = stride(from: 0, to: points.count, by: 4).map { Array(points[$0..<($0 + 4)]) }
@@ -52,9 +59,9 @@ struct AnnotationDrawingReader {
 
     static func rgb(_ parts: [Double]) -> RGBColor { AnnotationDrawing.rgb(parts) }
 
-    private func numbers(_ object: qpdf_oh) -> [Double]? {
+    private func numbers(_ object: qpdf_oh, atMost limit: Int = mostNumbers) -> [Double]? {
         guard session.isArray(object) else { return nil }
-        let count = min(Int(qpdf_oh_get_array_n_items(session.data, object)), Self.mostNumbers)
+        let count = min(Int(qpdf_oh_get_array_n_items(session.data, object)), limit)
         var values: [Double] = []
         values.reserveCapacity(count)
         for index in 0..<count {

@@ -50,6 +50,9 @@ extension Annotation: Codable {
                   state: state,
                   flags: Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag
                       | (state != nil && inReplyTo != nil ? Annotation.noViewFlag : 0))
+        // What this form is read back for are the notes a session made (the journal): replies and state changes, which
+        // look as Acrobat's do.
+        if subtype == .text { drawing = AnnotationEdits.noteDrawing }
     }
 
     /// Hundredths of a point: enough for any reader, and stable across runs.
