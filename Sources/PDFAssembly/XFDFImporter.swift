@@ -18,7 +18,13 @@ public enum XFDFImporter {
             // An annotation moved to another page is deleted there and made anew on its page.
             let incoming = command.modify + command.add
             let moved = incoming.filter { located[$0.id].map { $0.annotation.pageIndex != $0.annotation.pageIndex } ?? false }
-            let doomed = Set(command.delete.map(\.id)).union(moved.map(\.id)).filter { located[$0] != nil }
+            // A deleted annotation takes what answers it along (as deleting in the editor does): a reply left behind
+            // would point at an object no page lists, and keep its text in the file.
+            var edits = AnnotationEdits()
+            let current = located.values.map(\.annotation)
+            var deleted = Set<AnnotationID>()
+            for deletion in command.delete where located[deletion.id] != nil { deleted.formUnion(edits.delete(deletion.id, in: current)) }
+            let doomed = deleted.union(moved.map(\.id)).filter { located[$0] != nil }
             try writer.delete(doomed, located: located)
             for id in doomed { located[id] = nil }
 

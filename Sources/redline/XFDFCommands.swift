@@ -30,12 +30,19 @@ struct XFDFCommands: ParsableCommand {
         }
 
         func run() throws {
+            if let output, FilePaths.sameFile(output, input) {
+                throw CommandFailure("\(output): that is the PDF being read; writing the XFDF there would destroy it", code: ExitStatus.usage)
+            }
             do {
                 let text = try XFDFExchange.export(input, password: passwordOption.password, page: page.map { $0 - 1 })
                 if let output {
                     try AtomicFileWriter.write(Data(text.utf8), to: output)
                 } else {
-                    FileHandle.standardOutput.write(Data(text.utf8))
+                    do {
+                        try DescriptorWriter.writeAll(Data(text.utf8), to: STDOUT_FILENO)
+                    } catch {
+                        throw CommandFailure("standard output: \(error)", code: ExitStatus.cannotWrite)
+                    }
                 }
             } catch let error as DocumentError {
                 throw CommandFailure(error)

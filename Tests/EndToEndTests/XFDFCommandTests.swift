@@ -113,6 +113,38 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// `--output` naming the PDF would have replaced it with XML; a full disk on standard output is an error, not a crash.
+    @Test func exportNeverDestroysThePDFAndSaysWhenItCannotWrite() throws {
+        let folder = TemporaryFolder()
+        let victim = folder.file("victim.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("pdfjs_issue14438.pdf"), toPath: victim)
+        let refused = try redline("xfdf", "export", victim, "--output", victim)
+        #expect(refused.status == 1 && refused.stderr.contains("that is the PDF being read"))
+        #expect(FileManager.default.contents(atPath: victim) == FileManager.default.contents(atPath: TestPaths.fixture("pdfjs_issue14438.pdf")))
+        let full = try ProcessRunner.run("sh", ["-c", "'\(TestPaths.redline)' xfdf export '\(victim)' > /dev/full"])
+        #expect(full.status == 3 && full.stderr.contains("No space left on device"), "\(full.status): \(full.stderr.prefix(300))")
+    }
+
+    /// Deleting an annotation takes its replies and states along: nothing points at a removed object, and its text is
+    /// gone from the file.
+    @Test func aDeletedAnnotationTakesItsThreadAlong() throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture("pdfcpu_text_annotations.pdf")
+        let command = folder.file("delete.xfdf"), output = folder.file("out.pdf")
+        try "<xfdf><delete><id page=\"0\">redline-9f3be24771e73ff1</id></delete></xfdf>".write(toFile: command, atomically: true, encoding: .utf8)
+        let result = try redline("xfdf", "import", source, command, "--output", output)
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = try AnnotationProbe.read(output)
+        #expect(left.allSatisfy { $0.IRTObject == nil }, "no reply is left pointing at the deleted highlight")
+        let listed = try redline("annotations", output)
+        #expect(!listed.stdout.contains("Steve van Loben Sels") && !listed.stdout.contains("set by reviewer"), "\(listed.stdout)")
+        let qpdf = try ProcessRunner.run("qpdf", ["--qdf", "--object-streams=disable", output, folder.file("plain.pdf")])
+        #expect(qpdf.status == 0)
+        let bytes = try #require(FileManager.default.contents(atPath: folder.file("plain.pdf")))
+        // The replies' texts ("Accepted set by reviewer", …) are gone from the file, not only from the page.
+        #expect(bytes.range(of: Data("set by reviewer".utf8)) == nil)
+    }
+
     @Test func exportOfOnePageAndOfAPageThatIsNotThere() throws {
         let source = TestPaths.fixture("pdfjs_issue14438.pdf")
         let one = try redline("xfdf", "export", source, "--page", "1")

@@ -65,7 +65,8 @@ import Testing
         for (back, original) in zip(read, Self.all) {
             #expect(back.id == original.id && back.subtype == original.subtype && back.pageIndex == original.pageIndex)
             #expect(Self.close(back.rect, original.rect), "\(original.id): \(back.rect) against \(original.rect)")
-            #expect(back.author == original.author && back.contents == original.contents)
+            // The ESC in the author cannot be held by XML 1.0: it comes back as U+FFFD.
+            #expect(back.author == original.author?.replacingOccurrences(of: "\u{1B}", with: "\u{FFFD}") && back.contents == original.contents)
             #expect(back.created == original.created && back.modified == original.modified)
             #expect(back.inReplyTo == original.inReplyTo && back.replyType == original.replyType && back.state == original.state)
             #expect(back.flags == original.flags)
@@ -90,13 +91,19 @@ import Testing
         #expect(text.contains(#"inreplyto="note-1" replyType="reply" statemodel="Review" state="Accepted""#))
         #expect(text.contains(#"flags="print,noview""#))
         #expect(text.contains("<contents>Fix this &lt;now&gt; &amp; \"then\"\nsecond line</contents>"))
-        #expect(text.contains("title=\"Alice &#27;[31m\""), "an escape is written as a character reference, never raw")
+        // XML 1.0 cannot hold an ESC even as a reference: a strict reader would refuse the file.
+        #expect(text.contains("title=\"Alice \u{FFFD}[31m\""), "an escape becomes U+FFFD, never raw, never &#27;")
         #expect(text.contains("<defaultappearance>/Helv 14 Tf 1 0 0 rg</defaultappearance>"))
         #expect(!text.unicodeScalars.contains("\u{1B}"))
     }
 
     @Test func aCommandTurnsOneSetIntoAnother() throws {
-        let old = Self.sample(onPage: 0)
+        // Authors without the ESC the sample carries, which XML cannot: what is compared is the command's work.
+        let old = Self.sample(onPage: 0).map { annotation in
+            var plain = annotation
+            plain.author = "Alice"
+            return plain
+        }
         var new = old
         new.removeAll { $0.id == "circle-0" }
         new[0].contents = "Changed"
@@ -159,6 +166,16 @@ import Testing
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" date=\"yesterday\"/></annots></xfdf>",
          "line 1: date=\"yesterday\" of <square> is not a PDF date like D:20261124093000+01'00'"),
         ("<xfdf><delete><id page=\"0\"> </id></delete></xfdf>", "line 1: <id> in <delete> names no annotation"),
+        ("<xfdf><annots>\n<square page=\"0\" rect=\"0,0,1,1\" name=\"D\"/>\n<circle page=\"0\" rect=\"0,0,1,1\" name=\"D\"/></annots></xfdf>",
+         "line 3: the name \"D\" is given twice (first on line 2)"),
+        ("<xfdf><modify><square page=\"0\" rect=\"0,0,1,1\" name=\"D\"/></modify>\n<delete><id page=\"0\">D</id></delete></xfdf>",
+         "line 2: \"D\" is both deleted and changed (line 1)"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0x10,0,1,1\"/></annots></xfdf>", "line 1: rect of <square> holds \"0x10\", not a number"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" opacity=\"2\"/></annots></xfdf>", "line 1: opacity=\"2\" of <square> is not between 0 and 1"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" width=\"-5\"/></annots></xfdf>", "line 1: width=\"-5\" of <square> is not between 0 and 1000"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents>a&#27;b</contents></text></annots></xfdf>", "line 1: not XML: &#27; is no character"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents>a\u{1B}b</contents></text></annots></xfdf>",
+         "line 1: not XML: the control character U+001B is not allowed in XML (in <contents>)"),
         ("<xfdf><annots>\n<square page=\"0\" rect=\"0,0,1,1\">\n</annots></xfdf>", "line 3: not XML: </annots> closes <square> of line 2"),
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\"><contents>&nbsp;</contents></square></annots></xfdf>",
          "line 1: not XML: the entity &nbsp; is not allowed (only XML's own five are)"),

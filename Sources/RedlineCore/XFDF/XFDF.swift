@@ -67,11 +67,17 @@ public enum XFDF {
         guard root.name == "xfdf" else { throw XFDFError(root, "the root element is <\(root.name)>, not <xfdf>") }
         var command = XFDFCommand()
         var order = 0
+        // One name, one annotation: a name given twice would make matching by name mean nothing.
+        var lines: [AnnotationID: Int] = [:]
         func read(_ part: XMLTreeElement) throws -> [Annotation] {
             try part.elements.map { element in
                 var annotation = try XFDFAnnotationElement.annotation(from: element, pages: pages, order: order)
                 order += 1
                 if annotation.id.rawValue.isEmpty { annotation.id = AnnotationID(UUID().uuidString) }
+                if let earlier = lines[annotation.id] {
+                    throw XFDFError(element, "the name \"\(annotation.id.rawValue.prefix(80))\" is given twice (first on line \(earlier))")
+                }
+                lines[annotation.id] = element.line
                 return annotation
             }
         }
@@ -90,6 +96,9 @@ public enum XFDF {
                     }
                     let name = id.text.trimmingCharacters(in: .whitespacesAndNewlines)
                     guard !name.isEmpty else { throw XFDFError(id, "<id> in <delete> names no annotation") }
+                    if let earlier = lines[AnnotationID(name)] {
+                        throw XFDFError(id, "\"\(name.prefix(80))\" is both deleted and changed (line \(earlier))")
+                    }
                     command.delete.append(XFDFCommand.Deletion(pageIndex: page, id: AnnotationID(name)))
                 }
             // What else XFDF may carry about the document: its file name, form fields, its ids.

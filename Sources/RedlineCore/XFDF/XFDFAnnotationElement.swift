@@ -101,7 +101,13 @@ enum XFDFAnnotationElement {
         drawing.color = try color("color", of: element)
         drawing.interiorColor = try color("interior-color", of: element)
         drawing.opacity = try number("opacity", of: element)
+        if let opacity = drawing.opacity, !(0...1).contains(opacity) {
+            throw XFDFError(element, "opacity=\"\(PDFNumber.format(opacity))\" of <\(element.name)> is not between 0 and 1")
+        }
         drawing.lineWidth = try number("width", of: element)
+        if let width = drawing.lineWidth, !(0...1000).contains(width) {
+            throw XFDFError(element, "width=\"\(PDFNumber.format(width))\" of <\(element.name)> is not between 0 and 1000")
+        }
         drawing.subject = element[attribute: "subject"]
         drawing.icon = element[attribute: "icon"]
         drawing.rotation = try number("rotation", of: element).map { Int($0) }
@@ -150,9 +156,18 @@ enum XFDFAnnotationElement {
                           drawing: drawing)
     }
 
+    /// A decimal number as XFDF writes them (digits, a sign, a point, an exponent), within what a PDF can hold:
+    /// not hexadecimal, not `nan` or `inf`, which Swift's own reading would take.
+    static func decimal(_ text: Substring) -> Double? { decimal(String(text)) }
+    static func decimal(_ text: String) -> Double? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
+              let value = Double(text) else { return nil }
+        return PDFLimits.real(value)
+    }
+
     private static func number(_ attribute: String, of element: XMLTreeElement) throws -> Double? {
         guard let text = element[attribute: attribute] else { return nil }
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = decimal(text.trimmingCharacters(in: .whitespaces)) else {
             throw XFDFError(element, "\(attribute)=\"\(text.prefix(40))\" of <\(element.name)> is not a number")
         }
         return value
@@ -161,7 +176,7 @@ enum XFDFAnnotationElement {
     private static func numbers(_ attribute: String, of element: XMLTreeElement) throws -> [Double]? {
         guard let text = element[attribute: attribute] else { return nil }
         return try text.split(separator: ",").map { part in
-            guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+            guard let value = decimal(part.trimmingCharacters(in: .whitespaces)) else {
                 throw XFDFError(element, "\(attribute) of <\(element.name)> holds \"\(part.prefix(40))\", not a number")
             }
             return value
@@ -173,7 +188,7 @@ enum XFDFAnnotationElement {
         let parts = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
         let values = try parts.map { part in
-            guard let value = Double(part), value.isFinite else { throw XFDFError(element, "<\(element.name)> holds \"\(part.prefix(40))\", not a number") }
+            guard let value = decimal(part) else { throw XFDFError(element, "<\(element.name)> holds \"\(part.prefix(40))\", not a number") }
             return value
         }
         guard values.count % 2 == 0 else { throw XFDFError(element, "<\(element.name)> holds an x without its y") }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict reader for the XML XFDF is written in, in pure Swift (the core links no XML library). What it refuses
 /// is what makes XML dangerous to read: a document type declaration (the door to entity expansion and to reading
 /// local files through external entities) and any entity but the five XML predefines.
@@ -124,6 +126,9 @@ public struct XMLReader {
                 continue
             }
             if byte == UInt8(ascii: "<") { throw fail("'<' inside \(place)") }
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                throw fail("the control character U+\(String(format: "%04X", byte)) is not allowed in XML (in \(place))")
+            }
             if byte == 0x0A { line += 1 }
             out.append(byte)
             index += 1
@@ -147,7 +152,7 @@ public struct XMLReader {
         default:
             let value: UInt32? = name.hasPrefix("#x") ? UInt32(name.dropFirst(2), radix: 16)
                 : name.hasPrefix("#") ? UInt32(name.dropFirst(), radix: 10) : nil
-            guard let value, let scalar = Unicode.Scalar(value), value != 0 else {
+            guard let value, let scalar = Unicode.Scalar(value), Self.isAllowed(scalar) else {
                 throw fail(name.hasPrefix("#") ? "&\(name); is no character" : "the entity &\(name); is not allowed (only XML's own five are)")
             }
             return String(Character(scalar))
@@ -159,6 +164,11 @@ public struct XMLReader {
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         guard index > begin else { throw fail("a name was expected") }
         return String(decoding: bytes[begin..<index], as: UTF8.self)
+    }
+
+    /// XML 1.0's characters: tab, line ends and everything from U+0020 but the two non-characters U+FFFE and U+FFFF.
+    static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\t" || scalar == "\n" || scalar == "\r" || (scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

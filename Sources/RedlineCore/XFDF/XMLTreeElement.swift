@@ -65,8 +65,10 @@ extension XMLTreeElement {
         return out + pad + "</\(name)>"
     }
 
-    /// `&`, `<`, `>` and in attributes `"` as entities; control characters (other than tab and line ends in text) as
-    /// character references, so what was written reads back the same.
+    /// `&`, `<`, `>` and in attributes `"` as entities; tab and line ends in attributes, and a carriage return
+    /// anywhere, as character references, so they read back as they were. Characters XML 1.0 cannot hold at all,
+    /// even as references (the C0 controls but tab and line ends, ESC among them), become U+FFFD: a strict reader
+    /// elsewhere (expat, libxml2, Java) would otherwise refuse the whole file.
     static func escape(_ text: String, attribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -76,10 +78,13 @@ extension XMLTreeElement {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"" where attribute: out += "&quot;"
-            case "\t", "\n", "\r":
+            case "\r": out += "&#13;"
+            case "\t", "\n":
                 if attribute { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                if !XMLReader.isAllowed(scalar) {
+                    out += "\u{FFFD}"
+                } else if (0x7F...0x9F).contains(scalar.value) {
                     out += "&#\(scalar.value);"
                 } else {
                     out.unicodeScalars.append(scalar)
