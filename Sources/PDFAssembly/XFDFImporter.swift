@@ -33,6 +33,11 @@ public enum XFDFImporter {
             var filled: [(annotation: Annotation, object: qpdf_oh)] = []
             for annotation in incoming {
                 let geometry = pages[annotation.pageIndex]
+                if let existing = located[annotation.id],
+                   XFDF.document([existing.annotation], pages: pages) == XFDF.document([annotation], pages: pages) {
+                    // Says nothing new (a file's own export read back): left exactly as it was, thread link included.
+                    continue
+                }
                 if let existing = located[annotation.id] {
                     // Moved or redrawn, the old appearance would show the old place: readers draw a new one.
                     let unchanged = close(existing.annotation.rect, annotation.rect) && existing.annotation.drawing.isClose(to: annotation.drawing)

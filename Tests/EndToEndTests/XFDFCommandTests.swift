@@ -69,6 +69,19 @@ import Testing
         #expect(try QPDFCheck.errors(in: rebuilt) == nil)
     }
 
+    /// A file's own export imported into it changes no annotation: every dictionary reads as it did.
+    @Test(arguments: annotated)
+    func importingAFilesOwnExportChangesNoAnnotation(file: String) throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture(file)
+        let exported = folder.file("own.xfdf"), output = folder.file("same.pdf")
+        #expect(try redline("xfdf", "export", source, "--output", exported).status == 0)
+        let result = try redline("xfdf", "import", source, exported, "--output", output)
+        #expect(result.status == 0, "\(result.stderr)")
+        let before = try AnnotationProbe.read(source), after = try AnnotationProbe.read(output)
+        #expect(before.map(\.digest) == after.map(\.digest), "every annotation as it was")
+    }
+
     /// A command naming an annotation of the file changes that one, in place, and nothing else.
     @Test func aModifyCommandMovesTheNamedAnnotationAndDeleteRemovesOne() throws {
         let folder = TemporaryFolder()
