@@ -50,14 +50,13 @@ struct AnnotationDrawingReader {
     private func color(_ object: qpdf_oh) -> RGBColor? {
         guard let parts = numbers(object) else { return nil }
         switch parts.count {
-        case 1: return Self.rgb([parts[0], parts[0], parts[0]])
-        case 3: return Self.rgb(parts)
-        case 4: return Self.rgb([(1 - parts[0]) * (1 - parts[3]), (1 - parts[1]) * (1 - parts[3]), (1 - parts[2]) * (1 - parts[3])])
+        case 1: return AnnotationDrawing.rgb([parts[0], parts[0], parts[0]])
+        case 3: return AnnotationDrawing.rgb(parts)
+        case 4: return AnnotationDrawing.rgb([(1 - parts[0]) * (1 - parts[3]), (1 - parts[1]) * (1 - parts[3]), (1 - parts[2]) * (1 - parts[3])])
         default: return nil
         }
     }
 
-    static func rgb(_ parts: [Double]) -> RGBColor { AnnotationDrawing.rgb(parts) }
 
     private func numbers(_ object: qpdf_oh, atMost limit: Int = mostNumbers) -> [Double]? {
         guard session.isArray(object) else { return nil }

@@ -183,10 +183,7 @@ struct AnnotationWriter {
             set("/Vertices", session.newNumbers(user(drawing.vertices)))
         }
         if subtype == .freeText, let size = drawing.fontSize {
-            let color = components(drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).map(PDFNumber.format).joined(separator: " ")
-            // The appearance draws the text in DejaVu Sans, embedded there; /DA names Helvetica, a standard font every
-            // reader has, for a reader that draws the text afresh after the user edits it.
-            set("/DA", session.newText("/Helv \(PDFNumber.format(size)) Tf \(color) rg"))
+            set("/DA", session.newText(AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)))
             // On a turned page the text reads as the user saw it: a reader drawing it afresh turns it the same way.
             if drawing.rotation == nil, geometry.rotation != .none {
                 set("/Rotate", qpdf_oh_new_integer(t, Int64(geometry.rotation.rawValue)))

@@ -41,6 +41,8 @@ public struct DocumentSaver: Sendable {
         var annotationEdits = edits.annotations
         var appearances: [AnnotationID: Data] = [:]
         var takenNames = Set(description.annotations.map(\.id))
+        // Every annotation one save makes was made at one time.
+        let date = PDFDate(Date(), timeZone: .current)
         let edited = markup.editedPages
         for (done, pageIndex) in edited.enumerated() {
             progress("drawing the markup of page \(pageIndex + 1) (\(done + 1) of \(edited.count))")
@@ -55,7 +57,6 @@ public struct DocumentSaver: Sendable {
                                                     painter: services.painter)
                 overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
             case .annotations:
-                let date = PDFDate(Date(), timeZone: .current)
                 for item in items where item.drawsSomething {
                     var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
                     // /NM names one annotation: markup applied again onto a file that already holds it (a script run

@@ -69,20 +69,8 @@ struct Apply: ParsableCommand {
 
     static let largestMarkupFile = 64 << 20
 
-    /// The markup file, which may be a pipe (`--markup /dev/stdin`); read up to a bound, since a device such
-    /// as /dev/zero would never end.
+    /// The markup file, which may be a pipe (`--markup /dev/stdin`).
     static func read(_ path: String) throws -> Data {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw CommandFailure("\(path): cannot read the markup file: \(String(cString: strerror(errno)))", code: ExitStatus.usage)
-        }
-        defer { try? handle.close() }
-        var data = Data()
-        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            data.append(chunk)
-            guard data.count <= largestMarkupFile else {
-                throw CommandFailure("\(path): the markup file is larger than \(largestMarkupFile >> 20) MB", code: ExitStatus.usage)
-            }
-        }
-        return data
+        try BoundedInput.read(path, what: "markup file", limit: largestMarkupFile, limitText: "\(largestMarkupFile >> 20) MB")
     }
 }

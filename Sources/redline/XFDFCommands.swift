@@ -81,20 +81,8 @@ struct XFDFCommands: ParsableCommand {
             }
         }
 
-        /// The file, refused unread past XFDF's limit (a device such as /dev/zero would never end).
         static func read(_ path: String) throws -> [UInt8] {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CommandFailure("\(path): cannot read the XFDF file: \(String(cString: strerror(errno)))", code: ExitStatus.usage)
-            }
-            defer { try? handle.close() }
-            var data = Data()
-            while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                data.append(chunk)
-                guard data.count <= XFDF.largestFile else {
-                    throw CommandFailure("\(path): the XFDF file is larger than \(XFDF.largestFile >> 20) MiB", code: ExitStatus.usage)
-                }
-            }
-            return [UInt8](data)
+            [UInt8](try BoundedInput.read(path, what: "XFDF file", limit: XFDF.largestFile, limitText: "\(XFDF.largestFile >> 20) MiB"))
         }
     }
 }

@@ -70,6 +70,15 @@ extension AnnotationDrawing {
         return (size, color)
     }
 
+    /// A FreeText's /DA for a size and text colour (black when none): `/Helv 14 Tf 1 0 0 rg`. The appearance Redline
+    /// draws uses DejaVu Sans; /DA names Helvetica, a standard font every reader has, for a reader that draws the
+    /// text afresh after the user edits it.
+    public static func defaultAppearance(fontSize: Double, color: RGBColor?) -> String {
+        let color = color ?? RGBColor(red: 0, green: 0, blue: 0)
+        let components = [color.red, color.green, color.blue].map { PDFNumber.format(Double($0) / 255) }.joined(separator: " ")
+        return "/Helv \(PDFNumber.format(fontSize)) Tf \(components) rg"
+    }
+
     /// Colour components from 0 to 1 (clamped) as 8-bit RGB.
     public static func rgb(_ parts: [Double]) -> RGBColor {
         let channels = parts.map { value -> UInt8 in

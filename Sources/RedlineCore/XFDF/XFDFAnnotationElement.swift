@@ -69,9 +69,8 @@ enum XFDFAnnotationElement {
             children.append(.element(XMLTreeElement("vertices", children: [.text(drawing.vertices.map(user).joined(separator: ";"))])))
         }
         if annotation.subtype == .freeText, let size = drawing.fontSize {
-            let color = drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)
-            let components = [color.red, color.green, color.blue].map { PDFNumber.format(Double($0) / 255) }.joined(separator: " ")
-            children.append(.element(XMLTreeElement("defaultappearance", children: [.text("/Helv \(PDFNumber.format(size)) Tf \(components) rg")])))
+            let appearance = AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)
+            children.append(.element(XMLTreeElement("defaultappearance", children: [.text(appearance)])))
         }
         return XMLTreeElement(name, attributes: attributes, children: children)
     }
@@ -158,7 +157,6 @@ enum XFDFAnnotationElement {
 
     /// A decimal number as XFDF writes them (digits, a sign, a point, an exponent), within what a PDF can hold:
     /// not hexadecimal, not `nan` or `inf`, which Swift's own reading would take.
-    static func decimal(_ text: Substring) -> Double? { decimal(String(text)) }
     static func decimal(_ text: String) -> Double? {
         guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
               let value = Double(text) else { return nil }

@@ -119,10 +119,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
             }
             configuration.bookmarkProviders = names
         }
-        if let value = table["bookmark_order"] {
-            guard let name = value.string, let order = BookmarkOrder(rawValue: name) else {
-                throw ConfigurationError(path: path, message: "bookmark_order must be \"custom\" or \"page\"")
-            }
+        if let order: BookmarkOrder = try choice("bookmark_order", in: table, path: path,
+                                                 otherwise: "bookmark_order must be \"custom\" or \"page\"") {
             configuration.bookmarkOrder = order
         }
         if let value = table["open_command"] {
@@ -134,16 +132,12 @@ public struct RedlineConfiguration: Sendable, Equatable {
             }
             configuration.openCommand = words
         }
-        if let value = table["graphics"] {
-            guard let name = value.string, let request = GraphicsRequest(rawValue: name) else {
-                throw ConfigurationError(path: path, message: "graphics must be one of \(GraphicsRequest.names), like graphics = \"auto\"")
-            }
+        if let request: GraphicsRequest = try choice("graphics", in: table, path: path,
+                                                     otherwise: "graphics must be one of \(GraphicsRequest.names), like graphics = \"auto\"") {
             configuration.graphics = request
         }
-        if let value = table["save_mode"] {
-            guard let name = value.string, let mode = MarkupSaveMode(rawValue: name) else {
-                throw ConfigurationError(path: path, message: "save_mode must be \"flatten\" or \"annotations\", like save_mode = \"flatten\"")
-            }
+        if let mode: MarkupSaveMode = try choice("save_mode", in: table, path: path,
+                                                 otherwise: "save_mode must be \"flatten\" or \"annotations\", like save_mode = \"flatten\"") {
             configuration.saveMode = mode
         }
         configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
@@ -200,6 +194,14 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     /// A palette setting: a list of one to 16 colour names or #RRGGBB values.
+    /// A setting naming one of a fixed set of values; `message` when it names anything else (or is not text).
+    private static func choice<Value: RawRepresentable>(_ key: String, in table: TOMLTable, path: String,
+                                                         otherwise message: String) throws -> Value? where Value.RawValue == String {
+        guard let value = table[key] else { return nil }
+        guard let name = value.string, let chosen = Value(rawValue: name) else { throw ConfigurationError(path: path, message: message) }
+        return chosen
+    }
+
     private static func colors(_ key: String, in table: TOMLTable, path: String) throws -> [MarkupColor]? {
         guard let value = table[key] else { return nil }
         guard let array = value.array, (1...16).contains(array.count) else {
