@@ -209,11 +209,12 @@ public enum Benchmark {
         return figures + (try pixelModes(path: path, password: password, columns: columns, rows: rows))
     }
 
-    /// Pages through the whole document as a reviewer holding PageDown would, with the editor's own parts (the
-    /// reducer, the picture maker, the words and links read for each page), and reads the resident memory as it
-    /// goes: it must stay flat, whatever the length.
+    /// Pages through the whole document as a reviewer holding PageDown would, then back to the start with PageUp,
+    /// with the editor's own parts (the reducer, the picture maker, the words and links read for each page), and reads
+    /// the resident memory as it goes. The first pass may grow by what poppler keeps of each page it has parsed (its
+    /// page tree, bounded by the document); the way back visits only pages seen before, so it must stay flat.
     public static func memoryWhilePaging(path: String, password: String?, columns: Int = 160, rows: Int = 50,
-                                         depth: ColorDepth = .palette256) throws -> [(page: Int, megabytes: Double)] {
+                                         depth: ColorDepth = .palette256) throws -> PagingMemory {
         let services = RedlineServices()
         let environment = EditorEnvironment(measurer: services.measurer)
         let document = try OpenedDocument(path: path, password: password)
@@ -222,18 +223,40 @@ public enum Benchmark {
         let maker = PagePictureMaker(renderer: document.renderer, services: services, depth: depth)
         let pages = document.description.pageCount
         let every = max(1, pages / 10)
-        var readings: [(page: Int, megabytes: Double)] = [(0, residentMegabytes())]
-        for page in 0..<pages {
+        func show(after key: Key?) {
             let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
-            if page > 0 { _ = EditorReducer.reduce(&state, .keyPressed(.pageDown), at: stamp, environment: environment) }
+            if let key { _ = EditorReducer.reduce(&state, .keyPressed(key), at: stamp, environment: environment) }
             _ = EditorReducer.reduce(&state, .linksRead(pageIndex: state.pageIndex, links: reader.links(onPage: state.pageIndex)),
                                      at: stamp, environment: environment)
             _ = EditorReducer.reduce(&state, .wordsRead(pageIndex: state.pageIndex, words: reader.words(onPage: state.pageIndex)),
                                      at: stamp, environment: environment)
             _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
-            if (page + 1) % every == 0 || page == pages - 1 { readings.append((page + 1, residentMegabytes())) }
         }
-        return readings
+        var memory = PagingMemory(forward: [(0, residentMegabytes())], back: [])
+        for page in 0..<pages {
+            show(after: page > 0 ? .pageDown : nil)
+            if (page + 1) % every == 0 || page == pages - 1 { memory.forward.append((page + 1, residentMegabytes())) }
+        }
+        memory.back.append((pages, residentMegabytes()))
+        for page in stride(from: pages - 2, through: 0, by: -1) {
+            show(after: .pageUp)
+            if page % every == 0 { memory.back.append((page + 1, residentMegabytes())) }
+        }
+        return memory
+    }
+
+    /// Resident memory in MB after each tenth of the document, on the way to the end and on the way back.
+    public struct PagingMemory: Sendable {
+        public var forward: [(page: Int, megabytes: Double)]
+        public var back: [(page: Int, megabytes: Double)]
+
+        public var report: String {
+            func line(_ readings: [(page: Int, megabytes: Double)]) -> String {
+                readings.map { "\($0.page): \(Int($0.megabytes.rounded())) MB" }.joined(separator: ", ")
+            }
+            return "resident memory paging to the end: " + line(forward) + "\n"
+                + "resident memory paging back to the start: " + line(back)
+        }
     }
 
     /// VmRSS from /proc/self/status.

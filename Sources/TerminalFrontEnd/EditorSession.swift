@@ -34,6 +34,8 @@ public final class EditorSession: @unchecked Sendable {
     private var quitting = false
     /// The files saves of this session wrote, as they were just after.
     private var written: [String: FileIdentity] = [:]
+    /// Every thread the session starts, waited for before it returns.
+    private let threads = BackgroundThreads()
     /// The search running off the loop, if any.
     private var searching: SearchJob?
     /// A poppler reading of the document for the loop's own thread (the renderer's is busy on the render
@@ -57,7 +59,7 @@ public final class EditorSession: @unchecked Sendable {
                 beforeSaving: @escaping @Sendable () -> Void = {},
                 beforeRendering: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.document = document
-        rendering = PageRendering(beforeRendering: beforeRendering)
+        rendering = PageRendering(threads: threads, beforeRendering: beforeRendering)
         self.services = services
         self.screen = screen
         self.beforeSaving = beforeSaving
@@ -124,6 +126,11 @@ public final class EditorSession: @unchecked Sendable {
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         defer {
+            // A save finishes (its file whole, or untouched); a render or search still running ends before the
+            // process does. Ten seconds bound a render poppler takes long over.
+            searching?.stop()
+            rendering.close()
+            threads.waitForAll(seconds: 10)
             environment.interactions.deliver = nil
             listeners?.flush()
             // Images are the terminal's, not the screen's: they would outlive the editor.
@@ -318,7 +325,7 @@ public final class EditorSession: @unchecked Sendable {
         searching = job
         let inbox = inbox
         let document = document
-        job.start(request, pageCount: described.pageCount, reader: { try document.independentReader() },
+        job.start(request, on: threads, pageCount: described.pageCount, reader: { try document.independentReader() },
                   deliver: { pages, finished in
                       inbox.post { self.dispatch(.searchProgressed(id: request.id, pages: pages, finished: finished)) }
                   }, failed: { reason in
@@ -346,7 +353,7 @@ public final class EditorSession: @unchecked Sendable {
                           written: written)
         let inbox = inbox
         let beforeSaving = beforeSaving
-        Thread.detachNewThread { [self] in
+        threads.start { [self] in
             beforeSaving()
             let result = job.run(request) { step in
                 inbox.post { self.dispatch(.saveProgressed(step: step)) }

@@ -39,12 +39,23 @@ final class PageRendering: @unchecked Sendable {
     private var prefetching = false
     private var finished: [Finished] = []
     private let done = DispatchSemaphore(value: 0)
+    private var closed = false
     private let beforeRendering: @Sendable (Int) -> Void
+    private let threads: BackgroundThreads
     /// Called on the render thread when a raster is ready.
     var onFinished: @Sendable () -> Void = {}
 
-    init(beforeRendering: @escaping @Sendable (Int) -> Void) {
+    init(threads: BackgroundThreads, beforeRendering: @escaping @Sendable (Int) -> Void) {
+        self.threads = threads
         self.beforeRendering = beforeRendering
+    }
+
+    /// The session is ending: nothing new starts, and the page waiting its turn is never rendered.
+    func close() {
+        lock.lock()
+        closed = true
+        waiting = nil
+        lock.unlock()
     }
 
     /// Asks for a raster. False when it was asked for already (it is being rendered, or waits its turn): the
@@ -53,7 +64,7 @@ final class PageRendering: @unchecked Sendable {
     func request(_ key: Key, from renderer: any PageRenderer) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard running != key, waiting?.key != key else { return false }
+        guard !closed, running != key, waiting?.key != key else { return false }
         guard running == nil, !prefetching else {
             waiting = (key, renderer)
             return true
@@ -89,10 +100,10 @@ final class PageRendering: @unchecked Sendable {
     func prefetch(_ ahead: Ahead) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        guard running == nil, !prefetching else { return false }
+        guard !closed, running == nil, !prefetching else { return false }
         prefetching = true
         let beforeRendering = beforeRendering
-        Thread.detachNewThread { [self] in
+        threads.start { [self] in
             if let work = ahead.picture, work.raster == nil { beforeRendering(work.key.page) }
             let made = ahead.picture?.make()
             let text = ahead.textReader.map { ($0.links(onPage: ahead.page), $0.words(onPage: ahead.page)) }
@@ -107,7 +118,7 @@ final class PageRendering: @unchecked Sendable {
     private func start(_ key: Key, _ renderer: any PageRenderer) {
         running = key
         let beforeRendering = beforeRendering
-        Thread.detachNewThread { [self] in
+        threads.start { [self] in
             beforeRendering(key.page)
             let raster = renderer.render(page: key.page, scale: key.scale)
             hand(Finished(key: key, raster: raster, renderer: ObjectIdentifier(renderer)))

@@ -27,10 +27,10 @@ final class SearchJob: @unchecked Sendable {
     }
 
     /// Searches on a new thread; `deliver` is called there with each batch, the last one `finished`.
-    func start(_ request: SearchRequest, pageCount: Int, reader: @escaping @Sendable () throws -> any TextSearching,
+    func start(_ request: SearchRequest, on threads: BackgroundThreads, pageCount: Int, reader: @escaping @Sendable () throws -> any TextSearching,
                deliver: @escaping @Sendable (_ pages: [SearchedPage], _ finished: Bool) -> Void,
                failed: @escaping @Sendable (String) -> Void) {
-        Thread.detachNewThread { [self] in
+        threads.start { [self] in
             let searcher: any TextSearching
             do {
                 searcher = try reader()

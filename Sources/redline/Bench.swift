@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
 
     @OptionGroup var passwordOption: PasswordOption
 
-    @Flag(help: "Also page through every page, as PageDown held down would, and report the resident memory as it goes.")
+    @Flag(help: "Also page through every page, as PageDown held down would, then back, and report the resident memory as it goes.")
     var paging = false
 
     func run() throws {
@@ -22,9 +22,7 @@ struct Bench: ParsableCommand {
             let pages = try MarkupApplication.describe(file, password: passwordOption.password).pageCount
             print(Benchmark.report(figures, path: file, pageCount: pages))
             if paging {
-                let readings = try Benchmark.memoryWhilePaging(path: file, password: passwordOption.password)
-                print("resident memory while paging: "
-                      + readings.map { "\($0.page): \(Int($0.megabytes.rounded())) MB" }.joined(separator: ", "))
+                print(try Benchmark.memoryWhilePaging(path: file, password: passwordOption.password).report)
             }
         } catch let error as DocumentError {
             throw CommandFailure(error)

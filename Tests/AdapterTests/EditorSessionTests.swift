@@ -132,6 +132,57 @@ import TestSupport
     }
 }
 
+/// Quitting ends the session only once its threads have: a save finishes its file, and a render still running ends
+/// before the process could exit under it (poppler's global state torn down by exit crashed a render left running).
+@Suite struct QuittingWaitsForBackgroundWorkTests {
+    @Test func quittingDuringASaveReturnsOnlyOnceTheFileIsWhole() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "white-and-black-pages.pdf")
+        let output = folder.file("out.pdf")
+        let screen = RecordingScreen(script: [
+            .keys(EditorSessionTests.keys("tHi") + [.enter]),
+            .keys(EditorSessionTests.keys(":w \(output)") + [.enter]),
+            .waitForFrame(containing: "Saving \(output)…"),
+            .keys(EditorSessionTests.keys(":q!") + [.enter]),
+        ])
+        let document = try OpenedDocument(path: source, password: nil)
+        let session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                    reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                    journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
+                                    beforeSaving: { Thread.sleep(forTimeInterval: 0.5) })
+        session.run()
+        #expect(screen.timedOut == nil, "no frame showed \(screen.timedOut ?? "")")
+        // At once, as the process would exit here: the file is there, whole, with the text.
+        let words = try PopplerText.words(in: output, page: 0)
+        #expect(words.contains { $0.text == "Hi" }, "\(words)")
+    }
+
+    @Test func quittingWhileAPageRendersReturnsOnlyOnceTheRenderEnded() throws {
+        let folder = TemporaryFolder()
+        let renderOfPageTwo = Locked<(entered: Bool, left: Bool)>((false, false))
+        let screen = RecordingScreen(script: [
+            .waitForFrameWhere("page 1 drawn") { EditorSessionTests.drawnCells($0) > 100 },
+            .keys([.pageDown]),
+            .waitForFrame(containing: "Rendering page 2"),
+            .keys(EditorSessionTests.keys(":q!") + [.enter]),
+        ])
+        let document = try OpenedDocument(path: TestPaths.sample, password: nil)
+        let session = EditorSession(document: document, screen: screen, services: RedlineServices(), startPage: 0,
+                                    reviewer: Reviewer(author: "Alice"), configuration: RedlineConfiguration(),
+                                    journalEnvironment: ["XDG_STATE_HOME": folder.file("state")],
+                                    beforeRendering: { page in
+                                        guard page == 1 else { return }
+                                        renderOfPageTwo.mutate { $0.entered = true }
+                                        Thread.sleep(forTimeInterval: 0.5)
+                                        renderOfPageTwo.mutate { $0.left = true }
+                                    })
+        session.run()
+        #expect(screen.timedOut == nil, "no frame showed \(screen.timedOut ?? "")")
+        #expect(renderOfPageTwo.value.entered)
+        #expect(renderOfPageTwo.value.left, "the session returned while page 2 was still rendering")
+    }
+}
+
 /// A value shared between a test and the threads it watches.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
