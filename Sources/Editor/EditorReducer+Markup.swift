@@ -121,7 +121,7 @@ extension EditorReducer {
     }
 
     private static func report(_ state: inout EditorState, _ outcome: DocumentEditing.UndoOutcome, verb: String) -> [EditorEffect] {
-        state.nudgeRun = nil
+        state.nudgeRun = nil; state.interaction.annotationNudgeRun = nil
         switch outcome {
         case .nothing:
             state.message = "Nothing to \(verb)"

@@ -167,7 +167,7 @@ public enum EditorReducer {
         state.interaction.pendingCount = nil
         guard let command else {
             state.interaction.pendingG = false
-            state.nudgeRun = nil
+            state.nudgeRun = nil; state.interaction.annotationNudgeRun = nil
             return []
         }
         // `gg` goes to the first page (with a count, to that page); a single `g` waits for the second.
@@ -216,7 +216,10 @@ public enum EditorReducer {
 
     /// What a command does on the page, with no panel or overlay in the way.
     static func pageCommand(_ state: inout EditorState, _ command: EditorCommand, _ env: EditorEnvironment) -> [EditorEffect] {
-        if !nudgeCommands.contains(command) { state.nudgeRun = nil }
+        if !nudgeCommands.contains(command) {
+            state.nudgeRun = nil
+            state.interaction.annotationNudgeRun = nil
+        }
         // The zoom keys change the picture's size; the text view says so (smart zoom asks in `smartZoom`).
         if [.zoomIn, .zoomOut, .zoomFit, .fitWidth].contains(command), refuseZoomInTextView(&state) { return [] }
         switch command {
@@ -282,6 +285,8 @@ public enum EditorReducer {
                 if permits(&state, .deselectAnnotation, on: item, env, at: middle(of: item, env)) {
                     state.selection = nil
                 }
+            } else if state.selectedFileAnnotation != nil {
+                state.interaction.selectedAnnotation = nil
             } else if state.interaction.search?.shown == true {
                 state.interaction.search?.shown = false
             }
@@ -290,7 +295,9 @@ public enum EditorReducer {
         case .searchNext: searchAgain(&state, sameWay: true, env)
         case .searchPrevious: searchAgain(&state, sameWay: false, env)
         case .editSelection: startEditingSelection(&state, env)
-        case .deleteSelection: return deleteSelection(&state)
+        case .deleteSelection:
+            if let annotation = state.selectedFileAnnotation { return deleteSelectedAnnotation(&state, annotation) }
+            return deleteSelection(&state)
         case .bigger: return stepFontSize(&state, up: true, env)
         case .smaller: return stepFontSize(&state, up: false, env)
         case .nextColour: return cycleColor(&state)
@@ -380,6 +387,10 @@ public enum EditorReducer {
 
     private static func arrow(_ state: inout EditorState, dx: Double, dy: Double, large: Bool,
                               _ env: EditorEnvironment) -> [EditorEffect] {
+        if let annotation = state.selectedFileAnnotation {
+            let step = large ? 10.0 : 1.0
+            return nudgeAnnotation(&state, annotation, dx: dx * step, dy: dy * step)
+        }
         if let id = state.selection, let item = state.markup.item(id) {
             let step = large ? 10.0 : 1.0
             guard permits(&state, .transformAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
@@ -445,29 +456,37 @@ public enum EditorReducer {
     /// (ink made unselectable is passed over, not stopped at).
     private static func cycleSelection(_ state: inout EditorState, forward: Bool, _ env: EditorEnvironment) {
         let all = readingOrder(state, env)
-        guard !all.isEmpty else {
-            state.message = "No markup on this page"
-            return
-        }
         let items = all.filter { item in
             item.id == state.selection || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)),
                                                          state, middle(of: item, env), env)
         }
-        guard !items.isEmpty else {
-            // Said about the first the conditions refuse.
-            _ = permits(&state, .selectAnnotation, on: all[0], env, at: middle(of: all[0], env))
+        // After the session's markup, the annotations the file has.
+        let annotations = selectableAnnotations(state)
+        let count = items.count + annotations.count
+        guard count > 0 else {
+            if let first = all.first {
+                // Said about the first the conditions refuse.
+                _ = permits(&state, .selectAnnotation, on: first, env, at: middle(of: first, env))
+            } else {
+                state.message = "No markup or annotations on this page"
+            }
             return
         }
         let current = state.selection.flatMap { id in items.firstIndex { $0.id == id } }
+            ?? state.interaction.selectedAnnotation.flatMap { id in annotations.firstIndex { $0.id == id }.map { items.count + $0 } }
         let next: Int
         switch (current, forward) {
         case (nil, true): next = 0
-        case (nil, false): next = items.count - 1
-        case (let index?, true): next = (index + 1) % items.count
-        case (let index?, false): next = (index - 1 + items.count) % items.count
+        case (nil, false): next = count - 1
+        case (let index?, true): next = (index + 1) % count
+        case (let index?, false): next = (index - 1 + count) % count
+        }
+        guard next < items.count else {
+            selectAnnotation(&state, annotations[next - items.count])
+            return
         }
         let chosen = items[next]
-        guard chosen.id != state.selection || items.count == 1 else { return }
+        guard chosen.id != state.selection || count == 1 else { return }
         if permits(&state, .selectAnnotation, on: chosen, env, at: middle(of: chosen, env)) {
             state.selection = chosen.id
         }

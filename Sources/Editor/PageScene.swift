@@ -13,8 +13,12 @@ public struct PageScene: Sendable, Hashable {
     public var highlight: Rect?
     /// Places marked on the page that are not markup: search hits.
     public var marks: [PageMark]
+    /// The page's annotations of the file moved or deleted in this session: the page itself is drawn with them so.
+    public var annotationEdits: AnnotationEdits
 
-    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?, marks: [PageMark] = []) {
+    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?, marks: [PageMark] = [],
+                annotationEdits: AnnotationEdits = AnnotationEdits()) {
+        self.annotationEdits = annotationEdits
         self.pageIndex = pageIndex
         self.viewport = viewport
         self.markup = markup
@@ -66,9 +70,12 @@ extension EditorState {
             highlight = annotation.rect
         } else if let selection, let item = markup.item(selection), item.pageIndex == pageIndex {
             highlight = item.bounds(measuredBy: environment.measurer)
+        } else if let annotation = selectedFileAnnotation {
+            highlight = annotation.rect
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
-                         markup: items, highlight: highlight, marks: searchMarks + selectionMarks)
+                         markup: items, highlight: highlight, marks: searchMarks + selectionMarks,
+                         annotationEdits: edits.annotations.shownChanges(onPage: pageIndex, of: document.annotations))
     }
 
     /// The words selected on this page, a box per line.

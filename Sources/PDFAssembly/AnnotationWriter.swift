@@ -19,9 +19,10 @@ struct AnnotationWriter {
         for entry in AnnotationReader(session: session).read(pages: pages) {
             located[entry.annotation.id] = entry
         }
-        for id in edits.deleted.union(edits.changedContents.keys) where located[id] == nil {
+        for id in edits.deleted.union(edits.changedContents.keys).union(edits.moved.keys) where located[id] == nil {
             throw AnnotationEditError.unknownAnnotation(id, path: path)
         }
+        move(edits, located: located, pages: pages)
         try delete(edits.deleted, located: located)
         for (id, change) in edits.changedContents {
             guard let object = located[id]?.object else { continue }
@@ -54,6 +55,49 @@ struct AnnotationWriter {
             replaceAnnotations(of: page, with: session.arrayItems(session.key(page, "/Annots")) + added)
         }
         try session.check()
+    }
+
+    /// Moves annotations where `edits.moved` says, their replies along: every coordinate each carries, and its
+    /// popup's rectangle. The appearance is kept: readers draw it into the moved /Rect.
+    func move(_ edits: AnnotationEdits, located: [AnnotationID: AnnotationReader.Located], pages: [PageGeometry]) {
+        guard !edits.moved.isEmpty else { return }
+        let parents = located.compactMapValues(\.annotation.inReplyTo)
+        for entry in located.values {
+            guard let move = edits.move(of: entry.annotation.id, parents: parents),
+                  pages.indices.contains(entry.annotation.pageIndex) else { continue }
+            let geometry = pages[entry.annotation.pageIndex]
+            let origin = geometry.userPoint(fromDisplay: Point(x: 0, y: 0))
+            let moved = geometry.userPoint(fromDisplay: Point(x: move.dx, y: move.dy))
+            let (dx, dy) = (moved.x - origin.x, moved.y - origin.y)
+            translate(entry.object, dx: dx, dy: dy)
+            let popup = session.key(entry.object, "/Popup")
+            if session.isDictionary(popup) { translate(popup, dx: dx, dy: dy) }
+            if edits.moved[entry.annotation.id] != nil {
+                qpdf_oh_replace_key(session.data, entry.object, "/M", session.newText(move.modified.pdfString))
+            }
+        }
+    }
+
+    /// Shifts every coordinate pair of an annotation dictionary: /Rect, /QuadPoints, /L, /Vertices, /CL, /InkList.
+    private func translate(_ dictionary: qpdf_oh, dx: Double, dy: Double) {
+        func shifted(_ array: qpdf_oh) -> qpdf_oh? {
+            let numbers = session.arrayItems(array).compactMap(session.real)
+            guard session.isArray(array), numbers.count == Int(qpdf_oh_get_array_n_items(session.data, array)),
+                  numbers.count % 2 == 0 else { return nil }
+            return session.newNumbers(numbers.enumerated().map { $0.offset % 2 == 0 ? $0.element + dx : $0.element + dy })
+        }
+        for key in ["/Rect", "/QuadPoints", "/L", "/Vertices", "/CL"] {
+            if let moved = shifted(session.key(dictionary, key)) { qpdf_oh_replace_key(session.data, dictionary, key, moved) }
+        }
+        let ink = session.key(dictionary, "/InkList")
+        if session.isArray(ink) {
+            let strokes = session.arrayItems(ink).map { shifted($0) }
+            if strokes.allSatisfy({ $0 != nil }) {
+                let list = qpdf_oh_new_array(session.data)
+                for stroke in strokes { qpdf_oh_append_item(session.data, list, stroke!) }
+                qpdf_oh_replace_key(session.data, dictionary, "/InkList", list)
+            }
+        }
     }
 
     /// Gives a direct annotation an object of its own and puts the reference where it stood in /Annots.

@@ -5,6 +5,8 @@ import RedlineCore
 /// lower left corner, y up (as text matches do); they are flipped here to display space, y down.
 extension PopplerDocument: DocumentNavigating {
     public func links(onPage index: Int) -> [PageLink] {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         guard index >= 0, index < pageCount else { return [] }
         return withPage(index) { page in
             var width = 0.0, height = 0.0
@@ -31,6 +33,8 @@ extension PopplerDocument: DocumentNavigating {
     static let largestLinkCount = 10_000
 
     public func outline() -> [OutlineEntry] {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         guard let iterator = poppler_index_iter_new(document) else { return [] }
         defer { poppler_index_iter_free(iterator) }
         var count = 0

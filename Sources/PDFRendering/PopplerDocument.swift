@@ -3,11 +3,23 @@ import Foundation
 import RedlineCore
 
 /// A PDF opened with poppler for drawing. Poppler objects are not thread-safe: one document, one thread.
+/// And one poppler call at a time in the whole process (`access`): poppler's documents share global state (its
+/// font engine's FreeType library, caches of fonts and character maps), and a render on one thread beside text
+/// read from another document on another thread crashed inside poppler, rarely, but in the editor's normal work.
 public final class PopplerDocument: @unchecked Sendable {
+    /// Held around every call into poppler; recursive, as an edited page's render opens a document of its own.
+    static let access = NSRecursiveLock()
+
     let document: OpaquePointer
     public let pageCount: Int
+    /// Makes a page with annotation edits as a one-page PDF (qpdf's work, given by whoever opened the document);
+    /// set once, before the document is shared. Without it, edited pages are drawn as the file has them.
+    public var editedPage: (@Sendable (_ page: Int, _ edits: AnnotationEdits) throws -> Data)?
+    private var password: String?
 
     public init(path: String, password: String?) throws {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         var error: UnsafeMutablePointer<GError>?
@@ -26,11 +38,14 @@ public final class PopplerDocument: @unchecked Sendable {
             throw DocumentError.damaged(path: path, reason: message)
         }
         self.document = document
+        self.password = password
         pageCount = Int(poppler_document_get_n_pages(document))
     }
 
     /// A document held in memory: a repaired copy of a file poppler cannot read as it is.
     public init(data: Data, path: String, password: String?) throws {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         var error: UnsafeMutablePointer<GError>?
         let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
@@ -40,15 +55,20 @@ public final class PopplerDocument: @unchecked Sendable {
             throw DocumentError.damaged(path: path, reason: message)
         }
         self.document = document
+        self.password = password
         pageCount = Int(poppler_document_get_n_pages(document))
     }
 
     deinit {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         g_object_unref(UnsafeMutableRawPointer(document))
     }
 
     /// Runs `body` with a page, released afterwards; nil when poppler has no such page.
     func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
@@ -56,6 +76,8 @@ public final class PopplerDocument: @unchecked Sendable {
 
     /// The displayed size of a page in points (crop box, axes swapped for /Rotate 90 and 270).
     public func displaySize(ofPage index: Int) -> Size {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         guard let page = poppler_document_get_page(document, Int32(index)) else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
@@ -69,6 +91,8 @@ public final class PopplerDocument: @unchecked Sendable {
 
     /// Renders a page as the user sees it, at `scale` pixels per point, on white.
     public func render(page index: Int, scale: Double) -> PageRaster {
+        Self.access.lock()
+        defer { Self.access.unlock() }
         let size = displaySize(ofPage: index)
         let (width, height) = Self.rasterSize(of: size, scale: scale)
         var raster = PageRaster(width: width, height: height, filledWith: 0xFFFFFF)
@@ -79,6 +103,16 @@ public final class PopplerDocument: @unchecked Sendable {
             poppler_page_render(page, context)
         }
         return raster
+    }
+
+    /// The page with annotations of the file moved or deleted: drawn from a one-page copy with the edits made.
+    /// When that copy cannot be made the page is drawn as the file has it: the save says what is wrong.
+    public func render(page index: Int, scale: Double, annotationEdits: AnnotationEdits) -> PageRaster {
+        guard !annotationEdits.isEmpty, let editedPage,
+              let data = try? editedPage(index, annotationEdits),
+              let copy = try? PopplerDocument(data: data, path: "page \(index + 1)", password: password),
+              copy.pageCount == 1 else { return render(page: index, scale: scale) }
+        return copy.render(page: 0, scale: scale)
     }
 
     /// The raster a page needs at a scale, each side at least one pixel and cairo's 32,767 at most, and the

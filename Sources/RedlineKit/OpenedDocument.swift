@@ -30,6 +30,12 @@ public final class OpenedDocument: @unchecked Sendable {
         description = try reader.describe(path: path, password: password)
         let poppler = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
                                         repaired: !description.repairs.isEmpty)
+        // The file as it was opened, through the descriptor, as a save reads it.
+        let source = handle >= 0 ? "/proc/self/fd/\(handle)" : path
+        poppler.editedPage = { page, edits in
+            try AnnotationPreview.page(page, source: FileManager.default.fileExists(atPath: source) ? source : path,
+                                       password: password, edits: edits)
+        }
         renderer = poppler
         searcher = poppler
         guard renderer.pageCount == description.pageCount else {

@@ -49,7 +49,7 @@ final class KittyPageImages: PageImages {
             backingShown = nil
             return out
         }
-        let key = PagePictureMaker.RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        let key = PagePictureMaker.RasterKey(scene)
         if page?.key != key {
             if let old = page { out += KittyGraphicsCommands.delete(image: old.id, freeing: true) }
             let id = nextID

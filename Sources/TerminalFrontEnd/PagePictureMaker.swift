@@ -32,6 +32,18 @@ public final class PagePictureMaker {
     public struct RasterKey: Hashable, Sendable {
         public let page: Int
         public let scale: Double
+        /// The page's annotations of the file moved or deleted: the page is drawn with them so.
+        public let annotationEdits: AnnotationEdits
+
+        public init(page: Int, scale: Double, annotationEdits: AnnotationEdits = AnnotationEdits()) {
+            self.page = page
+            self.scale = scale
+            self.annotationEdits = annotationEdits
+        }
+
+        public init(_ scene: PageScene) {
+            self.init(page: scene.pageIndex, scale: scene.viewport.scale, annotationEdits: scene.annotationEdits)
+        }
     }
 
 
@@ -61,7 +73,7 @@ public final class PagePictureMaker {
         let makesCells: Bool
 
         func make() -> (raster: PageRaster, picture: CellGrid) {
-            let page = raster ?? renderer.render(page: key.page, scale: key.scale)
+            let page = raster ?? renderer.render(page: key.page, scale: key.scale, annotationEdits: key.annotationEdits)
             guard makesCells else { return (page, CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)) }
             let window = compositor.composite(raster: page, viewport: scene.viewport, markup: [], highlight: nil)
             let picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
@@ -74,14 +86,14 @@ public final class PagePictureMaker {
     public func prefetch(for scene: PageScene) -> Prefetch? {
         guard scene.viewport.textColumns == nil, scene.markup.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
               scene != lastScene else { return nil }
-        let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        let key = RasterKey(scene)
         return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
                         encoder: aheadEncoder, makesCells: makesCells)
     }
 
     /// A page made ahead: kept for when the reviewer turns to it. Not counted as a render of what is shown.
     public func storePrefetched(_ raster: PageRaster, picture: CellGrid, for scene: PageScene) {
-        let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        let key = RasterKey(scene)
         if rasters[key] == nil { rasters.keep(raster, for: key) }
         aheadPictures.keep(picture, for: scene)
     }
@@ -89,7 +101,7 @@ public final class PagePictureMaker {
     /// The raster a scene needs, when it has not been rendered yet: render it off the loop, then `store` it.
     public func missingRaster(for scene: PageScene) -> RasterKey? {
         guard scene.viewport.textColumns == nil else { return nil }
-        let key = RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)
+        let key = RasterKey(scene)
         return rasters[key] == nil ? key : nil
     }
 
@@ -159,7 +171,7 @@ public final class PagePictureMaker {
     /// The raster a scene shows, if it is rendered: what a pixel mode sends the terminal.
     public func keptRaster(for scene: PageScene) -> PageRaster? {
         guard scene.viewport.textColumns == nil else { return nil }
-        return rasters[RasterKey(page: scene.pageIndex, scale: scene.viewport.scale)]
+        return rasters[RasterKey(scene)]
     }
 
     /// The markup, marks and outline of some cells of the page area over transparent pixels.
@@ -188,17 +200,16 @@ public final class PagePictureMaker {
     /// The pixels of some cells of the page area: a viewport onto just those cells.
     func composite(_ scene: PageScene, in rect: CellRect) -> PageRaster {
         let viewport = Self.viewport(scene.viewport, in: rect)
-        return compositor.composite(raster: raster(page: scene.pageIndex, scale: scene.viewport.scale),
+        return compositor.composite(raster: raster(for: RasterKey(scene)),
                              viewport: viewport, markup: scene.markup, highlight: scene.highlight,
                              hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
                              currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
                              selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))
     }
 
-    private func raster(page: Int, scale: Double) -> PageRaster {
-        let key = RasterKey(page: page, scale: scale)
+    private func raster(for key: RasterKey) -> PageRaster {
         if let known = rasters[key] { return known }
-        let raster = pageRenderer.render(page: page, scale: scale)
+        let raster = pageRenderer.render(page: key.page, scale: key.scale, annotationEdits: key.annotationEdits)
         renderCount += 1
         rasters.keep(raster, for: key)
         return raster

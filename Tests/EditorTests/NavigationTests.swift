@@ -35,7 +35,7 @@ import Testing
         editor.press(.character("j"))
         #expect(editor.state.selection == nil)
         editor.press(.tab)
-        #expect(editor.state.message == "No markup on this page")
+        #expect(editor.state.message == "No markup or annotations on this page")
     }
 
     @Test func arrowsMoveTheCursorByACellWhenNothingIsSelected() {

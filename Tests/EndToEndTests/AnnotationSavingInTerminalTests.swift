@@ -49,4 +49,87 @@ import Testing
         #expect(red > 40, "poppler draws the FreeText's appearance in red: \(red) pixels")
         #expect(FileManager.default.contents(atPath: document) == FileManager.default.contents(atPath: TestPaths.sample))
     }
+
+    /// Reopened, the FreeText `:wa` wrote is an annotation of the file: Tab selects it, the arrows move it, `:w`
+    /// writes it moved, its appearance kept.
+    @Test func aFreeTextSavedWithColonWAMovesWhenReopened() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("review.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Alice")
+        try first.waitFor("page 1/4")
+        try first.send("t")
+        try first.type("Approved")
+        try first.send("Enter", "Escape")
+        let annotated = folder.file("annotated.pdf")
+        try first.send(":")
+        try first.type("wa \(annotated)")
+        try first.send("Enter")
+        try first.waitFor("Saved \(annotated)")
+        try first.send(":", "q", "Enter")
+        try first.waitFor("REDLINE-EXIT=0")
+
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(annotated)' --author Bob")
+        try second.waitFor("page 1/4")
+        try second.send("Tab")
+        try second.waitFor("Text box · by Alice · \"Approved\"")
+        for _ in 0..<3 { try second.send("S-Right") }
+        try second.send("J")
+        try second.waitFor("[modified]")
+        let moved = folder.file("moved.pdf")
+        try second.send(":")
+        try second.type("w \(moved)")
+        try second.send("Enter")
+        try second.waitFor("Saved \(moved)")
+        try second.send(":", "q", "Enter")
+        try second.waitFor("REDLINE-EXIT=0")
+
+        let before = try #require(try MuPDFProbe.annotations(in: annotated)[0].annotations.first)
+        let after = try #require(try MuPDFProbe.annotations(in: moved)[0].annotations.first)
+        #expect(after.type == "FreeText" && after.content == "Approved" && after.title == "Alice")
+        #expect(abs(after.rect[0] - before.rect[0] - 30) < 0.01 && abs(after.rect[1] - before.rect[1] - 10) < 0.01,
+                "30 pt right, 10 down: \(before.rect) → \(after.rect)")
+        #expect(after.appearanceDigest == before.appearanceDigest && after.appearanceDigest != nil)
+        #expect(try QPDFCheck.errors(in: moved) == nil)
+        // Poppler draws it at the new place: red pixels 30 pt right of where they were.
+        let render = try PopplerRender.page(1, of: moved)
+        func red(_ x0: Int, _ y0: Int, width: Int = 60) -> Int {
+            var count = 0
+            for y in y0..<(y0 + 14) { for x in x0..<(x0 + width) { let p = render.rgb(x, y); if p.red > 150 && p.green < 90 && p.blue < 90 { count += 1 } } }
+            return count
+        }
+        #expect(red(Int(after.rect[0]), Int(after.rect[1])) > 40, "drawn at the new place")
+        #expect(red(Int(before.rect[0]), Int(before.rect[1]), width: 28) == 0, "and no longer at the old one")
+    }
+
+    /// An annotation another tool wrote (pdf.js's test file, made in Foxit), moved in the real editor and saved.
+    @Test func anAnnotationAnotherToolWroteMovesAndIsSaved() throws {
+        let folder = TemporaryFolder()
+        let document = folder.copy(fixture: "pdfjs_issue14438.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'")
+        try tmux.waitFor("page 1/1")
+        try tmux.send("Tab")
+        try tmux.waitFor("Highlight · by const")
+        for _ in 0..<2 { try tmux.send("J") }
+        try tmux.waitFor("[modified]")
+        let moved = folder.file("moved.pdf")
+        try tmux.send(":")
+        try tmux.type("w \(moved)")
+        try tmux.send("Enter")
+        try tmux.waitFor("Saved \(moved)")
+        try tmux.send(":", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+        let before = try MuPDFProbe.annotations(in: document)[0].annotations
+        let after = try MuPDFProbe.annotations(in: moved)[0].annotations
+        try #require(before.count == after.count)
+        for (old, new) in zip(before, after) {
+            if old.type == "Highlight", old.rect[1] < 80 {
+                #expect(abs(new.rect[1] - old.rect[1] - 20) < 0.01 && abs(new.rect[0] - old.rect[0]) < 0.01, "\(old.rect) → \(new.rect)")
+                #expect(zip(old.points, new.points).allSatisfy { abs($1[1] - $0[1] - 20) < 0.01 }, "its quads go along")
+                #expect(new.appearanceDigest == old.appearanceDigest)
+            } else {
+                #expect(new.rect == old.rect && new.points == old.points, "\(old.type) stays")
+            }
+        }
+    }
 }

@@ -20,6 +20,11 @@ public struct MuPDFAnnotation: Decodable, Sendable {
     /// /Rotate: how a reader drawing a FreeText afresh turns its text.
     public let rotate: Int
     public let hasAppearance: Bool
+    /// SHA-256 of the appearance stream's bytes as stored: the same after a move means the look was kept.
+    public let appearanceDigest: String?
+    /// Every point the annotation carries (ink, quads, a line's ends, a polygon's corners), display space.
+    public let points: [[Double]]
+    public let popupRect: [Double]?
 }
 
 public struct MuPDFPage: Decodable, Sendable {

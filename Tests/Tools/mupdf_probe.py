@@ -6,6 +6,7 @@
 Coordinates are given in the displayed page (after /Rotate, from the crop box's top-left corner, y down), as
 Redline's own display space: MuPDF's unrotated coordinates mapped through the page's rotation matrix.
 """
+import hashlib
 import json
 import sys
 
@@ -36,6 +37,11 @@ def annotations(path):
                 strokes = []
             quads = [display_point(p, page) for p in vertices] if annot.type[1] in ("Highlight", "Underline", "StrikeOut", "Squiggly") else []
             appearance = document.xref_get_key(annot.xref, "AP/N")
+            digest = None
+            if appearance[0] == "xref":
+                digest = hashlib.sha256(document.xref_stream_raw(int(appearance[1].split()[0]))).hexdigest()
+            points = [display_point(p, page) for stroke in vertices for p in (stroke if annot.type[1] == "Ink" else [stroke])]
+            popup = annot.popup_rect if annot.has_popup else None
             found.append({
                 "type": annot.type[1],
                 "rect": display_rect(annot.rect, page),
@@ -55,6 +61,9 @@ def annotations(path):
                 "flags": annot.flags,
                 "rotate": annot.rotation,
                 "hasAppearance": appearance[0] == "xref",
+                "appearanceDigest": digest,
+                "points": points,
+                "popupRect": display_rect(popup, page) if popup is not None else None,
             })
         pages.append({"rotation": page.rotation, "annotations": found})
     print(json.dumps({"pages": pages}))

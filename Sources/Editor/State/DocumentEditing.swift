@@ -60,6 +60,22 @@ public struct DocumentEditing: Sendable {
         }
     }
 
+    /// Moves an annotation of the file as part of a run of nudges, as `continueNudge` does a markup.
+    mutating func continueAnnotationNudge(_ id: AnnotationID, to after: AnnotationEdits, id operationID: UUID, time: PDFDate) {
+        if var last = history.undoable.last, operations.last?.id == last.id, last.changes.count == 1,
+           case .moveAnnotation(let moved, let start, let end) = last.changes[0], moved == id, end == edits.annotations.moved[id] {
+            let change = DocumentChange.moveAnnotation(id: id, before: end, after: after.moved[id])
+            last.changes = [.moveAnnotation(id: id, before: start, after: after.moved[id])]
+            edits.apply(change, bookmarkBase: bookmarkBase)
+            history.amendLast(last)
+            operations[operations.count - 1] = last
+        } else {
+            var next = edits
+            next.annotations = after
+            commit(next, id: operationID, time: time)
+        }
+    }
+
     /// An operation someone else made (a collaborator, a restored journal): applied, not undoable here.
     mutating func receive(_ operation: DocumentOperation) {
         apply(operation)

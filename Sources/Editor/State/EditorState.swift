@@ -76,7 +76,16 @@ public struct EditorState: Sendable {
     }
     public var selection: MarkupID? {
         get { interaction.selection }
-        set { interaction.selection = newValue }
+        set {
+            interaction.selection = newValue
+            // One thing is selected at a time: a markup, or an annotation of the file.
+            if newValue != nil { interaction.selectedAnnotation = nil }
+        }
+    }
+    /// The selected annotation of the file, when it is still there and on the page shown.
+    public var selectedFileAnnotation: Annotation? {
+        guard let id = interaction.selectedAnnotation else { return nil }
+        return annotations.first { $0.id == id && $0.pageIndex == pageIndex }
     }
     /// What has the keyboard: the top overlay, else the tool's work, else the side panel, else the page.
     public var focus: Focus { interaction.focus }

@@ -6,6 +6,8 @@ import RedlineCore
 /// and ids of the event being handled.
 public struct Interaction: Sendable {
     public var selection: MarkupID?
+    /// An annotation the file has, selected on the page (never together with a markup).
+    public var selectedAnnotation: AnnotationID?
     public var activity: ToolActivity = .idle
     public var panel: SidePanel?
     /// Bottom to top; the top one has the keyboard.
@@ -14,6 +16,8 @@ public struct Interaction: Sendable {
     var mouseDrag: MouseDrag?
     /// The markup a run of nudges is moving: a run counts as one operation, one undo step.
     var nudgeRun: MarkupID?
+    /// The annotation of the file a run of nudges is moving.
+    var annotationNudgeRun: AnnotationID?
     /// A count being typed before a command (`12` of `12G`), and a first `g` waiting for the second.
     public var pendingCount: Int?
     public var pendingG = false

@@ -66,6 +66,7 @@ public struct Annotation: Sendable, Hashable, Identifiable {
         self.drawing = drawing
     }
 
+    public static let hiddenFlag = 2
     public static let printFlag = 4
     public static let noZoomFlag = 8
     public static let noRotateFlag = 16
@@ -78,6 +79,8 @@ public struct Annotation: Sendable, Hashable, Identifiable {
     public var isStateChange: Bool { state != nil && inReplyTo != nil }
     /// The read-only flag: the annotation must not be changed or answered.
     public var isReadOnly: Bool { flags & Self.readOnlyFlag != 0 }
+    /// The locked flag: the annotation must not be moved, resized or deleted (its contents may change).
+    public var isLocked: Bool { flags & Self.lockedFlag != 0 }
 
     /// When it was written, for ordering a thread: the creation date, else the modification date.
     public var date: PDFDate? { created ?? modified }

@@ -2,6 +2,9 @@
 public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
     case unknownAnnotation(AnnotationID, path: String)
     case readOnly(AnnotationID)
+    case locked(AnnotationID)
+    case movesWithItsThread(AnnotationID)
+    case notMovable(AnnotationID, subtype: AnnotationSubtype)
     case notPermitted(path: String)
     case notTheAuthor(AnnotationID, author: String)
     case emptyText
@@ -12,6 +15,9 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
         case .unknownAnnotation(let id, let path):
             "\(path): no annotation with id \"\(id)\" (redline annotations \(path) lists them)"
         case .readOnly(let id): "annotation \"\(id)\" is read-only: it cannot be answered or changed"
+        case .locked(let id): "annotation \"\(id)\" is locked: it cannot be moved or deleted"
+        case .movesWithItsThread(let id): "annotation \"\(id)\" is a reply: it moves with the annotation it answers"
+        case .notMovable(let id, let subtype): "annotation \"\(id)\" is a \(subtype.label.lowercased()): only markup annotations move"
         case .notPermitted(let path): "\(path): the document's permissions do not allow changing annotations"
         case .notTheAuthor(let id, let author): "annotation \"\(id)\" is \(author)'s: only your own replies can be edited or deleted"
         case .emptyText: "the reply text is empty"

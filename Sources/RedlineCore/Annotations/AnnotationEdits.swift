@@ -7,6 +7,9 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
     public internal(set) var changedContents: [AnnotationID: ContentsChange] = [:]
     /// Annotations of the file to remove, with everything that answers them.
     public internal(set) var deleted: Set<AnnotationID> = []
+    /// Annotations of the file moved on their page: by how much, in display points, and when. Their replies and
+    /// popups go along; their appearance is moved, not drawn again.
+    public internal(set) var moved: [AnnotationID: Move] = [:]
 
     public struct ContentsChange: Sendable, Hashable, Codable {
         public var contents: String
@@ -18,20 +21,52 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         }
     }
 
+    /// How far an annotation of the file moved, in display points (x right, y down), and when it last did.
+    public struct Move: Sendable, Hashable, Codable {
+        public var dx: Double
+        public var dy: Double
+        public var modified: PDFDate
+
+        public init(dx: Double, dy: Double, modified: PDFDate) {
+            self.dx = dx
+            self.dy = dy
+            self.modified = modified
+        }
+    }
+
     public init() {}
+
+    private enum CodingKeys: String, CodingKey { case added, changedContents, deleted, moved }
+
+    /// Journals written before moves existed have no `moved`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        added = try container.decode([Annotation].self, forKey: .added)
+        changedContents = try container.decode([AnnotationID: ContentsChange].self, forKey: .changedContents)
+        deleted = try container.decode(Set<AnnotationID>.self, forKey: .deleted)
+        moved = try container.decodeIfPresent([AnnotationID: Move].self, forKey: .moved) ?? [:]
+    }
 
     /// Replies and state changes as Acrobat writes them: a yellow note with the Comment icon.
     static let noteDrawing = AnnotationDrawing(color: RGBColor(red: 255, green: 209, blue: 0), icon: "Comment")
 
-    public var isEmpty: Bool { added.isEmpty && changedContents.isEmpty && deleted.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && changedContents.isEmpty && deleted.isEmpty && moved.isEmpty }
 
     /// The document's annotations as they will be after saving.
     public func applied(to original: [Annotation]) -> [Annotation] {
+        let parents = Dictionary(original.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
+                                 uniquingKeysWith: { first, _ in first })
         var result = original.filter { !deleted.contains($0.id) }.map { annotation in
-            guard let change = changedContents[annotation.id] else { return annotation }
             var changed = annotation
-            changed.contents = change.contents
-            changed.modified = change.modified
+            if let change = changedContents[annotation.id] {
+                changed.contents = change.contents
+                changed.modified = change.modified
+            }
+            if let move = move(of: annotation.id, parents: parents) {
+                changed.rect = changed.rect.offsetBy(dx: move.dx, dy: move.dy)
+                changed.drawing = changed.drawing.translated(dx: move.dx, dy: move.dy)
+                if moved[annotation.id] != nil { changed.modified = move.modified }
+            }
             return changed
         }
         let nextOrder = (original.map(\.order).max() ?? -1) + 1
@@ -43,7 +78,36 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         return result
     }
 
+    /// The move an annotation takes part in: its own, or the one of what it answers (a reply sits where its
+    /// thread's first annotation is, and goes where it goes).
+    public func move(of id: AnnotationID, parents: [AnnotationID: AnnotationID]) -> Move? {
+        var current = id
+        var seen: Set<AnnotationID> = []
+        while seen.insert(current).inserted {
+            if let move = moved[current] { return move }
+            guard let parent = parents[current] else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// What of these edits changes how page `pageIndex` looks: its annotations of the file moved or deleted.
+    public func shownChanges(onPage pageIndex: Int, of original: [Annotation]) -> AnnotationEdits {
+        var shown = AnnotationEdits()
+        for annotation in original where annotation.pageIndex == pageIndex {
+            if deleted.contains(annotation.id) { shown.deleted.insert(annotation.id) }
+            if let move = moved[annotation.id] { shown.moved[annotation.id] = move }
+        }
+        return shown
+    }
+
     // MARK: Changes
+
+    /// Moves an annotation of the file by (dx, dy) display points more; back where it was, it is no longer moved.
+    public mutating func move(_ id: AnnotationID, dx: Double, dy: Double, at date: PDFDate) {
+        let total = (moved[id].map { ($0.dx + dx, $0.dy + dy) }) ?? (dx, dy)
+        moved[id] = abs(total.0) < 1e-9 && abs(total.1) < 1e-9 ? nil : Move(dx: total.0, dy: total.1, modified: date)
+    }
 
     /// Adds an annotation made elsewhere (markup saved as annotations, an XFDF import).
     public mutating func add(_ annotation: Annotation) {
@@ -107,6 +171,7 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         for gone in doomed where !addedIDs.contains(gone) {
             deleted.insert(gone)
             changedContents[gone] = nil
+            moved[gone] = nil
         }
         return doomed
     }
@@ -117,7 +182,7 @@ extension AnnotationEdits {
     /// edits journaled against another version of the file are not applied to this one.
     public func refersOnly(to known: Set<AnnotationID>, pageCount: Int) -> Bool {
         let available = known.union(added.map(\.id))
-        return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known)
+        return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known) && Set(moved.keys).isSubset(of: known)
             && added.allSatisfy { ($0.inReplyTo.map(available.contains) ?? true) && (0..<pageCount).contains($0.pageIndex) }
     }
 }

@@ -83,7 +83,23 @@ public struct ThreadEditing: Sendable {
         if annotation.isReply { _ = try ownReply(id, in: current) }
         guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
         guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
+        guard !annotation.isLocked else { throw AnnotationEditError.locked(id) }
         return edits.delete(id, in: current)
+    }
+
+    /// Moves an annotation of the file by (dx, dy) display points, its replies and popup along. A reply moves
+    /// only with what it answers; links, form fields and popups are not markup and stay.
+    public func move(_ id: AnnotationID, dx: Double, dy: Double, at date: PDFDate, current: [Annotation],
+                     edits: inout AnnotationEdits) throws {
+        guard let annotation = current.first(where: { $0.id == id }) else {
+            throw AnnotationEditError.unknownAnnotation(id, path: path)
+        }
+        guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
+        guard annotation.subtype.isMarkup else { throw AnnotationEditError.notMovable(id, subtype: annotation.subtype) }
+        guard !annotation.isReply else { throw AnnotationEditError.movesWithItsThread(id) }
+        guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
+        guard !annotation.isLocked else { throw AnnotationEditError.locked(id) }
+        edits.move(id, dx: dx, dy: dy, at: date)
     }
 
     private func answerable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {

@@ -11,6 +11,8 @@ public enum DocumentChange: Sendable, Hashable, Codable {
     case replaceAnnotation(before: Annotation, after: Annotation)
     /// New contents for an annotation of the file; nil is "as the file has it".
     case changeContents(id: AnnotationID, before: AnnotationEdits.ContentsChange?, after: AnnotationEdits.ContentsChange?)
+    /// An annotation of the file moved: how far from where the file has it (nil: not moved).
+    case moveAnnotation(id: AnnotationID, before: AnnotationEdits.Move?, after: AnnotationEdits.Move?)
     /// An annotation of the file deleted (true) or kept (false).
     case deleteAnnotation(id: AnnotationID, deleted: Bool)
     /// A bookmark added (before nil), changed, or removed (after nil).
@@ -27,6 +29,7 @@ public enum DocumentChange: Sendable, Hashable, Codable {
         case .replaceAnnotation(let before, let after): .replaceAnnotation(before: after, after: before)
         case .changeContents(let id, let before, let after): .changeContents(id: id, before: after, after: before)
         case .deleteAnnotation(let id, let deleted): .deleteAnnotation(id: id, deleted: !deleted)
+        case .moveAnnotation(let id, let before, let after): .moveAnnotation(id: id, before: after, after: before)
         case .putBookmark(let before, let after): .putBookmark(before: after, after: before)
         }
     }
@@ -40,6 +43,7 @@ public enum DocumentChange: Sendable, Hashable, Codable {
             "annotation \(annotation.id.rawValue)"
         case .changeContents(let id, _, _): "contents \(id.rawValue)"
         case .deleteAnnotation(let id, _): "deletion \(id.rawValue)"
+        case .moveAnnotation(let id, _, _): "place \(id.rawValue)"
         case .putBookmark(let before, let after): "bookmark \(after?.id ?? before?.id ?? "")"
         }
     }

@@ -18,6 +18,7 @@ extension DocumentEdits {
         case .changeContents(let id, _, let after): annotations.changedContents[id] = after
         case .deleteAnnotation(let id, let deleted):
             if deleted { annotations.deleted.insert(id) } else { annotations.deleted.remove(id) }
+        case .moveAnnotation(let id, _, let after): annotations.moved[id] = after
         case .putBookmark(let before, let after):
             var list = bookmarks ?? bookmarkBase
             if let before, after?.id != before.id { list.remove(before.id) }
@@ -38,6 +39,7 @@ extension DocumentEdits {
         case .replaceAnnotation(let before, _): annotations.added.first { $0.id == before.id } == before
         case .changeContents(let id, let before, _): annotations.changedContents[id] == before
         case .deleteAnnotation(let id, let deleted): annotations.deleted.contains(id) != deleted
+        case .moveAnnotation(let id, let before, _): annotations.moved[id] == before
         case .putBookmark(let before, let after):
             (bookmarks ?? bookmarkBase).bookmark((before ?? after)?.id ?? "") == before
         }
@@ -69,6 +71,10 @@ extension DocumentEdits {
         let contentIDs = Set(annotations.changedContents.keys).union(other.annotations.changedContents.keys)
         for id in contentIDs.sorted() where annotations.changedContents[id] != other.annotations.changedContents[id] {
             changes.append(.changeContents(id: id, before: annotations.changedContents[id], after: other.annotations.changedContents[id]))
+        }
+        let movedIDs = Set(annotations.moved.keys).union(other.annotations.moved.keys)
+        for id in movedIDs.sorted() where annotations.moved[id] != other.annotations.moved[id] {
+            changes.append(.moveAnnotation(id: id, before: annotations.moved[id], after: other.annotations.moved[id]))
         }
         for id in annotations.deleted.symmetricDifference(other.annotations.deleted).sorted() {
             changes.append(.deleteAnnotation(id: id, deleted: other.annotations.deleted.contains(id)))

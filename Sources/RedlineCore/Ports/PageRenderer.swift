@@ -6,4 +6,13 @@ public protocol PageRenderer: AnyObject, Sendable {
     func displaySize(ofPage index: Int) -> Size
     /// The page at `scale` pixels per point, on white.
     func render(page index: Int, scale: Double) -> PageRaster
+    /// The page with annotations of the file moved or deleted as `annotationEdits` says.
+    func render(page index: Int, scale: Double, annotationEdits: AnnotationEdits) -> PageRaster
+}
+
+extension PageRenderer {
+    /// A renderer that cannot make the edits draws the page as the file has it.
+    public func render(page index: Int, scale: Double, annotationEdits: AnnotationEdits) -> PageRaster {
+        render(page: index, scale: scale)
+    }
 }

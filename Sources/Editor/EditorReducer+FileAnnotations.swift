@@ -1,0 +1,78 @@
+import RedlineCore
+
+/// The annotations a file already has, edited on the page: Tab reaches them after the session's markup, the arrow
+/// keys move the selected one (its replies and popup along), `x` deletes it with its thread. Every change is one
+/// undo step and goes to the crash journal; the file's own refusals (read-only, locked, permissions) are said.
+extension EditorReducer {
+    /// The file's annotations on the page shown that Tab stops at, in reading order: markup annotations that
+    /// start a thread (a reply goes with what it answers; links, form fields and popups are not markup), shown,
+    /// and with an area on the page (an empty /Rect draws nothing to select).
+    static func selectableAnnotations(_ state: EditorState) -> [Annotation] {
+        let fromFile = Set(state.document.annotations.map(\.id))
+        let page = Rect(x: 0, y: 0, width: state.pageSize.width, height: state.pageSize.height)
+        return state.annotations.filter {
+            $0.pageIndex == state.pageIndex && fromFile.contains($0.id) && $0.subtype.isMarkup && !$0.isReply
+                && $0.flags & Annotation.noViewFlag == 0 && $0.flags & Annotation.hiddenFlag == 0
+                && $0.rect.width > 0 && $0.rect.height > 0 && $0.rect.intersects(page)
+        }.sorted { ($0.rect.minY, $0.rect.minX, $0.order) < ($1.rect.minY, $1.rect.minX, $1.order) }
+    }
+
+    static func selectAnnotation(_ state: inout EditorState, _ annotation: Annotation) {
+        state.selection = nil
+        state.interaction.selectedAnnotation = annotation.id
+        state.message = describe(annotation)
+    }
+
+    /// What the message line says of a selected annotation: what it is, whose, its text, and what stops a change.
+    static func describe(_ annotation: Annotation) -> String {
+        var parts = [annotation.subtype.label]
+        if let author = annotation.author, !author.isEmpty { parts.append("by \(author)") }
+        if let contents = annotation.contents?.split(whereSeparator: \.isNewline).first, !contents.isEmpty {
+            parts.append("\"\(contents.count > 40 ? contents.prefix(39) + "…" : contents)\"")
+        }
+        if annotation.isReadOnly { parts.append("read-only") } else if annotation.isLocked { parts.append("locked") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Moves the selected annotation of the file; a held arrow key's nudges are one undo step.
+    static func nudgeAnnotation(_ state: inout EditorState, _ annotation: Annotation, dx: Double, dy: Double) -> [EditorEffect] {
+        // Kept on the page: at most as far as its box can go.
+        let size = state.pageSize, box = annotation.rect
+        let dx = min(max(dx, -box.minX), max(0, size.width - box.maxX))
+        let dy = min(max(dy, -box.minY), max(0, size.height - box.maxY))
+        guard dx != 0 || dy != 0 else { return [] }
+        var edits = state.edits.annotations
+        do {
+            try editing(state).move(annotation.id, dx: dx, dy: dy, at: state.now, current: state.annotations, edits: &edits)
+        } catch {
+            state.message = "Not moved: \(error)"
+            return []
+        }
+        let continuing = state.interaction.annotationNudgeRun == annotation.id
+        state.interaction.annotationNudgeRun = annotation.id
+        if continuing {
+            state.editing.continueAnnotationNudge(annotation.id, to: edits, id: state.freshID(), time: state.now)
+            return journalDue
+        }
+        return changeEdits(&state) { $0.annotations = edits }
+    }
+
+    static func deleteSelectedAnnotation(_ state: inout EditorState, _ annotation: Annotation) -> [EditorEffect] {
+        var edits = state.edits.annotations
+        let gone: Set<AnnotationID>
+        do {
+            gone = try editing(state).delete(annotation.id, current: state.annotations, edits: &edits)
+        } catch {
+            state.message = "Not deleted: \(error)"
+            return []
+        }
+        state.interaction.selectedAnnotation = nil
+        state.message = "Deleted the \(annotation.subtype.label.lowercased())"
+            + (gone.count > 1 ? " with \(gone.count - 1) repl\(gone.count == 2 ? "y" : "ies")" : "") + " (u undoes)"
+        return changeEdits(&state) { $0.annotations = edits }
+    }
+
+    private static func editing(_ state: EditorState) -> ThreadEditing {
+        ThreadEditing(author: state.reviewer.author, path: state.fileName, allowsChanges: state.document.allowsAnnotationChanges)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PDFRendering
+import RedlineCore
+import RedlineKit
+import Testing
+import TestSupport
+
+/// Annotations other tools wrote, moved as the editor moves them and saved with `:w`: MuPDF finds each where it was
+/// asked to go, every coordinate along (ink, quads, a line's ends, a polygon's corners, the popup, the replies),
+/// its appearance stream byte for byte the one it had, and nothing else changed. The editor's picture of the
+/// moved page is the saved file's page.
+@Suite struct MovingFileAnnotationsTests {
+    static let date = PDFDate(year: 2026, month: 11, day: 24, hour: 9, minute: 30, second: 0)
+
+    /// Moves every markup annotation that starts a thread, each by its own distance.
+    static func moveAll(_ description: DocumentDescription) -> (AnnotationEdits, [AnnotationID: (dx: Double, dy: Double)]) {
+        var edits = AnnotationEdits()
+        var offsets: [AnnotationID: (dx: Double, dy: Double)] = [:]
+        for (index, annotation) in description.annotations.enumerated()
+        where annotation.subtype.isMarkup && !annotation.isReply && !annotation.isReadOnly && !annotation.isLocked
+            && annotation.rect.width > 0 && annotation.rect.height > 0 {
+            let offset = (dx: 7.0 + Double(index), dy: 5.0 - Double(index % 3) * 4)
+            edits.move(annotation.id, dx: offset.dx, dy: offset.dy, at: date)
+            offsets[annotation.id] = offset
+        }
+        return (edits, offsets)
+    }
+
+    static func close(_ a: [Double], _ b: [Double], shiftedBy offset: (dx: Double, dy: Double)) -> Bool {
+        a.count == b.count && zip(a, b).enumerated().allSatisfy { index, pair in
+            abs(pair.0 + (index % 2 == 0 ? offset.dx : offset.dy) - pair.1) < 0.01
+        }
+    }
+
+    @Test(arguments: ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf"])
+    func everyMovedAnnotationLandsWhereAskedWithItsLookKept(fixture: String) throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: fixture)
+        let output = folder.file("moved.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let (edits, offsets) = Self.moveAll(document.description)
+        #expect(!offsets.isEmpty)
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        #expect(try QPDFCheck.errors(in: output) == nil)
+
+        // Which move each annotation of the file takes part in: its own or its thread's.
+        let parents = Dictionary(document.description.annotations.compactMap { a in a.inReplyTo.map { (a.id, $0) } },
+                                 uniquingKeysWith: { first, _ in first })
+        let before = try MuPDFProbe.annotations(in: source)[0].annotations
+        let after = try MuPDFProbe.annotations(in: output)[0].annotations
+        try #require(before.count == after.count, "MuPDF reads as many annotations")
+        let ours = document.description.annotations.filter { $0.pageIndex == 0 }
+        var moved = 0
+        for (old, new) in zip(before, after) {
+            // Matched to Redline's reading by subtype and place: both read /Annots in order.
+            guard let annotation = ours.first(where: { $0.subtype.rawValue == old.type && abs($0.rect.minX - old.rect[0]) < 0.01
+                                                        && abs($0.rect.minY - old.rect[1]) < 0.01 }),
+                  let move = edits.move(of: annotation.id, parents: parents) else {
+                #expect(old.rect == new.rect && old.points == new.points && old.modDate == new.modDate, "\(old.type) stays")
+                continue
+            }
+            moved += 1
+            let offset = (dx: move.dx, dy: move.dy)
+            #expect(Self.close(old.rect, new.rect, shiftedBy: offset), "\(old.type): \(old.rect) → \(new.rect), asked \(offset)")
+            #expect(zip(old.points, new.points).allSatisfy { Self.close($0, $1, shiftedBy: offset) } && old.points.count == new.points.count,
+                    "\(old.type)'s points move along")
+            if let oldPopup = old.popupRect, let newPopup = new.popupRect {
+                #expect(Self.close(oldPopup, newPopup, shiftedBy: offset), "\(old.type)'s popup moves along")
+            }
+            #expect(old.appearanceDigest == new.appearanceDigest, "\(old.type) keeps its appearance, byte for byte")
+            #expect(offsets[annotation.id] == nil || new.modDate != old.modDate, "\(old.type)'s /M says when it moved")
+            #expect(old.content == new.content && old.title == new.title && old.stroke == new.stroke)
+        }
+        #expect(moved >= offsets.count, "moved \(moved) of \(offsets.count) and their replies")
+    }
+
+    /// What the editor draws for a page whose annotations moved is what the saved file draws; and the page
+    /// changed only where the annotations were and went.
+    @Test func theEditorsPictureOfMovedAnnotationsIsTheSavedPage() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfjs_issue14438.pdf")
+        let output = folder.file("moved.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let square = try #require(document.description.annotations.first { $0.subtype == AnnotationSubtype("Square") })
+        let ink = try #require(document.description.annotations.first { $0.subtype == .ink && $0.rect.maxX < 20_000 })
+        var edits = AnnotationEdits()
+        edits.move(square.id, dx: -40, dy: 60, at: Self.date)
+        edits.move(ink.id, dx: 30, dy: 30, at: Self.date)
+        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits)
+        let plain = document.renderer.render(page: 0, scale: 1)
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        #expect(shown.width == saved.width && shown.height == saved.height)
+        #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
+
+        let areas = [square, ink].flatMap { [$0.rect, $0.rect.offsetBy(dx: edits.moved[$0.id]!.dx, dy: edits.moved[$0.id]!.dy)] }
+            .map { $0.insetBy(dx: -3, dy: -3) }
+        var changedInside = 0, changedOutside = 0
+        for y in 0..<plain.height {
+            for x in 0..<plain.width {
+                let offset = y * plain.stride + x * 4
+                guard plain.pixels[offset..<offset + 3] != shown.pixels[offset..<offset + 3] else { continue }
+                let point = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+                if areas.contains(where: { $0.contains(point) }) { changedInside += 1 } else { changedOutside += 1 }
+            }
+        }
+        #expect(changedInside > 200, "the annotations left their place and drew at the new one")
+        #expect(changedOutside == 0, "nothing else on the page changed")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Editor
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// The annotations a file already has, edited on the page through the state machine: Tab reaches them after the
+/// session's markup, arrows move them (a held key is one undo step), x deletes them with their thread, and what
+/// the file forbids is refused with the reason.
+@Suite struct FileAnnotationEditingTests {
+    static func document(flags: Int = 4) -> [Annotation] {
+        [
+            Annotation(id: "square", pageIndex: 0, subtype: "Square", rect: Rect(x: 300, y: 400, width: 80, height: 40),
+                       author: "Bob", contents: "Check this box", flags: flags, order: 0,
+                       drawing: AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), lineWidth: 2)),
+            Annotation(id: "ink", pageIndex: 0, subtype: .ink, rect: Rect(x: 100, y: 100, width: 50, height: 30), author: "Eve",
+                       flags: 4, order: 1, drawing: AnnotationDrawing(inkList: [[Point(x: 100, y: 100), Point(x: 150, y: 130)]])),
+            Annotation(id: "reply", pageIndex: 0, subtype: .text, rect: Rect(x: 300, y: 400, width: 80, height: 40),
+                       author: "Carol", contents: "Agreed", inReplyTo: "square", flags: 28, order: 2),
+            Annotation(id: "link", pageIndex: 0, subtype: .link, rect: Rect(x: 10, y: 10, width: 50, height: 10), order: 3),
+        ]
+    }
+
+    func editor(flags: Int = 4, allowsChanges: Bool = true) -> EditorHarness {
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document(flags: flags))
+        editor.state.document.allowsAnnotationChanges = allowsChanges
+        return editor
+    }
+
+    func annotation(_ id: AnnotationID, _ editor: EditorHarness) -> Annotation? {
+        editor.state.annotations.first { $0.id == id }
+    }
+
+    @Test func tabReachesTheFilesAnnotationsAfterTheMarkupInReadingOrderPassingRepliesAndLinks() {
+        var editor = editor()
+        editor.placeText("Mine")
+        editor.press(.escape)
+        var stops: [String] = []
+        for _ in 0..<4 {
+            editor.press(.tab)
+            stops.append(editor.state.interaction.selectedAnnotation?.rawValue ?? editor.state.selection.map { _ in "markup" } ?? "none")
+        }
+        #expect(stops == ["markup", "ink", "square", "markup"])
+        editor.press(.tab, .tab)
+        #expect(editor.state.message == "Square · by Bob · \"Check this box\"")
+        editor.press(.escape)
+        #expect(editor.state.interaction.selectedAnnotation == nil)
+    }
+
+    @Test func arrowsMoveTheSelectedAnnotationWithItsRepliesAndAHeldKeyIsOneUndo() throws {
+        var editor = editor()
+        editor.press(.tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "square")
+        editor.press(.right, .right, .right, .character("J"))
+        let moved = try #require(annotation("square", editor))
+        #expect(moved.rect == Rect(x: 303, y: 410, width: 80, height: 40))
+        #expect(annotation("reply", editor)?.rect == moved.rect, "the reply goes with what it answers")
+        #expect(editor.state.isDirty)
+        #expect(editor.state.scene(environment: editor.environment).highlight == moved.rect, "the outline follows")
+        editor.press(.character("u"))
+        #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40), "one undo takes the whole run back")
+        #expect(!editor.state.isDirty)
+        _ = editor.send(.keyPressed(.control("r")))
+        #expect(annotation("square", editor)?.rect == Rect(x: 303, y: 410, width: 80, height: 40), "redo puts it back")
+    }
+
+    @Test func anAnnotationStaysOnItsPage() throws {
+        var editor = editor()
+        editor.press(.tab)
+        try #require(editor.state.interaction.selectedAnnotation == "ink")
+        for _ in 0..<30 { editor.press(.character("H"), .character("K")) }
+        #expect(annotation("ink", editor)?.rect.minX == 0 && annotation("ink", editor)?.rect.minY == 0)
+        #expect(annotation("ink", editor)?.drawing.inkList == [[Point(x: 0, y: 0), Point(x: 50, y: 30)]], "its ink goes along")
+    }
+
+    @Test func deletingTakesTheThreadAndUndoBringsItBack() throws {
+        var editor = editor()
+        editor.press(.tab, .tab, .character("x"))
+        #expect(annotation("square", editor) == nil && annotation("reply", editor) == nil)
+        #expect(editor.state.message == "Deleted the square with 1 reply (u undoes)")
+        #expect(editor.state.scene(environment: editor.environment).annotationEdits.deleted == ["square", "reply"],
+                "the page is drawn without them")
+        editor.press(.character("u"))
+        #expect(annotation("square", editor) != nil && annotation("reply", editor) != nil)
+    }
+
+    @Test(arguments: [(64, "read-only"), (128, "locked")])
+    func readOnlyAndLockedAnnotationsRefuseToMove(flags: Int, word: String) throws {
+        var editor = editor(flags: 4 | flags)
+        editor.press(.tab, .tab)
+        #expect(editor.state.message?.hasSuffix(word) == true, "\(editor.state.message ?? "")")
+        editor.press(.right)
+        #expect(editor.state.message?.hasPrefix("Not moved: annotation \"square\" is \(word)") == true, "\(editor.state.message ?? "")")
+        editor.press(.character("x"))
+        #expect(editor.state.message?.hasPrefix("Not deleted: annotation \"square\" is \(word)") == true, "\(editor.state.message ?? "")")
+        #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40) && !editor.state.isDirty)
+    }
+
+    @Test func aDocumentThatForbidsAnnotationChangesSaysSo() {
+        var editor = editor(allowsChanges: false)
+        editor.press(.tab, .right)
+        #expect(editor.state.message == "Not moved: contract.pdf: the document's permissions do not allow changing annotations")
+        #expect(!editor.state.isDirty)
+    }
+
+    @Test func aMoveSurvivesTheJournal() throws {
+        var editor = editor()
+        editor.press(.tab, .tab, .right, .down)
+        let journaled = editor.state.journalOperations
+        let data = try JSONEncoder().encode(journaled)
+        let restored = try JSONDecoder().decode([DocumentOperation].self, from: data)
+        var replayed = DocumentEdits()
+        for operation in restored { replayed.apply(operation, bookmarkBase: BookmarkList()) }
+        #expect(replayed.annotations.applied(to: Self.document()).first { $0.id == "square" }?.rect == Rect(x: 301, y: 401, width: 80, height: 40))
+    }
+}
