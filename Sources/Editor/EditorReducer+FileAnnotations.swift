@@ -51,7 +51,9 @@ extension EditorReducer {
         let continuing = state.interaction.annotationNudgeRun == annotation.id
         state.interaction.annotationNudgeRun = annotation.id
         if continuing {
-            state.editing.continueAnnotationNudge(annotation.id, to: edits, id: state.freshID(), time: state.now)
+            let change = DocumentChange.moveAnnotation(id: annotation.id, before: state.edits.annotations.moved[annotation.id],
+                                                       after: edits.moved[annotation.id])
+            state.editing.continueRun(change, id: state.freshID(), time: state.now)
             return journalDue
         }
         return changeEdits(&state) { $0.annotations = edits }

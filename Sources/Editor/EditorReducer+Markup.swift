@@ -22,7 +22,7 @@ extension EditorReducer {
     /// Moves a markup as part of a run (held arrow keys, a mouse drag): the run is one operation.
     static func moveInRun(_ state: inout EditorState, _ item: MarkupItem, to moved: MarkupItem, continuing: Bool) -> [EditorEffect] {
         if continuing {
-            state.editing.continueNudge(item, to: moved, id: state.freshID(), time: state.now)
+            state.editing.continueRun(.replaceMarkup(before: item, after: moved), id: state.freshID(), time: state.now)
             return journalDue
         }
         return change(&state) { $0.replace(moved) }
@@ -121,7 +121,7 @@ extension EditorReducer {
     }
 
     private static func report(_ state: inout EditorState, _ outcome: DocumentEditing.UndoOutcome, verb: String) -> [EditorEffect] {
-        state.nudgeRun = nil; state.interaction.annotationNudgeRun = nil
+        state.interaction.endNudgeRuns()
         switch outcome {
         case .nothing:
             state.message = "Nothing to \(verb)"

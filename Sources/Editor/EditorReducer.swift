@@ -167,7 +167,7 @@ public enum EditorReducer {
         state.interaction.pendingCount = nil
         guard let command else {
             state.interaction.pendingG = false
-            state.nudgeRun = nil; state.interaction.annotationNudgeRun = nil
+            state.interaction.endNudgeRuns()
             return []
         }
         // `gg` goes to the first page (with a count, to that page); a single `g` waits for the second.
@@ -216,10 +216,7 @@ public enum EditorReducer {
 
     /// What a command does on the page, with no panel or overlay in the way.
     static func pageCommand(_ state: inout EditorState, _ command: EditorCommand, _ env: EditorEnvironment) -> [EditorEffect] {
-        if !nudgeCommands.contains(command) {
-            state.nudgeRun = nil
-            state.interaction.annotationNudgeRun = nil
-        }
+        if !nudgeCommands.contains(command) { state.interaction.endNudgeRuns() }
         // The zoom keys change the picture's size; the text view says so (smart zoom asks in `smartZoom`).
         if [.zoomIn, .zoomOut, .zoomFit, .fitWidth].contains(command), refuseZoomInTextView(&state) { return [] }
         switch command {
@@ -387,12 +384,11 @@ public enum EditorReducer {
 
     private static func arrow(_ state: inout EditorState, dx: Double, dy: Double, large: Bool,
                               _ env: EditorEnvironment) -> [EditorEffect] {
+        let step = large ? 10.0 : 1.0
         if let annotation = state.selectedFileAnnotation {
-            let step = large ? 10.0 : 1.0
             return nudgeAnnotation(&state, annotation, dx: dx * step, dy: dy * step)
         }
         if let id = state.selection, let item = state.markup.item(id) {
-            let step = large ? 10.0 : 1.0
             guard permits(&state, .transformAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
             return nudgeSelection(&state, dx: dx * step, dy: dy * step, env)
         }

@@ -5,8 +5,6 @@ import RedlineCore
 /// lower left corner, y up (as text matches do); they are flipped here to display space, y down.
 extension PopplerDocument: DocumentNavigating {
     public func links(onPage index: Int) -> [PageLink] {
-        Self.access.lock()
-        defer { Self.access.unlock() }
         guard index >= 0, index < pageCount else { return [] }
         return withPage(index) { page in
             var width = 0.0, height = 0.0

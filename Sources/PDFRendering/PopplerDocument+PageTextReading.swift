@@ -5,8 +5,6 @@ import RedlineCore
 /// line, white space a word.
 extension PopplerDocument: PageTextReading {
     public func words(onPage index: Int) -> [PageWord] {
-        Self.access.lock()
-        defer { Self.access.unlock() }
         guard index >= 0, index < pageCount else { return [] }
         return withPage(index) { page in
             guard let cText = poppler_page_get_text(page) else { return [] }

@@ -6,8 +6,6 @@ extension PopplerDocument: TextSearching {
     /// flipped here to display space (y down), so the boxes are the ones markup files and `pdftotext -cropbox
     /// -bbox` use.
     public func find(_ pattern: String, onPage index: Int, caseSensitive: Bool) -> [[Rect]] {
-        Self.access.lock()
-        defer { Self.access.unlock() }
         guard index >= 0, index < pageCount, !pattern.isEmpty else { return [] }
         return withPage(index) { page in
             var width = 0.0, height = 0.0

@@ -15,7 +15,7 @@ public final class PopplerDocument: @unchecked Sendable {
     /// Makes a page with annotation edits as a one-page PDF (qpdf's work, given by whoever opened the document);
     /// set once, before the document is shared. Without it, edited pages are drawn as the file has them.
     public var editedPage: (@Sendable (_ page: Int, _ edits: AnnotationEdits) throws -> Data)?
-    private var password: String?
+    private let password: String?
 
     public init(path: String, password: String?) throws {
         Self.access.lock()

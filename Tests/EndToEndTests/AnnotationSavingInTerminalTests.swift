@@ -5,6 +5,14 @@ import Testing
 /// `:wa` in the real editor: text and ink placed with the keyboard are saved as FreeText and Ink annotations that
 /// MuPDF reads where they were placed, and a reopened file shows them (poppler draws their appearances).
 @Suite(.serialized) struct AnnotationSavingInTerminalTests {
+    /// Saves with a command line, waits for the message that says it did, and quits.
+    static func save(_ tmux: TmuxSession, _ command: String, saying saved: String) throws {
+        try tmux.command(command)
+        try tmux.waitFor(saved)
+        try tmux.send(":", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+    }
+
     @Test func textAndInkSavedWithColonWAAreAnnotationsMuPDFReads() throws {
         let folder = TemporaryFolder()
         let document = folder.file("review.pdf")
@@ -24,12 +32,7 @@ import Testing
         try tmux.send("Escape")
         try tmux.waitFor("[modified]")
         let saved = folder.file("review-annotated.pdf")
-        try tmux.send(":")
-        try tmux.type("wa \(saved)")
-        try tmux.send("Enter")
-        try tmux.waitFor("Saved \(saved) · the markup as annotations")
-        try tmux.send(":", "q", "Enter")
-        try tmux.waitFor("REDLINE-EXIT=0")
+        try Self.save(tmux, "wa \(saved)", saying: "Saved \(saved) · the markup as annotations")
 
         let annotations = try MuPDFProbe.annotations(in: saved)[3].annotations
         try #require(annotations.map(\.type) == ["FreeText", "Ink"], "\(annotations.map(\.type))")
@@ -62,12 +65,7 @@ import Testing
         try first.type("Approved")
         try first.send("Enter", "Escape")
         let annotated = folder.file("annotated.pdf")
-        try first.send(":")
-        try first.type("wa \(annotated)")
-        try first.send("Enter")
-        try first.waitFor("Saved \(annotated)")
-        try first.send(":", "q", "Enter")
-        try first.waitFor("REDLINE-EXIT=0")
+        try Self.save(first, "wa \(annotated)", saying: "Saved \(annotated)")
 
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(annotated)' --author Bob")
         try second.waitFor("page 1/4")
@@ -77,12 +75,7 @@ import Testing
         try second.send("J")
         try second.waitFor("[modified]")
         let moved = folder.file("moved.pdf")
-        try second.send(":")
-        try second.type("w \(moved)")
-        try second.send("Enter")
-        try second.waitFor("Saved \(moved)")
-        try second.send(":", "q", "Enter")
-        try second.waitFor("REDLINE-EXIT=0")
+        try Self.save(second, "w \(moved)", saying: "Saved \(moved)")
 
         let before = try #require(try MuPDFProbe.annotations(in: annotated)[0].annotations.first)
         let after = try #require(try MuPDFProbe.annotations(in: moved)[0].annotations.first)
@@ -113,12 +106,7 @@ import Testing
         for _ in 0..<2 { try tmux.send("J") }
         try tmux.waitFor("[modified]")
         let moved = folder.file("moved.pdf")
-        try tmux.send(":")
-        try tmux.type("w \(moved)")
-        try tmux.send("Enter")
-        try tmux.waitFor("Saved \(moved)")
-        try tmux.send(":", "q", "Enter")
-        try tmux.waitFor("REDLINE-EXIT=0")
+        try Self.save(tmux, "w \(moved)", saying: "Saved \(moved)")
         let before = try MuPDFProbe.annotations(in: document)[0].annotations
         let after = try MuPDFProbe.annotations(in: moved)[0].annotations
         try #require(before.count == after.count)

@@ -56,6 +56,13 @@ final class TmuxSession {
         try ProcessRunner.run("tmux", ["-L", socket, "paste-buffer", "-p"])
     }
 
+    /// Runs a command line as a user types it: `:`, the command, Enter.
+    func command(_ line: String) throws {
+        try send(":")
+        try type(line)
+        try send("Enter")
+    }
+
     /// Places text at the cursor as a user does (`t`, the text, Enter) and waits until the editor counts it
     /// as unsaved.
     func placeText(_ text: String) throws {

@@ -44,35 +44,19 @@ public struct DocumentEditing: Sendable {
         return operation
     }
 
-    /// Moves a markup as part of a run of nudges: the run's operation grows instead of a new one starting,
-    /// as long as nothing else happened in between.
-    mutating func continueNudge(_ before: MarkupItem, to after: MarkupItem, id: UUID, time: PDFDate) {
+    /// Makes a change as part of a run (held arrow keys, a mouse drag): while nothing else happened in between,
+    /// the run's operation grows to take it in, so the whole run is one undo step.
+    mutating func continueRun(_ change: DocumentChange, id: UUID, time: PDFDate) {
         if var last = history.undoable.last, operations.last?.id == last.id, last.changes.count == 1,
-           case .replaceMarkup(let start, let end) = last.changes[0], end == before {
-            last.changes = [.replaceMarkup(before: start, after: after)]
-            edits.apply(.replaceMarkup(before: before, after: after), bookmarkBase: bookmarkBase)
-            history.amendLast(last)
-            operations[operations.count - 1] = last
-        } else {
-            var next = edits
-            next.markup.replace(after)
-            commit(next, id: id, time: time)
-        }
-    }
-
-    /// Moves an annotation of the file as part of a run of nudges, as `continueNudge` does a markup.
-    mutating func continueAnnotationNudge(_ id: AnnotationID, to after: AnnotationEdits, id operationID: UUID, time: PDFDate) {
-        if var last = history.undoable.last, operations.last?.id == last.id, last.changes.count == 1,
-           case .moveAnnotation(let moved, let start, let end) = last.changes[0], moved == id, end == edits.annotations.moved[id] {
-            let change = DocumentChange.moveAnnotation(id: id, before: end, after: after.moved[id])
-            last.changes = [.moveAnnotation(id: id, before: start, after: after.moved[id])]
+           let grown = last.changes[0].continued(by: change) {
+            last.changes = [grown]
             edits.apply(change, bookmarkBase: bookmarkBase)
             history.amendLast(last)
             operations[operations.count - 1] = last
         } else {
             var next = edits
-            next.annotations = after
-            commit(next, id: operationID, time: time)
+            next.apply(change, bookmarkBase: bookmarkBase)
+            commit(next, id: id, time: time)
         }
     }
 

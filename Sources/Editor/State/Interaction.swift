@@ -51,6 +51,14 @@ public struct Interaction: Sendable {
     var clock = EventClock(stamp: EventStamp(time: PDFDate(year: 2000, month: 1, day: 1), seed: .init()))
 }
 
+extension Interaction {
+    /// Whatever comes next is not part of a run of nudges: the next nudge starts a new undo step.
+    mutating func endNudgeRuns() {
+        nudgeRun = nil
+        annotationNudgeRun = nil
+    }
+}
+
 enum InputSource: Sendable, Equatable {
     case key, pointer
 }

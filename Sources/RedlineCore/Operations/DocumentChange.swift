@@ -34,6 +34,19 @@ public enum DocumentChange: Sendable, Hashable, Codable {
         }
     }
 
+    /// This change and `next`, made right after it, as one: a markup replaced twice, an annotation moved twice.
+    /// Nil when they do not continue each other.
+    public func continued(by next: DocumentChange) -> DocumentChange? {
+        switch (self, next) {
+        case (.replaceMarkup(let start, let end), .replaceMarkup(let before, let after)) where end == before:
+            .replaceMarkup(before: start, after: after)
+        case (.moveAnnotation(let id, let start, let end), .moveAnnotation(let nextID, let before, let after))
+            where id == nextID && end == before:
+            .moveAnnotation(id: id, before: start, after: after)
+        default: nil
+        }
+    }
+
     /// What the change is about, for telling whether two changes touch the same thing.
     public var subject: String {
         switch self {
