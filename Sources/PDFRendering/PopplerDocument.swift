@@ -1,5 +1,6 @@
 import CPoppler
 import Foundation
+import Glibc
 import RedlineCore
 
 /// A PDF opened with poppler for drawing. Poppler objects are not thread-safe: one document, one thread.
@@ -10,34 +11,42 @@ public final class PopplerDocument: @unchecked Sendable {
     /// Held around every call into poppler; recursive, as an edited page's render opens a document of its own.
     static let access = NSRecursiveLock()
 
-    let document: OpaquePointer
+    /// Replaced by a fresh copy now and then (`fetchPage(_:)`); read and replaced only under `access`.
+    private(set) var document: OpaquePointer
     public let pageCount: Int
     /// Makes a page with annotation edits as a one-page PDF (qpdf's work, given by whoever opened the document);
     /// set once, before the document is shared. Without it, edited pages are drawn as the file has them.
     public var editedPage: (@Sendable (_ page: Int, _ edits: AnnotationEdits) throws -> Data)?
     private let password: String?
+    /// Where a fresh copy is read from: the file as it was opened (its descriptor, so a file replaced on disk
+    /// since is not what is read), or the bytes.
+    private let source: Source
+    /// Pages poppler has parsed in this copy. Poppler keeps every page it has parsed for the document's life
+    /// (about 25 KB each in a book); past `parsedPagesKept` a fresh copy starts empty, so paging through any
+    /// number of pages keeps memory flat.
+    private var parsedPages = Set<Int>()
+    static let parsedPagesKept = 100
+
+    enum Source {
+        case file(descriptor: Int32)
+        case bytes(Data)
+    }
 
     public init(path: String, password: String?) throws {
         Self.access.lock()
         defer { Self.access.unlock() }
         guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        var error: UnsafeMutablePointer<GError>?
-        guard let uri = g_filename_to_uri(absolute, nil, &error) else {
-            defer { if let error { g_error_free(error) } }
-            throw DocumentError.unreadable(path: path, reason: error.map { String(cString: $0.pointee.message) } ?? "bad path")
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw DocumentError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
-        defer { g_free(uri) }
-        guard let document = poppler_document_new_from_file(uri, password, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            let encrypted = error?.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
-            if let error { g_error_free(error) }
-            if encrypted {
-                throw password == nil ? DocumentError.passwordRequired(path: path) : DocumentError.wrongPassword(path: path)
-            }
-            throw DocumentError.damaged(path: path, reason: message)
+        do {
+            document = try Self.openCopy(.file(descriptor: descriptor), path: path, password: password)
+        } catch {
+            close(descriptor)
+            throw error
         }
-        self.document = document
+        source = .file(descriptor: descriptor)
         self.password = password
         pageCount = Int(poppler_document_get_n_pages(document))
     }
@@ -46,30 +55,68 @@ public final class PopplerDocument: @unchecked Sendable {
     public init(data: Data, path: String, password: String?) throws {
         Self.access.lock()
         defer { Self.access.unlock() }
-        var error: UnsafeMutablePointer<GError>?
-        let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(bytes) }
-        guard let document = poppler_document_new_from_bytes(bytes, password, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw DocumentError.damaged(path: path, reason: message)
-        }
-        self.document = document
+        document = try Self.openCopy(.bytes(data), path: path, password: password)
+        source = .bytes(data)
         self.password = password
         pageCount = Int(poppler_document_get_n_pages(document))
+    }
+
+    private static func openCopy(_ source: Source, path: String, password: String?) throws -> OpaquePointer {
+        var error: UnsafeMutablePointer<GError>?
+        let opened: OpaquePointer?
+        switch source {
+        case .file(let descriptor):
+            // Poppler takes the descriptor it is given and closes it with the document; it reads with pread, so a
+            // duplicate's shared offset does not matter.
+            let duplicate = dup(descriptor)
+            guard duplicate >= 0 else {
+                throw DocumentError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            opened = poppler_document_new_from_fd(duplicate, password, &error)
+        case .bytes(let data):
+            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(bytes) }
+            opened = poppler_document_new_from_bytes(bytes, password, &error)
+        }
+        guard let opened else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            let encrypted = error?.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue)
+            if let error { g_error_free(error) }
+            if encrypted, case .file = source {
+                throw password == nil ? DocumentError.passwordRequired(path: path) : DocumentError.wrongPassword(path: path)
+            }
+            throw DocumentError.damaged(path: path, reason: message)
+        }
+        return opened
     }
 
     deinit {
         Self.access.lock()
         defer { Self.access.unlock() }
         g_object_unref(UnsafeMutableRawPointer(document))
+        if case .file(let descriptor) = source { close(descriptor) }
+    }
+
+    /// A page of the document, to be released by the caller; under `access`. A page poppler has not parsed yet may
+    /// first start a fresh copy of the document (a page already fetched keeps the copy it came from alive).
+    func fetchPage(_ index: Int) -> OpaquePointer? {
+        if parsedPages.insert(index).inserted, parsedPages.count > Self.parsedPagesKept,
+           let fresh = try? Self.openCopy(source, path: "", password: password),
+           Int(poppler_document_get_n_pages(fresh)) == pageCount {
+            g_object_unref(UnsafeMutableRawPointer(document))
+            document = fresh
+            parsedPages = [index]
+            // What the old copy held goes back to the system, not only to malloc's free lists.
+            malloc_trim(0)
+        }
+        return poppler_document_get_page(document, Int32(index))
     }
 
     /// Runs `body` with a page, released afterwards; nil when poppler has no such page.
     func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
         Self.access.lock()
         defer { Self.access.unlock() }
-        guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        guard let page = fetchPage(index) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         return body(page)
     }
@@ -78,7 +125,7 @@ public final class PopplerDocument: @unchecked Sendable {
     public func displaySize(ofPage index: Int) -> Size {
         Self.access.lock()
         defer { Self.access.unlock() }
-        guard let page = poppler_document_get_page(document, Int32(index)) else { return .zero }
+        guard let page = fetchPage(index) else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
         poppler_page_get_size(page, &width, &height)
@@ -96,7 +143,7 @@ public final class PopplerDocument: @unchecked Sendable {
         let size = displaySize(ofPage: index)
         let (width, height) = Self.rasterSize(of: size, scale: scale)
         var raster = PageRaster(width: width, height: height, filledWith: 0xFFFFFF)
-        guard let page = poppler_document_get_page(document, Int32(index)) else { return raster }
+        guard let page = fetchPage(index) else { return raster }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         withCairoContext(on: &raster) { context in
             cairo_scale(context, scale, scale)

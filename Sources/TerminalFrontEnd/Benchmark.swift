@@ -79,6 +79,8 @@ public enum Benchmark {
             process.arguments = ["-f", String(turnTarget + 1), "-l", String(turnTarget + 1), "-singlefile",
                                  "-scale-to-x", String(size.rasterWidth), "-scale-to-y", String(size.rasterHeight),
                                  path, output] + (password.map { ["-upw", $0] } ?? [])
+            // pdftoppm's complaints about odd files ("Syntax Error: …") are not the bench's figures.
+            process.standardError = FileHandle.nullDevice
             try? process.run()
             process.waitUntilExit()
         })

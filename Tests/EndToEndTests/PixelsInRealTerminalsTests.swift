@@ -41,12 +41,22 @@ import Testing
                                                environment: display.environment, timeLimit: 20)
                 .stdout.split(separator: "\n").first.map(String.init) ?? ""
             try ProcessRunner.run("xdotool", ["windowfocus", "--sync", window], environment: display.environment, timeLimit: 20)
-            if let key = ["\r": "Return", "→": "Right"][text] {
+            if let key = ["\r": "Return", "→": "Right", "⎋": "Escape"][text] {
                 try ProcessRunner.run("xdotool", ["key", key], environment: display.environment, timeLimit: 20)
             } else {
                 try ProcessRunner.run("xdotool", ["type", text], environment: display.environment, timeLimit: 20)
             }
             Thread.sleep(forTimeInterval: 0.3)
+        }
+
+        /// The left button pressed at `from`, the pointer moved to each of `through` (screen pixels; the window sits
+        /// at the screen's corner), and released: what a hand drawing with the mouse gives the terminal.
+        func drag(from: (x: Int, y: Int), through: [(x: Int, y: Int)]) throws {
+            var arguments = ["mousemove", String(from.x), String(from.y), "mousedown", "1"]
+            for point in through { arguments += ["mousemove", String(point.x), String(point.y), "sleep", "0.02"] }
+            arguments += ["mouseup", "1"]
+            try ProcessRunner.run("xdotool", arguments, environment: display.environment, timeLimit: 30)
+            Thread.sleep(forTimeInterval: 0.5)
         }
 
         /// A screenshot once the page shows (a white page on the dark screen) and stays the same.
@@ -209,6 +219,40 @@ import Testing
 
     @Test func xtermShowsThePageAsSixelsAndANudgeMovesOnlyTheNote() throws {
         try check(kitty: false)
+    }
+
+    /// xterm reports the mouse in pixels (mode 1016): a stroke drawn by hand, 3 pixels right and 1 down per report,
+    /// keeps every report and lies on the pointer's straight line. With cell reports (7×14-pixel cells here) the
+    /// same drag gives one point per cell on a staircase, at most half as many points and up to half a cell off.
+    @Test func xtermInkDrawnWithTheMouseFollowsThePointerWithinCells() throws {
+        let window = try TerminalWindow(kitty: false, file: TestPaths.sample, page: 1)
+        let first = try window.settledScreenshot()
+        guard let box = Self.pageBox(first) else { Issue.record("no page shows as pixels"); return }
+        try window.type("i")
+        let start = (x: box.x + 60, y: box.y + 200)
+        let steps = 40
+        try window.drag(from: start, through: (1...steps).map { (x: start.x + 3 * $0, y: start.y + $0) })
+        try window.type("⎋")
+        let saved = window.folder.file("drawn.pdf")
+        try window.type(":wa \(saved)")
+        try window.type("\r")
+        var strokes: [[[Double]]] = []
+        for _ in 0..<20 where strokes.isEmpty {
+            Thread.sleep(forTimeInterval: 0.5)
+            if FileManager.default.fileExists(atPath: saved) {
+                strokes = (try? MuPDFProbe.annotations(in: saved))?.first?.annotations.filter { $0.type == "Ink" }.flatMap(\.ink) ?? []
+            }
+        }
+        guard strokes.count == 1, let points = strokes.first, let head = points.first, let tail = points.last else {
+            Issue.record("one stroke saved: \(strokes)"); return
+        }
+        #expect(points.count >= steps - 2, "a point per report, not per cell: \(points.count)")
+        // The pointer went 3 right for 1 down; so must the stroke, and every point must sit on that line.
+        let (dx, dy) = (tail[0] - head[0], tail[1] - head[1])
+        #expect(dx > 0 && abs(dy / dx - 1.0 / 3.0) < 0.02, "the stroke's slope is the pointer's: \(dy / dx)")
+        let length = (dx * dx + dy * dy).squareRoot()
+        let farthest = points.map { abs(($0[0] - head[0]) * dy - ($0[1] - head[1]) * dx) / length }.max() ?? 0
+        #expect(farthest < 0.5, "every point on the pointer's line, within half a point: \(farthest)")
     }
 }
 
