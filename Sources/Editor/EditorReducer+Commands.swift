@@ -144,7 +144,7 @@ extension EditorReducer {
             return effects.isEmpty ? [.discardJournal] : effects
         case (.restoreJournal, .answerNo), (.restoreJournal, .answerCancel):
             state.interaction.closeTopOverlay()
-            state.message = "Earlier unsaved markup not restored"
+            state.message = "Earlier unsaved changes not restored"
             return [.setJournalAside]
         default:
             break
@@ -162,12 +162,14 @@ extension EditorReducer {
             return afterSave(&state, message: "Saved \(path)\(kept)", path: path)
         case .savedOverOriginal(let path, let saved, let document):
             let place = state.editing.savingMarkupAs == .annotations ? "annotations in the file" : "part of the pages"
+            let what = saved.markup.isEmpty ? "the changes are in the file" : "the markup is \(place)"
             // The markup is now part of the pages themselves: editing goes on from the new file.
             state.editing.rebase(onto: document, saved: saved, id: state.freshID(), time: state.now)
             state.selection = nil
+            state.interaction.selectedAnnotation = nil
             state.writtenPaths.insert(path)
             // Undo cannot take markup back out of the pages: say so rather than let `u` do nothing unexplained.
-            return afterSave(&state, message: "Saved over \(path) · the markup is \(place) now: undo starts here", path: path)
+            return afterSave(&state, message: "Saved over \(path) · \(what) now: undo starts here", path: path)
         case .destinationExists(let path):
             state.interaction.overlays.append(.question(.overwrite(SaveRequest(destination: path, edits: state.edits,
                                                                                allowOverwrite: true,
@@ -179,7 +181,8 @@ extension EditorReducer {
         case .failed(let path, let reason):
             state.quitAfterSave = false
             // The reason first: on a narrow terminal the end of the line is what gets cut.
-            state.message = "Not saved: \(reason) · \(path.split(separator: "/").last.map(String.init) ?? path) · your markup is kept"
+            let kept = state.edits.markup.isEmpty ? "your changes are kept" : "your markup is kept"
+            state.message = "Not saved: \(reason) · \(path.split(separator: "/").last.map(String.init) ?? path) · \(kept)"
             return []
         }
     }

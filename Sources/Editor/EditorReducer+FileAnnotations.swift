@@ -38,9 +38,14 @@ extension EditorReducer {
     static func nudgeAnnotation(_ state: inout EditorState, _ annotation: Annotation, dx: Double, dy: Double) -> [EditorEffect] {
         // Kept on the page: at most as far as its box can go.
         let size = state.pageSize, box = annotation.rect
+        let asked = (dx, dy)
         let dx = min(max(dx, -box.minX), max(0, size.width - box.maxX))
         let dy = min(max(dy, -box.minY), max(0, size.height - box.maxY))
-        guard dx != 0 || dy != 0 else { return [] }
+        let atEdge = dx != asked.0 || dy != asked.1
+        guard dx != 0 || dy != 0 else {
+            state.message = describe(annotation) + " · at the page's edge"
+            return []
+        }
         var edits = state.edits.annotations
         do {
             try editing(state).move(annotation.id, dx: dx, dy: dy, at: state.now, current: state.annotations, edits: &edits)
@@ -48,6 +53,7 @@ extension EditorReducer {
             state.message = "Not moved: \(error)"
             return []
         }
+        state.message = describe(annotation) + " · " + movedSoFar(edits.moved[annotation.id]) + (atEdge ? " · at the page's edge" : "")
         let continuing = state.interaction.annotationNudgeRun == annotation.id
         state.interaction.annotationNudgeRun = annotation.id
         if continuing {
@@ -59,6 +65,19 @@ extension EditorReducer {
         return changeEdits(&state) { $0.annotations = edits }
     }
 
+    /// How far from where the file has it, as the user reads a page: "3 pt right, 10 pt down".
+    static func movedSoFar(_ move: AnnotationEdits.Move?) -> String {
+        guard let move else { return "back where it was" }
+        func amount(_ value: Double, _ positive: String, _ negative: String) -> String? {
+            let rounded = (value * 10).rounded() / 10
+            guard rounded != 0 else { return nil }
+            let number = rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", abs(rounded))
+            return "\(number.hasPrefix("-") ? String(number.dropFirst()) : number) pt \(rounded > 0 ? positive : negative)"
+        }
+        let parts = [amount(move.dx, "right", "left"), amount(move.dy, "down", "up")].compactMap { $0 }
+        return parts.isEmpty ? "back where it was" : "moved " + parts.joined(separator: ", ")
+    }
+
     static func deleteSelectedAnnotation(_ state: inout EditorState, _ annotation: Annotation) -> [EditorEffect] {
         var edits = state.edits.annotations
         let gone: Set<AnnotationID>
@@ -68,6 +87,7 @@ extension EditorReducer {
             state.message = "Not deleted: \(error)"
             return []
         }
+        state.interaction.tabResumesAt = selectableAnnotations(state).firstIndex { $0.id == annotation.id }.map { (state.pageIndex, $0) }
         state.interaction.selectedAnnotation = nil
         state.message = "Deleted the \(annotation.subtype.label.lowercased())"
             + (gone.count > 1 ? " with \(gone.count - 1) repl\(gone.count == 2 ? "y" : "ies")" : "") + " (u undoes)"

@@ -470,10 +470,12 @@ public enum EditorReducer {
         }
         let current = state.selection.flatMap { id in items.firstIndex { $0.id == id } }
             ?? state.interaction.selectedAnnotation.flatMap { id in annotations.firstIndex { $0.id == id }.map { items.count + $0 } }
+        let resume = state.interaction.tabResumesAt.flatMap { $0.page == state.pageIndex && current == nil ? items.count + $0.index : nil }
+        state.interaction.tabResumesAt = nil
         let next: Int
         switch (current, forward) {
-        case (nil, true): next = 0
-        case (nil, false): next = count - 1
+        case (nil, true): next = (resume ?? 0) % count
+        case (nil, false): next = ((resume ?? 0) - 1 + count) % count
         case (let index?, true): next = (index + 1) % count
         case (let index?, false): next = (index - 1 + count) % count
         }

@@ -26,12 +26,13 @@ struct AnnotationWriter {
         try delete(edits.deleted, located: located)
         for (id, change) in edits.changedContents {
             guard let object = located[id]?.object else { continue }
+            keepName(of: located[id]!)
             qpdf_oh_replace_key(session.data, object, "/Contents", session.newText(change.contents))
             qpdf_oh_replace_key(session.data, object, "/M", session.newText(change.modified.pdfString))
         }
         var objects = located.mapValues(\.object)
         var additions: [Int: [qpdf_oh]] = [:]
-        for annotation in edits.added {
+        for annotation in edits.placedAdditions(amid: located.values.map(\.annotation)) {
             guard pages.indices.contains(annotation.pageIndex) else {
                 throw DocumentError.damaged(path: path, reason: "page \(annotation.pageIndex + 1) does not exist")
             }
@@ -69,6 +70,7 @@ struct AnnotationWriter {
             let origin = geometry.userPoint(fromDisplay: Point(x: 0, y: 0))
             let moved = geometry.userPoint(fromDisplay: Point(x: move.dx, y: move.dy))
             let (dx, dy) = (moved.x - origin.x, moved.y - origin.y)
+            keepName(of: entry)
             translate(entry.object, dx: dx, dy: dy)
             let popup = session.key(entry.object, "/Popup")
             if session.isDictionary(popup) { translate(popup, dx: dx, dy: dy) }
@@ -76,6 +78,14 @@ struct AnnotationWriter {
                 qpdf_oh_replace_key(session.data, entry.object, "/M", session.newText(move.modified.pdfString))
             }
         }
+    }
+
+    /// An annotation without /NM is known by an id made from what it says (its place, dates, contents): changing
+    /// any of those would change the id, and `redline reply --to` or an XFDF exchange would lose it. Written into
+    /// /NM it stays the annotation's name.
+    private func keepName(of entry: AnnotationReader.Located) {
+        guard session.text(session.key(entry.object, "/NM")).map({ !$0.isEmpty }) != true else { return }
+        qpdf_oh_replace_key(session.data, entry.object, "/NM", session.newText(entry.annotation.id.rawValue))
     }
 
     /// Shifts every coordinate pair of an annotation dictionary: /Rect, /QuadPoints, /L, /Vertices, /CL, /InkList.

@@ -83,35 +83,41 @@ public enum OverlayAssembler {
         let scale = overlay.geometry.overlayScale
         let form = try OverlayForm.make(from: overlay.pdf, in: markup, into: target, label: "the markup overlay for page \(overlay.pageIndex + 1)",
                                         box: [0, 0, size.width * scale, size.height * scale])
-        let t = target.data
-        let page = qpdf_get_page_n(t, overlay.pageIndex)
+        let page = qpdf_get_page_n(target.data, overlay.pageIndex)
         let name = try addToResources(form, page: page, in: target)
-        let prefix = newContentStream("q\n", in: target)
-        let suffix = newContentStream("\nQ\nq \(overlay.geometry.overlayFormTransform.pdfOperands) cm \(name) Do Q\n", in: target)
+        appendContent("q \(overlay.geometry.overlayFormTransform.pdfOperands) cm \(name) Do Q\n", to: page, in: target)
+        try target.check()
+    }
+
+    /// Draws `operators` over the page: its content streams, untouched, come first inside `q … Q`, so nothing they
+    /// leave set (a transform, a colour, a clip) reaches what is drawn after them.
+    static func appendContent(_ operators: String, to page: qpdf_oh, in session: QPDFSession) {
+        let t = session.data
+        let prefix = newContentStream("q\n", in: session)
+        let suffix = newContentStream("\nQ\n" + operators, in: session)
         let contents = qpdf_oh_new_array(t)
         qpdf_oh_append_item(t, contents, prefix)
-        let existing = target.key(page, "/Contents")
-        if target.isArray(existing) {
-            for item in target.arrayItems(existing) { qpdf_oh_append_item(t, contents, item) }
-        } else if target.isStream(existing) {
+        let existing = session.key(page, "/Contents")
+        if session.isArray(existing) {
+            for item in session.arrayItems(existing) { qpdf_oh_append_item(t, contents, item) }
+        } else if session.isStream(existing) {
             qpdf_oh_append_item(t, contents, existing)
         }
         qpdf_oh_append_item(t, contents, suffix)
         qpdf_oh_replace_key(t, page, "/Contents", contents)
-        try target.check()
     }
 
     /// Gives the page a resource dictionary of its own holding the form under a name no resource uses yet.
     /// Resources are often shared between pages (or inherited), so they are copied, never changed in place.
-    private static func addToResources(_ form: qpdf_oh, page: qpdf_oh, in session: QPDFSession) throws -> String {
+    static func addToResources(_ form: qpdf_oh, page: qpdf_oh, in session: QPDFSession, prefix: String = "/RedlineMarkup") throws -> String {
         let t = session.data
         let resources = session.inherited("/Resources", of: page)
         let ownResources = shallowCopy(resources, in: session)
         let xObjects = shallowCopy(session.key(resources, "/XObject"), in: session)
         let taken = Set(session.dictionaryKeys(xObjects))
         var number = 1
-        while taken.contains("/RedlineMarkup\(number)") { number += 1 }
-        let name = "/RedlineMarkup\(number)"
+        while taken.contains("\(prefix)\(number)") { number += 1 }
+        let name = "\(prefix)\(number)"
         qpdf_oh_replace_key(t, xObjects, name, form)
         qpdf_oh_replace_key(t, ownResources, "/XObject", xObjects)
         qpdf_oh_replace_key(t, page, "/Resources", ownResources)

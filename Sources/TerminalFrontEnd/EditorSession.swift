@@ -297,7 +297,7 @@ public final class EditorSession: @unchecked Sendable {
             case .setJournalAside:
                 debounce.cancel()
                 if let kept = journal?.setAside() {
-                    state.message = "Earlier unsaved markup not restored; kept in \(Self.shortened(kept))"
+                    state.message = "Earlier unsaved changes not restored; kept in \(Self.shortened(kept))"
                 }
             case .journalChanged:
                 debounce.changed()

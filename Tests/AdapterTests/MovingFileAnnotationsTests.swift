@@ -75,6 +75,60 @@ import TestSupport
         #expect(moved >= offsets.count, "moved \(moved) of \(offsets.count) and their replies")
     }
 
+    /// An annotation without /NM is known by an id made from what it says; after being moved, or having its text
+    /// changed, and saved, it is still known by that id (a reply from the command line names it so).
+    @Test(arguments: ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf"])
+    func annotationsWithoutANameKeepTheirIdsWhenMovedOrReworded(fixture: String) throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: fixture)
+        let output = folder.file("moved.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        var (edits, _) = Self.moveAll(document.description)
+        let unnamed = document.description.annotations.filter { $0.id.rawValue.hasPrefix("redline-") }.map(\.id)
+        try #require(!unnamed.isEmpty, "the fixture has annotations without /NM")
+        let reworded = try #require(document.description.annotations.first { $0.id.rawValue.hasPrefix("redline-") })
+        edits.changeContents(of: reworded.id, to: "Reworded", at: Self.date)
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        let after = try OpenedDocument(path: output, password: nil).description.annotations
+        let ids = Set(after.map(\.id))
+        #expect(unnamed.allSatisfy(ids.contains), "lost: \(unnamed.filter { !ids.contains($0) })")
+        #expect(after.first { $0.id == reworded.id }?.contents == "Reworded")
+        #expect(after.count == document.description.annotations.count)
+    }
+
+    /// A reply written in this session goes where its thread goes, whether written before the move or after it
+    /// (then it is already over the moved parent, and must not move twice): on the editor's list and in the file.
+    @Test func repliesWrittenThisSessionGoWhereTheirThreadGoes() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
+        let output = folder.file("moved.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let highlight = try #require(original.first { $0.subtype == .highlight && !$0.isReply })
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        func stamp(_ name: String) -> ThreadEditing.Stamp { .init(date: Self.date, id: AnnotationID(name)) }
+        try editing.reply(to: highlight.id, text: "before the move", current: edits.applied(to: original), edits: &edits, stamp: stamp("early"))
+        try editing.move(highlight.id, dx: 30, dy: 40, at: Self.date, current: edits.applied(to: original), edits: &edits)
+        try editing.reply(to: AnnotationID("early"), text: "after the move", current: edits.applied(to: original), edits: &edits, stamp: stamp("late"))
+        let there = highlight.rect.offsetBy(dx: 30, dy: 40)
+        let shown = edits.applied(to: original)
+        #expect(shown.first { $0.id == AnnotationID("early") }?.rect == there, "the list puts the earlier reply over the moved highlight")
+        #expect(shown.first { $0.id == AnnotationID("late") }?.rect == there, "and the later one, not moved twice")
+
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        let saved = try MuPDFProbe.annotations(in: output)[0].annotations
+        let movedHighlight = try #require(saved.first { $0.type == "Highlight" })
+        for text in ["before the move", "after the move"] {
+            let reply = try #require(saved.first { $0.content == text })
+            // MuPDF gives a note its icon's size, at the top left of its /Rect.
+            #expect(zip(reply.rect.prefix(2), movedHighlight.rect.prefix(2)).allSatisfy { abs($0 - $1) < 0.01 },
+                    "'\(text)' sits on the moved highlight: \(reply.rect) against \(movedHighlight.rect)")
+        }
+    }
+
     /// What the editor draws for a page whose annotations moved is what the saved file draws; and the page
     /// changed only where the annotations were and went.
     @Test func theEditorsPictureOfMovedAnnotationsIsTheSavedPage() throws {

@@ -47,6 +47,38 @@ import Testing
         #expect(editor.state.interaction.selectedAnnotation == nil)
     }
 
+    /// A journal holding only moves asks about them by number, restores them, and declined says changes, not markup.
+    @Test func aJournalOfMovesIsNamedInTheRestoreQuestion() throws {
+        var moving = editor()
+        moving.press(.tab, .tab, .right, .down)
+        let journaled = moving.state.edits
+        try #require(!journaled.annotations.moved.isEmpty)
+
+        var declining = editor()
+        declining.send(.journalFound(journaled))
+        #expect(declining.screen().lines.joined().contains("Unsaved changes (1 annotation change) from an earlier session"))
+        declining.press(.character("n"))
+        #expect(declining.state.message == "Earlier unsaved changes not restored")
+
+        var restoring = editor()
+        restoring.send(.journalFound(journaled))
+        restoring.press(.character("y"))
+        #expect(annotation("square", restoring)?.rect == Rect(x: 301, y: 401, width: 80, height: 40))
+        #expect(restoring.state.message == "Restored the unsaved annotation changes")
+    }
+
+    /// Saving moves alone speaks of changes, not of markup that was never there.
+    @Test func savingOnlyMovesSpeaksOfChangesNotMarkup() throws {
+        var editor = editor()
+        editor.press(.tab, .tab, .right)
+        guard case .save(let request)? = editor.command("w!").first else { Issue.record("no save"); return }
+        editor.send(.saveFinished(.failed(path: request.destination, reason: "No space left on device (while writing)")))
+        #expect(editor.state.message == "Not saved: No space left on device (while writing) · \(request.destination.split(separator: "/").last!) · your changes are kept")
+        editor.send(.saveFinished(.savedOverOriginal(path: request.destination, edits: request.edits, document: editor.state.document)))
+        #expect(editor.state.message == "Saved over \(request.destination) · the changes are in the file now: undo starts here")
+        #expect(editor.state.interaction.selectedAnnotation == nil)
+    }
+
     @Test func arrowsMoveTheSelectedAnnotationWithItsRepliesAndAHeldKeyIsOneUndo() throws {
         var editor = editor()
         editor.press(.tab, .tab)
@@ -54,6 +86,8 @@ import Testing
         editor.press(.right, .right, .right, .character("J"))
         let moved = try #require(annotation("square", editor))
         #expect(moved.rect == Rect(x: 303, y: 410, width: 80, height: 40))
+        #expect(editor.state.message == "Square · by Bob · \"Check this box\" · moved 3 pt right, 10 pt down",
+                "the message line still names what moves, and says how far")
         #expect(annotation("reply", editor)?.rect == moved.rect, "the reply goes with what it answers")
         #expect(editor.state.isDirty)
         #expect(editor.state.scene(environment: editor.environment).highlight == moved.rect, "the outline follows")
@@ -71,6 +105,22 @@ import Testing
         for _ in 0..<30 { editor.press(.character("H"), .character("K")) }
         #expect(annotation("ink", editor)?.rect.minX == 0 && annotation("ink", editor)?.rect.minY == 0)
         #expect(annotation("ink", editor)?.drawing.inkList == [[Point(x: 0, y: 0), Point(x: 50, y: 30)]], "its ink goes along")
+        #expect(editor.state.message == "Ink · by Eve · at the page's edge", "an arrow that cannot move it says why")
+    }
+
+    /// After `x`, Tab goes on to what followed the deleted annotation, as it would have before.
+    @Test func tabAfterADeletionGoesOnFromWhereTheAnnotationStood() throws {
+        let circle = Annotation(id: "circle", pageIndex: 0, subtype: "Circle", rect: Rect(x: 100, y: 600, width: 40, height: 40),
+                                author: "Dan", flags: 4, order: 4)
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [circle])
+        editor.press(.tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "square")
+        editor.press(.character("x"), .tab)
+        #expect(editor.state.interaction.selectedAnnotation == "circle")
+        editor.press(.character("x"), .tab)
+        #expect(editor.state.interaction.selectedAnnotation == "ink", "past the last, round to the first")
+        editor.press(.escape, .tab)
+        #expect(editor.state.interaction.selectedAnnotation == "ink", "with nothing deleted, Tab starts at the first")
     }
 
     @Test func deletingTakesTheThreadAndUndoBringsItBack() throws {

@@ -191,7 +191,7 @@ import Testing
                                      environment: ["XDG_STATE_HOME": state])
         try second.waitFor("Restore them? (y/n)")
         try second.send("n")
-        let screen = try second.waitFor("Earlier unsaved markup not restored; kept in ")
+        let screen = try second.waitFor("Earlier unsaved changes not restored; kept in ")
         let line = try #require(screen.split(separator: "\n").first { $0.contains("kept in ") })
         let shown = String(line[line.range(of: "kept in ")!.upperBound...]).trimmingCharacters(in: .whitespaces)
         let path = (shown as NSString).expandingTildeInPath

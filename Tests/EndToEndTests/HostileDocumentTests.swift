@@ -24,16 +24,17 @@ import Testing
         let output = command.folder.file("out.pdf")
         for arguments in [["annotations", fixture(name)], ["annotations", fixture(name), "--json"],
                           ["bookmarks", fixture(name)], ["bookmarks", fixture(name), "--json"],
-                          ["apply", fixture(name), "--markup", markup, "--output", output]] {
+                          ["apply", fixture(name), "--markup", markup, "--output", output],
+                          ["flatten", fixture(name), "--output", output]] {
             // A liveness guard far above the second these take: 20,000 annotations once took over a minute.
             let result = try command.run(arguments, timeLimit: 45)
             #expect(result.problems.isEmpty, "\(arguments[0]) \(name): \(result.problems)")
             if arguments.contains("--json"), result.status == 0 {
                 #expect((try? JSONSerialization.jsonObject(with: result.stdoutBytes)) != nil, "\(arguments[0]) \(name): JSON")
             }
-            if arguments[0] == "apply", result.status == 0 {
+            if arguments[0] == "apply" || arguments[0] == "flatten", result.status == 0 {
                 let pages = try ProcessRunner.run("qpdf", ["--show-npages", output]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                #expect(Int(pages) ?? 0 > 0, "apply \(name) wrote a copy qpdf cannot open")
+                #expect(Int(pages) ?? 0 > 0, "\(arguments[0]) \(name) wrote a copy qpdf cannot open")
             }
         }
     }

@@ -73,11 +73,11 @@ def judge(command, code, stdout, stderr, output_path):
             json.loads(stdout)
         except ValueError:
             return "output is not JSON"
-    if code == 0 and command == "apply":
+    if code == 0 and command in ("apply", "flatten"):
         # Opening is the test: a stream the damaged input already had broken is copied as it was.
         check = subprocess.run(["qpdf", "--show-npages", output_path], capture_output=True)
         if check.returncode not in (0, 3) or not check.stdout.strip().isdigit():
-            return "apply wrote a file qpdf cannot open"
+            return f"{command} wrote a file qpdf cannot open"
     if code != 0 and not lines:
         return f"exit {code} without a message"
     return None
@@ -95,6 +95,7 @@ def one_case(args, index, work, environment, markup):
         "annotations": [args.binary, "annotations", document, "--json"],
         "bookmarks": [args.binary, "bookmarks", document, "--json"],
         "apply": [args.binary, "apply", document, "--markup", markup, "--output", output],
+        "flatten": [args.binary, "flatten", document, "--output", output],
     }
     problems, slowest = [], (0.0, "")
     for name, arguments in commands.items():

@@ -21,7 +21,8 @@ public enum Confirmation: Sendable, Equatable {
 
     private static func count(_ edits: DocumentEdits) -> String {
         let markup = edits.markup.items.count
-        let threads = edits.annotations.added.count + edits.annotations.changedContents.count + edits.annotations.deleted.count
+        let annotations = edits.annotations
+        let threads = annotations.added.count + annotations.changedContents.count + annotations.deleted.count + annotations.moved.count
         var parts: [String] = []
         if markup > 0 { parts.append("\(markup) markup item\(markup == 1 ? "" : "s")") }
         if threads > 0 { parts.append("\(threads) annotation change\(threads == 1 ? "" : "s")") }

@@ -18,6 +18,9 @@ public struct Interaction: Sendable {
     var nudgeRun: MarkupID?
     /// The annotation of the file a run of nudges is moving.
     var annotationNudgeRun: AnnotationID?
+    /// Where a deleted annotation stood among the file's annotations Tab stops at (page, place): the next Tab goes
+    /// on from there, to what followed it, rather than back to the first.
+    var tabResumesAt: (page: Int, index: Int)?
     /// A count being typed before a command (`12` of `12G`), and a first `g` waiting for the second.
     public var pendingCount: Int?
     public var pendingG = false

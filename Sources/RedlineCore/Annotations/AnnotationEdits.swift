@@ -70,12 +70,35 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
             return changed
         }
         let nextOrder = (original.map(\.order).max() ?? -1) + 1
-        result += added.enumerated().map { index, annotation in
+        result += placedAdditions(amid: original).enumerated().map { index, annotation in
             var placed = annotation
             placed.order = nextOrder + index
             return placed
         }
         return result
+    }
+
+    /// The annotations added here, with each reply in a moved thread placed over its parent as the parent now
+    /// stands: a reply is made over its parent and goes where its thread goes, whether it was written before the
+    /// move or after it.
+    public func placedAdditions(amid original: [Annotation]) -> [Annotation] {
+        guard !moved.isEmpty else { return added }
+        let parents = Dictionary(original.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
+                                 uniquingKeysWith: { first, _ in first })
+        var movedPlaces: [AnnotationID: Rect] = [:]
+        for annotation in original {
+            if let move = move(of: annotation.id, parents: parents) {
+                movedPlaces[annotation.id] = annotation.rect.offsetBy(dx: move.dx, dy: move.dy)
+            }
+        }
+        return added.map { annotation in
+            guard let parent = annotation.inReplyTo, let place = movedPlaces[parent] else { return annotation }
+            var placed = annotation
+            placed.drawing = annotation.drawing.translated(dx: place.minX - annotation.rect.minX, dy: place.minY - annotation.rect.minY)
+            placed.rect = place
+            movedPlaces[annotation.id] = place
+            return placed
+        }
     }
 
     /// The move an annotation takes part in: its own, or the one of what it answers (a reply sits where its

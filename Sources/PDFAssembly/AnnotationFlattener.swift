@@ -1,0 +1,114 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Burns a document's markup annotations into their pages, for a final copy that looks as the review did in every
+/// viewer and can no longer be changed as annotations. Each annotation's normal appearance (`/AP /N`, the one `/AS`
+/// picks when there are several) is drawn where a viewer draws it, by the rule of PDF 32000 12.5.5: the appearance's
+/// `/BBox`, through its `/Matrix`, fitted to the annotation's `/Rect`. The page's own content streams stay as they
+/// are, wrapped in `q … Q`, with the appearances after them in `/Annots` order:
+///
+///     /Contents [ <q> original… <Q q a 0 0 d e f cm /RedlineAnnotationN Do Q …> ]
+///
+/// Then the annotation leaves `/Annots`, with its popup. Hidden and NoView annotations (review states, replies kept
+/// out of sight) leave undrawn, as no viewer shows them. Links and form fields stay: they are not markup. A markup
+/// annotation without an appearance of its own stays an annotation: drawing one afresh would be a guess at how
+/// another viewer draws it. So does one with an empty /Rect, which viewers do not draw.
+public enum AnnotationFlattener {
+    public struct Outcome: Sendable {
+        public let document: Data
+        /// Annotations drawn into their pages.
+        public let burned: Int
+        /// Annotations removed without drawing: hidden, or never shown.
+        public let dropped: Int
+        /// Markup annotations left as annotations: no appearance of their own to draw, or no area to draw it in
+        /// (an empty /Rect, which no viewer draws either).
+        public let kept: [Annotation]
+        /// Pages whose content changed.
+        public let pages: Int
+    }
+
+    public static func document(source: String, password: String?) throws -> Outcome {
+        let session = try PDFInspector.openSession(path: source, password: password)
+        do {
+            try session.check()
+            let geometries = PDFInspector.geometries(in: session)
+            let located = AnnotationReader(session: session).read(pages: geometries)
+            var burned = 0, dropped = 0, pages = 0
+            var kept: [Annotation] = []
+            for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
+                let page = qpdf_get_page_n(session.data, pageIndex)
+                var drawing = ""
+                var leaving: Set<Int32> = []
+                var leavingSlots: Set<Int> = []
+                for entry in entries.sorted(by: { $0.slot < $1.slot }) where entry.annotation.subtype.isMarkup {
+                    let flags = entry.annotation.flags
+                    if flags & Annotation.hiddenFlag != 0 || flags & Annotation.noViewFlag != 0 {
+                        dropped += 1
+                    } else if let appearance = normalAppearance(of: entry.object, in: session),
+                              let placement = placement(of: appearance, at: session.box(session.key(entry.object, "/Rect")), in: session) {
+                        let name = try OverlayAssembler.addToResources(appearance, page: page, in: session, prefix: "/RedlineAnnotation")
+                        drawing += "q \(placement) cm \(name) Do Q\n"
+                        burned += 1
+                    } else {
+                        kept.append(entry.annotation)
+                        continue
+                    }
+                    leavingSlots.insert(entry.slot)
+                    let id = session.objectID(entry.object)
+                    if id != 0 { leaving.insert(id) }
+                }
+                guard !leavingSlots.isEmpty else { continue }
+                let remaining = session.arrayItems(session.key(page, "/Annots")).enumerated().filter { slot, item in
+                    let id = session.objectID(item)
+                    if leavingSlots.contains(slot) || (id != 0 && leaving.contains(id)) { return false }
+                    // A popup goes with the annotation it belongs to.
+                    let parent = session.objectID(session.key(item, "/Parent"))
+                    return !(session.name(session.key(item, "/Subtype")) == "Popup" && parent != 0 && leaving.contains(parent))
+                }.map(\.element)
+                let annots = qpdf_oh_new_array(session.data)
+                for item in remaining { qpdf_oh_append_item(session.data, annots, item) }
+                if remaining.isEmpty { qpdf_oh_remove_key(session.data, page, "/Annots") } else { qpdf_oh_replace_key(session.data, page, "/Annots", annots) }
+                if !drawing.isEmpty {
+                    OverlayAssembler.appendContent(drawing, to: page, in: session)
+                    pages += 1
+                }
+                try session.check()
+            }
+            let written = try OverlayAssembler.bytes(of: session, minimumVersion: nil)
+            return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages)
+        } catch let failure as QPDFSession.Failure {
+            if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }
+            throw DocumentError.damaged(path: source, reason: failure.message)
+        }
+    }
+
+    /// `/AP /N` when it is a stream; when it is a dictionary of states, the one `/AS` names.
+    static func normalAppearance(of annotation: qpdf_oh, in session: QPDFSession) -> qpdf_oh? {
+        let normal = session.key(session.key(annotation, "/AP"), "/N")
+        if session.isStream(normal) { return normal }
+        guard session.isDictionary(normal), let state = session.name(session.key(annotation, "/AS")) else { return nil }
+        let chosen = session.key(normal, "/" + state)
+        return session.isStream(chosen) ? chosen : nil
+    }
+
+    /// The `cm` operands that put an appearance where its annotation is: the form's own `/Matrix` is applied by
+    /// `Do`; this maps the box that matrix makes of `/BBox` onto `/Rect`. Nil when either box is missing or empty.
+    static func placement(of appearance: qpdf_oh, at rect: PDFBox?, in session: QPDFSession) -> String? {
+        let dictionary = qpdf_oh_get_dict(session.data, appearance)
+        guard let rect, let bbox = session.box(session.key(dictionary, "/BBox")) else { return nil }
+        let numbers = session.arrayItems(session.key(dictionary, "/Matrix")).compactMap(session.real)
+        let matrix = numbers.count == 6 && numbers.allSatisfy(\.isFinite)
+            ? AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
+            : .identity
+        let corners = [Point(x: bbox.x1, y: bbox.y1), Point(x: bbox.x2, y: bbox.y1), Point(x: bbox.x1, y: bbox.y2),
+                       Point(x: bbox.x2, y: bbox.y2)].map { matrix.apply(to: $0) }
+        guard let transformed = Rect(enclosing: corners) else { return nil }
+        let target = Rect(x: min(rect.x1, rect.x2), y: min(rect.y1, rect.y2), width: abs(rect.x2 - rect.x1), height: abs(rect.y2 - rect.y1))
+        guard transformed.width > 0, transformed.height > 0, target.width > 0, target.height > 0 else { return nil }
+        let scaleX = target.width / transformed.width, scaleY = target.height / transformed.height
+        let operands = [scaleX, 0, 0, scaleY, target.minX - transformed.minX * scaleX, target.minY - transformed.minY * scaleY]
+        guard operands.allSatisfy(\.isFinite) else { return nil }
+        return operands.map(PDFNumber.format).joined(separator: " ")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `redline flatten FILE --output OUT` on real annotated files: the copy has the annotations' look in its pages
+/// (poppler and MuPDF draw the flattened page as they drew the annotated one) and no longer has them as annotations;
+/// the page's own content streams are untouched, links stay, hidden review states go, and the file is clean.
+@Suite struct FlattenCommandTests {
+    func flatten(_ source: String, in folder: TemporaryFolder, password: String? = nil) throws -> (ProcessResult, String) {
+        let output = folder.file("final.pdf")
+        let result = try ProcessRunner.run(TestPaths.redline, ["flatten", source, "--output", output] + (password.map { ["--password", $0] } ?? []))
+        return (result, output)
+    }
+
+    /// Pixels that differ by more than anti-aliasing between two renders of the same size.
+    static func differing(_ a: RenderedPage, _ b: RenderedPage) -> Int {
+        guard a.width == b.width, a.height == b.height else { return Int.max }
+        var count = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.difference(from: b, x, y) > 30 { count += 1 }
+        }
+        return count
+    }
+
+    @Test(arguments: [("pdfjs_issue14438.pdf", 14, 0, 4), ("pdfcpu_text_annotations.pdf", 1, 7, 0)])
+    func theFinalCopyLooksAsTheAnnotatedPageDidWithoutTheAnnotations(fixture: String, burned: Int, dropped: Int, kept: Int) throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: fixture)
+        let (result, output) = try flatten(source, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(burned) annotation\(burned == 1 ? "" : "s") drawn into 1 page"), "\(result.stdout)")
+        #expect(try QPDFCheck.errors(in: output) == nil)
+
+        // MuPDF finds only what has no area to draw in (pdf.js's four inks with an empty /Rect, which no viewer draws).
+        let left = try MuPDFProbe.annotations(in: output)[0].annotations
+        #expect(left.count == kept && left.allSatisfy { $0.type == "Ink" }, "\(left.map(\.type))")
+        if kept > 0 { #expect(result.stdout.contains("\(kept) stay annotations")) }
+        if dropped > 0 { #expect(result.stdout.contains("\(dropped) hidden ones")) }
+
+        // Drawn by two renderers: the page as it looked with its annotations, now with none.
+        let mupdf = Self.differing(try MuPDFProbe.render(0, of: source), try MuPDFProbe.render(0, of: output))
+        #expect(mupdf == 0, "MuPDF: \(mupdf) pixels differ")
+        let poppler = Self.differing(try PopplerRender.page(0, of: source), try PopplerRender.page(0, of: output))
+        // Poppler clips an annotation to its /Rect rounded to whole pixels: one pixel column at most.
+        #expect(poppler <= 40, "poppler: \(poppler) pixels differ")
+
+        // The page's own content streams are there, untouched, between the wrapper's `q` and what was drawn.
+        let before = try PDFProbe.read(source).contents(ofPage: 0)
+        let after = try PDFProbe.read(output).contents(ofPage: 0)
+        #expect(after.count == before.count + 2 && Array(after.dropFirst().prefix(before.count)) == before)
+    }
+
+    /// A book's links are navigation, not review: they stay, and pages without markup annotations are not touched.
+    @Test func linksStayAndUnannotatedPagesAreUntouched() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pypdf_GeoTopo-komprimiert.pdf")
+        let (result, output) = try flatten(source, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("0 annotations drawn into 0 pages"))
+        let before = try PDFProbe.read(source), after = try PDFProbe.read(output)
+        #expect(after.pageCount == before.pageCount)
+        for index in 0..<before.pageCount {
+            #expect(after.value("annots", ofPage: index) == before.value("annots", ofPage: index), "page \(index + 1)'s links")
+            #expect(after.contents(ofPage: index) == before.contents(ofPage: index))
+        }
+    }
+
+    /// Redline's own annotations (`apply --annotations`) on a page turned by /Rotate 90 flatten to the same look.
+    @Test func redlinesOwnAnnotationsOnATurnedPageFlattenToTheirLook() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "qpdf_inherited-rotate.pdf")
+        let markup = folder.file("markup.json")
+        try """
+        {"version": 1, "items": [
+          {"page": 1, "kind": "text", "x": 60, "y": 80, "text": "Flattened note", "size": 18, "color": "red"},
+          {"page": 1, "kind": "ink", "strokes": [[[40, 200], [120, 260], [200, 210]]], "width": 3, "color": "blue"}
+        ]}
+        """.write(toFile: markup, atomically: true, encoding: .utf8)
+        let annotated = folder.file("annotated.pdf")
+        let applied = try ProcessRunner.run(TestPaths.redline, ["apply", source, "--markup", markup, "--annotations", "--output", annotated])
+        try #require(applied.status == 0, "\(applied.stderr)")
+        let (result, output) = try flatten(annotated, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("2 annotations drawn into 1 page"), "\(result.stdout)")
+        #expect(try MuPDFProbe.annotations(in: output)[0].annotations.isEmpty)
+        #expect(Self.differing(try MuPDFProbe.render(0, of: annotated), try MuPDFProbe.render(0, of: output)) == 0)
+        #expect(Self.differing(try PopplerRender.page(0, of: annotated), try PopplerRender.page(0, of: output)) <= 40)
+        #expect(try PopplerText.text(in: output, page: 0).contains("Flattened note"), "the note's words are in the page now")
+    }
+
+    /// Encryption is kept with its passwords; a wrong one writes nothing; an unwritable place leaves nothing behind.
+    @Test func encryptedFilesStayEncryptedAndFailuresWriteNothing() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "qpdf_enc-XI-R6_V5_U-view.pdf")
+        let (wrong, output) = try flatten(source, in: folder, password: "nope")
+        #expect(wrong.status == 2 && !FileManager.default.fileExists(atPath: output), "\(wrong.stderr)")
+        let (right, _) = try flatten(source, in: folder, password: "view")
+        #expect(right.status == 0, "\(right.stderr)")
+        #expect(try PDFProbe.read(output, password: "view").pageCount == 30)
+        #expect((try? PDFProbe.read(output)) == nil, "the copy still asks for its password")
+        let nowhere = try ProcessRunner.run(TestPaths.redline, ["flatten", TestPaths.fixture("pdfcpu_text_annotations.pdf"),
+                                                                "--output", folder.file("missing/final.pdf")])
+        #expect(nowhere.status == 3, "\(nowhere.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+    }
+}
