@@ -42,7 +42,12 @@ import Testing
 
         // pikepdf reads the dictionaries as written (MuPDF would draw appearances for the imported annotations and
         // grow their rects to fit).
-        let original = try AnnotationProbe.read(source).filter { !["/Link", "/Widget", "/Popup"].contains($0.subtype ?? "") }
+        // XFDF cannot hold an ink without strokes (pdf.js's file has four, with no /InkList and no /Rect).
+        let strokeless = Set(try MuPDFProbe.annotations(in: source).flatMap(\.annotations)
+            .filter { $0.type == "Ink" && $0.ink.allSatisfy(\.isEmpty) }.compactMap(\.id))
+        let original = try AnnotationProbe.read(source).filter {
+            !["/Link", "/Widget", "/Popup"].contains($0.subtype ?? "") && !($0.NM.map(strokeless.contains) ?? false)
+        }
         let back = try AnnotationProbe.read(rebuilt).filter { $0.subtype != "/Popup" }
         try #require(original.count == back.count, "\(original.map(\.subtype)) against \(back.map(\.subtype))")
         for (was, now) in zip(original, back) {
@@ -57,7 +62,8 @@ import Testing
             #expect((was.IRTObject == nil) == (now.IRTObject == nil), "the thread link survives")
         }
         // MuPDF reads the colours and ink of the rebuilt file as of the original.
-        let colours = try MuPDFProbe.annotations(in: source).flatMap(\.annotations).filter { !["Link", "Widget", "Popup"].contains($0.type) }
+        let colours = try MuPDFProbe.annotations(in: source).flatMap(\.annotations)
+            .filter { !["Link", "Widget", "Popup"].contains($0.type) && !($0.id.map(strokeless.contains) ?? false) }
         let rebuiltColours = try MuPDFProbe.annotations(in: rebuilt).flatMap(\.annotations).filter { $0.type != "Popup" }
         if colours.count == rebuiltColours.count {
             for (was, now) in zip(colours, rebuiltColours) {

@@ -25,6 +25,9 @@ enum XFDFAnnotationElement {
     static func element(for annotation: Annotation, geometry: PageGeometry) -> XMLTreeElement? {
         guard let name = name(of: annotation.subtype) else { return nil }
         let drawing = annotation.drawing
+        // An <ink> holds an <inklist> of at least one <gesture> (ISO 19444-1; PDFBox refuses it otherwise): an Ink
+        // without strokes (no /InkList, which no viewer draws) has no XFDF form, as a link has none.
+        if annotation.subtype == .ink, !drawing.inkList.contains(where: { !$0.isEmpty }) { return nil }
         func user(_ point: Point) -> String {
             let mapped = geometry.userPoint(fromDisplay: point)
             return PDFNumber.format(mapped.x) + "," + PDFNumber.format(mapped.y)
@@ -60,7 +63,7 @@ enum XFDFAnnotationElement {
         var children: [XMLTreeElement.Child] = []
         if let contents = annotation.contents { children.append(.element(XMLTreeElement("contents", children: [.text(contents)]))) }
         if !drawing.inkList.isEmpty {
-            let gestures = drawing.inkList.map { stroke in
+            let gestures = drawing.inkList.filter { !$0.isEmpty }.map { stroke in
                 XMLTreeElement.Child.element(XMLTreeElement("gesture", children: [.text(stroke.map(user).joined(separator: ";"))]))
             }
             children.append(.element(XMLTreeElement("inklist", children: gestures)))
