@@ -42,6 +42,9 @@ extension EditorReducer {
             }
             return []
         case .page, .selectingText:
+            if let drag = state.interaction.annotationDrag {
+                return dragAnnotation(&state, drag, to: spot.point, released: event.action == .release)
+            }
             if event.action == .drag, state.mouseDrag == nil {
                 dragText(&state, to: spot.point, env)
                 return []
@@ -114,6 +117,13 @@ extension EditorReducer {
             state.mouseDrag = MouseDrag(markup: hit.id, last: spot.point, moved: false)
             return []
         }
+        if spot.onPage, let hit = touchedFileAnnotation(spot, state) {
+            // The file's own annotations come after the session's markup, as with Tab, and before links under them.
+            selectAnnotation(&state, hit)
+            state.interaction.endNudgeRuns()
+            state.interaction.annotationDrag = (hit.id, spot.point)
+            return []
+        }
         if spot.onPage, let link = link(at: spot, state) {
             // A click on a link follows it, as in every viewer; markup over a link is selected first.
             if let id = state.selection, let item = state.markup.item(id),
@@ -128,6 +138,8 @@ extension EditorReducer {
             return []
         }
         state.selection = nil
+        // A click beside the selected annotation of the file lets it go, as Esc does.
+        state.interaction.selectedAnnotation = nil
         if let side = edgeFifth(state, column: column, row: row), state.pageIndex + side >= 0, state.pageIndex + side < state.document.pageCount {
             state.interaction.edgeTurn = side
         }
@@ -145,6 +157,33 @@ extension EditorReducer {
     static func touchedMarkup(_ spot: PointerSpot, _ state: EditorState, _ env: EditorEnvironment) -> MarkupItem? {
         let touched = state.markup.items(onPage: state.pageIndex).filter { $0.bounds(measuredBy: env.measurer).intersects(spot.cell) }
         return touched.last { $0.bounds(measuredBy: env.measurer).contains(spot.point) } ?? touched.last
+    }
+
+    /// The file's annotation a click selects: one Tab stops at whose area the clicked cell overlaps, the one under
+    /// the cell's middle first, else the topmost (drawn last).
+    static func touchedFileAnnotation(_ spot: PointerSpot, _ state: EditorState) -> Annotation? {
+        let touched = selectableAnnotations(state).filter { $0.rect.intersects(spot.cell) }.sorted { $0.order < $1.order }
+        return touched.last { $0.rect.contains(spot.point) } ?? touched.last
+    }
+
+    /// A drag moves the selected annotation of the file with the pointer, kept on the page; the whole drag is one
+    /// step to undo. The release ends it.
+    private static func dragAnnotation(_ state: inout EditorState, _ drag: (id: AnnotationID, last: Point), to point: Point,
+                                       released: Bool) -> [EditorEffect] {
+        defer {
+            if released {
+                state.interaction.annotationDrag = nil
+                state.interaction.endNudgeRuns()
+            }
+        }
+        guard let annotation = state.selectedFileAnnotation, annotation.id == drag.id else {
+            state.interaction.annotationDrag = nil
+            return []
+        }
+        state.interaction.annotationDrag = (drag.id, point)
+        let (dx, dy) = (point.x - drag.last.x, point.y - drag.last.y)
+        guard dx != 0 || dy != 0 else { return [] }
+        return nudgeAnnotation(&state, annotation, dx: dx, dy: dy)
     }
 
     /// `draw-at-pointer`: the pen goes down where the pointer is; the drag that follows draws.

@@ -98,6 +98,34 @@ import Testing
         #expect(annotation("square", editor)?.rect == Rect(x: 303, y: 410, width: 80, height: 40), "redo puts it back")
     }
 
+    /// A click selects an annotation of the file as it selects markup; a drag moves it with the pointer, its reply
+    /// along, as one step to undo; a click beside it lets it go.
+    @Test func theMouseSelectsAndDragsAnAnnotationOfTheFile() throws {
+        var editor = editor()
+        let viewport = editor.state.viewport(cellPixels: .standard)
+        let start = viewport.cell(for: Point(x: 340, y: 420))
+        editor.send(.mouse(MouseEvent(.press, column: start.column, row: start.row)))
+        #expect(editor.state.interaction.selectedAnnotation == "square")
+        #expect(editor.state.message == "Square · by Bob · \"Check this box\"")
+        editor.send(.mouse(MouseEvent(.drag, column: start.column + 3, row: start.row + 1)))
+        editor.send(.mouse(MouseEvent(.drag, column: start.column + 6, row: start.row + 2)))
+        editor.send(.mouse(MouseEvent(.release, column: start.column + 6, row: start.row + 2)))
+        let span = viewport.pointsPerCell
+        let moved = try #require(annotation("square", editor))
+        #expect(abs(moved.rect.minX - (300 + 6 * span.width)) < 1e-6 && abs(moved.rect.minY - (400 + 2 * span.height)) < 1e-6,
+                "\(moved.rect)")
+        #expect(annotation("reply", editor)?.rect == moved.rect)
+        #expect(editor.state.message?.hasPrefix("Square · by Bob · \"Check this box\" · moved ") == true, "\(editor.state.message ?? "")")
+        editor.press(.character("u"))
+        #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40), "one drag, one undo")
+        let beside = viewport.cell(for: Point(x: 200, y: 600))
+        editor.send(.mouse(MouseEvent(.press, column: beside.column, row: beside.row)))
+        editor.send(.mouse(MouseEvent(.drag, column: beside.column + 2, row: beside.row)))
+        editor.send(.mouse(MouseEvent(.release, column: beside.column + 2, row: beside.row)))
+        #expect(editor.state.interaction.selectedAnnotation == nil)
+        #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40), "a drag elsewhere moves nothing")
+    }
+
     @Test func anAnnotationStaysOnItsPage() throws {
         var editor = editor()
         editor.press(.tab)

@@ -120,4 +120,54 @@ import Testing
             }
         }
     }
+    /// The mouse on an annotation another tool wrote: a press on its outline's middle selects it, a drag moves it,
+    /// the release ends the move, and `:w` writes it where it was dragged, its quads along, its look kept.
+    @Test func anAnnotationAnotherToolWroteIsDraggedWithTheMouseAndSaved() throws {
+        let folder = TemporaryFolder()
+        let document = folder.copy(fixture: "pdfjs_issue14438.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' --graphics symbols '\(document)'",
+                                   environment: ["TERM": "tmux-256color", "COLORTERM": "truecolor"])
+        tmux.keep(folder)
+        try tmux.waitFor("page 1/1")
+        try tmux.send("Tab")
+        try tmux.waitFor("Highlight · by const")
+        try tmux.waitUntilIdle()
+        // The selection's outline is orange: its cells on screen say where the annotation is.
+        let screen = ScreenColours(capture: try tmux.screenWithColours(), columns: 120)
+        func orange(_ colour: ScreenColours.RGB) -> Bool { colour.red > 200 && colour.green > 90 && colour.green < 190 && colour.blue < 70 }
+        var cells: [(column: Int, row: Int)] = []
+        for row in 0..<38 {
+            for column in 0..<120 where orange(screen[column, row].foreground) || orange(screen[column, row].background) {
+                cells.append((column, row))
+            }
+        }
+        try #require(!cells.isEmpty, "the outline shows")
+        let column = (cells.map(\.column).min()! + cells.map(\.column).max()!) / 2 + 1
+        let row = (cells.map(\.row).min()! + cells.map(\.row).max()!) / 2 + 1
+        // SGR reports, 1-based: press, two drags to the right, release.
+        try tmux.type("\u{1B}[<0;\(column);\(row)M")
+        try tmux.type("\u{1B}[<32;\(column + 2);\(row)M")
+        try tmux.type("\u{1B}[<32;\(column + 4);\(row)M")
+        try tmux.type("\u{1B}[<0;\(column + 4);\(row)m")
+        let moved = try tmux.waitFor("Highlight · by const · moved ")
+        #expect(moved.contains("pt right") && !moved.contains("down") && !moved.contains(" up"), "\(moved.split(separator: "\n").last ?? "")")
+        let saved = folder.file("dragged.pdf")
+        try Self.save(tmux, "w \(saved)", saying: "Saved \(saved)")
+        let before = try MuPDFProbe.annotations(in: document)[0].annotations
+        let after = try MuPDFProbe.annotations(in: saved)[0].annotations
+        try #require(before.count == after.count)
+        var movedCount = 0
+        for (old, new) in zip(before, after) {
+            if old.type == "Highlight", new.rect != old.rect {
+                movedCount += 1
+                let dx = new.rect[0] - old.rect[0]
+                #expect(dx > 5 && abs(new.rect[1] - old.rect[1]) < 0.01, "\(old.rect) → \(new.rect)")
+                #expect(zip(old.points, new.points).allSatisfy { abs($1[0] - $0[0] - dx) < 0.01 && abs($1[1] - $0[1]) < 0.01 }, "its quads go along")
+                #expect(new.appearanceDigest == old.appearanceDigest)
+            } else {
+                #expect(new.rect == old.rect && new.points == old.points, "\(old.type) stays")
+            }
+        }
+        #expect(movedCount == 1)
+    }
 }

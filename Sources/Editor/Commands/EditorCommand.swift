@@ -179,7 +179,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .helpPageDown: "the help a screen down"
         case .helpPageUp: "the help a screen up"
         case .closeHelp: "close the help (so does any key not bound here)"
-        case .pointAt: "select the markup clicked (drag moves it) or move the cursor"
+        case .pointAt: "select the markup or annotation clicked (drag moves it) or move the cursor"
         case .drawAtPointer: "press, drag and release: a stroke"
         case .commitInput: "commit the text, reply, name or command"
         case .cancelInput: "cancel what is being typed"

@@ -14,6 +14,8 @@ public struct Interaction: Sendable {
     public var overlays: [Overlay] = []
     /// A markup being dragged with the mouse, and where the pointer was.
     var mouseDrag: MouseDrag?
+    /// An annotation of the file being dragged with the mouse, and where the pointer was.
+    var annotationDrag: (id: AnnotationID, last: Point)?
     /// The markup a run of nudges is moving: a run counts as one operation, one undo step.
     var nudgeRun: MarkupID?
     /// The annotation of the file a run of nudges is moving.
