@@ -23,7 +23,7 @@ public enum XFDFExchange {
     /// `destination`, atomically and checked; a malformed file throws before anything is written.
     public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String) throws {
         let description = try PDFInspector.describe(path: path, password: password)
-        let command = try XFDF.command(from: bytes, pages: description.pages)
+        let command = try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations)
         let writer = QPDFDocumentAccess()
         let document = try XFDFImporter.document(source: path, password: password, command: command)
         try AtomicFileWriter.write(document, to: destination) { temporary in

@@ -179,9 +179,41 @@ import Testing
         ("<xfdf><annots>\n<square page=\"0\" rect=\"0,0,1,1\">\n</annots></xfdf>", "line 3: not XML: </annots> closes <square> of line 2"),
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\"><contents>&nbsp;</contents></square></annots></xfdf>",
          "line 1: not XML: the entity &nbsp; is not allowed (only XML's own five are)"),
+        ("<xfdf><annots>\n<text page=\"0\" rect=\"0,0,1,1\" statemodel=\"Review\" state=\"Bananas\"/></annots></xfdf>",
+         "line 2: state=\"Bananas\" statemodel=\"Review\" of <text> is not a review state (Accepted, Rejected, Cancelled, Completed or None in the Review model; Marked or Unmarked in the Marked model)"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\" statemodel=\"Review\" state=\"Marked\"/></annots></xfdf>",
+         "line 1: state=\"Marked\" statemodel=\"Review\" of <text> is not a review state (Accepted, Rejected, Cancelled, Completed or None in the Review model; Marked or Unmarked in the Marked model)"),
+        ("<xfdf><annots>\n<text page=\"0\" rect=\"0,0,1,1\" name=\"L1\" inreplyto=\"L2\"/>\n<text page=\"0\" rect=\"0,0,1,1\" name=\"L2\" inreplyto=\"L1\"/></annots></xfdf>",
+         "line 2: inreplyto=\"L2\" of \"L1\" makes a loop of replies"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\" name=\"Self\" inreplyto=\"Self\"/></annots></xfdf>",
+         "line 1: inreplyto=\"Self\" of \"Self\" makes a loop of replies"),
     ])
     func malformedFilesAreOneLineErrorsNamingTheLine(text: String, message: String) {
         #expect(Self.error(text) == message)
+    }
+
+    /// Checked against the document: a `<modify>` of a name it does not have (deleted meanwhile, or never there) is
+    /// refused rather than made anew, and a reply may not close a loop through the document's own threads; a
+    /// review state as the file's own export writes it passes.
+    @Test func aCommandIsCheckedAgainstTheDocumentsAnnotations() throws {
+        let existing = [
+            Annotation(id: "A", pageIndex: 0, subtype: "Square", rect: Rect(x: 1, y: 1, width: 5, height: 5)),
+            Annotation(id: "B", pageIndex: 0, subtype: .text, rect: Rect(x: 1, y: 1, width: 5, height: 5), inReplyTo: "A"),
+        ]
+        func error(_ text: String) -> String? {
+            do {
+                _ = try XFDF.command(from: Array(text.utf8), pages: Self.pages, existing: existing)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(error("<xfdf>\n<modify><square page=\"0\" rect=\"0,0,1,1\" name=\"Gone\"/></modify></xfdf>")
+                == "line 2: <modify> changes \"Gone\", which the document does not have")
+        #expect(error("<xfdf><modify>\n<square page=\"0\" rect=\"0,0,1,1\" name=\"A\" inreplyto=\"B\"/></modify></xfdf>")
+                == "line 2: inreplyto=\"B\" of \"A\" makes a loop of replies")
+        #expect(error("<xfdf><modify><square page=\"0\" rect=\"0,0,9,9\" name=\"A\"/></modify><add><text page=\"0\" rect=\"0,0,1,1\" "
+                      + "name=\"C\" inreplyto=\"B\" statemodel=\"Review\" state=\"accepted\"/></add></xfdf>") == nil)
     }
 
     /// The attacks XML readers are known for are refused before anything is expanded or read.

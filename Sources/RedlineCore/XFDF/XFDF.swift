@@ -53,8 +53,10 @@ public enum XFDF {
         return command.add + command.modify
     }
 
-    /// The command an XFDF file carries; a plain `<annots>` is read as adding them all.
-    public static func command(from bytes: [UInt8], pages: [PageGeometry]) throws -> XFDFCommand {
+    /// The command an XFDF file carries; a plain `<annots>` is read as adding them all. Given the document's
+    /// annotations (`existing`), it is also checked against them: `<modify>` names only what the document has, and
+    /// no reply ends up answering itself.
+    public static func command(from bytes: [UInt8], pages: [PageGeometry], existing: [Annotation]? = nil) throws -> XFDFCommand {
         guard bytes.count <= largestFile else {
             throw XFDFError(line: 0, message: "the file is larger than \(largestFile >> 20) MiB")
         }
@@ -104,6 +106,29 @@ public enum XFDF {
             // What else XFDF may carry about the document: its file name, form fields, its ids.
             case "f", "fields", "ids", "pdf-info": continue
             default: throw XFDFError(part, "unknown element <\(part.name)> in <xfdf>")
+            }
+        }
+        if let existing {
+            let known = Set(existing.map(\.id))
+            if let stray = command.modify.first(where: { !known.contains($0.id) }) {
+                throw XFDFError(line: lines[stray.id] ?? 0, message: "<modify> changes \"\(stray.id.rawValue.prefix(80))\", which the document does not have")
+            }
+        }
+        // A reply that answers itself, directly or through others: readers walking the thread would never end.
+        let after = command.applied(to: existing ?? [])
+        let parents = Dictionary(after.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
+                                 uniquingKeysWith: { first, _ in first })
+        for annotation in command.add + command.modify where annotation.inReplyTo != nil {
+            var seen: Set<AnnotationID> = [annotation.id]
+            var current = annotation.id
+            while let parent = parents[current] {
+                if parent == annotation.id {
+                    throw XFDFError(line: lines[annotation.id] ?? 0,
+                                    message: "inreplyto=\"\(annotation.inReplyTo!.rawValue.prefix(80))\" of \"\(annotation.id.rawValue.prefix(80))\" makes a loop of replies")
+                }
+                // A loop the document already had, away from this annotation: not this file's doing.
+                guard seen.insert(parent).inserted else { break }
+                current = parent
             }
         }
         return command

@@ -144,6 +144,16 @@ enum XFDFAnnotationElement {
             }
         }
         let model = element[attribute: "statemodel"], value = element[attribute: "state"]
+        if model != nil || value != nil {
+            // ISO 32000 knows two models and their states; anything else would reach Acrobat as a state it cannot show.
+            let state = AnnotationState(model: model, value: value)
+            guard let state, AnnotationState.all.contains(where: {
+                $0.model.caseInsensitiveCompare(state.model) == .orderedSame && $0.value.caseInsensitiveCompare(state.value) == .orderedSame
+            }) else {
+                throw XFDFError(element, "state=\"\(value ?? "")\" statemodel=\"\(model ?? "")\" of <\(element.name)> is not a review state "
+                                + "(Accepted, Rejected, Cancelled, Completed or None in the Review model; Marked or Unmarked in the Marked model)")
+            }
+        }
         let replyType: ReplyType? = try element[attribute: "replyType"].map {
             guard let type = ReplyType(rawValue: $0.lowercased() == "r" ? "reply" : $0.lowercased()) else {
                 throw XFDFError(element, "replyType=\"\($0)\" of <\(element.name)> is neither reply nor group")
