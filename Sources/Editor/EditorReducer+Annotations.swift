@@ -92,11 +92,15 @@ extension EditorReducer {
                 return "\(change.state?.value ?? "Marked") by \(editing.author)"
             }
         case .editReply?:
-            guard threadActionsAllowed(&state), let id = panel.selected,
-                  let annotation = state.annotations.first(where: { $0.id == id }) else { break }
-            guard annotation.author == state.reviewer.author else {
-                state.message = "\(annotation.author ?? "Someone else") wrote this: only your own replies can be edited"
-                break
+            guard let id = panel.selected, let annotation = state.annotations.first(where: { $0.id == id }) else { break }
+            // A text box or a note of the file has its words edited by anyone, as in other readers; a reply only by
+            // its author.
+            if annotation.isReply || !(annotation.subtype == .freeText || annotation.subtype == .text) {
+                guard threadActionsAllowed(&state) else { break }
+                guard annotation.author == state.reviewer.author else {
+                    state.message = "\(annotation.author ?? "Someone else") wrote this: only your own replies can be edited"
+                    break
+                }
             }
             guard permits(&state, .editAnnotation, context(.editAnnotation, state, annotation: InteractionSubject(annotation)), env,
                           at: InteractionLocation(annotation.rect.center, in: .display)) else { break }
@@ -194,9 +198,14 @@ extension EditorReducer {
                 panel.input = nil
                 state.interaction.panel = .annotations(panel)
                 let date = state.now
+                let isReply = state.annotations.first { $0.id == id }?.isReply ?? true
                 effects = perform(&state) { editing, current, edits in
-                    try editing.editReply(id, text: text, current: current, edits: &edits, date: date)
-                    return "Reply changed"
+                    if isReply {
+                        try editing.editReply(id, text: text, current: current, edits: &edits, date: date)
+                        return "Reply changed"
+                    }
+                    try editing.rewrite(id, text: text, at: date, current: current, edits: &edits)
+                    return "Text changed"
                 }
             }
         }
@@ -205,6 +214,21 @@ extension EditorReducer {
         if effects.isEmpty, case .reply = input { return journalDue }
         if effects.isEmpty, case .edit = input { return journalDue }
         return effects
+    }
+
+    /// Enter on the page with a text box or a note of the file selected: its words, ready to edit on the annotation
+    /// list's edit line (Enter keeps them, Esc leaves them).
+    static func editFileAnnotationText(_ state: inout EditorState, _ annotation: Annotation, _ env: EditorEnvironment) {
+        guard annotation.subtype == .freeText || annotation.subtype == .text else {
+            state.message = "\(AnnotationEditError.hasNoText(annotation.id, subtype: annotation.subtype))"
+            return
+        }
+        var panel = AnnotationPanel()
+        panel.selected = annotation.id
+        panel.input = .edit(annotation.id, text: annotation.contents ?? "")
+        state.interaction.panel = .annotations(panel)
+        state.interaction.selectedAnnotation = annotation.id
+        reveal(&state, panel, env)
     }
 
     static let stateChoices: [EditorCommand: AnnotationState] = [

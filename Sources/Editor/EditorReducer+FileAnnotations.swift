@@ -78,6 +78,44 @@ extension EditorReducer {
         return parts.isEmpty ? "back where it was" : "moved " + parts.joined(separator: ", ")
     }
 
+    /// `c`: the next colour of the palette its kind uses (text colours for a text box, highlighter colours for a
+    /// highlight, ink colours for the rest), drawn anew as the save will draw it.
+    static func recolourAnnotation(_ state: inout EditorState, _ annotation: Annotation) -> [EditorEffect] {
+        let palette = annotation.subtype == .freeText ? state.palettes.text
+            : state.palettes.palette(forHighlighter: annotation.subtype == .highlight)
+        let current = MarkupColor.custom(annotation.drawing.color ?? RGBColor(red: 0, green: 0, blue: 0))
+        let named = palette.first { $0.rgb == current.rgb } ?? current
+        let next = named.next(in: palette)
+        return restyleAnnotation(&state, annotation, color: next.rgb, fontSize: nil, saying: next.name)
+    }
+
+    /// `+` and `-` on a text box of the file: its font size, by the steps markup text takes.
+    static func stepAnnotationFontSize(_ state: inout EditorState, _ annotation: Annotation, up: Bool) -> [EditorEffect] {
+        let size = annotation.drawing.fontSize ?? 12
+        let next = steppedFontSize(size, up: up)
+        guard annotation.subtype != .freeText || next != size else {
+            state.message = "Font size is already \(PDFNumber.format(size)) pt (8 to 48)"
+            return []
+        }
+        return restyleAnnotation(&state, annotation, color: nil, fontSize: next, saying: "\(PDFNumber.format(next)) pt")
+    }
+
+    private static func restyleAnnotation(_ state: inout EditorState, _ annotation: Annotation, color: RGBColor?, fontSize: Double?,
+                                          saying: String) -> [EditorEffect] {
+        guard let original = state.document.annotations.first(where: { $0.id == annotation.id }) else { return [] }
+        var edits = state.edits.annotations
+        do {
+            try editing(state).restyle(annotation.id, color: color, fontSize: fontSize, original: original, at: state.now,
+                                       current: state.annotations, edits: &edits)
+        } catch {
+            state.message = "Not changed: \(error)"
+            return []
+        }
+        state.interaction.endNudgeRuns()
+        state.message = describe(annotation) + " · " + saying
+        return changeEdits(&state) { $0.annotations = edits }
+    }
+
     static func deleteSelectedAnnotation(_ state: inout EditorState, _ annotation: Annotation) -> [EditorEffect] {
         var edits = state.edits.annotations
         let gone: Set<AnnotationID>

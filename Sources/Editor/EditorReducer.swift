@@ -291,13 +291,21 @@ public enum EditorReducer {
         case .searchBackward: openSearchLine(&state, forward: false)
         case .searchNext: searchAgain(&state, sameWay: true, env)
         case .searchPrevious: searchAgain(&state, sameWay: false, env)
-        case .editSelection: startEditingSelection(&state, env)
+        case .editSelection:
+            if let annotation = state.selectedFileAnnotation {
+                editFileAnnotationText(&state, annotation, env)
+                return []
+            }
+            startEditingSelection(&state, env)
         case .deleteSelection:
             if let annotation = state.selectedFileAnnotation { return deleteSelectedAnnotation(&state, annotation) }
             return deleteSelection(&state)
-        case .bigger: return stepFontSize(&state, up: true, env)
-        case .smaller: return stepFontSize(&state, up: false, env)
-        case .nextColour: return cycleColor(&state)
+        case .bigger, .smaller:
+            if let annotation = state.selectedFileAnnotation { return stepAnnotationFontSize(&state, annotation, up: command == .bigger) }
+            return stepFontSize(&state, up: command == .bigger, env)
+        case .nextColour:
+            if let annotation = state.selectedFileAnnotation { return recolourAnnotation(&state, annotation) }
+            return cycleColor(&state)
         case .undo: return undo(&state)
         case .redo: return redo(&state)
         case .quitHint:

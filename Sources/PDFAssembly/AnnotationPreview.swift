@@ -6,7 +6,8 @@ import RedlineCore
 /// as the only page of a small document for poppler to draw. It goes through the writer `:w` uses, so what the
 /// editor shows is what the save writes.
 public enum AnnotationPreview {
-    public static func page(_ pageIndex: Int, source: String, password: String?, edits: AnnotationEdits) throws -> Data {
+    public static func page(_ pageIndex: Int, source: String, password: String?, edits: AnnotationEdits,
+                            appearances: [AnnotationID: Data] = [:], redrawn: [AnnotationID: Annotation] = [:]) throws -> Data {
         let target = try PDFInspector.openSession(path: source, password: password)
         let single = QPDFSession(label: "page \(pageIndex + 1) as edited")
         do {
@@ -14,11 +15,12 @@ public enum AnnotationPreview {
                 throw DocumentError.damaged(path: source, reason: "page \(pageIndex + 1) does not exist")
             }
             // Shown whatever the permissions say: a refused change never reaches here, and drawing changes nothing.
-            let writer = AnnotationWriter(session: target, path: source)
+            let writer = AnnotationWriter(session: target, path: source, appearances: appearances, redrawn: redrawn)
             let pages = PDFInspector.geometries(in: target)
             var located: [AnnotationID: AnnotationReader.Located] = [:]
             for entry in AnnotationReader(session: target).read(pages: pages) { located[entry.annotation.id] = entry }
             writer.move(edits, located: located, pages: pages)
+            try writer.restyle(edits, located: located, pages: pages)
             try writer.delete(edits.deleted.filter { located[$0] != nil }, located: located)
             try single.check(qpdf_empty_pdf(single.data))
             // The page is copied with what it refers to; inherited attributes come along, as qpdf copies pages.

@@ -8,8 +8,11 @@ import RedlineCore
 struct AnnotationWriter {
     let session: QPDFSession
     let path: String
-    /// One-page PDFs drawn by the markup painter, keyed by the new annotation they are the appearance of.
+    /// One-page PDFs drawn by the markup painter, keyed by the annotation they are the appearance of: new ones, and
+    /// annotations of the file drawn anew (`redrawn`).
     var appearances: [AnnotationID: Data] = [:]
+    /// Annotations of the file with a new look or text, as they will be (a FreeText's box fitted to its words).
+    var redrawn: [AnnotationID: Annotation] = [:]
     let appearanceSessions = AppearanceSessions()
 
     func apply(_ edits: AnnotationEdits, pages: [PageGeometry]) throws {
@@ -30,6 +33,7 @@ struct AnnotationWriter {
             qpdf_oh_replace_key(session.data, object, "/Contents", session.newText(change.contents))
             qpdf_oh_replace_key(session.data, object, "/M", session.newText(change.modified.pdfString))
         }
+        try restyle(edits, located: located, pages: pages)
         var objects = located.mapValues(\.object)
         var additions: [Int: [qpdf_oh]] = [:]
         for annotation in edits.placedAdditions(amid: located.values.map(\.annotation)) {
@@ -76,6 +80,40 @@ struct AnnotationWriter {
             if session.isDictionary(popup) { translate(popup, dx: dx, dy: dy) }
             if edits.moved[entry.annotation.id] != nil {
                 qpdf_oh_replace_key(session.data, entry.object, "/M", session.newText(move.modified.pdfString))
+            }
+        }
+    }
+
+    /// New looks and FreeText words: a colour into /C (a FreeText's text colour and size into /DA), and the
+    /// appearance drawn anew where Redline draws the subtype (`redrawn`); elsewhere the old appearance goes, so
+    /// readers draw one in the new colour from the keys.
+    func restyle(_ edits: AnnotationEdits, located: [AnnotationID: AnnotationReader.Located], pages: [PageGeometry]) throws {
+        let t = session.data
+        let freeTextWords = edits.changedContents.keys.filter { located[$0]?.annotation.subtype == .freeText }
+        for id in Set(edits.restyled.keys).union(freeTextWords).sorted() {
+            guard let entry = located[id], pages.indices.contains(entry.annotation.pageIndex) else { continue }
+            let geometry = pages[entry.annotation.pageIndex]
+            keepName(of: entry)
+            let restyle = edits.restyled[id]
+            if let restyle {
+                qpdf_oh_replace_key(t, entry.object, "/M", session.newText(restyle.modified.pdfString))
+                if let color = restyle.color, entry.annotation.subtype != .freeText {
+                    qpdf_oh_replace_key(t, entry.object, "/C", session.newNumbers([color.red, color.green, color.blue].map { Double($0) / 255 }))
+                }
+            }
+            let now = redrawn[id]
+            if entry.annotation.subtype == .freeText, let drawing = now?.drawing ?? restyle.map({ _ in entry.annotation.drawing }) {
+                let size = drawing.fontSize ?? 12
+                qpdf_oh_replace_key(t, entry.object, "/DA", session.newText(AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)))
+                // Rich text would say the old words and size: the plain /Contents and /DA say it all now.
+                for key in ["/DS", "/RC"] { qpdf_oh_remove_key(t, entry.object, key) }
+            }
+            if let now, let pdf = appearances[id] {
+                let box = geometry.userBox(fromDisplay: now.rect)
+                qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
+                qpdf_oh_replace_key(t, entry.object, "/AP", try appearance(pdf, for: now, geometry: geometry))
+            } else if restyle?.color != nil {
+                qpdf_oh_remove_key(t, entry.object, "/AP")
             }
         }
     }

@@ -14,7 +14,7 @@ import RedlineCore
 public enum OverlayAssembler {
     public static func document(source: String, password: String?, overlays: [PageOverlay],
                                 annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: [AnnotationID: Data] = [:],
-                                metadata: Data? = nil,
+                                redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil,
                                 identity: String? = nil) throws -> Data {
         let target = try PDFInspector.openSession(path: source, password: password)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
@@ -30,7 +30,7 @@ public enum OverlayAssembler {
                 overlaySessions.append(markup)
                 try apply(overlay, from: markup, to: target)
             }
-            let annotations = AnnotationWriter(session: target, path: source, appearances: appearances)
+            let annotations = AnnotationWriter(session: target, path: source, appearances: appearances, redrawn: redrawn)
             try annotations.apply(annotationEdits, pages: PDFInspector.geometries(in: target))
             overlaySessions += annotations.appearanceSessions.sessions
             if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }

@@ -10,9 +10,10 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
     }
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
-                         appearances: [AnnotationID: Data], metadata: Data?, identity: String?) throws -> Data {
+                         appearances: [AnnotationID: Data], redrawn: [AnnotationID: Annotation], metadata: Data?,
+                         identity: String?) throws -> Data {
         try OverlayAssembler.document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits,
-                                      appearances: appearances, metadata: metadata, identity: identity)
+                                      appearances: appearances, redrawn: redrawn, metadata: metadata, identity: identity)
     }
 
     public func verify(_ path: String, password: String?, pageCount: Int) throws {

@@ -70,11 +70,16 @@ public struct DocumentSaver: Sendable {
                 }
             }
         }
+        // Annotations of the file with a new look or text are drawn again, as the editor showed them.
+        let redrawn = try AnnotationRedrawing.redrawn(edits.annotations, original: description.annotations, pages: description.pages,
+                                                      services: services)
+        appearances.merge(redrawn.appearances) { new, _ in new }
         progress("assembling the document")
         let document: Data
         do {
             document = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
-                                           annotationEdits: annotationEdits, appearances: appearances, metadata: metadata,
+                                           annotationEdits: annotationEdits, appearances: appearances, redrawn: redrawn.annotations,
+                                           metadata: metadata,
                                            identity: identity)
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)

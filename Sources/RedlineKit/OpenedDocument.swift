@@ -32,9 +32,12 @@ public final class OpenedDocument: @unchecked Sendable {
                                         repaired: !description.repairs.isEmpty)
         // The file as it was opened, through the descriptor, as a save reads it.
         let source = handle >= 0 ? "/proc/self/fd/\(handle)" : path
+        let (annotations, pages) = (description.annotations, description.pages)
         poppler.editedPage = { page, edits in
-            try AnnotationPreview.page(page, source: FileManager.default.fileExists(atPath: source) ? source : path,
-                                       password: password, edits: edits)
+            let redrawn = try AnnotationRedrawing.redrawn(edits, original: annotations, pages: pages, services: RedlineServices())
+            return try AnnotationPreview.page(page, source: FileManager.default.fileExists(atPath: source) ? source : path,
+                                              password: password, edits: edits, appearances: redrawn.appearances,
+                                              redrawn: redrawn.annotations)
         }
         renderer = poppler
         searcher = poppler

@@ -126,6 +126,49 @@ import Testing
         #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40), "a drag elsewhere moves nothing")
     }
 
+    /// `c` recolours the selected annotation of the file, `+` and `-` step a text box's size, Enter edits a text
+    /// box's or a note's words on the annotation list's edit line; each is one undo step, and the page shows it.
+    @Test func colourSizeAndWordsOfAnAnnotationOfTheFile() throws {
+        let box = Annotation(id: "box", pageIndex: 0, subtype: .freeText, rect: Rect(x: 100, y: 600, width: 120, height: 20),
+                             author: "Dan", contents: "Old words", flags: 4, order: 4,
+                             drawing: AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), fontSize: 12))
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [box])
+        editor.press(.tab, .tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "box")
+        editor.press(.character("c"))
+        let recoloured = try #require(annotation("box", editor)?.drawing.color)
+        #expect(recoloured != RGBColor(red: 255, green: 0, blue: 0))
+        #expect(editor.state.message?.hasPrefix("FreeText") == true || editor.state.message?.contains("Dan") == true, "\(editor.state.message ?? "")")
+        editor.press(.character("+"))
+        #expect(annotation("box", editor)?.drawing.fontSize == 14)
+        #expect(editor.state.scene(environment: editor.environment).annotationEdits.restyled["box"]?.fontSize == 14, "the page shows it")
+        editor.press(.enter)
+        guard case .annotations(let panel)? = editor.state.interaction.panel, case .edit("box", let text)? = panel.input else {
+            Issue.record("the edit line opens with its words"); return
+        }
+        #expect(text == "Old words")
+        editor.press(.control("u"))
+        for character in "New words" { editor.press(.character(character)) }
+        editor.press(.enter)
+        #expect(annotation("box", editor)?.contents == "New words")
+        #expect(editor.state.message == "Text changed")
+        #expect(editor.state.scene(environment: editor.environment).annotationEdits.changedContents["box"]?.contents == "New words")
+        editor.press(.escape)
+        editor.press(.character("u"))
+        #expect(annotation("box", editor)?.contents == "Old words", "one undo, the words")
+        editor.press(.character("u"), .character("u"))
+        #expect(annotation("box", editor)?.drawing == box.drawing, "two more, the size and the colour")
+        #expect(!editor.state.isDirty)
+
+        // A square has no size, and the locked refuse.
+        editor.press(.escape, .tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "square")
+        editor.press(.character("+"))
+        #expect(editor.state.message == "Not changed: annotation \"square\" is a square: its size stays as it is")
+        editor.press(.enter)
+        #expect(editor.state.message == "annotation \"square\" is a square: only text boxes and notes have text to edit")
+    }
+
     @Test func anAnnotationStaysOnItsPage() throws {
         var editor = editor()
         editor.press(.tab)

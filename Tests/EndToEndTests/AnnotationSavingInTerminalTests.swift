@@ -170,4 +170,45 @@ import Testing
         }
         #expect(movedCount == 1)
     }
+    /// The issue's whole path in the real editor: text placed, `:wa`, reopened by another reviewer, the FreeText moved,
+    /// its words edited (Enter), made bigger (`+`) and recoloured (`c`), `:w`, and MuPDF reads what was done.
+    @Test func aFreeTextSavedWithColonWAIsMovedRewordedAndRestyledWhenReopened() throws {
+        let folder = TemporaryFolder()
+        let document = folder.file("review.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Alice")
+        try first.waitFor("page 1/4")
+        try first.send("t")
+        try first.type("Aproved")
+        try first.send("Enter", "Escape")
+        let annotated = folder.file("annotated.pdf")
+        try Self.save(first, "wa \(annotated)", saying: "Saved \(annotated)")
+
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(annotated)' --author Bob")
+        try second.waitFor("page 1/4")
+        try second.send("Tab")
+        try second.waitFor("Text box · by Alice · \"Aproved\"")
+        try second.send("J")
+        try second.send("Enter")
+        try second.waitFor("Aproved")
+        try second.send("C-u")
+        try second.type("Approved, with thanks")
+        try second.send("Enter")
+        try second.waitFor("Text changed")
+        try second.send("Escape", "+", "c")
+        try second.waitFor("[modified]")
+        let changed = folder.file("changed.pdf")
+        try Self.save(second, "w \(changed)", saying: "Saved \(changed)")
+
+        let before = try #require(try MuPDFProbe.annotations(in: annotated)[0].annotations.first)
+        let after = try #require(try MuPDFProbe.annotations(in: changed)[0].annotations.first)
+        #expect(after.type == "FreeText" && after.content == "Approved, with thanks" && after.title == "Alice")
+        #expect(abs(after.rect[1] - before.rect[1] - 10) < 0.5, "10 pt down: \(before.rect) → \(after.rect)")
+        #expect(after.defaultAppearance?.contains("16 Tf") == true, "14 pt made 16: \(after.defaultAppearance ?? "")")
+        #expect(after.defaultAppearance?.contains("1 0 0 rg") == false, "no longer red: \(after.defaultAppearance ?? "")")
+        #expect(after.appearanceDigest != before.appearanceDigest && after.hasAppearance)
+        #expect(try QPDFCheck.errors(in: changed) == nil)
+        let words = try PopplerText.text(in: changed, page: 1)
+        #expect(words.contains("Approved, with thanks") && !words.contains("Aproved"), "poppler draws the new words, not the old")
+    }
 }

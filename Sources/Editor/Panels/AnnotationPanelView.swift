@@ -97,7 +97,9 @@ enum AnnotationPanelView {
     static func messageLine(_ state: EditorState, _ panel: AnnotationPanel, width: Int) -> String {
         switch panel.input {
         case .reply(_, let text): return MessageLine.prompt("Reply: ", text, hint: MessageLine.typingHint(state.keymaps, "sends"), width: width)
-        case .edit(_, let text): return MessageLine.prompt("Edit reply: ", text, hint: MessageLine.typingHint(state.keymaps, "saves"), width: width)
+        case .edit(let id, let text):
+            let isReply = state.annotations.first { $0.id == id }?.isReply ?? true
+            return MessageLine.prompt(isReply ? "Edit reply: " : "Edit text: ", text, hint: MessageLine.typingHint(state.keymaps, "saves"), width: width)
         case .choosingState: return EditorReducer.stateChoiceHelp(state.keymaps)
         case nil:
             if let message = state.message { return message }

@@ -73,6 +73,8 @@ public struct Annotation: Sendable, Hashable, Identifiable {
     public static let noViewFlag = 32
     public static let readOnlyFlag = 64
     public static let lockedFlag = 128
+    /// The text may not change, though the annotation may move (PDF 1.7).
+    public static let lockedContentsFlag = 512
 
     public var isReply: Bool { inReplyTo != nil }
     /// A state annotation records a review decision rather than a comment.

@@ -9,13 +9,17 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
     case notTheAuthor(AnnotationID, author: String)
     case emptyText
     case notAComment(AnnotationID, subtype: AnnotationSubtype)
+    /// What cannot be given a new look: a stamp's look is its picture; only a FreeText has a font size.
+    case keepsItsLook(AnnotationID, subtype: AnnotationSubtype, what: String)
+    /// Only a FreeText and a note hold text of their own to edit.
+    case hasNoText(AnnotationID, subtype: AnnotationSubtype)
 
     public var description: String {
         switch self {
         case .unknownAnnotation(let id, let path):
             "\(path): no annotation with id \"\(id)\" (redline annotations \(path) lists them)"
         case .readOnly(let id): "annotation \"\(id)\" is read-only: it cannot be answered or changed"
-        case .locked(let id): "annotation \"\(id)\" is locked: it cannot be moved or deleted"
+        case .locked(let id): "annotation \"\(id)\" is locked: it cannot be moved, changed or deleted"
         case .movesWithItsThread(let id): "annotation \"\(id)\" is a reply: it moves with the annotation it answers"
         case .notMovable(let id, let subtype): "annotation \"\(id)\" is a \(subtype.label.lowercased()): only markup annotations move"
         case .notPermitted(let path): "\(path): the document's permissions do not allow changing annotations"
@@ -23,6 +27,10 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
         case .emptyText: "the reply text is empty"
         case .notAComment(let id, let subtype):
             "annotation \"\(id)\" is a \(subtype.label.lowercased()), not a comment: it cannot be answered or reviewed"
+        case .keepsItsLook(let id, let subtype, let what):
+            "annotation \"\(id)\" is a \(subtype.label.lowercased()): its \(what) stays as it is"
+        case .hasNoText(let id, let subtype):
+            "annotation \"\(id)\" is a \(subtype.label.lowercased()): only text boxes and notes have text to edit"
         }
     }
 }

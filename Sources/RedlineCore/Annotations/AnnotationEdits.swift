@@ -10,6 +10,8 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
     /// Annotations of the file moved on their page: by how much, in display points, and when. Their replies and
     /// popups go along; their appearance is moved, not drawn again.
     public internal(set) var moved: [AnnotationID: Move] = [:]
+    /// Annotations of the file given a new look: a colour, a FreeText's font size. Their appearance is drawn anew.
+    public internal(set) var restyled: [AnnotationID: Restyle] = [:]
 
     public struct ContentsChange: Sendable, Hashable, Codable {
         public var contents: String
@@ -34,23 +36,37 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         }
     }
 
+    /// A new look for an annotation of the file, and when it was given: nil keeps what the file has.
+    public struct Restyle: Sendable, Hashable, Codable {
+        public var color: RGBColor?
+        public var fontSize: Double?
+        public var modified: PDFDate
+
+        public init(color: RGBColor? = nil, fontSize: Double? = nil, modified: PDFDate) {
+            self.color = color
+            self.fontSize = fontSize
+            self.modified = modified
+        }
+    }
+
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case added, changedContents, deleted, moved }
+    private enum CodingKeys: String, CodingKey { case added, changedContents, deleted, moved, restyled }
 
-    /// Journals written before moves existed have no `moved`.
+    /// Journals written before moves or new looks existed have no `moved` or `restyled`.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         added = try container.decode([Annotation].self, forKey: .added)
         changedContents = try container.decode([AnnotationID: ContentsChange].self, forKey: .changedContents)
         deleted = try container.decode(Set<AnnotationID>.self, forKey: .deleted)
         moved = try container.decodeIfPresent([AnnotationID: Move].self, forKey: .moved) ?? [:]
+        restyled = try container.decodeIfPresent([AnnotationID: Restyle].self, forKey: .restyled) ?? [:]
     }
 
     /// Replies and state changes as Acrobat writes them: a yellow note with the Comment icon.
     static let noteDrawing = AnnotationDrawing(color: RGBColor(red: 255, green: 209, blue: 0), icon: "Comment")
 
-    public var isEmpty: Bool { added.isEmpty && changedContents.isEmpty && deleted.isEmpty && moved.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && changedContents.isEmpty && deleted.isEmpty && moved.isEmpty && restyled.isEmpty }
 
     /// The document's annotations as they will be after saving.
     public func applied(to original: [Annotation]) -> [Annotation] {
@@ -61,6 +77,11 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
             if let change = changedContents[annotation.id] {
                 changed.contents = change.contents
                 changed.modified = change.modified
+            }
+            if let restyle = restyled[annotation.id] {
+                if let color = restyle.color { changed.drawing.color = color }
+                if let size = restyle.fontSize { changed.drawing.fontSize = size }
+                if changedContents[annotation.id] == nil { changed.modified = restyle.modified }
             }
             if let move = move(of: annotation.id, parents: parents) {
                 changed.rect = changed.rect.offsetBy(dx: move.dx, dy: move.dy)
@@ -120,6 +141,9 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         for annotation in original where annotation.pageIndex == pageIndex {
             if deleted.contains(annotation.id) { shown.deleted.insert(annotation.id) }
             if let move = moved[annotation.id] { shown.moved[annotation.id] = move }
+            if let restyle = restyled[annotation.id] { shown.restyled[annotation.id] = restyle }
+            // A FreeText shows its words; a note's text is not on the page.
+            if annotation.subtype == .freeText, let change = changedContents[annotation.id] { shown.changedContents[annotation.id] = change }
         }
         return shown
     }
@@ -130,6 +154,16 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
     public mutating func move(_ id: AnnotationID, dx: Double, dy: Double, at date: PDFDate) {
         let total = (moved[id].map { ($0.dx + dx, $0.dy + dy) }) ?? (dx, dy)
         moved[id] = abs(total.0) < 1e-9 && abs(total.1) < 1e-9 ? nil : Move(dx: total.0, dy: total.1, modified: date)
+    }
+
+    /// Gives an annotation of the file a new colour or font size (nil leaves that as it is); back to what the file
+    /// has, it is no longer restyled.
+    public mutating func restyle(_ id: AnnotationID, color: RGBColor?, fontSize: Double?, original: Annotation, at date: PDFDate) {
+        var next = restyled[id] ?? Restyle(modified: date)
+        if let color { next.color = color == original.drawing.color ? nil : color }
+        if let fontSize { next.fontSize = fontSize == original.drawing.fontSize ? nil : fontSize }
+        next.modified = date
+        restyled[id] = next.color == nil && next.fontSize == nil ? nil : next
     }
 
     /// Adds an annotation made elsewhere (markup saved as annotations, an XFDF import).
@@ -195,6 +229,7 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
             deleted.insert(gone)
             changedContents[gone] = nil
             moved[gone] = nil
+            restyled[gone] = nil
         }
         return doomed
     }
@@ -206,6 +241,7 @@ extension AnnotationEdits {
     public func refersOnly(to known: Set<AnnotationID>, pageCount: Int) -> Bool {
         let available = known.union(added.map(\.id))
         return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known) && Set(moved.keys).isSubset(of: known)
+            && Set(restyled.keys).isSubset(of: known)
             && added.allSatisfy { ($0.inReplyTo.map(available.contains) ?? true) && (0..<pageCount).contains($0.pageIndex) }
     }
 }

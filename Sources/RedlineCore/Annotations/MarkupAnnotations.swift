@@ -44,6 +44,32 @@ public enum MarkupAnnotations {
                           flags: Annotation.printFlag, drawing: drawing)
     }
 
+    /// An annotation as the markup Redline would draw for it, where Redline draws its subtype: a FreeText as text
+    /// at its box's corner, an Ink as its strokes, a Highlight, Underline or StrikeOut as its quads' boxes. Nil for
+    /// what the painter does not draw (shapes, notes, stamps: readers draw those from their keys).
+    public static func item(for annotation: Annotation) -> MarkupItem? {
+        let drawing = annotation.drawing
+        let color = MarkupColor.custom(drawing.color ?? RGBColor(red: 0, green: 0, blue: 0))
+        let content: MarkupContent
+        switch annotation.subtype {
+        case .freeText:
+            content = .text(TextMarkup(origin: Point(x: annotation.rect.minX + margin, y: annotation.rect.minY + margin),
+                                       text: annotation.contents ?? "", fontSize: drawing.fontSize ?? 12, color: color))
+        case .ink:
+            let strokes = drawing.inkList.filter { !$0.isEmpty }
+            guard !strokes.isEmpty else { return nil }
+            content = .ink(InkMarkup(strokes: strokes, width: drawing.lineWidth ?? 1, color: color, opacity: drawing.opacity ?? 1))
+        case .highlight, .underline, .strikeOut:
+            let rects = drawing.quads.compactMap { Rect(enclosing: $0) }
+            guard !rects.isEmpty else { return nil }
+            let kind: TextMarks.Kind = annotation.subtype == .highlight ? .highlight : annotation.subtype == .underline ? .underline : .strikeOut
+            content = .textMarks(TextMarks(kind: kind, rects: rects, color: color))
+        default:
+            return nil
+        }
+        return MarkupItem(id: MarkupID(StableUUID.derived(seed: 0, item: annotation.id.rawValue)), pageIndex: annotation.pageIndex, content: content)
+    }
+
     /// Every item of the layer, page by page in the layer's order. Items that draw nothing (text emptied, ink
     /// without a point) are left out, as a flattened save leaves them out.
     public static func annotations(for layer: MarkupLayer, author: String, at date: PDFDate,

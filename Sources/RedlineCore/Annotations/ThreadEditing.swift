@@ -102,6 +102,46 @@ public struct ThreadEditing: Sendable {
         edits.move(id, dx: dx, dy: dy, at: date)
     }
 
+    /// A new colour (any annotation of the file Redline can show in it: not a stamp, whose look is its picture) or
+    /// font size (a FreeText's) for an annotation that starts a thread. `original` is the annotation as the file
+    /// has it: going back to its look is no change.
+    public func restyle(_ id: AnnotationID, color: RGBColor?, fontSize: Double?, original: Annotation, at date: PDFDate,
+                        current: [Annotation], edits: inout AnnotationEdits) throws {
+        let annotation = try changeable(id, in: current)
+        if color != nil, annotation.subtype.rawValue == "Stamp" { throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour") }
+        if fontSize != nil, annotation.subtype != .freeText {
+            throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "size")
+        }
+        edits.restyle(id, color: color, fontSize: fontSize, original: original, at: date)
+    }
+
+    /// New text for a FreeText or a note of the file that starts a thread (a reply is its author's, edited with
+    /// `editReply`).
+    public func rewrite(_ id: AnnotationID, text: String, at date: PDFDate, current: [Annotation], edits: inout AnnotationEdits) throws {
+        let annotation = try changeable(id, in: current)
+        guard annotation.subtype == .freeText || annotation.subtype == .text else {
+            throw AnnotationEditError.hasNoText(id, subtype: annotation.subtype)
+        }
+        guard annotation.flags & Annotation.lockedContentsFlag == 0 else { throw AnnotationEditError.locked(id) }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw AnnotationEditError.emptyText }
+        edits.changeContents(of: id, to: trimmed, at: date)
+    }
+
+    /// An annotation of the file that may change: markup, starting its thread, neither read-only nor locked, in a
+    /// document whose permissions allow it.
+    private func changeable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
+        guard let annotation = current.first(where: { $0.id == id }) else {
+            throw AnnotationEditError.unknownAnnotation(id, path: path)
+        }
+        guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
+        guard annotation.subtype.isMarkup else { throw AnnotationEditError.notMovable(id, subtype: annotation.subtype) }
+        guard !annotation.isReply else { throw AnnotationEditError.movesWithItsThread(id) }
+        guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
+        guard !annotation.isLocked else { throw AnnotationEditError.locked(id) }
+        return annotation
+    }
+
     private func answerable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
         guard let annotation = current.first(where: { $0.id == id }) else {
             throw AnnotationEditError.unknownAnnotation(id, path: path)

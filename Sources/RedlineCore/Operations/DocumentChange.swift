@@ -13,6 +13,8 @@ public enum DocumentChange: Sendable, Hashable, Codable {
     case changeContents(id: AnnotationID, before: AnnotationEdits.ContentsChange?, after: AnnotationEdits.ContentsChange?)
     /// An annotation of the file moved: how far from where the file has it (nil: not moved).
     case moveAnnotation(id: AnnotationID, before: AnnotationEdits.Move?, after: AnnotationEdits.Move?)
+    /// An annotation of the file given a new colour or font size (nil: as the file has it).
+    case restyleAnnotation(id: AnnotationID, before: AnnotationEdits.Restyle?, after: AnnotationEdits.Restyle?)
     /// An annotation of the file deleted (true) or kept (false).
     case deleteAnnotation(id: AnnotationID, deleted: Bool)
     /// A bookmark added (before nil), changed, or removed (after nil).
@@ -30,6 +32,7 @@ public enum DocumentChange: Sendable, Hashable, Codable {
         case .changeContents(let id, let before, let after): .changeContents(id: id, before: after, after: before)
         case .deleteAnnotation(let id, let deleted): .deleteAnnotation(id: id, deleted: !deleted)
         case .moveAnnotation(let id, let before, let after): .moveAnnotation(id: id, before: after, after: before)
+        case .restyleAnnotation(let id, let before, let after): .restyleAnnotation(id: id, before: after, after: before)
         case .putBookmark(let before, let after): .putBookmark(before: after, after: before)
         }
     }
@@ -57,6 +60,7 @@ public enum DocumentChange: Sendable, Hashable, Codable {
         case .changeContents(let id, _, _): "contents \(id.rawValue)"
         case .deleteAnnotation(let id, _): "deletion \(id.rawValue)"
         case .moveAnnotation(let id, _, _): "place \(id.rawValue)"
+        case .restyleAnnotation(let id, _, _): "look \(id.rawValue)"
         case .putBookmark(let before, let after): "bookmark \(after?.id ?? before?.id ?? "")"
         }
     }

@@ -19,6 +19,7 @@ extension DocumentEdits {
         case .deleteAnnotation(let id, let deleted):
             if deleted { annotations.deleted.insert(id) } else { annotations.deleted.remove(id) }
         case .moveAnnotation(let id, _, let after): annotations.moved[id] = after
+        case .restyleAnnotation(let id, _, let after): annotations.restyled[id] = after
         case .putBookmark(let before, let after):
             var list = bookmarks ?? bookmarkBase
             if let before, after?.id != before.id { list.remove(before.id) }
@@ -40,6 +41,7 @@ extension DocumentEdits {
         case .changeContents(let id, let before, _): annotations.changedContents[id] == before
         case .deleteAnnotation(let id, let deleted): annotations.deleted.contains(id) != deleted
         case .moveAnnotation(let id, let before, _): annotations.moved[id] == before
+        case .restyleAnnotation(let id, let before, _): annotations.restyled[id] == before
         case .putBookmark(let before, let after):
             (bookmarks ?? bookmarkBase).bookmark((before ?? after)?.id ?? "") == before
         }
@@ -75,6 +77,10 @@ extension DocumentEdits {
         let movedIDs = Set(annotations.moved.keys).union(other.annotations.moved.keys)
         for id in movedIDs.sorted() where annotations.moved[id] != other.annotations.moved[id] {
             changes.append(.moveAnnotation(id: id, before: annotations.moved[id], after: other.annotations.moved[id]))
+        }
+        let restyledIDs = Set(annotations.restyled.keys).union(other.annotations.restyled.keys)
+        for id in restyledIDs.sorted() where annotations.restyled[id] != other.annotations.restyled[id] {
+            changes.append(.restyleAnnotation(id: id, before: annotations.restyled[id], after: other.annotations.restyled[id]))
         }
         for id in annotations.deleted.symmetricDifference(other.annotations.deleted).sorted() {
             changes.append(.deleteAnnotation(id: id, deleted: other.annotations.deleted.contains(id)))

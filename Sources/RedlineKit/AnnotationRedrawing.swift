@@ -1,0 +1,35 @@
+import Foundation
+import PDFRendering
+import RedlineCore
+
+/// Annotations of the file given a new colour, size or text, drawn again by the painter that draws the screen and
+/// Redline's own annotations, so the file shows what the editor showed. Only what the painter draws (FreeText, Ink,
+/// Highlight, Underline, StrikeOut); readers draw the others anew from their keys.
+public enum AnnotationRedrawing {
+    public struct Redrawn: Sendable {
+        /// Each annotation as it will be: a FreeText's box fitted to its new words and size.
+        public var annotations: [AnnotationID: Annotation] = [:]
+        /// Its appearance: a one-page PDF the size of its page, as the writer takes appearances.
+        public var appearances: [AnnotationID: Data] = [:]
+    }
+
+    public static func redrawn(_ edits: AnnotationEdits, original: [Annotation], pages: [PageGeometry],
+                               services: RedlineServices) throws -> Redrawn {
+        let changed = Set(edits.restyled.keys).union(edits.changedContents.keys)
+        guard !changed.isEmpty else { return Redrawn() }
+        var result = Redrawn()
+        for annotation in edits.applied(to: original) where changed.contains(annotation.id) && pages.indices.contains(annotation.pageIndex) {
+            guard let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { continue }
+            // A note's or a shape's new text is not on the page: only a new look, or a FreeText's words, redraw.
+            guard edits.restyled[annotation.id] != nil || annotation.subtype == .freeText else { continue }
+            let geometry = pages[annotation.pageIndex]
+            var now = annotation
+            now.rect = MarkupAnnotations.annotation(for: item, author: "", at: annotation.modified ?? PDFDate(year: 2000, month: 1, day: 1),
+                                                    measuredBy: services.measurer).rect
+            result.annotations[annotation.id] = now
+            result.appearances[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize,
+                                                                         scale: geometry.overlayScale, painter: services.painter)
+        }
+        return result
+    }
+}

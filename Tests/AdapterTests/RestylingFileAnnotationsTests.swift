@@ -1,0 +1,85 @@
+import Foundation
+import PDFRendering
+import RedlineCore
+import RedlineKit
+import Testing
+import TestSupport
+
+/// Annotations other tools wrote, given a new colour, a new font size or new words, as the editor does, and saved:
+/// MuPDF reads the new colour and text, the ones Redline draws (FreeText, Ink, Highlight) have a new appearance in
+/// their new look, the others lose theirs so readers draw them from the new colour, and the editor's picture of the
+/// page is the saved page.
+@Suite struct RestylingFileAnnotationsTests {
+    static let date = PDFDate(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 0)
+    static let blue = RGBColor(red: 0, green: 0, blue: 255)
+    static let green = RGBColor(red: 0, green: 160, blue: 0)
+
+    @Test func newColoursSizesAndWordsAreWhatReadersFindAndWhatTheEditorShows() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfjs_issue14438.pdf")
+        let output = folder.file("restyled.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let freeText = try #require(original.first { $0.subtype == .freeText && $0.contents == "title" })
+        let ink = try #require(original.first { $0.subtype == .ink && !$0.drawing.inkList.isEmpty })
+        let square = try #require(original.first { $0.subtype == AnnotationSubtype("Square") && $0.contents == "hightlight" })
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        try editing.restyle(freeText.id, color: Self.blue, fontSize: 24, original: freeText, at: Self.date, current: original, edits: &edits)
+        try editing.rewrite(freeText.id, text: "Reworded title", at: Self.date, current: edits.applied(to: original), edits: &edits)
+        try editing.restyle(ink.id, color: Self.blue, fontSize: nil, original: ink, at: Self.date, current: original, edits: &edits)
+        try editing.restyle(square.id, color: Self.green, fontSize: nil, original: square, at: Self.date, current: original, edits: &edits)
+        #expect(throws: AnnotationEditError.keepsItsLook(ink.id, subtype: .ink, what: "size")) {
+            try editing.restyle(ink.id, color: nil, fontSize: 30, original: ink, at: Self.date, current: original, edits: &edits)
+        }
+
+        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        #expect(try QPDFCheck.errors(in: output) == nil)
+        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        #expect(shown.width == saved.width && shown.height == saved.height)
+        let same = shown.pixels == saved.pixels
+        #expect(same, "the editor shows the page as :w writes it")
+
+        let before = try MuPDFProbe.annotations(in: source)[0].annotations
+        let after = try MuPDFProbe.annotations(in: output)[0].annotations
+        func find(_ list: [MuPDFAnnotation], _ id: AnnotationID) -> MuPDFAnnotation? { list.first { $0.id == id.rawValue } }
+        // pdf.js's "title" box has no /NM: the save gives it its id as one, so MuPDF names it only afterwards.
+        let textBefore = try #require(before.first { $0.type == "FreeText" && $0.content == "title" })
+        let text = try #require(find(after, freeText.id))
+        #expect(text.content == "Reworded title")
+        #expect(text.defaultAppearance?.contains("24 Tf") == true && text.defaultAppearance?.contains("0 0 1 rg") == true,
+                "\(text.defaultAppearance ?? "")")
+        #expect(text.appearanceDigest != textBefore.appearanceDigest, "drawn anew")
+        #expect(text.rect[2] - text.rect[0] > textBefore.rect[2] - textBefore.rect[0], "its box grew to hold 24 pt words")
+        let inked = try #require(find(after, ink.id))
+        #expect(inked.stroke == [0, 0, 1] && inked.hasAppearance && inked.appearanceDigest != find(before, ink.id)?.appearanceDigest)
+        #expect(inked.ink == find(before, ink.id)?.ink, "its strokes stay")
+        let boxed = try #require(find(after, square.id))
+        #expect(abs(boxed.stroke[1] - 160.0 / 255) < 0.01 && !boxed.hasAppearance, "a square is drawn by the reader, in green")
+        let changed = Set([freeText.id, ink.id, square.id].map(\.rawValue))
+        for other in after where !changed.contains(other.id ?? "") {
+            let was = before.first { $0.id == other.id && $0.type == other.type && $0.rect == other.rect }
+            #expect(was?.appearanceDigest == other.appearanceDigest && was?.stroke == other.stroke,
+                    "\(other.type) \(other.id ?? "") stays: \(String(describing: was?.appearanceDigest)) \(String(describing: other.appearanceDigest))")
+        }
+
+        // Poppler draws the restyled ones in their new colours where they are.
+        let page = try PopplerRender.page(1, of: output)
+        func count(in rect: Rect, _ matches: (Int, Int, Int) -> Bool) -> Int {
+            var found = 0
+            for y in Int(rect.minY)..<Int(rect.maxY) where y >= 0 && y < page.height {
+                for x in Int(rect.minX)..<Int(rect.maxX) where x >= 0 && x < page.width {
+                    let pixel = page.rgb(x, y)
+                    if matches(pixel.red, pixel.green, pixel.blue) { found += 1 }
+                }
+            }
+            return found
+        }
+        let isBlue: (Int, Int, Int) -> Bool = { $2 > 150 && $0 < 100 && $1 < 100 }
+        #expect(count(in: ink.rect, isBlue) > 10, "the ink is blue")
+        #expect(count(in: square.rect.insetBy(dx: -2, dy: -2)) { $1 > 120 && $0 < 80 && $2 < 80 } > 50, "the square is green")
+        #expect(count(in: Rect(x: freeText.rect.minX, y: freeText.rect.minY, width: 200, height: 40), isBlue) > 20, "the words are blue")
+    }
+}
