@@ -43,7 +43,7 @@ extension EditorReducer {
         let dy = min(max(dy, -box.minY), max(0, size.height - box.maxY))
         let atEdge = dx != asked.0 || dy != asked.1
         guard dx != 0 || dy != 0 else {
-            state.message = describe(annotation) + " · at the page's edge"
+            state.message = describe(annotation) + " · " + movedSoFar(state.edits.annotations.moved[annotation.id]) + " · at the page's edge"
             return []
         }
         var edits = state.edits.annotations

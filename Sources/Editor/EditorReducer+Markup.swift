@@ -120,6 +120,25 @@ extension EditorReducer {
         report(&state, state.editing.redo(id: state.freshID(), time: state.now), verb: "redo")
     }
 
+    /// What an operation changed, in a few words: "a move of an annotation", "2 markup changes".
+    static func describe(_ changes: [DocumentChange]) -> String {
+        func kind(_ change: DocumentChange) -> String {
+            switch change {
+            case .insertMarkup, .removeMarkup, .replaceMarkup: "markup"
+            case .insertAnnotation, .removeAnnotation, .replaceAnnotation: "a reply or review"
+            case .changeContents: "new words of an annotation"
+            case .moveAnnotation: "a move of an annotation"
+            case .restyleAnnotation: "a new look of an annotation"
+            case .deleteAnnotation: "a deletion of an annotation"
+            case .putBookmark: "a bookmark"
+            }
+        }
+        let kinds = changes.map(kind)
+        var seen: [String] = []
+        for kind in kinds where !seen.contains(kind) { seen.append(kind) }
+        return seen.isEmpty ? "nothing" : seen.joined(separator: ", ")
+    }
+
     private static func report(_ state: inout EditorState, _ outcome: DocumentEditing.UndoOutcome, verb: String) -> [EditorEffect] {
         state.interaction.endNudgeRuns()
         switch outcome {
@@ -129,8 +148,9 @@ extension EditorReducer {
         case .overtaken:
             state.message = "Not \(verb == "undo" ? "undone" : "redone"): someone else changed it since"
             return []
-        case .done:
+        case .done(let changes):
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
+            state.message = (verb == "undo" ? "Undone: " : "Redone: ") + describe(changes)
             return journalDue
         }
     }

@@ -21,9 +21,9 @@ public enum AnnotationFlattener {
         public let burned: Int
         /// Annotations removed without drawing: hidden, or never shown.
         public let dropped: Int
-        /// Markup annotations left as annotations: no appearance of their own to draw, or no area to draw it in
-        /// (an empty /Rect, which no viewer draws either).
-        public let kept: [Annotation]
+        /// Markup annotations left as annotations, with why: no appearance of their own to draw, or no area to
+        /// draw it in (an empty /Rect, which no viewer draws either).
+        public let kept: [(annotation: Annotation, reason: String)]
         /// Pages whose content changed.
         public let pages: Int
     }
@@ -35,7 +35,7 @@ public enum AnnotationFlattener {
             let geometries = PDFInspector.geometries(in: session)
             let located = AnnotationReader(session: session).read(pages: geometries)
             var burned = 0, dropped = 0, pages = 0
-            var kept: [Annotation] = []
+            var kept: [(annotation: Annotation, reason: String)] = []
             for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
                 let page = qpdf_get_page_n(session.data, pageIndex)
                 var drawing = ""
@@ -45,13 +45,16 @@ public enum AnnotationFlattener {
                     let flags = entry.annotation.flags
                     if flags & Annotation.hiddenFlag != 0 || flags & Annotation.noViewFlag != 0 {
                         dropped += 1
-                    } else if let appearance = normalAppearance(of: entry.object, in: session),
-                              let placement = placement(of: appearance, at: session.box(session.key(entry.object, "/Rect")), in: session) {
+                    } else if let appearance = normalAppearance(of: entry.object, in: session) {
+                        guard let placement = placement(of: appearance, at: session.box(session.key(entry.object, "/Rect")), in: session) else {
+                            kept.append((entry.annotation, "no area on the page"))
+                            continue
+                        }
                         let name = try OverlayAssembler.addToResources(appearance, page: page, in: session, prefix: "/RedlineAnnotation")
                         drawing += "q \(placement) cm \(name) Do Q\n"
                         burned += 1
                     } else {
-                        kept.append(entry.annotation)
+                        kept.append((entry.annotation, "no appearance of its own"))
                         continue
                     }
                     leavingSlots.insert(entry.slot)

@@ -17,7 +17,7 @@ struct AnnotationWriter {
 
     func apply(_ edits: AnnotationEdits, pages: [PageGeometry]) throws {
         guard !edits.isEmpty else { return }
-        guard qpdf_allow_modify_annotation(session.data) != 0 else { throw AnnotationEditError.notPermitted(path: path) }
+        guard session.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: path) }
         var located: [AnnotationID: AnnotationReader.Located] = [:]
         for entry in AnnotationReader(session: session).read(pages: pages) {
             located[entry.annotation.id] = entry
@@ -282,6 +282,12 @@ struct AnnotationWriter {
             }
             set("/DS", session.newText("font: DejaVu Sans \(PDFNumber.format(size))pt; color: \((drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).hex)"))
         }
+    }
+
+    /// Sets the painter's drawing for `annotation` (from `appearances`) as the object's /AP.
+    func giveAppearance(to object: qpdf_oh, of annotation: Annotation, geometry: PageGeometry) throws {
+        guard let pdf = appearances[annotation.id] else { return }
+        qpdf_oh_replace_key(session.data, object, "/AP", try appearance(pdf, for: annotation, geometry: geometry))
     }
 
     /// The appearance: the painter's drawing, a Form whose /BBox is the annotation's box in the drawing's space and

@@ -18,7 +18,7 @@ public enum PDFInspector {
         let annotations = AnnotationReader(session: session).read(pages: pages).map(\.annotation)
         var description = DocumentDescription(pages: pages, repairs: summarise(session.repairs + session.takeWarnings()),
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
-                                              allowsAnnotationChanges: qpdf_allow_modify_annotation(session.data) != 0)
+                                              allowsAnnotationChanges: session.allowsAnnotationChanges)
         description.allowsChanges = qpdf_allow_modify_other(session.data) != 0
         switch DocumentMetadata.read(in: session) {
         case .none: break
@@ -80,6 +80,7 @@ public enum PDFInspector {
                 session = rebuilt
             }
         }
+        session.noteOwner(password: password)
         if repairing {
             let corrected = PageTreeCounts.correct(in: session)
             if corrected > 0 { session.repairs.append("page tree /Count corrected in \(corrected) place\(corrected == 1 ? "" : "s")") }

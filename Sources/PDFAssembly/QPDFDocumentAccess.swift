@@ -16,7 +16,15 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
                                       appearances: appearances, redrawn: redrawn, metadata: metadata, identity: identity)
     }
 
-    public func verify(_ path: String, password: String?, pageCount: Int) throws {
-        try OverlayAssembler.verify(path, password: password, pageCount: pageCount)
+    public func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int) throws {
+        do {
+            try OverlayAssembler.verify(path, password: password, pageCount: pageCount)
+        } catch let failure as ReadBackError {
+            // A copy of a damaged file keeps what it could not read: the fault is the original's, not the write's.
+            if (try? OverlayAssembler.verify(source, password: password, pageCount: pageCount)) == nil {
+                throw DocumentError.damaged(path: source, reason: "\(failure.description), and no whole copy can be made of it")
+            }
+            throw failure
+        }
     }
 }

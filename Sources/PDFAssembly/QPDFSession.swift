@@ -11,6 +11,18 @@ final class QPDFSession {
     var input: [UInt8] = []
     /// What Redline itself repaired on opening, in the user's words (qpdf's own repairs are its warnings).
     var repairs: [String] = []
+    /// The password the document was opened with, when it was its owner's: the owner may do what the
+    /// permissions forbid others.
+    var openedByOwner = false
+
+    /// Whether annotations may change: the permissions allow it, or the owner opened the document. qpdf gives the
+    /// user password back when opened with it, and something else when the owner password matched.
+    func noteOwner(password: String?) {
+        guard let password, !password.isEmpty, let user = qpdf_get_user_password(data) else { return }
+        openedByOwner = String(cString: user) != password
+    }
+
+    var allowsAnnotationChanges: Bool { openedByOwner || qpdf_allow_modify_annotation(data) != 0 }
 
     init(label: String) {
         self.label = label

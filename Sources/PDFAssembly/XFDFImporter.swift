@@ -6,12 +6,15 @@ import RedlineCore
 /// the document are changed in place (their object kept, so replies and popups still point at them), new names are
 /// added, deleted names go with their popups. Nothing else changes.
 public enum XFDFImporter {
-    public static func document(source: String, password: String?, command: XFDFCommand) throws -> Data {
+    /// `appearances`: one-page PDFs drawn by Redline's painter for the annotations it can draw, keyed by name; an
+    /// annotation the command brings or changes gets its own, so readers that never draw one afresh show it too.
+    public static func document(source: String, password: String?, command: XFDFCommand,
+                                appearances: [AnnotationID: Data] = [:]) throws -> Data {
         let target = try PDFInspector.openSession(path: source, password: password)
         do {
-            guard qpdf_allow_modify_annotation(target.data) != 0 else { throw AnnotationEditError.notPermitted(path: source) }
+            guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
             let pages = PDFInspector.geometries(in: target)
-            let writer = AnnotationWriter(session: target, path: source)
+            let writer = AnnotationWriter(session: target, path: source, appearances: appearances)
             var located: [AnnotationID: AnnotationReader.Located] = [:]
             for entry in AnnotationReader(session: target).read(pages: pages) { located[entry.annotation.id] = entry }
 
@@ -41,8 +44,12 @@ public enum XFDFImporter {
                 if let existing = located[annotation.id] {
                     // Moved or redrawn, the old appearance would show the old place: readers draw a new one.
                     let unchanged = close(existing.annotation.rect, annotation.rect) && existing.annotation.drawing.isClose(to: annotation.drawing)
-                    for key in AnnotationWriter.describedKeys + (unchanged ? [] : ["/AP"]) { qpdf_oh_remove_key(target.data, existing.object, key) }
+                    let redrawn = appearances[annotation.id] != nil
+                    for key in AnnotationWriter.describedKeys + (unchanged && !redrawn ? [] : ["/AP"]) {
+                        qpdf_oh_remove_key(target.data, existing.object, key)
+                    }
                     writer.fill(existing.object, with: annotation, inReplyTo: nil, geometry: geometry)
+                    if redrawn { try writer.giveAppearance(to: existing.object, of: annotation, geometry: geometry) }
                     filled.append((annotation, existing.object))
                 } else {
                     let made = try writer.add(annotation, inReplyTo: nil, geometry: geometry)

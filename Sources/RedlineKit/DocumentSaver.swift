@@ -88,7 +88,7 @@ public struct DocumentSaver: Sendable {
         try withoutActuallyEscaping(progress) { progress in
             try AtomicFileWriter.write(document, to: destination) { temporary in
                 progress("checking what was written")
-                try writer.verify(temporary, password: password, pageCount: description.pageCount)
+                try writer.verify(temporary, copyOf: readPath ?? source, password: password, pageCount: description.pageCount)
             }
         }
     }

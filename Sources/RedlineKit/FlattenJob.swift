@@ -9,20 +9,28 @@ public enum FlattenJob {
     public struct Report: Sendable {
         public let burned: Int
         public let dropped: Int
-        public let kept: [Annotation]
+        public let kept: [(annotation: Annotation, reason: String)]
         public let pages: Int
+        /// What Redline repaired to read the input.
+        public let repairs: [String]
 
-        /// What the command prints: what was drawn, what was left out, and what stays an annotation, by id.
+        /// What the command prints: what was drawn, what was removed, and what stays an annotation, by id and why.
         public var lines: [String] {
-            var lines = ["\(burned) annotation\(burned == 1 ? "" : "s") drawn into \(pages) page\(pages == 1 ? "" : "s")"
-                + (dropped > 0 ? "; \(dropped) hidden one\(dropped == 1 ? "" : "s") (review states, notes never shown) left out" : "")]
-            if !kept.isEmpty {
-                lines.append("\(kept.count) stay annotations, having no appearance of their own or no area on the page: "
-                             + kept.map { "\($0.id.rawValue) (\($0.subtype.label), page \($0.pageIndex + 1))" }.joined(separator: ", "))
-                // Ids and subtypes are the file's words: shown, never obeyed by the terminal.
-                lines = lines.map(VisibleText.of)
+            func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+            var lines: [String] = repairs.map { "repaired to read it: \($0)" }
+            if burned == 0 && dropped == 0 && kept.isEmpty {
+                lines.append("no markup annotations to flatten: the copy holds the document as it was")
+            } else {
+                lines.append(count(burned, "annotation", "annotations") + " drawn into " + count(pages, "page", "pages")
+                             + (dropped > 0 ? "; " + count(dropped, "hidden one", "hidden ones") + " (review states, notes never shown) removed" : ""))
             }
-            return lines
+            if !kept.isEmpty {
+                lines.append(count(kept.count, "stays an annotation", "stay annotations") + ": "
+                             + kept.map { "\($0.annotation.id.rawValue) (\($0.annotation.subtype.label), page \($0.annotation.pageIndex + 1): \($0.reason))" }
+                                .joined(separator: ", "))
+            }
+            // Ids and subtypes are the file's words: shown, never obeyed by the terminal.
+            return lines.map(VisibleText.of)
         }
     }
 
@@ -31,8 +39,9 @@ public enum FlattenJob {
         guard description.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: input) }
         let outcome = try AnnotationFlattener.document(source: input, password: password)
         try AtomicFileWriter.write(outcome.document, to: output) { temporary in
-            try QPDFDocumentAccess().verify(temporary, password: password, pageCount: description.pageCount)
+            try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: description.pageCount)
         }
-        return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages)
+        return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,
+                      repairs: description.repairs)
     }
 }

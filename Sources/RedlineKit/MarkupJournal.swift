@@ -72,7 +72,7 @@ public struct MarkupJournal: Sendable {
         try FileManager.default.createDirectory(atPath: (journalPath as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         let data = try JournalFile.encode(JournalFile(document: documentPath, operations: operations))
-        try AtomicFileWriter.write(data, to: journalPath) { temporary in
+        try AtomicFileWriter.write(data, to: journalPath, privately: true) { temporary in
             // A journal is only worth keeping if it reads back as what was written.
             guard FileManager.default.contents(atPath: temporary) == data else {
                 throw ReadBackError("it differs from what was written")

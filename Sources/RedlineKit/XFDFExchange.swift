@@ -1,5 +1,6 @@
 import Foundation
 import PDFAssembly
+import PDFRendering
 import RedlineCore
 
 /// XFDF in and out of documents, for `redline xfdf` and the collaboration server: the core turns annotations into
@@ -19,15 +20,32 @@ public enum XFDFExchange {
         return XFDF.document(annotations, pages: description.pages)
     }
 
+    /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs), by the painter the
+    /// screen and `:wa` use: XFDF carries none, and some readers draw nothing without one.
+    static func appearances(for annotations: [Annotation], pages: [PageGeometry]) throws -> [AnnotationID: Data] {
+        var services: RedlineServices?
+        var drawn: [AnnotationID: Data] = [:]
+        for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
+            guard let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { continue }
+            let painter = services ?? RedlineServices()
+            services = painter
+            let geometry = pages[annotation.pageIndex]
+            drawn[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize, scale: geometry.overlayScale,
+                                                             painter: painter.painter)
+        }
+        return drawn
+    }
+
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
     /// `destination`, atomically and checked; a malformed file throws before anything is written.
     public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String) throws {
         let description = try PDFInspector.describe(path: path, password: password)
         let command = try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations)
         let writer = QPDFDocumentAccess()
-        let document = try XFDFImporter.document(source: path, password: password, command: command)
+        let document = try XFDFImporter.document(source: path, password: password, command: command,
+                                                 appearances: try appearances(for: command.add + command.modify, pages: description.pages))
         try AtomicFileWriter.write(document, to: destination) { temporary in
-            try writer.verify(temporary, password: password, pageCount: description.pageCount)
+            try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)
         }
     }
 }

@@ -175,7 +175,7 @@ public enum Benchmark {
             })
             press(.escape)
         } else {
-            figures.append(Figure(name: "outline panel step (no outline)", median: .zero, best: .zero, runs: 0))
+            figures.append(Figure(name: "outline step (no outline)", median: .zero, best: .zero, runs: 0))
         }
 
         // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.

@@ -13,6 +13,19 @@ import Testing
         try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! NSNumber).intValue
     }
 
+    /// The crash journal holds replies not sent yet: only its owner reads it, a new one or one written over an
+    /// older, wider one.
+    @Test func theJournalIsReadableByItsOwnerAlone() throws {
+        let folder = TemporaryFolder()
+        let environment = ["XDG_STATE_HOME": folder.file("state")]
+        let journal = MarkupJournal(documentPath: TestPaths.sample, environment: environment)
+        try journal.write([])
+        #expect(try mode(of: journal.journalPath) == 0o600)
+        chmod(journal.journalPath, 0o644)
+        try journal.write([])
+        #expect(try mode(of: journal.journalPath) == 0o600)
+    }
+
     @Test func anUnwritableFolderIsAWriteErrorAndLeavesNothingBehind() throws {
         let folder = TemporaryFolder()
         let locked = folder.file("locked")

@@ -93,6 +93,7 @@ import Testing
         #expect(editor.state.scene(environment: editor.environment).highlight == moved.rect, "the outline follows")
         editor.press(.character("u"))
         #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40), "one undo takes the whole run back")
+        #expect(editor.state.message == "Undone: a move of an annotation")
         #expect(!editor.state.isDirty)
         _ = editor.send(.keyPressed(.control("r")))
         #expect(annotation("square", editor)?.rect == Rect(x: 303, y: 410, width: 80, height: 40), "redo puts it back")
@@ -176,7 +177,7 @@ import Testing
         for _ in 0..<30 { editor.press(.character("H"), .character("K")) }
         #expect(annotation("ink", editor)?.rect.minX == 0 && annotation("ink", editor)?.rect.minY == 0)
         #expect(annotation("ink", editor)?.drawing.inkList == [[Point(x: 0, y: 0), Point(x: 50, y: 30)]], "its ink goes along")
-        #expect(editor.state.message == "Ink · by Eve · at the page's edge", "an arrow that cannot move it says why")
+        #expect(editor.state.message == "Ink · by Eve · moved 100 pt left, 100 pt up · at the page's edge", "an arrow that cannot move it says why")
     }
 
     /// After `x`, Tab goes on to what followed the deleted annotation, as it would have before.

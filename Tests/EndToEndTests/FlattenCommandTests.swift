@@ -34,8 +34,8 @@ import Testing
         // MuPDF finds only what has no area to draw in (pdf.js's four inks with an empty /Rect, which no viewer draws).
         let left = try MuPDFProbe.annotations(in: output)[0].annotations
         #expect(left.count == kept && left.allSatisfy { $0.type == "Ink" }, "\(left.map(\.type))")
-        if kept > 0 { #expect(result.stdout.contains("\(kept) stay annotations")) }
-        if dropped > 0 { #expect(result.stdout.contains("\(dropped) hidden ones")) }
+        if kept > 0 { #expect(result.stdout.contains("\(kept) stay annotations: ") && result.stdout.contains("(Ink, page 1: no area on the page)")) }
+        if dropped > 0 { #expect(result.stdout.contains("\(dropped) hidden ones (review states, notes never shown) removed")) }
 
         // Drawn by two renderers: the page as it looked with its annotations, now with none.
         let mupdf = Self.differing(try MuPDFProbe.render(1, of: source), try MuPDFProbe.render(1, of: output))
@@ -56,7 +56,7 @@ import Testing
         let source = folder.copy(fixture: "pypdf_GeoTopo-komprimiert.pdf")
         let (result, output) = try flatten(source, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("0 annotations drawn into 0 pages"))
+        #expect(result.stdout.hasPrefix("no markup annotations to flatten: the copy holds the document as it was"), "\(result.stdout)")
         let before = try PDFProbe.read(source), after = try PDFProbe.read(output)
         #expect(after.pageCount == before.pageCount)
         for index in 0..<before.pageCount {
@@ -102,5 +102,35 @@ import Testing
                                                                 "--output", folder.file("missing/final.pdf")])
         #expect(nowhere.status == 3, "\(nowhere.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("missing")))
+    }
+    /// A file cut short is the input's fault: exit 2 naming it, nothing written, for flatten and apply alike.
+    @Test func aFileCutShortIsTheInputsFault() throws {
+        let folder = TemporaryFolder()
+        let cut = folder.file("cut.pdf")
+        let whole = try #require(FileManager.default.contents(atPath: TestPaths.sample))
+        try whole.prefix(1620).write(to: URL(fileURLWithPath: cut))
+        let markup = folder.file("markup.json")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 100, "text": "Hi"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        for arguments in [["flatten", cut, "--output", folder.file("out.pdf")],
+                          ["apply", cut, "--markup", markup, "--output", folder.file("out.pdf")]] {
+            let result = try ProcessRunner.run(TestPaths.redline, arguments)
+            #expect(result.status == 2 && result.stderr.hasPrefix("redline: \(cut): not a usable PDF"), "\(arguments[0]): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("out.pdf")))
+        }
+    }
+
+    /// Permissions that forbid changing annotations bind a user, not the document's owner: their password lifts them.
+    @Test func theOwnersPasswordLiftsTheAnnotationPermission() throws {
+        let folder = TemporaryFolder()
+        let restricted = folder.file("restricted.pdf")
+        try ProcessRunner.run("qpdf", ["--encrypt", "", "owner", "256", "--annotate=n", "--modify=none", "--",
+                                       TestPaths.fixture("pdfcpu_text_annotations.pdf"), restricted])
+        let (refused, output) = try flatten(restricted, in: folder)
+        #expect(refused.status == 3 && refused.stderr.contains("permissions do not allow changing annotations"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let (owner, _) = try flatten(restricted, in: folder, password: "owner")
+        #expect(owner.status == 0 && owner.stdout.hasPrefix("1 annotation drawn into 1 page"), "\(owner.stdout) \(owner.stderr)")
+        #expect(try MuPDFProbe.annotations(in: output)[0].annotations.isEmpty)
     }
 }

@@ -71,7 +71,8 @@ public struct DocumentEditing: Sendable {
     }
 
     enum UndoOutcome: Equatable {
-        case done
+        /// Done: the changes the operation made (undone or made again).
+        case done([DocumentChange])
         case nothing
         /// Someone else changed what the operation changed since: undoing it would overwrite their work.
         case overtaken
@@ -87,7 +88,7 @@ public struct DocumentEditing: Sendable {
         }
         apply(inverse)
         history.pushRedo(last)
-        return .done
+        return .done(last.changes)
     }
 
     /// Applies the last undone operation again, as a new operation.
@@ -100,7 +101,7 @@ public struct DocumentEditing: Sendable {
         }
         apply(again)
         history.pushUndo(again)
-        return .done
+        return .done(undone.changes)
     }
 
     /// A save wrote `saved`: that much counts as saved, whatever was changed while it ran.

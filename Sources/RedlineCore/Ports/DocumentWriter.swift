@@ -7,6 +7,7 @@ import Foundation
 public protocol DocumentWriter: Sendable {
     func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
                   appearances: [AnnotationID: Data], redrawn: [AnnotationID: Annotation], metadata: Data?, identity: String?) throws -> Data
-    /// Throws unless the file at `path` reads back whole, with `pageCount` pages.
-    func verify(_ path: String, password: String?, pageCount: Int) throws
+    /// Throws unless the file at `path` reads back whole, with `pageCount` pages. When it does not because
+    /// `source`, the document it was made from, is itself damaged, the error is `DocumentError.damaged` naming it.
+    func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int) throws
 }

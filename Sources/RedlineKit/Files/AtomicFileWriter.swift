@@ -10,7 +10,9 @@ import RedlineCore
 /// A destination that is a symbolic link is written through: the link's target is replaced and the link
 /// stays. A replaced file keeps its permissions (and, for root, its owner); a new one gets 0644 less the umask.
 public enum AtomicFileWriter {
-    public static func write(_ data: Data, to destination: String, verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
+    /// `privately`: readable by its owner alone (0600), whatever it was before: a journal holds replies not sent yet.
+    public static func write(_ data: Data, to destination: String, privately: Bool = false,
+                             verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
         guard !destination.isEmpty else { throw DocumentError.writeFailed(path: destination, reason: "no file name was given") }
         let target = try FilePaths.resolvingLinks(destination)
         let folder = (target as NSString).deletingLastPathComponent
@@ -18,11 +20,13 @@ public enum AtomicFileWriter {
         TemporaryFiles.removeStale(in: folder)
         let temporary = folder + "/" + TemporaryFiles.name(for: (target as NSString).lastPathComponent)
         do {
-            try writeCompletely(data, to: temporary, replacing: existing)
+            try writeCompletely(data, to: temporary, replacing: existing, privately: privately)
             do {
                 try verify?(temporary)
+            } catch DocumentError.damaged(let path, let reason) {
+                // The check found the fault in the document the copy was made from: said of it, not of the copy.
+                throw DocumentError.damaged(path: path, reason: reason)
             } catch {
-                // Whatever the check says, it is about the copy being written, not about the document read.
                 throw SystemError(reason: "the written copy does not read back whole: \(error)")
             }
             guard rename(temporary, target) == 0 else { throw SystemError.last("while renaming the new file into place") }
@@ -59,9 +63,9 @@ public enum AtomicFileWriter {
         }
     }
 
-    private static func writeCompletely(_ data: Data, to temporary: String, replacing existing: stat?) throws {
+    private static func writeCompletely(_ data: Data, to temporary: String, replacing existing: stat?, privately: Bool) throws {
         // 0644 here is narrowed by the umask, as every new file is.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, privately ? 0o600 : 0o644)
         guard descriptor >= 0 else { throw SystemError.last("while creating a file in the folder") }
         var closed = false
         defer { if !closed { close(descriptor) } }
@@ -72,7 +76,9 @@ public enum AtomicFileWriter {
         guard fstat(descriptor, &written) == 0, Int(written.st_size) == data.count else {
             throw SystemError(reason: "the file on disk is not the size that was written")
         }
-        if let existing {
+        if privately {
+            fchmod(descriptor, 0o600)
+        } else if let existing {
             fchmod(descriptor, existing.st_mode & 0o7777)
             if geteuid() == 0, existing.st_uid != written.st_uid || existing.st_gid != written.st_gid {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
