@@ -171,4 +171,30 @@ import Testing
         let missing = try redline("xfdf", "export", source, "--page", "99")
         #expect(missing.status == 1 && missing.stderr.contains("there is no page 99"))
     }
+    /// XFDF carries no appearances; what Redline draws (a text box, an ink) is given one by its painter on import,
+    /// so a reader that never draws annotations afresh shows them too, where poppler draws them.
+    @Test func importedAnnotationsRedlineDrawsGetAnAppearance() throws {
+        let folder = TemporaryFolder()
+        let xfdf = folder.file("in.xfdf"), output = folder.file("out.pdf")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots>
+        <ink page="0" rect="90,590,310,710" name="I" color="#0000FF" width="4"><inklist><gesture>100,600;200,700;300,600</gesture></inklist></ink>
+        <freetext page="0" rect="100,400,300,430" name="F"><contents>Imported words</contents>
+        <defaultappearance>/Helv 14 Tf 1 0 0 rg</defaultappearance></freetext>
+        <circle page="0" rect="400,400,450,450" name="C" color="#00FF00"/>
+        </annots></xfdf>
+        """.write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let result = try redline("xfdf", "import", TestPaths.sample, xfdf, "--output", output)
+        try #require(result.status == 0, "\(result.stderr)")
+        let annotations = try MuPDFProbe.annotations(in: output)[0].annotations
+        #expect(annotations.first { $0.id == "I" }?.hasAppearance == true)
+        #expect(annotations.first { $0.id == "F" }?.hasAppearance == true)
+        #expect(annotations.first { $0.id == "C" }?.hasAppearance == false, "a circle is left to readers, who draw it from its keys")
+        #expect(try PopplerText.text(in: output, page: 1).contains("Imported words"))
+        let page = try PopplerRender.page(1, of: output)
+        var blue = 0
+        for y in 82..<202 { for x in 90..<310 { let p = page.rgb(x, y); if p.blue > 150 && p.red < 100 && p.green < 100 { blue += 1 } } }
+        #expect(blue > 100, "the ink is drawn in blue where it goes: \(blue)")
+    }
 }
