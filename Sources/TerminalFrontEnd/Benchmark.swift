@@ -178,6 +178,17 @@ public enum Benchmark {
             figures.append(Figure(name: "outline step (no outline)", median: .zero, best: .zero, runs: 0))
         }
 
+        // A nudge of an annotation the file has: its page drawn from the one-page copy the writer makes with the
+        // move (the page's annotations read again each time), at one pixel a point: the file's first markup annotation that starts a thread.
+        if let target = document.description.annotations.first(where: { $0.subtype.isMarkup && !$0.isReply && $0.rect.width > 0 }) {
+            var edits = AnnotationEdits()
+            figures.append(measure("file annotation nudge, page", runs: 10) {
+                edits.move(target.id, dx: 1, dy: 0, at: PDFDate(Date(), timeZone: .current))
+                let shown = edits.shownChanges(onPage: target.pageIndex, of: document.description.annotations)
+                _ = document.renderer.render(page: target.pageIndex, scale: 1, annotationEdits: shown)
+            })
+        }
+
         // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.
         let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
         defer { unlink(output) }

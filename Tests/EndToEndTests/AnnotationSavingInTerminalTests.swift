@@ -6,6 +6,20 @@ import Testing
 /// MuPDF reads where they were placed, and a reopened file shows them (poppler draws their appearances).
 @Suite(.serialized) struct AnnotationSavingInTerminalTests {
     /// Saves with a command line, waits for the message that says it did, and quits.
+    /// Alice's text placed on the sample's first page and saved with `:wa` into `annotated.pdf` in `folder`.
+    static func annotatedWithColonWA(_ text: String, in folder: TemporaryFolder) throws -> String {
+        let document = folder.file("review.pdf")
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Alice")
+        try first.waitFor("page 1/4")
+        try first.send("t")
+        try first.type(text)
+        try first.send("Enter", "Escape")
+        let annotated = folder.file("annotated.pdf")
+        try save(first, "wa \(annotated)", saying: "Saved \(annotated)")
+        return annotated
+    }
+
     static func save(_ tmux: TmuxSession, _ command: String, saying saved: String) throws {
         try tmux.command(command)
         try tmux.waitFor(saved)
@@ -57,15 +71,7 @@ import Testing
     /// writes it moved, its appearance kept.
     @Test func aFreeTextSavedWithColonWAMovesWhenReopened() throws {
         let folder = TemporaryFolder()
-        let document = folder.file("review.pdf")
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
-        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Alice")
-        try first.waitFor("page 1/4")
-        try first.send("t")
-        try first.type("Approved")
-        try first.send("Enter", "Escape")
-        let annotated = folder.file("annotated.pdf")
-        try Self.save(first, "wa \(annotated)", saying: "Saved \(annotated)")
+        let annotated = try Self.annotatedWithColonWA("Approved", in: folder)
 
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(annotated)' --author Bob")
         try second.waitFor("page 1/4")
@@ -174,15 +180,7 @@ import Testing
     /// its words edited (Enter), made bigger (`+`) and recoloured (`c`), `:w`, and MuPDF reads what was done.
     @Test func aFreeTextSavedWithColonWAIsMovedRewordedAndRestyledWhenReopened() throws {
         let folder = TemporaryFolder()
-        let document = folder.file("review.pdf")
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
-        let first = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --author Alice")
-        try first.waitFor("page 1/4")
-        try first.send("t")
-        try first.type("Aproved")
-        try first.send("Enter", "Escape")
-        let annotated = folder.file("annotated.pdf")
-        try Self.save(first, "wa \(annotated)", saying: "Saved \(annotated)")
+        let annotated = try Self.annotatedWithColonWA("Aproved", in: folder)
 
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(annotated)' --author Bob")
         try second.waitFor("page 1/4")

@@ -91,14 +91,7 @@ public struct ThreadEditing: Sendable {
     /// only with what it answers; links, form fields and popups are not markup and stay.
     public func move(_ id: AnnotationID, dx: Double, dy: Double, at date: PDFDate, current: [Annotation],
                      edits: inout AnnotationEdits) throws {
-        guard let annotation = current.first(where: { $0.id == id }) else {
-            throw AnnotationEditError.unknownAnnotation(id, path: path)
-        }
-        guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
-        guard annotation.subtype.isMarkup else { throw AnnotationEditError.notMovable(id, subtype: annotation.subtype) }
-        guard !annotation.isReply else { throw AnnotationEditError.movesWithItsThread(id) }
-        guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
-        guard !annotation.isLocked else { throw AnnotationEditError.locked(id) }
+        _ = try changeable(id, in: current)
         edits.move(id, dx: dx, dy: dy, at: date)
     }
 
