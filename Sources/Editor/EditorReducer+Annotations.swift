@@ -195,10 +195,15 @@ extension EditorReducer {
             case .editing(let next): panel.input = .edit(id, text: next)
             case .cancelled: panel.input = nil
             case .committed:
+                let annotation = state.annotations.first { $0.id == id }
+                if let annotation, let problem = wouldLeaveThePage(annotation, text: text, fontSize: nil, state, env) {
+                    state.message = "Not changed: " + problem
+                    break
+                }
                 panel.input = nil
                 state.interaction.panel = .annotations(panel)
                 let date = state.now
-                let isReply = state.annotations.first { $0.id == id }?.isReply ?? true
+                let isReply = annotation?.isReply ?? true
                 effects = perform(&state) { editing, current, edits in
                     if isReply {
                         try editing.editReply(id, text: text, current: current, edits: &edits, date: date)
@@ -208,6 +213,11 @@ extension EditorReducer {
                     return "Text changed"
                 }
             }
+        }
+        if panel.closesAfterInput, panel.input == nil {
+            // Back to the page, the annotation still selected, as after any other change made there.
+            state.interaction.panel = nil
+            return effects
         }
         state.interaction.panel = .annotations(panel)
         // A reply or an edit being typed is journaled keystroke by keystroke, as text after `t` is.
@@ -220,12 +230,18 @@ extension EditorReducer {
     /// list's edit line (Enter keeps them, Esc leaves them).
     static func editFileAnnotationText(_ state: inout EditorState, _ annotation: Annotation, _ env: EditorEnvironment) {
         guard annotation.subtype == .freeText || annotation.subtype == .text else {
-            state.message = "\(AnnotationEditError.hasNoText(annotation.id, subtype: annotation.subtype))"
+            state.message = "Not changed: \(AnnotationEditError.hasNoText(annotation.id, subtype: annotation.subtype))"
+            return
+        }
+        guard annotation.flags & Annotation.lockedContentsFlag == 0 else {
+            state.message = "Not changed: annotation \"\(annotation.id)\"'s text is locked"
             return
         }
         var panel = AnnotationPanel()
         panel.selected = annotation.id
         panel.input = .edit(annotation.id, text: annotation.contents ?? "")
+        panel.draftStamp = state.newAnnotationStamp()
+        panel.closesAfterInput = true
         state.interaction.panel = .annotations(panel)
         state.interaction.selectedAnnotation = annotation.id
         reveal(&state, panel, env)

@@ -89,15 +89,35 @@ extension EditorReducer {
         return restyleAnnotation(&state, annotation, color: next.rgb, fontSize: nil, saying: next.name)
     }
 
-    /// `+` and `-` on a text box of the file: its font size, by the steps markup text takes.
-    static func stepAnnotationFontSize(_ state: inout EditorState, _ annotation: Annotation, up: Bool) -> [EditorEffect] {
+    /// `+` and `-` on a text box of the file: its font size, by the steps markup text takes, as long as its words
+    /// stay on the page.
+    static func stepAnnotationFontSize(_ state: inout EditorState, _ annotation: Annotation, up: Bool,
+                                       _ env: EditorEnvironment) -> [EditorEffect] {
         let size = annotation.drawing.fontSize ?? 12
         let next = steppedFontSize(size, up: up)
         guard annotation.subtype != .freeText || next != size else {
             state.message = "Font size is already \(PDFNumber.format(size)) pt (8 to 48)"
             return []
         }
+        if annotation.subtype == .freeText, let problem = wouldLeaveThePage(annotation, text: nil, fontSize: next, state, env) {
+            state.message = "Not changed: " + problem
+            return []
+        }
         return restyleAnnotation(&state, annotation, color: nil, fontSize: next, saying: "\(PDFNumber.format(next)) pt")
+    }
+
+    /// Why a text box of the file with these words or this size would not fit where it stands: it would reach past
+    /// the page's right or bottom edge. Nil when it fits (or is no text box).
+    static func wouldLeaveThePage(_ annotation: Annotation, text: String?, fontSize: Double?, _ state: EditorState,
+                                  _ env: EditorEnvironment) -> String? {
+        guard annotation.subtype == .freeText else { return nil }
+        var next = annotation
+        if let text { next.contents = text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let fontSize { next.drawing.fontSize = fontSize }
+        guard let item = MarkupAnnotations.item(for: next) else { return nil }
+        let bounds = item.bounds(measuredBy: env.measurer)
+        guard bounds.maxX > state.pageSize.width || bounds.maxY > state.pageSize.height else { return nil }
+        return "at \(PDFNumber.format(next.drawing.fontSize ?? 12)) pt the words would reach past the page's edge (move the box first)"
     }
 
     private static func restyleAnnotation(_ state: inout EditorState, _ annotation: Annotation, color: RGBColor?, fontSize: Double?,

@@ -120,22 +120,25 @@ extension EditorReducer {
         report(&state, state.editing.redo(id: state.freshID(), time: state.now), verb: "redo")
     }
 
-    /// What an operation changed, in a few words: "a move of an annotation", "2 markup changes".
-    static func describe(_ changes: [DocumentChange]) -> String {
+    /// What an operation changed, in a few words: "the move of the square", "markup", "the text box's new look".
+    static func describe(_ changes: [DocumentChange], annotations: [Annotation]) -> String {
+        func name(_ id: AnnotationID) -> String {
+            "the " + (annotations.first { $0.id == id }?.subtype.label.lowercased() ?? "annotation")
+        }
         func kind(_ change: DocumentChange) -> String {
             switch change {
             case .insertMarkup, .removeMarkup, .replaceMarkup: "markup"
             case .insertAnnotation, .removeAnnotation, .replaceAnnotation: "a reply or review"
-            case .changeContents: "new words of an annotation"
-            case .moveAnnotation: "a move of an annotation"
-            case .restyleAnnotation: "a new look of an annotation"
-            case .deleteAnnotation: "a deletion of an annotation"
+            case .changeContents(let id, _, _): "the new words of " + name(id)
+            case .moveAnnotation(let id, _, _): "the move of " + name(id)
+            case .restyleAnnotation(let id, let before, let after):
+                (before?.fontSize != after?.fontSize ? "the new size of " : "the new colour of ") + name(id)
+            case .deleteAnnotation(let id, _): "the deletion of " + name(id)
             case .putBookmark: "a bookmark"
             }
         }
-        let kinds = changes.map(kind)
         var seen: [String] = []
-        for kind in kinds where !seen.contains(kind) { seen.append(kind) }
+        for kind in changes.map(kind) where !seen.contains(kind) { seen.append(kind) }
         return seen.isEmpty ? "nothing" : seen.joined(separator: ", ")
     }
 
@@ -150,7 +153,7 @@ extension EditorReducer {
             return []
         case .done(let changes):
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
-            state.message = (verb == "undo" ? "Undone: " : "Redone: ") + describe(changes)
+            state.message = (verb == "undo" ? "Undone: " : "Redone: ") + describe(changes, annotations: state.annotations)
             return journalDue
         }
     }

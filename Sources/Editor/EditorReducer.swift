@@ -301,7 +301,7 @@ public enum EditorReducer {
             if let annotation = state.selectedFileAnnotation { return deleteSelectedAnnotation(&state, annotation) }
             return deleteSelection(&state)
         case .bigger, .smaller:
-            if let annotation = state.selectedFileAnnotation { return stepAnnotationFontSize(&state, annotation, up: command == .bigger) }
+            if let annotation = state.selectedFileAnnotation { return stepAnnotationFontSize(&state, annotation, up: command == .bigger, env) }
             return stepFontSize(&state, up: command == .bigger, env)
         case .nextColour:
             if let annotation = state.selectedFileAnnotation { return recolourAnnotation(&state, annotation) }

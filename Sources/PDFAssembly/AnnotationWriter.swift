@@ -102,7 +102,10 @@ struct AnnotationWriter {
                 }
             }
             let now = redrawn[id]
-            if entry.annotation.subtype == .freeText, let drawing = now?.drawing ?? restyle.map({ _ in entry.annotation.drawing }) {
+            var restyledDrawing = entry.annotation.drawing
+            if let color = restyle?.color { restyledDrawing.color = color }
+            if let size = restyle?.fontSize { restyledDrawing.fontSize = size }
+            if entry.annotation.subtype == .freeText, let drawing = now?.drawing ?? (restyle == nil ? nil : restyledDrawing) {
                 let size = drawing.fontSize ?? 12
                 qpdf_oh_replace_key(t, entry.object, "/DA", session.newText(AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)))
                 // Rich text would say the old words and size: the plain /Contents and /DA say it all now.
@@ -112,7 +115,8 @@ struct AnnotationWriter {
                 let box = geometry.userBox(fromDisplay: now.rect)
                 qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
                 qpdf_oh_replace_key(t, entry.object, "/AP", try appearance(pdf, for: now, geometry: geometry))
-            } else if restyle?.color != nil {
+            } else if restyle?.color != nil, entry.annotation.subtype != .freeText {
+                // Readers draw the shape or note again from its keys, in the new colour.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
             }
         }

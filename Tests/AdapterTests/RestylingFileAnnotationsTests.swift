@@ -22,13 +22,22 @@ import TestSupport
         let original = document.description.annotations
         let freeText = try #require(original.first { $0.subtype == .freeText && $0.contents == "title" })
         let ink = try #require(original.first { $0.subtype == .ink && !$0.drawing.inkList.isEmpty })
-        let square = try #require(original.first { $0.subtype == AnnotationSubtype("Square") && $0.contents == "hightlight" })
+        let square = try #require(original.first { $0.subtype == AnnotationSubtype("Square") && $0.drawing.interiorColor == nil })
+        // A filled square (pdf.js's area highlight) drawn again from its keys would cover the page in its fill; a
+        // caret vanishes in poppler: both keep their look.
+        let filled = try #require(original.first { $0.subtype == AnnotationSubtype("Square") && $0.drawing.interiorColor != nil })
+        let caret = try #require(original.first { $0.subtype == AnnotationSubtype("Caret") })
         let editing = ThreadEditing(author: "Ana", path: source)
         var edits = AnnotationEdits()
         try editing.restyle(freeText.id, color: Self.blue, fontSize: 24, original: freeText, at: Self.date, current: original, edits: &edits)
         try editing.rewrite(freeText.id, text: "Reworded title", at: Self.date, current: edits.applied(to: original), edits: &edits)
         try editing.restyle(ink.id, color: Self.blue, fontSize: nil, original: ink, at: Self.date, current: original, edits: &edits)
         try editing.restyle(square.id, color: Self.green, fontSize: nil, original: square, at: Self.date, current: original, edits: &edits)
+        for kept in [filled, caret] {
+            #expect(throws: AnnotationEditError.keepsItsLook(kept.id, subtype: kept.subtype, what: "colour")) {
+                try editing.restyle(kept.id, color: Self.green, fontSize: nil, original: kept, at: Self.date, current: original, edits: &edits)
+            }
+        }
         #expect(throws: AnnotationEditError.keepsItsLook(ink.id, subtype: .ink, what: "size")) {
             try editing.restyle(ink.id, color: nil, fontSize: 30, original: ink, at: Self.date, current: original, edits: &edits)
         }

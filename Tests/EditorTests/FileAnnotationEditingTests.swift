@@ -93,7 +93,7 @@ import Testing
         #expect(editor.state.scene(environment: editor.environment).highlight == moved.rect, "the outline follows")
         editor.press(.character("u"))
         #expect(annotation("square", editor)?.rect == Rect(x: 300, y: 400, width: 80, height: 40), "one undo takes the whole run back")
-        #expect(editor.state.message == "Undone: a move of an annotation")
+        #expect(editor.state.message == "Undone: the move of the square")
         #expect(!editor.state.isDirty)
         _ = editor.send(.keyPressed(.control("r")))
         #expect(annotation("square", editor)?.rect == Rect(x: 303, y: 410, width: 80, height: 40), "redo puts it back")
@@ -167,7 +167,43 @@ import Testing
         editor.press(.character("+"))
         #expect(editor.state.message == "Not changed: annotation \"square\" is a square: its size stays as it is")
         editor.press(.enter)
-        #expect(editor.state.message == "annotation \"square\" is a square: only text boxes and notes have text to edit")
+        #expect(editor.state.message == "Not changed: annotation \"square\" is a square: only text boxes and notes have text to edit")
+    }
+
+    /// A text box stays on the page: a size step or words that would take it past the edge are refused, and the edit
+    /// line stays open; what is being typed there is in the crash journal; the edit line opened from the page closes
+    /// when the edit ends and leaves the keys to the page; a restore question counts new looks.
+    @Test func aTextBoxOfTheFileStaysOnThePageAndItsWordsAreJournaled() throws {
+        let box = Annotation(id: "box", pageIndex: 0, subtype: .freeText, rect: Rect(x: 420, y: 600, width: 120, height: 20),
+                             author: "Dan", contents: "Near the edge", flags: 4, order: 4,
+                             drawing: AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), fontSize: 12))
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [box])
+        editor.press(.tab, .tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "box")
+        for _ in 0..<8 { editor.press(.character("+")) }
+        let size = try #require(annotation("box", editor)?.drawing.fontSize)
+        #expect(size > 12 && size < 48, "grew while it fitted: \(size)")
+        #expect(editor.state.message?.hasPrefix("Not changed: at ") == true && editor.state.message?.hasSuffix("would reach past the page's edge (move the box first)") == true,
+                "\(editor.state.message ?? "")")
+        editor.press(.enter)
+        editor.press(.control("u"))
+        for character in "Words far too long to stay on this page at all" { editor.press(.character(character)) }
+        let typing = editor.state.journalEdits.annotations.changedContents["box"]?.contents
+        #expect(typing == "Words far too long to stay on this page at all", "the words being typed are journaled")
+        editor.press(.enter)
+        #expect(editor.state.message?.contains("would reach past the page's edge") == true, "\(editor.state.message ?? "")")
+        #expect(editor.state.interaction.annotationPanel?.input != nil, "the edit line stays open to shorten them")
+        editor.press(.control("u"))
+        for character in "Short" { editor.press(.character(character)) }
+        editor.press(.enter)
+        #expect(annotation("box", editor)?.contents == "Short")
+        #expect(editor.state.interaction.panel == nil, "back to the page")
+        editor.press(.character("c"))
+        #expect(annotation("box", editor)?.drawing.color != RGBColor(red: 255, green: 0, blue: 0), "the page has the keys again")
+
+        var restoring = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [box])
+        restoring.send(.journalFound(editor.state.edits))
+        #expect(restoring.screen().lines.joined().contains("Unsaved changes (2 annotation changes)"), "the words and the new look")
     }
 
     @Test func anAnnotationStaysOnItsPage() throws {

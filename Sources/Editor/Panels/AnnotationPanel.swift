@@ -24,6 +24,9 @@ public struct AnnotationPanel: Sendable, Equatable {
     /// When a reply or an edit being typed started, and the name the reply will have: what the crash journal
     /// stamps it with if the editor dies before Enter.
     public var draftStamp: ThreadEditing.Stamp?
+    /// Opened from the page only to edit an annotation's words: it closes when the edit ends, and the page has
+    /// the keyboard again.
+    public var closesAfterInput = false
 
     public init(scope: Scope = .page) {
         self.scope = scope

@@ -23,6 +23,7 @@ public enum Confirmation: Sendable, Equatable {
         let markup = edits.markup.items.count
         let annotations = edits.annotations
         let threads = annotations.added.count + annotations.changedContents.count + annotations.deleted.count + annotations.moved.count
+            + annotations.restyled.count
         var parts: [String] = []
         if markup > 0 { parts.append("\(markup) markup item\(markup == 1 ? "" : "s")") }
         if threads > 0 { parts.append("\(threads) annotation change\(threads == 1 ? "" : "s")") }

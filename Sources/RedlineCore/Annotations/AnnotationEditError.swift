@@ -14,6 +14,12 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
     /// Only a FreeText and a note hold text of their own to edit.
     case hasNoText(AnnotationID, subtype: AnnotationSubtype)
 
+    /// "a square", "an ink": the subtype as the sentence needs it.
+    static func aOrAn(_ subtype: AnnotationSubtype) -> String {
+        let word = subtype.label.lowercased()
+        return (word.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + word
+    }
+
     public var description: String {
         switch self {
         case .unknownAnnotation(let id, let path):
@@ -21,16 +27,16 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
         case .readOnly(let id): "annotation \"\(id)\" is read-only: it cannot be answered or changed"
         case .locked(let id): "annotation \"\(id)\" is locked: it cannot be moved, changed or deleted"
         case .movesWithItsThread(let id): "annotation \"\(id)\" is a reply: it moves with the annotation it answers"
-        case .notMovable(let id, let subtype): "annotation \"\(id)\" is a \(subtype.label.lowercased()): only markup annotations move"
+        case .notMovable(let id, let subtype): "annotation \"\(id)\" is \(Self.aOrAn(subtype)): only markup annotations move"
         case .notPermitted(let path): "\(path): the document's permissions do not allow changing annotations"
         case .notTheAuthor(let id, let author): "annotation \"\(id)\" is \(author)'s: only your own replies can be edited or deleted"
-        case .emptyText: "the reply text is empty"
+        case .emptyText: "the text is empty"
         case .notAComment(let id, let subtype):
-            "annotation \"\(id)\" is a \(subtype.label.lowercased()), not a comment: it cannot be answered or reviewed"
+            "annotation \"\(id)\" is \(Self.aOrAn(subtype)), not a comment: it cannot be answered or reviewed"
         case .keepsItsLook(let id, let subtype, let what):
-            "annotation \"\(id)\" is a \(subtype.label.lowercased()): its \(what) stays as it is"
+            "annotation \"\(id)\" is \(Self.aOrAn(subtype)): its \(what) stays as it is"
         case .hasNoText(let id, let subtype):
-            "annotation \"\(id)\" is a \(subtype.label.lowercased()): only text boxes and notes have text to edit"
+            "annotation \"\(id)\" is \(Self.aOrAn(subtype)): only text boxes and notes have text to edit"
         }
     }
 }

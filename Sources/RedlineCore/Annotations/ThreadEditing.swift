@@ -101,11 +101,26 @@ public struct ThreadEditing: Sendable {
     public func restyle(_ id: AnnotationID, color: RGBColor?, fontSize: Double?, original: Annotation, at date: PDFDate,
                         current: [Annotation], edits: inout AnnotationEdits) throws {
         let annotation = try changeable(id, in: current)
-        if color != nil, annotation.subtype.rawValue == "Stamp" { throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour") }
-        if fontSize != nil, annotation.subtype != .freeText {
+        if color != nil, !Self.recolourable(annotation) {
+            throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour")
+        }
+        if fontSize != nil, annotation.subtype != .freeText || (annotation.contents ?? "").isEmpty {
             throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "size")
         }
         edits.restyle(id, color: color, fontSize: fontSize, original: original, at: date)
+    }
+
+    /// What takes a new colour: what Redline's painter draws again (a text box with words, ink, highlight, underline,
+    /// strike-out), and what poppler and MuPDF both draw from their keys alone (an unfilled square, circle, line,
+    /// polygon or polyline, a squiggly, a note). A filled shape (an area highlight) would be drawn opaque over the
+    /// page, a caret vanishes in poppler, a stamp's look is a picture: those keep their look.
+    public static func recolourable(_ annotation: Annotation) -> Bool {
+        switch annotation.subtype.rawValue {
+        case "FreeText": !(annotation.contents ?? "").isEmpty
+        case "Ink", "Highlight", "Underline", "StrikeOut", "Squiggly", "Text": true
+        case "Square", "Circle", "Line", "Polygon", "PolyLine": annotation.drawing.interiorColor == nil
+        default: false
+        }
     }
 
     /// New text for a FreeText or a note of the file that starts a thread (a reply is its author's, edited with

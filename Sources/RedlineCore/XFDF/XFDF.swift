@@ -71,6 +71,7 @@ public enum XFDF {
         var order = 0
         // One name, one annotation: a name given twice would make matching by name mean nothing.
         var lines: [AnnotationID: Int] = [:]
+        var deleteLines: [AnnotationID: Int] = [:]
         func read(_ part: XMLTreeElement) throws -> [Annotation] {
             try part.elements.map { element in
                 var annotation = try XFDFAnnotationElement.annotation(from: element, pages: pages, order: order)
@@ -102,6 +103,7 @@ public enum XFDF {
                         throw XFDFError(id, "\"\(name.prefix(80))\" is both deleted and changed (line \(earlier))")
                     }
                     command.delete.append(XFDFCommand.Deletion(pageIndex: page, id: AnnotationID(name)))
+                    deleteLines[AnnotationID(name)] = id.line
                 }
             // What else XFDF may carry about the document: its file name, form fields, its ids.
             case "f", "fields", "ids", "pdf-info": continue
@@ -112,6 +114,9 @@ public enum XFDF {
             let known = Set(existing.map(\.id))
             if let stray = command.modify.first(where: { !known.contains($0.id) }) {
                 throw XFDFError(line: lines[stray.id] ?? 0, message: "<modify> changes \"\(stray.id.rawValue.prefix(80))\", which the document does not have")
+            }
+            if let stray = command.delete.first(where: { !known.contains($0.id) }) {
+                throw XFDFError(line: deleteLines[stray.id] ?? 0, message: "<delete> names \"\(stray.id.rawValue.prefix(80))\", which the document does not have")
             }
         }
         // A reply that answers itself, directly or through others: readers walking the thread would never end.

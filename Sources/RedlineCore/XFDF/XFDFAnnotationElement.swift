@@ -123,6 +123,7 @@ enum XFDFAnnotationElement {
             drawing.vertices = display(start + end)
         }
         if let list = element.first("inklist") {
+            guard !list.elements.isEmpty else { throw XFDFError(list, "<inklist> holds no <gesture>") }
             drawing.inkList = try list.elements.map { gesture in
                 guard gesture.name == "gesture" else { throw XFDFError(gesture, "unknown element <\(gesture.name)> in <inklist>") }
                 return display(try pointList(gesture.text, in: gesture))
@@ -144,14 +145,20 @@ enum XFDFAnnotationElement {
             }
         }
         let model = element[attribute: "statemodel"], value = element[attribute: "state"]
+        var state: AnnotationState?
         if model != nil || value != nil {
             // ISO 32000 knows two models and their states; anything else would reach Acrobat as a state it cannot show.
-            let state = AnnotationState(model: model, value: value)
-            guard let state, AnnotationState.all.contains(where: {
-                $0.model.caseInsensitiveCompare(state.model) == .orderedSame && $0.value.caseInsensitiveCompare(state.value) == .orderedSame
-            }) else {
+            // Written as the standard spells them, whatever case the file used.
+            let given = AnnotationState(model: model, value: value)
+            state = given.flatMap { given in AnnotationState.all.first {
+                $0.model.caseInsensitiveCompare(given.model) == .orderedSame && $0.value.caseInsensitiveCompare(given.value) == .orderedSame
+            } }
+            guard state != nil else {
                 throw XFDFError(element, "state=\"\(value ?? "")\" statemodel=\"\(model ?? "")\" of <\(element.name)> is not a review state "
                                 + "(Accepted, Rejected, Cancelled, Completed or None in the Review model; Marked or Unmarked in the Marked model)")
+            }
+            guard element[attribute: "inreplyto"] != nil else {
+                throw XFDFError(element, "the review state of <\(element.name)> answers nothing: it needs inreplyto")
             }
         }
         let replyType: ReplyType? = try element[attribute: "replyType"].map {
@@ -164,7 +171,7 @@ enum XFDFAnnotationElement {
                           rect: Rect(enclosing: corners)!, author: element[attribute: "title"],
                           created: try date("creationdate", of: element), modified: try date("date", of: element),
                           contents: element.first("contents")?.text, inReplyTo: element[attribute: "inreplyto"].map { AnnotationID($0) },
-                          replyType: replyType, state: AnnotationState(model: model, value: value), flags: flags, order: order,
+                          replyType: replyType, state: state, flags: flags, order: order,
                           drawing: drawing)
     }
 
