@@ -8,13 +8,17 @@ extension EditorReducer {
     /// start a thread (a reply goes with what it answers; links, form fields and popups are not markup), shown,
     /// and with an area on the page (an empty /Rect draws nothing to select).
     static func selectableAnnotations(_ state: EditorState) -> [Annotation] {
-        let fromFile = Set(state.document.annotations.map(\.id))
+        // In the order of where the file has them: a move does not make Tab skip the one it passed.
+        let placed = Dictionary(state.document.annotations.map { ($0.id, $0.rect) }, uniquingKeysWith: { first, _ in first })
         let page = Rect(x: 0, y: 0, width: state.pageSize.width, height: state.pageSize.height)
         return state.annotations.filter {
-            $0.pageIndex == state.pageIndex && fromFile.contains($0.id) && $0.subtype.isMarkup && !$0.isReply
+            $0.pageIndex == state.pageIndex && placed[$0.id] != nil && $0.subtype.isMarkup && !$0.isReply
                 && $0.flags & Annotation.noViewFlag == 0 && $0.flags & Annotation.hiddenFlag == 0
                 && $0.rect.width > 0 && $0.rect.height > 0 && $0.rect.intersects(page)
-        }.sorted { ($0.rect.minY, $0.rect.minX, $0.order) < ($1.rect.minY, $1.rect.minX, $1.order) }
+        }.sorted {
+            let (a, b) = (placed[$0.id] ?? $0.rect, placed[$1.id] ?? $1.rect)
+            return (a.minY, a.minX, $0.order) < (b.minY, b.minX, $1.order)
+        }
     }
 
     static func selectAnnotation(_ state: inout EditorState, _ annotation: Annotation) {

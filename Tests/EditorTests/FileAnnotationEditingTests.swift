@@ -216,6 +216,20 @@ import Testing
         #expect(editor.state.message == "Ink · by Eve · moved 100 pt left, 100 pt up · at the page's edge", "an arrow that cannot move it says why")
     }
 
+    /// Tab keeps the order of where the file has the annotations: moving the first below the second does not make
+    /// the next Tab skip the second.
+    @Test func tabKeepsItsOrderWhenAnAnnotationMoves() throws {
+        let circle = Annotation(id: "circle", pageIndex: 0, subtype: "Circle", rect: Rect(x: 100, y: 600, width: 40, height: 40),
+                                author: "Dan", flags: 4, order: 4)
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [circle])
+        editor.press(.tab)
+        try #require(editor.state.interaction.selectedAnnotation == "ink")
+        for _ in 0..<40 { editor.press(.character("J")) }
+        #expect((annotation("ink", editor)?.rect.minY ?? 0) > 400, "moved below the square")
+        editor.press(.tab)
+        #expect(editor.state.interaction.selectedAnnotation == "square")
+    }
+
     /// After `x`, Tab goes on to what followed the deleted annotation, as it would have before.
     @Test func tabAfterADeletionGoesOnFromWhereTheAnnotationStood() throws {
         let circle = Annotation(id: "circle", pageIndex: 0, subtype: "Circle", rect: Rect(x: 100, y: 600, width: 40, height: 40),
