@@ -102,10 +102,7 @@ struct AnnotationWriter {
                 }
             }
             let now = redrawn[id]
-            var restyledDrawing = entry.annotation.drawing
-            if let color = restyle?.color { restyledDrawing.color = color }
-            if let size = restyle?.fontSize { restyledDrawing.fontSize = size }
-            if entry.annotation.subtype == .freeText, let drawing = now?.drawing ?? (restyle == nil ? nil : restyledDrawing) {
+            if entry.annotation.subtype == .freeText, let drawing = now?.drawing ?? restyle?.applied(to: entry.annotation.drawing) {
                 let size = drawing.fontSize ?? 12
                 qpdf_oh_replace_key(t, entry.object, "/DA", session.newText(AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)))
                 // Rich text would say the old words and size: the plain /Contents and /DA say it all now.

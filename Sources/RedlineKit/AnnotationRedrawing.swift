@@ -24,8 +24,7 @@ public enum AnnotationRedrawing {
             guard edits.restyled[annotation.id] != nil || annotation.subtype == .freeText else { continue }
             let geometry = pages[annotation.pageIndex]
             var now = annotation
-            now.rect = MarkupAnnotations.annotation(for: item, author: "", at: annotation.modified ?? PDFDate(year: 2000, month: 1, day: 1),
-                                                    measuredBy: services.measurer).rect
+            now.rect = MarkupAnnotations.rect(for: item, measuredBy: services.measurer)
             result.annotations[annotation.id] = now
             result.appearances[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize,
                                                                          scale: geometry.overlayScale, painter: services.painter)

@@ -33,8 +33,10 @@ public final class OpenedDocument: @unchecked Sendable {
         // The file as it was opened, through the descriptor, as a save reads it.
         let source = handle >= 0 ? "/proc/self/fd/\(handle)" : path
         let (annotations, pages) = (description.annotations, description.pages)
+        // Made once: the page is drawn again at every nudge of an annotation.
+        let services = RedlineServices()
         poppler.editedPage = { page, edits in
-            let redrawn = try AnnotationRedrawing.redrawn(edits, original: annotations, pages: pages, services: RedlineServices())
+            let redrawn = try AnnotationRedrawing.redrawn(edits, original: annotations, pages: pages, services: services)
             return try AnnotationPreview.page(page, source: FileManager.default.fileExists(atPath: source) ? source : path,
                                               password: password, edits: edits, appearances: redrawn.appearances,
                                               redrawn: redrawn.annotations)

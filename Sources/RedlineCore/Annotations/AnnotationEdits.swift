@@ -47,6 +47,14 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
             self.fontSize = fontSize
             self.modified = modified
         }
+
+        /// `drawing` with this look: the one the list shows and the writer puts in /C and /DA.
+        public func applied(to drawing: AnnotationDrawing) -> AnnotationDrawing {
+            var restyled = drawing
+            if let color { restyled.color = color }
+            if let fontSize { restyled.fontSize = fontSize }
+            return restyled
+        }
     }
 
     public init() {}
@@ -79,8 +87,7 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
                 changed.modified = change.modified
             }
             if let restyle = restyled[annotation.id] {
-                if let color = restyle.color { changed.drawing.color = color }
-                if let size = restyle.fontSize { changed.drawing.fontSize = size }
+                changed.drawing = restyle.applied(to: changed.drawing)
                 if changedContents[annotation.id] == nil { changed.modified = restyle.modified }
             }
             if let move = move(of: annotation.id, parents: parents) {

@@ -8,7 +8,7 @@ public enum MarkupAnnotations {
 
     public static func annotation(for item: MarkupItem, author: String, at date: PDFDate,
                                   measuredBy measurer: some TextMeasuring) -> Annotation {
-        let rect = item.bounds(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
+        let rect = rect(for: item, measuredBy: measurer)
         var subtype: AnnotationSubtype
         var contents: String?
         var drawing = AnnotationDrawing()
@@ -42,6 +42,11 @@ public enum MarkupAnnotations {
         return Annotation(id: AnnotationID(item.id.rawValue.uuidString), pageIndex: item.pageIndex, subtype: subtype,
                           rect: rect, author: author, created: date, modified: date, contents: contents,
                           flags: Annotation.printFlag, drawing: drawing)
+    }
+
+    /// The /Rect an annotation made of `item` has: the item's bounds and a margin for antialiased edges.
+    public static func rect(for item: MarkupItem, measuredBy measurer: some TextMeasuring) -> Rect {
+        item.bounds(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
     }
 
     /// An annotation as the markup Redline would draw for it, where Redline draws its subtype: a FreeText as text

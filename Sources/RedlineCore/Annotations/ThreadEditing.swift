@@ -139,10 +139,7 @@ public struct ThreadEditing: Sendable {
     /// An annotation of the file that may change: markup, starting its thread, neither read-only nor locked, in a
     /// document whose permissions allow it.
     private func changeable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
-        guard let annotation = current.first(where: { $0.id == id }) else {
-            throw AnnotationEditError.unknownAnnotation(id, path: path)
-        }
-        guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
+        let annotation = try permitted(id, in: current)
         guard annotation.subtype.isMarkup else { throw AnnotationEditError.notMovable(id, subtype: annotation.subtype) }
         guard !annotation.isReply else { throw AnnotationEditError.movesWithItsThread(id) }
         guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
@@ -150,11 +147,17 @@ public struct ThreadEditing: Sendable {
         return annotation
     }
 
-    private func answerable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
+    /// The annotation named, in a document whose permissions allow changing annotations.
+    private func permitted(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
         guard let annotation = current.first(where: { $0.id == id }) else {
             throw AnnotationEditError.unknownAnnotation(id, path: path)
         }
         guard allowsChanges else { throw AnnotationEditError.notPermitted(path: path) }
+        return annotation
+    }
+
+    private func answerable(_ id: AnnotationID, in current: [Annotation]) throws -> Annotation {
+        let annotation = try permitted(id, in: current)
         guard annotation.subtype.isMarkup else { throw AnnotationEditError.notAComment(id, subtype: annotation.subtype) }
         guard !annotation.isReadOnly else { throw AnnotationEditError.readOnly(id) }
         return annotation
