@@ -37,13 +37,51 @@ struct AnnotationDrawingReader {
         }
         if subtype == "Line", let ends = numbers(key("/L")), ends.count == 4 { drawing.vertices = display(ends) }
         if let corners = numbers(key("/Vertices")) { drawing.vertices = display(corners) }
-        if subtype == "FreeText", let appearance = session.text(key("/DA")) {
-            let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance)
-            drawing.fontSize = size
+        if subtype == "FreeText" {
             // A FreeText's /C is its background: the colour a reviewer knows it by is its text's.
-            drawing.color = color
+            drawing.background = drawing.color
+            drawing.color = nil
+            if let appearance = session.text(key("/DA")) {
+                let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance)
+                drawing.fontSize = size
+                drawing.color = color
+            }
+            drawing.justification = session.integer(key("/Q")).flatMap(AnnotationDrawing.Justification.init(rawValue:))
+            drawing.defaultStyle = session.text(key("/DS"))
+        }
+        drawing.richText = session.text(key("/RC"))
+        drawing.intent = session.name(key("/IT"))
+        drawing.lineEndings = session.arrayItems(key("/LE")).prefix(2).compactMap(session.name)
+        if drawing.lineEndings.count == 1 { drawing.lineEndings.append("None") }
+        readBorder(into: &drawing, style: style, effect: key("/BE"))
+        if let fringe = numbers(key("/RD")), fringe.count == 4 { drawing.fringe = fringe }
+        let popup = key("/Popup")
+        if session.isDictionary(popup), let box = numbers(session.key(popup, "/Rect")), let rect = geometry.displayRect(fromUser: box) {
+            let open = session.key(popup, "/Open")
+            drawing.popup = AnnotationDrawing.Popup(rect: rect, isOpen: qpdf_oh_is_bool(session.data, open) != 0
+                                                        && qpdf_oh_get_bool_value(session.data, open) != 0)
         }
         return drawing
+    }
+
+    /// /BS /S and /D, and /BE's cloud.
+    private func readBorder(into drawing: inout AnnotationDrawing, style: qpdf_oh, effect: qpdf_oh) {
+        if session.isDictionary(style) {
+            switch session.name(session.key(style, "/S")) {
+            case "D": drawing.borderStyle = .dashed
+            case "B": drawing.borderStyle = .beveled
+            case "I": drawing.borderStyle = .inset
+            case "U": drawing.borderStyle = .underline
+            default: break
+            }
+            if let dashes = numbers(session.key(style, "/D"), atMost: 16), !dashes.isEmpty,
+               dashes.allSatisfy({ $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
+                drawing.dashes = dashes
+            }
+        }
+        if session.isDictionary(effect), session.name(session.key(effect, "/S")) == "C" {
+            drawing.borderStyle = .cloudy(intensity: session.real(session.key(effect, "/I")).map { min(max($0, 0), 2) } ?? 0)
+        }
     }
 
     /// /C and /IC: nothing (transparent), grey, RGB or CMYK.

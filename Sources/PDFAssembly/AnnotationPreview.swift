@@ -2,7 +2,8 @@ import CQPDF
 import Foundation
 import RedlineCore
 
-/// The page the editor shows while annotations of the file are moved or deleted: the page with those edits made,
+/// The page the editor shows while annotations of the file are moved, restyled, reworded or deleted: the page with
+/// those edits made,
 /// as the only page of a small document for poppler to draw. It goes through the writer `:w` uses, so what the
 /// editor shows is what the save writes.
 public enum AnnotationPreview {
@@ -20,6 +21,7 @@ public enum AnnotationPreview {
             var located: [AnnotationID: AnnotationReader.Located] = [:]
             for entry in AnnotationReader(session: target).read(pages: pages) { located[entry.annotation.id] = entry }
             writer.move(edits, located: located, pages: pages)
+            writer.changeContents(edits, located: located)
             try writer.restyle(edits, located: located, pages: pages)
             try writer.delete(edits.deleted.filter { located[$0] != nil }, located: located)
             try single.check(qpdf_empty_pdf(single.data))

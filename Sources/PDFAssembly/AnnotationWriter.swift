@@ -27,12 +27,7 @@ struct AnnotationWriter {
         }
         move(edits, located: located, pages: pages)
         try delete(edits.deleted, located: located)
-        for (id, change) in edits.changedContents {
-            guard let object = located[id]?.object else { continue }
-            keepName(of: located[id]!)
-            qpdf_oh_replace_key(session.data, object, "/Contents", session.newText(change.contents))
-            qpdf_oh_replace_key(session.data, object, "/M", session.newText(change.modified.pdfString))
-        }
+        changeContents(edits, located: located)
         try restyle(edits, located: located, pages: pages)
         var objects = located.mapValues(\.object)
         var additions: [Int: [qpdf_oh]] = [:]
@@ -84,6 +79,17 @@ struct AnnotationWriter {
         }
     }
 
+    /// New words into /Contents; rich text saying the old ones goes (readers show it before /Contents).
+    func changeContents(_ edits: AnnotationEdits, located: [AnnotationID: AnnotationReader.Located]) {
+        for (id, change) in edits.changedContents {
+            guard let entry = located[id] else { continue }
+            keepName(of: entry)
+            qpdf_oh_replace_key(session.data, entry.object, "/Contents", session.newText(change.contents))
+            qpdf_oh_replace_key(session.data, entry.object, "/M", session.newText(change.modified.pdfString))
+            qpdf_oh_remove_key(session.data, entry.object, "/RC")
+        }
+    }
+
     /// New looks and FreeText words: a colour into /C (a FreeText's text colour and size into /DA), and the
     /// appearance drawn anew where Redline draws the subtype (`redrawn`); elsewhere the old appearance goes, so
     /// readers draw one in the new colour from the keys.
@@ -114,6 +120,11 @@ struct AnnotationWriter {
                 qpdf_oh_replace_key(t, entry.object, "/AP", try appearance(pdf, for: now, geometry: geometry))
             } else if restyle?.color != nil, entry.annotation.subtype != .freeText {
                 // Readers draw the shape or note again from its keys, in the new colour.
+                qpdf_oh_remove_key(t, entry.object, "/AP")
+            } else if entry.annotation.subtype == .freeText, !(entry.annotation.contents ?? "").isEmpty || edits.changedContents[id] != nil {
+                // A text box the painter does not draw as the file has it (filled, centred, rich text): readers
+                // draw it again from /DA, /C and /Q, with its new words, colour and size. An empty one keeps what
+                // it shows, having nothing to draw it from.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
             }
         }
@@ -177,8 +188,9 @@ struct AnnotationWriter {
         try session.check()
     }
 
-    /// Makes the annotation (and its popup) as objects; the caller puts them on the page.
-    func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) throws -> [qpdf_oh] {
+    /// Makes the annotation (and its popup) as objects; the caller puts them on the page. A note without a popup
+    /// of its own gets one beside it when `notesGetPopups` (replies written in Redline); from XFDF, the file says.
+    func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry, notesGetPopups: Bool = true) throws -> [qpdf_oh] {
         let t = session.data
         let page = qpdf_get_page_n(t, annotation.pageIndex)
         let box = geometry.userBox(fromDisplay: annotation.rect)
@@ -191,22 +203,45 @@ struct AnnotationWriter {
         }
         let object = qpdf_make_indirect_object(t, dictionary)
         var added = [object]
-        // Replies open in a popup, as Acrobat writes them; state changes and markup drawn on the page have none.
-        if annotation.state == nil, annotation.subtype == .text {
-            // Readers open a reply in its popup, as Acrobat writes it; state changes have none.
-            let popup = qpdf_oh_new_dictionary(t)
-            qpdf_oh_replace_key(t, popup, "/Type", session.newName("Annot"))
-            qpdf_oh_replace_key(t, popup, "/Subtype", session.newName("Popup"))
-            qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x2, box.y2 - 120, box.x2 + 180, box.y2]))
-            qpdf_oh_replace_key(t, popup, "/Parent", object)
-            qpdf_oh_replace_key(t, popup, "/P", page)
-            qpdf_oh_replace_key(t, popup, "/Open", qpdf_oh_new_bool(t, QPDF_FALSE))
-            qpdf_oh_replace_key(t, popup, "/F", qpdf_oh_new_integer(t, Int64(Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)))
-            let popupObject = qpdf_make_indirect_object(t, popup)
-            qpdf_oh_replace_key(t, object, "/Popup", popupObject)
-            added.append(popupObject)
+        // Notes open in a popup, as Acrobat writes them (a closed one beside the note unless the annotation says
+        // where); state changes have none, and other annotations only the popup they bring.
+        let place = annotation.drawing.popup
+        if place != nil || (notesGetPopups && annotation.state == nil && annotation.subtype == .text) {
+            let rect = place?.rect ?? geometry.displayRect(fromUser: [box.x2, box.y2 - 120, box.x2 + 180, box.y2])!
+            added.append(makePopup(for: object, on: page, rect: rect, isOpen: place?.isOpen ?? false, geometry: geometry))
         }
         return added
+    }
+
+    /// A /Popup for `parent`, linked both ways; the caller puts it on the page.
+    func makePopup(for parent: qpdf_oh, on page: qpdf_oh, rect: Rect, isOpen: Bool, geometry: PageGeometry) -> qpdf_oh {
+        let t = session.data
+        let box = geometry.userBox(fromDisplay: rect)
+        let popup = qpdf_oh_new_dictionary(t)
+        qpdf_oh_replace_key(t, popup, "/Type", session.newName("Annot"))
+        qpdf_oh_replace_key(t, popup, "/Subtype", session.newName("Popup"))
+        qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
+        qpdf_oh_replace_key(t, popup, "/Parent", parent)
+        qpdf_oh_replace_key(t, popup, "/P", page)
+        qpdf_oh_replace_key(t, popup, "/Open", qpdf_oh_new_bool(t, isOpen ? QPDF_TRUE : QPDF_FALSE))
+        qpdf_oh_replace_key(t, popup, "/F", qpdf_oh_new_integer(t, Int64(Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)))
+        let object = qpdf_make_indirect_object(t, popup)
+        qpdf_oh_replace_key(t, parent, "/Popup", object)
+        return object
+    }
+
+    /// Puts an existing annotation's popup where `place` says, making one when it has none. Returns a popup made
+    /// anew, for the caller to put on the page.
+    func placePopup(of object: qpdf_oh, pageIndex: Int, at place: AnnotationDrawing.Popup, geometry: PageGeometry) -> qpdf_oh? {
+        let t = session.data
+        let popup = session.key(object, "/Popup")
+        guard session.isDictionary(popup) else {
+            return makePopup(for: object, on: qpdf_get_page_n(t, pageIndex), rect: place.rect, isOpen: place.isOpen, geometry: geometry)
+        }
+        let box = geometry.userBox(fromDisplay: place.rect)
+        qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
+        qpdf_oh_replace_key(t, popup, "/Open", qpdf_oh_new_bool(t, place.isOpen ? QPDF_TRUE : QPDF_FALSE))
+        return nil
     }
 
     /// The keys a dictionary written for `annotation` holds: identity, page, author, dates, thread, state, drawing.
@@ -239,7 +274,7 @@ struct AnnotationWriter {
     /// What `fill` may have written: cleared before a dictionary is filled again for a changed annotation.
     static let describedKeys = ["/T", "/Contents", "/CreationDate", "/M", "/IRT", "/RT", "/StateModel", "/State", "/C", "/IC",
                                 "/CA", "/BS", "/Border", "/InkList", "/QuadPoints", "/L", "/Vertices", "/DA", "/DS", "/Subj",
-                                "/Rotate", "/Name"]
+                                "/Rotate", "/Name", "/LE", "/IT", "/BE", "/RD", "/Q", "/RC"]
 
     /// Colour, opacity, width, strokes, quads and font, in user space.
     private func write(_ drawing: AnnotationDrawing, of subtype: AnnotationSubtype, into dictionary: qpdf_oh, geometry: PageGeometry) {
@@ -253,14 +288,32 @@ struct AnnotationWriter {
             }
         }
         // A FreeText's /C is its background (Acrobat fills the box with it): its text colour is in /DA.
-        if let color = drawing.color, subtype != .freeText { set("/C", session.newNumbers(components(color))) }
+        if let color = subtype == .freeText ? drawing.background : drawing.color { set("/C", session.newNumbers(components(color))) }
         if let opacity = drawing.opacity { set("/CA", session.newNumber(opacity)) }
-        if let width = drawing.lineWidth {
+        if drawing.lineWidth != nil || drawing.borderStyle != nil || !drawing.dashes.isEmpty {
             let border = qpdf_oh_new_dictionary(t)
-            qpdf_oh_replace_key(t, border, "/W", session.newNumber(width))
-            qpdf_oh_replace_key(t, border, "/S", session.newName("S"))
+            if let width = drawing.lineWidth { qpdf_oh_replace_key(t, border, "/W", session.newNumber(width)) }
+            let style = switch drawing.borderStyle {
+            case .dashed: "D"
+            case .beveled: "B"
+            case .inset: "I"
+            case .underline: "U"
+            case .cloudy, nil: "S"
+            }
+            qpdf_oh_replace_key(t, border, "/S", session.newName(style))
+            if !drawing.dashes.isEmpty { qpdf_oh_replace_key(t, border, "/D", session.newNumbers(drawing.dashes)) }
             set("/BS", border)
         }
+        if case .cloudy(let intensity) = drawing.borderStyle {
+            let effect = qpdf_oh_new_dictionary(t)
+            qpdf_oh_replace_key(t, effect, "/S", session.newName("C"))
+            qpdf_oh_replace_key(t, effect, "/I", session.newNumber(intensity))
+            set("/BE", effect)
+        }
+        if drawing.lineEndings.count == 2 { set("/LE", names(drawing.lineEndings)) }
+        if let intent = drawing.intent { set("/IT", session.newName(intent)) }
+        if drawing.fringe.count == 4 { set("/RD", session.newNumbers(drawing.fringe)) }
+        if let rich = drawing.richText { set("/RC", session.newText(rich)) }
         if !drawing.inkList.isEmpty {
             let list = qpdf_oh_new_array(t)
             for stroke in drawing.inkList { qpdf_oh_append_item(t, list, session.newNumbers(user(stroke))) }
@@ -281,8 +334,17 @@ struct AnnotationWriter {
             if drawing.rotation == nil, geometry.rotation != .none {
                 set("/Rotate", qpdf_oh_new_integer(t, Int64(geometry.rotation.rawValue)))
             }
-            set("/DS", session.newText("font: DejaVu Sans \(PDFNumber.format(size))pt; color: \((drawing.color ?? RGBColor(red: 0, green: 0, blue: 0)).hex)"))
         }
+        if subtype == .freeText {
+            if let style = drawing.defaultStyle { set("/DS", session.newText(style)) }
+            if let justification = drawing.justification { set("/Q", qpdf_oh_new_integer(t, Int64(justification.rawValue))) }
+        }
+    }
+
+    private func names(_ values: [String]) -> qpdf_oh {
+        let array = qpdf_oh_new_array(session.data)
+        for value in values { qpdf_oh_append_item(session.data, array, session.newName(value)) }
+        return array
     }
 
     /// Sets the painter's drawing for `annotation` (from `appearances`) as the object's /AP.

@@ -50,9 +50,13 @@ public enum XFDFImporter {
                     }
                     writer.fill(existing.object, with: annotation, inReplyTo: nil, geometry: geometry)
                     if redrawn { try writer.giveAppearance(to: existing.object, of: annotation, geometry: geometry) }
+                    if let place = annotation.drawing.popup,
+                       let made = writer.placePopup(of: existing.object, pageIndex: annotation.pageIndex, at: place, geometry: geometry) {
+                        additions[annotation.pageIndex, default: []].append(made)
+                    }
                     filled.append((annotation, existing.object))
                 } else {
-                    let made = try writer.add(annotation, inReplyTo: nil, geometry: geometry)
+                    let made = try writer.add(annotation, inReplyTo: nil, geometry: geometry, notesGetPopups: false)
                     objects[annotation.id] = made[0]
                     additions[annotation.pageIndex, default: []] += made
                     filled.append((annotation, made[0]))

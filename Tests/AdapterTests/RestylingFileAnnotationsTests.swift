@@ -91,4 +91,104 @@ import TestSupport
         #expect(count(in: square.rect.insetBy(dx: -2, dy: -2)) { $1 > 120 && $0 < 80 && $2 < 80 } > 50, "the square is green")
         #expect(count(in: Rect(x: freeText.rect.minX, y: freeText.rect.minY, width: 200, height: 40), isBlue) > 20, "the words are blue")
     }
+
+    /// Acrobat's typewriter box holds rich text (/RC, orange words in SimSun) that would still say the old words and
+    /// colour: given new words and a new colour, its rich text and style go, and what shows is drawn anew from /DA
+    /// and /Contents in the new colour. The editor shows the page as it is saved.
+    @Test func aRichTextBoxIsDrawnAgainByReadersWithItsNewWordsAndColour() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
+        let output = folder.file("reworded.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let box = try #require(original.first { $0.subtype == .freeText && $0.contents == "this is a text anotation" })
+        #expect(box.drawing.richText != nil, "Acrobat wrote it with rich text")
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        try editing.restyle(box.id, color: Self.blue, fontSize: nil, original: box, at: Self.date, current: original, edits: &edits)
+        try editing.rewrite(box.id, text: "Checked by Ana", at: Self.date, current: edits.applied(to: original), edits: &edits)
+        #expect(edits.applied(to: original).first { $0.id == box.id }?.drawing.richText == nil, "the list has no old rich text")
+
+        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        #expect(try QPDFCheck.errors(in: output) == nil)
+        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
+
+        let written = try #require(try AnnotationProbe.read(output).first { $0.NM == box.id.rawValue })
+        #expect(written.Contents == "Checked by Ana")
+        #expect(written.look["RC words"] == nil && written.look["DS"] == nil, "no rich text saying the old words: \(written.look)")
+        #expect(written.look["IT"] == .text("/FreeTextTypewriter"), "what it is for stays")
+        let muPDF = try #require(try MuPDFProbe.annotations(in: output)[0].annotations.first { $0.id == box.id.rawValue })
+        #expect(muPDF.defaultAppearance?.contains("0 0 1 rg") == true, "\(muPDF.defaultAppearance ?? "")")
+
+        // Poppler draws the new words in blue where the box is, and the old orange ones are gone.
+        let page = try PopplerRender.page(1, of: output)
+        var blue = 0, orange = 0
+        for y in Int(box.rect.minY)..<Int(box.rect.maxY) {
+            for x in Int(box.rect.minX)..<Int(box.rect.maxX) {
+                let pixel = page.rgb(x, y)
+                if pixel.blue > 150 && pixel.red < 100 && pixel.green < 100 { blue += 1 }
+                if pixel.red > 200 && (60...140).contains(pixel.green) && pixel.blue < 60 { orange += 1 }
+            }
+        }
+        #expect(blue > 20 && orange == 0, "\(blue) blue and \(orange) orange pixels")
+    }
+
+    /// A text box filled with a colour and centred is not what the painter draws: given a new colour and new words,
+    /// its old appearance goes and readers draw it again from /C, /Q and /DA, so poppler shows the words in the new
+    /// colour on the box's own fill, and the editor shows the page as it is saved.
+    @Test func aFilledCentredBoxIsDrawnAgainByReadersInItsNewColour() throws {
+        let folder = TemporaryFolder()
+        let xfdf = folder.file("box.xfdf"), source = folder.file("boxed.pdf"), output = folder.file("restyled.pdf")
+        try """
+        <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><freetext page="0" rect="100,600,300,640" name="Boxed" color="#FFFF00"
+        justification="centered" width="1"><contents>Centred</contents><defaultappearance>/Helv 14 Tf 1 0 0 rg</defaultappearance>
+        </freetext></annots></xfdf>
+        """.write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let imported = folder.file("imported.pdf")
+        try XFDFExchange.importing(Array(try Data(contentsOf: URL(fileURLWithPath: xfdf))), into: folder.copy(fixture: "pypdf_crazyones-pdfa.pdf"),
+                                   password: nil, to: imported)
+        // The appearance the writing tool drew: a red box, which must not outlive the new look.
+        let script = """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            for annot in pdf.pages[0].Annots:
+                if annot.get("/NM") == "Boxed":
+                    form = pikepdf.Stream(pdf, b"1 0 0 rg 0 0 200 40 re f")
+                    form.Type, form.Subtype, form.BBox = pikepdf.Name.XObject, pikepdf.Name.Form, [0, 0, 200, 40]
+                    annot.AP = pikepdf.Dictionary(N=pdf.make_indirect(form))
+            pdf.save(sys.argv[2])
+            """
+        let drawn = try ProcessRunner.run(TestPaths.python, ["-c", script, imported, source])
+        try #require(drawn.status == 0, "\(drawn.stderr)")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let box = try #require(original.first { $0.id == "Boxed" })
+        #expect(MarkupAnnotations.item(for: box) == nil, "the painter does not draw a filled, centred box")
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        try editing.restyle(box.id, color: Self.blue, fontSize: nil, original: box, at: Self.date, current: original, edits: &edits)
+        try editing.rewrite(box.id, text: "Now blue", at: Self.date, current: edits.applied(to: original), edits: &edits)
+        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        #expect(try QPDFCheck.errors(in: output) == nil)
+        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
+        let written = try #require(try AnnotationProbe.read(output).first { $0.NM == "Boxed" })
+        #expect(written.Contents == "Now blue" && written.look["FreeText C"] == .numbers([1, 1, 0]) && written.look["Q"] == .text("1"))
+        let page = try PopplerRender.page(1, of: output)
+        var yellow = 0, blue = 0, red = 0
+        for y in (page.height - 640)..<(page.height - 600) {
+            for x in 100..<300 {
+                let p = page.rgb(x, y)
+                if p.red > 200 && p.green > 200 && p.blue < 80 { yellow += 1 }
+                if p.blue > 150 && p.red < 100 && p.green < 100 { blue += 1 }
+                if p.red > 150 && p.green < 80 && p.blue < 80 { red += 1 }
+            }
+        }
+        #expect(yellow > 4_000 && blue > 20 && red == 0, "\(yellow) yellow, \(blue) blue, \(red) red pixels")
+    }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// `redline xfdf export` and `import` on files other tools annotated, checked by MuPDF.
 @Suite(.serialized) struct XFDFCommandTests {
-    static let annotated = ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf", "pypdf_annotated_pdf.pdf"]
+    static let annotated = ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf", "pypdf_annotated_pdf.pdf", "pdfjs_file_pdfjs_test.pdf"]
 
     func redline(_ arguments: String...) throws -> ProcessResult {
         try ProcessRunner.run(TestPaths.redline, arguments)
@@ -60,6 +60,8 @@ import Testing
             #expect(was.State == now.State && was.StateModel == now.StateModel
                     && (was.IRTObject == nil || (was.RT ?? "/R") == (now.RT ?? "/R")), "\(was.RT ?? "none") against \(now.RT ?? "none")")
             #expect((was.IRTObject == nil) == (now.IRTObject == nil), "the thread link survives")
+            // Line endings, intent, border, justification, styles, rich text and the popup's place come back.
+            #expect(was.look == now.look, "\(was.subtype ?? "") \(was.NM ?? ""): \(was.look) against \(now.look)")
         }
         // MuPDF reads the colours and ink of the rebuilt file as of the original.
         let colours = try MuPDFProbe.annotations(in: source).flatMap(\.annotations)
@@ -196,5 +198,36 @@ import Testing
         var blue = 0
         for y in 82..<202 { for x in 90..<310 { let p = page.rgb(x, y); if p.blue > 150 && p.red < 100 && p.green < 100 { blue += 1 } } }
         #expect(blue > 100, "the ink is drawn in blue where it goes: \(blue)")
+    }
+
+    /// A text box filled with a colour and centred (Acrobat's callouts) is not what Redline's painter draws: it is left
+    /// to readers, who draw it from /C, /Q and /DA, and poppler shows the yellow box with its blue words.
+    @Test func aFilledCentredTextBoxIsLeftToReadersToDraw() throws {
+        let folder = TemporaryFolder()
+        let xfdf = folder.file("in.xfdf"), output = folder.file("out.pdf")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots>
+        <freetext page="0" rect="100,600,300,640" name="Boxed" color="#FFFF00" justification="centered" width="1">
+        <contents>Centred</contents><defaultappearance>/Helv 14 Tf 0 0 1 rg</defaultappearance></freetext>
+        </annots></xfdf>
+        """.write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let result = try redline("xfdf", "import", TestPaths.sample, xfdf, "--output", output)
+        try #require(result.status == 0, "\(result.stderr)")
+        let written = try #require(try AnnotationProbe.read(output).first { $0.NM == "Boxed" })
+        #expect(written.look["FreeText C"] == .numbers([1, 1, 0]) && written.look["Q"] == .text("1"), "\(written.look)")
+        #expect(try MuPDFProbe.annotations(in: output)[0].annotations.first { $0.id == "Boxed" }?.hasAppearance == false)
+        let page = try PopplerRender.page(1, of: output)
+        let height = page.height
+        var yellow = 0, blue = 0
+        for y in (height - 640)..<(height - 600) {
+            for x in 100..<300 {
+                let p = page.rgb(x, y)
+                if p.red > 200 && p.green > 200 && p.blue < 80 { yellow += 1 }
+                if p.blue > 150 && p.red < 100 && p.green < 100 { blue += 1 }
+            }
+        }
+        #expect(yellow > 200 * 40 / 2, "the box is filled yellow: \(yellow) pixels")
+        #expect(blue > 20, "its words are blue: \(blue) pixels")
     }
 }

@@ -32,7 +32,7 @@ import Testing
         a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.01 }
     }
 
-    @Test(arguments: ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf", "redline"])
+    @Test(arguments: ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf", "pdfjs_file_pdfjs_test.pdf", "redline"])
     func pdfBoxFindsWhatThePDFHolds(_ name: String) throws {
         let folder = TemporaryFolder()
         let source = name == "redline" ? try Self.redlineAnnotated(in: folder) : folder.copy(fixture: name)
@@ -58,6 +58,13 @@ import Testing
             let pdfRect = [min(pdf.rect[0], pdf.rect[2]), min(pdf.rect[1], pdf.rect[3]), max(pdf.rect[0], pdf.rect[2]), max(pdf.rect[1], pdf.rect[3])]
             #expect(box.rect.map { Self.close($0, pdfRect) } == true, "\(box.name ?? ""): \(box.rect ?? []) against \(pdfRect)")
             #expect(box.state == pdf.State && box.stateModel == pdf.StateModel, "\(box.name ?? "")'s state")
+            // Rich text's words, what it is for, and a line's ends, as the PDF has them.
+            if case .text(let words)? = pdf.look["RC words"] {
+                let read = (box.richText ?? "").replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+                #expect(read.split(whereSeparator: \.isWhitespace).joined(separator: " ") == words, "\(box.name ?? "")'s rich text: \(box.richText ?? "none")")
+            }
+            if case .text(let intent)? = pdf.look["IT"] { #expect("/" + (box.intent ?? "") == intent) }
+            if case .texts(let endings)? = pdf.look["LE"] { #expect(box.lineEndings?.map { "/" + $0 } == endings) }
             if pdf.subtype == "/Ink", let nm = pdf.NM, let drawn = mupdf.first(where: { $0.id == nm }) {
                 // MuPDF gives strokes on the page as shown, from its top; the page here is upright.
                 let expected = drawn.ink.map { stroke in stroke.flatMap { [$0[0], height - $0[1]] } }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""The fuzzing driver: runs `redline annotations --json`, `redline bookmarks --json` and `redline apply` on
-hostile PDFs (hostile_pdfs.py) with a time and memory limit, and fails on anything a user must never see:
+"""The fuzzing driver: runs `redline annotations --json`, `redline bookmarks --json`, `redline apply`, `flatten`
+and `xfdf export` on hostile PDFs (hostile_pdfs.py), and `redline xfdf import` of hostile XFDF (hostile_xfdf.py)
+into a clean PDF or the hostile one, with a time and memory limit, and fails on anything a user must never see:
 
 - a crash (a signal, an exit code other than Redline's 0-3, a Swift runtime backtrace);
 - a hang (the time limit);
 - an error that is not one line, or that carries terminal control characters;
 - JSON output that does not parse or holds raw control characters;
-- `apply` exiting 0 with an output qpdf cannot open.
+- `apply`, `flatten` or `xfdf import` exiting 0 with an output qpdf cannot open;
+- `xfdf export` exiting 0 with output that is not XML, or holds raw control characters.
 
 usage: fuzz.py --binary PATH [--seed N] [--cases N | --seconds S] [--timeout S] [--memory-mb M]
                [--failures DIR] [--jobs N]
@@ -26,6 +28,8 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hostile_pdfs  # noqa: E402
+import hostile_xfdf  # noqa: E402
+from xml.etree import ElementTree  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MARKUP = {"version": 1, "items": [
@@ -73,7 +77,14 @@ def judge(command, code, stdout, stderr, output_path):
             json.loads(stdout)
         except ValueError:
             return "output is not JSON"
-    if code == 0 and command in ("apply", "flatten"):
+    if code == 0 and command == "xfdf export":
+        if CONTROL.search(stdout.decode("utf-8", "replace")):
+            return "raw control characters in XFDF"
+        try:
+            ElementTree.fromstring(stdout)
+        except ElementTree.ParseError as error:
+            return f"XFDF that is not XML ({error})"
+    if code == 0 and command in ("apply", "flatten", "xfdf import"):
         # Opening is the test: a stream the damaged input already had broken is copied as it was.
         check = subprocess.run(["qpdf", "--show-npages", output_path], capture_output=True)
         if check.returncode not in (0, 3) or not check.stdout.strip().isdigit():
@@ -91,11 +102,18 @@ def one_case(args, index, work, environment, markup):
     with open(document, "wb") as handle:
         handle.write(case.data)
     output = os.path.join(folder, "out.pdf")
+    xfdf_case = hostile_xfdf.make_case(args.seed, index)
+    xfdf = os.path.join(folder, "case.xfdf")
+    with open(xfdf, "wb") as handle:
+        handle.write(xfdf_case.data)
+    target = document if index % 2 else os.path.join(ROOT, "Tests", "Fixtures", hostile_xfdf.DOCUMENT)
     commands = {
         "annotations": [args.binary, "annotations", document, "--json"],
         "bookmarks": [args.binary, "bookmarks", document, "--json"],
         "apply": [args.binary, "apply", document, "--markup", markup, "--output", output],
         "flatten": [args.binary, "flatten", document, "--output", output],
+        "xfdf export": [args.binary, "xfdf", "export", document],
+        "xfdf import": [args.binary, "xfdf", "import", target, xfdf, "--output", output],
     }
     problems, slowest = [], (0.0, "")
     for name, arguments in commands.items():
@@ -108,8 +126,9 @@ def one_case(args, index, work, environment, markup):
     if problems and args.failures:
         os.makedirs(args.failures, exist_ok=True)
         shutil.copy(document, os.path.join(args.failures, f"case-{case.name}.pdf"))
+        shutil.copy(xfdf, os.path.join(args.failures, f"case-{case.name}.xfdf"))
     shutil.rmtree(folder, ignore_errors=True)
-    return case, problems, slowest
+    return case, problems, slowest, xfdf_case.mutations
 
 
 def main():
@@ -151,7 +170,7 @@ def main():
 
     def work_on(index):
         nonlocal slowest
-        case, problems, case_slowest = one_case(args, index, work, environment, markup)
+        case, problems, case_slowest, xfdf_mutations = one_case(args, index, work, environment, markup)
         with lock:
             totals["cases"] += 1
             if case_slowest[0] > slowest[0]:
@@ -161,7 +180,8 @@ def main():
                 for command, problem, stderr in problems:
                     kind = "crash" if problem.startswith("crash") else "hang" if problem == "hang" else "other"
                     totals[kind] += 1
-                    print(f"FAIL case {case.name} [{', '.join(case.mutations)}] {command}: {problem}\n    {stderr.strip()[:300]}",
+                    said = case.mutations + (["xfdf: " + ", ".join(xfdf_mutations)] if command == "xfdf import" else [])
+                    print(f"FAIL case {case.name} [{', '.join(said)}] {command}: {problem}\n    {stderr.strip()[:300]}",
                           flush=True)
 
     def worker():

@@ -82,6 +82,63 @@ import Testing
         #expect(XFDF.document(read, pages: Self.pages) == text, "written again, the same text")
     }
 
+    /// What Acrobat and PDFBox write beyond place, colour and text: line endings, intents, border styles and dashes, a
+    /// cloud's intensity, fringes, a text box's background, alignment and style, rich text, and the popup's place.
+    static func looks(onPage page: Int) -> [Annotation] {
+        func make(_ id: String, _ subtype: String, _ rect: Rect, _ drawing: AnnotationDrawing, contents: String? = nil) -> Annotation {
+            Annotation(id: AnnotationID("\(id)-\(page)"), pageIndex: page, subtype: AnnotationSubtype(rawValue: subtype), rect: rect,
+                       author: "Bob", created: date, modified: date, contents: contents, flags: Annotation.printFlag, drawing: drawing)
+        }
+        var arrow = AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), lineWidth: 2,
+                                      vertices: [Point(x: 302, y: 162), Point(x: 398, y: 198)])
+        arrow.lineEndings = ["Circle", "ClosedArrow"]
+        arrow.intent = "LineArrow"
+        arrow.borderStyle = .dashed
+        arrow.dashes = [3, 2]
+        var cloud = AnnotationDrawing(color: RGBColor(red: 0, green: 0, blue: 255), lineWidth: 1)
+        cloud.borderStyle = .cloudy(intensity: 1.5)
+        cloud.fringe = [4, 4, 4, 4]
+        cloud.intent = "PolygonCloud"
+        cloud.vertices = [Point(x: 302, y: 212), Point(x: 398, y: 212), Point(x: 350, y: 268)]
+        var callout = AnnotationDrawing(color: RGBColor(red: 0, green: 128, blue: 0), lineWidth: 1, fontSize: 11)
+        callout.background = RGBColor(red: 255, green: 255, blue: 204)
+        callout.justification = .centered
+        callout.defaultStyle = "font: Helvetica 11pt; text-align:center; color:#008000"
+        callout.richText = #"<body xmlns="http://www.w3.org/1999/xhtml" xfa:spec="2.0.2" xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><p>Check <b>this</b> &amp; that</p></body>"#
+        callout.popup = AnnotationDrawing.Popup(rect: Rect(x: 420, y: 40, width: 150, height: 90), isOpen: true)
+        var note = AnnotationDrawing(color: RGBColor(red: 255, green: 209, blue: 0), icon: "Comment")
+        note.popup = AnnotationDrawing.Popup(rect: Rect(x: 420, y: 300, width: 180, height: 120), isOpen: false)
+        var square = AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), lineWidth: 2)
+        square.borderStyle = .beveled
+        return [
+            make("arrow", "Line", Rect(x: 300, y: 160, width: 100, height: 40), arrow),
+            make("cloud", "Polygon", Rect(x: 296, y: 206, width: 108, height: 66), cloud),
+            make("callout", "FreeText", Rect(x: 70, y: 90, width: 120, height: 30), callout, contents: "Check this & that"),
+            make("note", "Text", Rect(x: 40, y: 40, width: 20, height: 20), note, contents: "See the margin"),
+            make("bevel", "Square", Rect(x: 300, y: 40, width: 80, height: 50), square),
+        ]
+    }
+
+    @Test func theLookBeyondColourSurvivesTheTripOnEveryRotation() throws {
+        let originals = (0..<4).flatMap(Self.looks(onPage:))
+        let text = XFDF.document(originals, pages: Self.pages)
+        let read = try XFDF.annotations(from: Array(text.utf8), pages: Self.pages)
+        try #require(read.count == originals.count)
+        for (back, original) in zip(read, originals) {
+            #expect(back.drawing.isClose(to: original.drawing), "\(original.id): \(back.drawing) against \(original.drawing)")
+            #expect(Self.close(back.rect, original.rect))
+        }
+        #expect(XFDF.document(read, pages: Self.pages) == text, "written again, the same text")
+        // As Acrobat spells them; the rich text is XHTML inside the element, not escaped text.
+        #expect(text.contains(#"head="Circle" tail="ClosedArrow" intent="LineArrow" style="dash" dashes="3,2""#))
+        #expect(text.contains(#"intent="PolygonCloud" style="cloudy" intensity="1.5" fringe="4,4,4,4""#))
+        #expect(text.contains(##"color="#FFFFCC""##) && text.contains(#"justification="centered""#))
+        #expect(text.contains("<p>Check <b>this</b> &amp; that</p>"))
+        #expect(text.contains("<defaultstyle>font: Helvetica 11pt; text-align:center; color:#008000</defaultstyle>"))
+        #expect(text.contains(#"<popup page="0" rect="430,622,580,712" open="yes"/>"#), "the popup in user space")
+        #expect(text.contains(#"style="bevelled""#))
+    }
+
     @Test func theFileSaysWhatISO19444Says() throws {
         let text = XFDF.document(Self.sample(onPage: 1), pages: Self.pages)
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\" xml:space=\"preserve\">"))
@@ -190,6 +247,25 @@ import Testing
         ("<xfdf><annots>\n<text page=\"0\" rect=\"0,0,1,1\" name=\"S\" statemodel=\"Review\" state=\"Accepted\"/></annots></xfdf>",
          "line 2: the review state of <text> answers nothing: it needs inreplyto"),
         ("<xfdf><annots><ink page=\"0\" rect=\"0,0,1,1\">\n<inklist></inklist></ink></annots></xfdf>", "line 2: <inklist> holds no <gesture>"),
+        ("<xfdf><annots><line page=\"0\" rect=\"0,0,1,1\" head=\"Banana\"/></annots></xfdf>",
+         "line 1: head=\"Banana\" of <line> is not a line ending (Butt, Circle, ClosedArrow, Diamond, None, OpenArrow, RClosedArrow, ROpenArrow, Slash, Square)"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" style=\"wavy\"/></annots></xfdf>",
+         "line 1: style=\"wavy\" of <square> is not a border style (solid, dash, bevelled, inset, underline, cloudy)"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" style=\"cloudy\" intensity=\"9\"/></annots></xfdf>",
+         "line 1: intensity=\"9\" of <square> is not between 0 and 2"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" dashes=\"0,0\"/></annots></xfdf>",
+         "line 1: dashes of <square> needs one to sixteen lengths from 0 to 1000, not all 0"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" fringe=\"1,2\"/></annots></xfdf>",
+         "line 1: fringe of <square> needs four distances of 0 or more, not 2"),
+        ("<xfdf><annots><freetext page=\"0\" rect=\"0,0,1,1\" justification=\"justified\"/></annots></xfdf>",
+         "line 1: justification=\"justified\" of <freetext> is not left, centered or right"),
+        ("<xfdf><annots><line page=\"0\" rect=\"0,0,1,1\" intent=\"Line Arrow/x\"/></annots></xfdf>",
+         "line 1: intent=\"Line Arrow/x\" of <line> is not a name like FreeTextCallout"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\">\n<popup page=\"0\" rect=\"0,0,1,1\" open=\"maybe\"/></text></annots></xfdf>",
+         "line 2: open=\"maybe\" of <popup> is not yes or no"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><popup page=\"0\"/></text></annots></xfdf>", "line 1: <popup> has no rect"),
+        ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents-richtext>plain</contents-richtext></text></annots></xfdf>",
+         "line 1: <contents-richtext> holds 0 elements, not one <body>"),
     ])
     func malformedFilesAreOneLineErrorsNamingTheLine(text: String, message: String) {
         #expect(Self.error(text) == message)

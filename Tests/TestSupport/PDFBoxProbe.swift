@@ -8,6 +8,9 @@ public struct PDFBoxAnnotation: Decodable, Sendable {
     public let rect: [Double]?
     public let title: String?
     public let contents: String?
+    public let richText: String?
+    public let intent: String?
+    public let lineEndings: [String]?
     public let state: String?
     public let stateModel: String?
     /// Each stroke as x, y, x, y…

@@ -57,6 +57,32 @@ public struct ProbedAnnotation: Decodable, Sendable {
     public let IRTName: String?
     public let popupParentIsThis: Bool?
     public let PIsPage: Bool
+    /// Line endings, intent, border, justification, styles, rich text's words, a FreeText's /C, the popup's place:
+    /// each as a string or numbers rounded to hundredths.
+    public let look: [String: LookValue]
+
+    public enum LookValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+        case text(String), texts([String]), numbers([Double]), number(Double), flag(Bool)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let flag = try? container.decode(Bool.self) { self = .flag(flag) }
+            else if let number = try? container.decode(Double.self) { self = .number(number) }
+            else if let text = try? container.decode(String.self) { self = .text(text) }
+            else if let numbers = try? container.decode([Double].self) { self = .numbers(numbers) }
+            else { self = .texts(try container.decode([String].self)) }
+        }
+
+        public var description: String {
+            switch self {
+            case .text(let text): text
+            case .texts(let texts): texts.description
+            case .numbers(let numbers): numbers.description
+            case .number(let number): String(number)
+            case .flag(let flag): String(flag)
+            }
+        }
+    }
 }
 
 public enum AnnotationProbe {

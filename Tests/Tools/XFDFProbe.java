@@ -1,5 +1,6 @@
 import java.io.File;
 import java.util.List;
+import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.fdf.FDFAnnotation;
@@ -10,7 +11,8 @@ import org.apache.pdfbox.pdmodel.fdf.FDFDocument;
 /**
  * Apache PDFBox reading an XFDF file, for Redline's tests: another implementation than Redline's own parser says
  * which annotations the file holds. Prints one JSON object per annotation, one per line: name, subtype, page,
- * rect, title, contents, state, state model, ink strokes and quad points, as PDFBox's FDF model has them.
+ * rect, title, contents, rich text, intent, line endings, state, state model, ink strokes and quad points, as
+ * PDFBox's FDF model has them.
  *
  * Run with the JDK's source launcher: java -cp pdfbox2.jar:fontbox2.jar:commons-logging.jar XFDFProbe.java FILE
  */
@@ -29,6 +31,15 @@ public class XFDFProbe {
                     rect.getLowerLeftX(), rect.getLowerLeftY(), rect.getUpperRightX(), rect.getUpperRightY() })).append(',');
                 field(line, "title", annotation.getTitle());
                 field(line, "contents", annotation.getContents());
+                field(line, "richText", annotation.getRichContents());
+                field(line, "intent", annotation.getCOSObject().getNameAsString(COSName.IT));
+                COSArray endings = annotation.getCOSObject().getCOSArray(COSName.LE);
+                line.append("\"lineEndings\":[");
+                for (int i = 0; endings != null && i < endings.size(); i++) {
+                    if (i > 0) line.append(',');
+                    line.append('"').append(endings.getName(i)).append('"');
+                }
+                line.append("],");
                 if (annotation instanceof FDFAnnotationText) {
                     FDFAnnotationText text = (FDFAnnotationText) annotation;
                     field(line, "state", text.getState());

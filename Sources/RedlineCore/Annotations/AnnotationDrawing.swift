@@ -25,6 +25,48 @@ public struct AnnotationDrawing: Sendable, Hashable {
     public var icon: String?
     /// /Rotate of a FreeText or Stamp, degrees.
     public var rotation: Int?
+    /// /LE: how a Line's or PolyLine's two ends look (`OpenArrow`, `Circle`, …), head first.
+    public var lineEndings: [String] = []
+    /// /IT: what the annotation is for beyond its subtype (`FreeTextCallout`, `LineArrow`, …).
+    public var intent: String?
+    /// /BS /S (and /BE for a cloudy border): how the border is drawn; nil for solid, the default.
+    public var borderStyle: BorderStyle?
+    /// /BS /D: the dash pattern of a dashed border.
+    public var dashes: [Double] = []
+    /// /RD: how far the drawn shape stands inside /Rect (left, top, right, bottom), in points.
+    public var fringe: [Double] = []
+    /// A FreeText's /C: the colour its box is filled with (its text colour is `color`, from /DA).
+    public var background: RGBColor?
+    /// A FreeText's /Q: how its lines align.
+    public var justification: Justification?
+    /// A FreeText's /DS: its text's CSS style, as the tool that wrote it said it.
+    public var defaultStyle: String?
+    /// /RC: the contents as rich text (XHTML), as the tool that wrote it said it.
+    public var richText: String?
+    /// The popup that shows the annotation's text: where it opens and whether it is open.
+    public var popup: Popup?
+
+    /// /BS /S other than solid, and cloudy (/BE /S /C) with its intensity.
+    public enum BorderStyle: Sendable, Hashable {
+        case dashed, beveled, inset, underline
+        case cloudy(intensity: Double)
+    }
+
+    /// /Q: 0, 1, 2.
+    public enum Justification: Int, Sendable, Hashable {
+        case left = 0, centered = 1, right = 2
+    }
+
+    /// A /Popup annotation, folded into its parent: its rect on the displayed page and /Open.
+    public struct Popup: Sendable, Hashable {
+        public var rect: Rect
+        public var isOpen: Bool
+
+        public init(rect: Rect, isOpen: Bool) {
+            self.rect = rect
+            self.isOpen = isOpen
+        }
+    }
 
     public init(color: RGBColor? = nil, opacity: Double? = nil, lineWidth: Double? = nil, inkList: [[Point]] = [],
                 quads: [[Point]] = [], fontSize: Double? = nil, subject: String? = nil, vertices: [Point] = [],
@@ -50,6 +92,7 @@ public struct AnnotationDrawing: Sendable, Hashable {
         moved.inkList = inkList.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
         moved.quads = quads.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
         moved.vertices = vertices.map { Point(x: $0.x + dx, y: $0.y + dy) }
+        moved.popup = popup.map { Popup(rect: $0.rect.offsetBy(dx: dx, dy: dy), isOpen: $0.isOpen) }
         return moved
     }
 }
@@ -79,6 +122,11 @@ extension AnnotationDrawing {
         return "/Helv \(PDFNumber.format(fontSize)) Tf \(components) rg"
     }
 
+    /// The /DS Redline writes with a text box: the font its appearance draws with, the size and the colour.
+    public static func defaultStyle(fontSize: Double, color: RGBColor?) -> String {
+        "font: DejaVu Sans \(PDFNumber.format(fontSize))pt; color: \((color ?? RGBColor(red: 0, green: 0, blue: 0)).hex)"
+    }
+
     /// Colour components from 0 to 1 (clamped) as 8-bit RGB.
     public static func rgb(_ parts: [Double]) -> RGBColor {
         let channels = parts.map { value -> UInt8 in
@@ -90,6 +138,10 @@ extension AnnotationDrawing {
 }
 
 extension AnnotationDrawing {
+    private var popupCorners: [Point] {
+        popup.map { [Point(x: $0.rect.minX, y: $0.rect.minY), Point(x: $0.rect.maxX, y: $0.rect.maxY)] } ?? []
+    }
+
     /// The same drawing up to the rounding a trip through a file or XFDF gives (a hundredth of a point).
     public func isClose(to other: AnnotationDrawing) -> Bool {
         func near(_ a: Double?, _ b: Double?) -> Bool {
@@ -99,12 +151,17 @@ extension AnnotationDrawing {
             default: false
             }
         }
+        func near(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.01 } }
         func near(_ a: [Point], _ b: [Point]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { abs($0.x - $1.x) < 0.01 && abs($0.y - $1.y) < 0.01 }
         }
         return color == other.color && interiorColor == other.interiorColor && near(opacity, other.opacity)
             && near(lineWidth, other.lineWidth) && near(fontSize, other.fontSize) && subject == other.subject && icon == other.icon
             && rotation == other.rotation && near(vertices, other.vertices)
+            && lineEndings == other.lineEndings && intent == other.intent && borderStyle == other.borderStyle
+            && near(dashes, other.dashes) && near(fringe, other.fringe) && background == other.background
+            && justification == other.justification && defaultStyle == other.defaultStyle && richText == other.richText
+            && popup?.isOpen == other.popup?.isOpen && near(popupCorners, other.popupCorners)
             && inkList.count == other.inkList.count && zip(inkList, other.inkList).allSatisfy(near)
             && quads.count == other.quads.count && zip(quads, other.quads).allSatisfy(near)
     }

@@ -85,9 +85,17 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
             if let change = changedContents[annotation.id] {
                 changed.contents = change.contents
                 changed.modified = change.modified
+                // Rich text would still say the old words, and readers show it before /Contents.
+                changed.drawing.richText = nil
+                if annotation.subtype == .freeText { changed.drawing.defaultStyle = nil }
             }
             if let restyle = restyled[annotation.id] {
                 changed.drawing = restyle.applied(to: changed.drawing)
+                if annotation.subtype == .freeText {
+                    // Rich text and a text style would say the old colour and size: /Contents and /DA say it all now.
+                    changed.drawing.richText = nil
+                    changed.drawing.defaultStyle = nil
+                }
                 if changedContents[annotation.id] == nil { changed.modified = restyle.modified }
             }
             if let move = move(of: annotation.id, parents: parents) {

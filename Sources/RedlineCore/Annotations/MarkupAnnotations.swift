@@ -19,6 +19,7 @@ public enum MarkupAnnotations {
             drawing.color = text.color.rgb
             drawing.fontSize = text.fontSize
             drawing.lineWidth = 0
+            drawing.defaultStyle = AnnotationDrawing.defaultStyle(fontSize: text.fontSize, color: text.color.rgb)
         case .ink(let ink):
             subtype = .ink
             drawing.color = ink.color.rgb
@@ -58,6 +59,9 @@ public enum MarkupAnnotations {
         let content: MarkupContent
         switch annotation.subtype {
         case .freeText:
+            // A filled box, centred or right-aligned lines, or rich text are not what the painter draws: readers
+            // draw such a box from its keys.
+            guard drawing.background == nil, (drawing.justification ?? .left) == .left, drawing.richText == nil else { return nil }
             content = .text(TextMarkup(origin: Point(x: annotation.rect.minX + margin, y: annotation.rect.minY + margin),
                                        text: annotation.contents ?? "", fontSize: drawing.fontSize ?? 12, color: color))
         case .ink:

@@ -70,4 +70,11 @@ public struct PageGeometry: Sendable, Hashable, Codable {
         let enclosing = Rect(enclosing: corners)!
         return PDFBox(x1: enclosing.minX, y1: enclosing.minY, x2: enclosing.maxX, y2: enclosing.maxY)
     }
+
+    /// A user-space box (x1, y1, x2, y2 in any order) as the display-space rectangle that covers it.
+    public func displayRect(fromUser box: [Double]) -> Rect? {
+        guard box.count == 4 else { return nil }
+        return Rect(enclosing: [Point(x: box[0], y: box[1]), Point(x: box[2], y: box[3]), Point(x: box[0], y: box[3]),
+                                Point(x: box[2], y: box[1])].map(displayPoint(fromUser:)))
+    }
 }

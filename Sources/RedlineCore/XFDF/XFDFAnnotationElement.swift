@@ -42,8 +42,8 @@ enum XFDFAnnotationElement {
         add("title", annotation.author)
         add("date", annotation.modified?.pdfString)
         add("creationdate", annotation.created?.pdfString)
-        // A FreeText's colour is its text's, which XFDF keeps in defaultappearance: `color` would be its background.
-        if annotation.subtype != .freeText { add("color", drawing.color?.hex) }
+        // A FreeText's colour is its text's, which XFDF keeps in defaultappearance: `color` is its background.
+        add("color", (annotation.subtype == .freeText ? drawing.background : drawing.color)?.hex)
         add("interior-color", drawing.interiorColor?.hex)
         add("flags", flagNames.filter { annotation.flags & $0.bit != 0 }.map(\.name).joined(separator: ","))
         add("opacity", drawing.opacity.map(PDFNumber.format))
@@ -60,8 +60,30 @@ enum XFDFAnnotationElement {
             add("start", user(drawing.vertices[0]))
             add("end", user(drawing.vertices[1]))
         }
+        if drawing.lineEndings.count == 2 {
+            add("head", drawing.lineEndings[0])
+            add("tail", drawing.lineEndings[1])
+        }
+        add("intent", drawing.intent)
+        add("style", drawing.borderStyle.map(styleName))
+        if case .cloudy(let intensity) = drawing.borderStyle { add("intensity", PDFNumber.format(intensity)) }
+        if !drawing.dashes.isEmpty { add("dashes", drawing.dashes.map(PDFNumber.format).joined(separator: ",")) }
+        if drawing.fringe.count == 4 { add("fringe", drawing.fringe.map(PDFNumber.format).joined(separator: ",")) }
+        add("justification", drawing.justification.map { ["left", "centered", "right"][$0.rawValue] })
         var children: [XMLTreeElement.Child] = []
         if let contents = annotation.contents { children.append(.element(XMLTreeElement("contents", children: [.text(contents)]))) }
+        // Rich text goes as the XHTML it is; text that does not read as XML (or has a DTD) has no XFDF form.
+        if let rich = drawing.richText, let body = try? XMLReader.read(Array(rich.utf8)) {
+            children.append(.element(XMLTreeElement("contents-richtext", children: [.element(body)])))
+        }
+        if let popup = drawing.popup {
+            let box = geometry.userBox(fromDisplay: popup.rect)
+            children.append(.element(XMLTreeElement("popup", attributes: [
+                ("page", String(annotation.pageIndex)),
+                ("rect", [box.x1, box.y1, box.x2, box.y2].map(PDFNumber.format).joined(separator: ",")),
+                ("open", popup.isOpen ? "yes" : "no"),
+            ])))
+        }
         if !drawing.inkList.isEmpty {
             let gestures = drawing.inkList.filter { !$0.isEmpty }.map { stroke in
                 XMLTreeElement.Child.element(XMLTreeElement("gesture", children: [.text(stroke.map(user).joined(separator: ";"))]))
@@ -75,8 +97,25 @@ enum XFDFAnnotationElement {
             let appearance = AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)
             children.append(.element(XMLTreeElement("defaultappearance", children: [.text(appearance)])))
         }
+        if annotation.subtype == .freeText, let style = drawing.defaultStyle {
+            children.append(.element(XMLTreeElement("defaultstyle", children: [.text(style)])))
+        }
         return XMLTreeElement(name, attributes: attributes, children: children)
     }
+
+    /// XFDF's `style` values (Acrobat's spelling), solid being the default and left out.
+    static let styles: [(name: String, style: AnnotationDrawing.BorderStyle?)] = [
+        ("solid", nil), ("dash", .dashed), ("bevelled", .beveled), ("inset", .inset), ("underline", .underline), ("cloudy", .cloudy(intensity: 0)),
+    ]
+
+    private static func styleName(_ style: AnnotationDrawing.BorderStyle) -> String {
+        if case .cloudy = style { return "cloudy" }
+        return styles.first { $0.style == style }!.name
+    }
+
+    /// ISO 32000's line endings (/LE).
+    static let lineEndings: Set<String> = ["None", "Square", "Circle", "Diamond", "OpenArrow", "ClosedArrow", "Butt", "ROpenArrow",
+                                           "RClosedArrow", "Slash"]
 
     // MARK: Reading
 
@@ -100,7 +139,11 @@ enum XFDFAnnotationElement {
             stride(from: 0, to: values.count - 1, by: 2).map { geometry.displayPoint(fromUser: Point(x: values[$0], y: values[$0 + 1])) }
         }
         var drawing = AnnotationDrawing()
-        drawing.color = try color("color", of: element)
+        if subtype == .freeText {
+            drawing.background = try color("color", of: element)
+        } else {
+            drawing.color = try color("color", of: element)
+        }
         drawing.interiorColor = try color("interior-color", of: element)
         drawing.opacity = try number("opacity", of: element)
         if let opacity = drawing.opacity, !(0...1).contains(opacity) {
@@ -130,6 +173,14 @@ enum XFDFAnnotationElement {
             }
         }
         if let vertices = element.first("vertices") { drawing.vertices = display(try pointList(vertices.text, in: vertices)) }
+        try readLook(of: element, into: &drawing)
+        if let popup = element.first("popup") { drawing.popup = try self.popup(popup, geometry: geometry) }
+        if let rich = element.first("contents-richtext") {
+            let body = rich.elements
+            guard body.count == 1 else { throw XFDFError(rich, "<contents-richtext> holds \(body.count) elements, not one <body>") }
+            drawing.richText = body[0].compact
+        }
+        if subtype == .freeText, let style = element.first("defaultstyle") { drawing.defaultStyle = style.text }
         if let appearance = element.first("defaultappearance") {
             let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance.text)
             drawing.fontSize = size
@@ -173,6 +224,68 @@ enum XFDFAnnotationElement {
                           contents: element.first("contents")?.text, inReplyTo: element[attribute: "inreplyto"].map { AnnotationID($0) },
                           replyType: replyType, state: state, flags: flags, order: order,
                           drawing: drawing)
+    }
+
+    /// Line endings, intent, border style, dashes, fringe and justification.
+    private static func readLook(of element: XMLTreeElement, into drawing: inout AnnotationDrawing) throws {
+        let head = element[attribute: "head"], tail = element[attribute: "tail"]
+        if head != nil || tail != nil {
+            drawing.lineEndings = try [("head", head), ("tail", tail)].map { attribute, value in
+                let ending = value ?? "None"
+                guard let known = lineEndings.first(where: { $0.caseInsensitiveCompare(ending) == .orderedSame }) else {
+                    throw XFDFError(element, "\(attribute)=\"\(ending.prefix(40))\" of <\(element.name)> is not a line ending (\(lineEndings.sorted().joined(separator: ", ")))")
+                }
+                return known
+            }
+        }
+        if let intent = element[attribute: "intent"] {
+            guard !intent.isEmpty, intent.count <= 64, intent.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else {
+                throw XFDFError(element, "intent=\"\(intent.prefix(40))\" of <\(element.name)> is not a name like FreeTextCallout")
+            }
+            drawing.intent = intent
+        }
+        if let style = element[attribute: "style"] {
+            guard let known = styles.first(where: { $0.name.caseInsensitiveCompare(style) == .orderedSame }) else {
+                throw XFDFError(element, "style=\"\(style.prefix(40))\" of <\(element.name)> is not a border style (\(styles.map(\.name).joined(separator: ", ")))")
+            }
+            drawing.borderStyle = known.style
+            if case .cloudy = known.style {
+                let intensity = try number("intensity", of: element) ?? 0
+                guard (0...2).contains(intensity) else {
+                    throw XFDFError(element, "intensity=\"\(PDFNumber.format(intensity))\" of <\(element.name)> is not between 0 and 2")
+                }
+                drawing.borderStyle = .cloudy(intensity: intensity)
+            }
+        }
+        if let dashes = try numbers("dashes", of: element) {
+            guard (1...16).contains(dashes.count), dashes.allSatisfy({ (0...1000).contains($0) }), dashes.contains(where: { $0 > 0 }) else {
+                throw XFDFError(element, "dashes of <\(element.name)> needs one to sixteen lengths from 0 to 1000, not all 0")
+            }
+            drawing.dashes = dashes
+        }
+        if let fringe = try numbers("fringe", of: element) {
+            guard fringe.count == 4, fringe.allSatisfy({ $0 >= 0 }) else {
+                throw XFDFError(element, "fringe of <\(element.name)> needs four distances of 0 or more, not \(fringe.count)")
+            }
+            drawing.fringe = fringe
+        }
+        if let justification = element[attribute: "justification"] {
+            guard let index = ["left", "centered", "right"].firstIndex(where: { $0.caseInsensitiveCompare(justification) == .orderedSame }) else {
+                throw XFDFError(element, "justification=\"\(justification.prefix(40))\" of <\(element.name)> is not left, centered or right")
+            }
+            drawing.justification = AnnotationDrawing.Justification(rawValue: index)
+        }
+    }
+
+    /// `<popup page="0" rect="…" open="yes"/>`: where the annotation's popup opens.
+    private static func popup(_ element: XMLTreeElement, geometry: PageGeometry) throws -> AnnotationDrawing.Popup {
+        guard let box = try numbers("rect", of: element) else { throw XFDFError(element, "<popup> has no rect") }
+        guard box.count == 4, let rect = geometry.displayRect(fromUser: box) else {
+            throw XFDFError(element, "rect of <popup> needs four numbers, not \(box.count)")
+        }
+        let open = element[attribute: "open"]?.lowercased() ?? "no"
+        guard ["yes", "no", "true", "false"].contains(open) else { throw XFDFError(element, "open=\"\(open.prefix(40))\" of <popup> is not yes or no") }
+        return AnnotationDrawing.Popup(rect: rect, isOpen: open == "yes" || open == "true")
     }
 
     /// A decimal number as XFDF writes them (digits, a sign, a point, an exponent), within what a PDF can hold:

@@ -54,6 +54,10 @@ extension XMLTreeElement {
         for attribute in attributes { out += " \(attribute.name)=\"\(Self.escape(attribute.value, attribute: true))\"" }
         if children.isEmpty { return out + "/>" }
         if elements.isEmpty { return out + ">" + Self.escape(text, attribute: false) + "</\(name)>" }
+        // Rich text is XHTML, where a space between two elements is a word space: it is written exactly as it is.
+        if Self.keptExactly.contains(name) {
+            return out + ">" + childrenCompact + "</\(name)>"
+        }
         out += ">\n"
         for child in children {
             switch child {
@@ -63,6 +67,26 @@ extension XMLTreeElement {
             }
         }
         return out + pad + "</\(name)>"
+    }
+
+    /// Elements whose content is written on one line exactly as it is, never indented.
+    static let keptExactly: Set<String> = ["contents-richtext"]
+
+    /// The element as XML text on one line, every character of its text kept.
+    public var compact: String {
+        var out = "<" + name
+        for attribute in attributes { out += " \(attribute.name)=\"\(Self.escape(attribute.value, attribute: true))\"" }
+        return children.isEmpty ? out + "/>" : out + ">" + childrenCompact + "</\(name)>"
+    }
+
+    /// What the element holds as XML text on one line.
+    public var childrenCompact: String {
+        children.map { child in
+            switch child {
+            case .element(let element): element.compact
+            case .text(let text): Self.escape(text, attribute: false)
+            }
+        }.joined()
     }
 
     /// `&`, `<`, `>` and in attributes `"` as entities; tab and line ends in attributes, and a carriage return
