@@ -14,6 +14,18 @@ import TestSupport
     static let blue = RGBColor(red: 0, green: 0, blue: 255)
     static let green = RGBColor(red: 0, green: 160, blue: 0)
 
+    /// The editor's picture of page 1 with `edits`, and poppler's picture of page 1 once `:w`'s saver has written them
+    /// (checked by qpdf).
+    static func shownAndSaved(_ edits: AnnotationEdits, document: OpenedDocument, source: String,
+                              to output: String) throws -> (shown: PageRaster, saved: PageRaster) {
+        let original = document.description.annotations
+        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        #expect(try QPDFCheck.errors(in: output) == nil)
+        return (shown, try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1))
+    }
+
     @Test func newColoursSizesAndWordsAreWhatReadersFindAndWhatTheEditorShows() throws {
         let folder = TemporaryFolder()
         let source = folder.copy(fixture: "pdfjs_issue14438.pdf")
@@ -42,11 +54,7 @@ import TestSupport
             try editing.restyle(ink.id, color: nil, fontSize: 30, original: ink, at: Self.date, current: original, edits: &edits)
         }
 
-        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
-        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
-                                                            description: document.description, to: output)
-        #expect(try QPDFCheck.errors(in: output) == nil)
-        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        let (shown, saved) = try Self.shownAndSaved(edits, document: document, source: source, to: output)
         #expect(shown.width == saved.width && shown.height == saved.height)
         let same = shown.pixels == saved.pixels
         #expect(same, "the editor shows the page as :w writes it")
@@ -95,7 +103,7 @@ import TestSupport
     /// Acrobat's typewriter box holds rich text (/RC, orange words in SimSun) that would still say the old words and
     /// colour: given new words and a new colour, its rich text and style go, and what shows is drawn anew from /DA
     /// and /Contents in the new colour. The editor shows the page as it is saved.
-    @Test func aRichTextBoxIsDrawnAgainByReadersWithItsNewWordsAndColour() throws {
+    @Test func aRichTextBoxLosesItsOldRichTextWithNewWordsAndColour() throws {
         let folder = TemporaryFolder()
         let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
         let output = folder.file("reworded.pdf")
@@ -109,11 +117,7 @@ import TestSupport
         try editing.rewrite(box.id, text: "Checked by Ana", at: Self.date, current: edits.applied(to: original), edits: &edits)
         #expect(edits.applied(to: original).first { $0.id == box.id }?.drawing.richText == nil, "the list has no old rich text")
 
-        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
-        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
-                                                            description: document.description, to: output)
-        #expect(try QPDFCheck.errors(in: output) == nil)
-        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        let (shown, saved) = try Self.shownAndSaved(edits, document: document, source: source, to: output)
         #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
 
         let written = try #require(try AnnotationProbe.read(output).first { $0.NM == box.id.rawValue })
@@ -171,11 +175,7 @@ import TestSupport
         var edits = AnnotationEdits()
         try editing.restyle(box.id, color: Self.blue, fontSize: nil, original: box, at: Self.date, current: original, edits: &edits)
         try editing.rewrite(box.id, text: "Now blue", at: Self.date, current: edits.applied(to: original), edits: &edits)
-        let shown = document.renderer.render(page: 0, scale: 1, annotationEdits: edits.shownChanges(onPage: 0, of: original))
-        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
-                                                            description: document.description, to: output)
-        #expect(try QPDFCheck.errors(in: output) == nil)
-        let saved = try OpenedDocument(path: output, password: nil).renderer.render(page: 0, scale: 1)
+        let (shown, saved) = try Self.shownAndSaved(edits, document: document, source: source, to: output)
         #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
         let written = try #require(try AnnotationProbe.read(output).first { $0.NM == "Boxed" })
         #expect(written.Contents == "Now blue" && written.look["FreeText C"] == .numbers([1, 1, 0]) && written.look["Q"] == .text("1"))

@@ -10,6 +10,16 @@ import Testing
         try ProcessRunner.run(TestPaths.redline, arguments)
     }
 
+    /// The sample document with `annotations` (XFDF elements) imported by `redline xfdf import`.
+    func imported(_ annotations: String, in folder: TemporaryFolder) throws -> String {
+        let xfdf = folder.file("in.xfdf"), output = folder.file("out.pdf")
+        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><annots>\n" + annotations
+             + "\n</annots></xfdf>\n").write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let result = try redline("xfdf", "import", TestPaths.sample, xfdf, "--output", output)
+        try #require(result.status == 0, "\(result.stderr)")
+        return output
+    }
+
     /// A copy of `source` with every page's /Annots removed, by pikepdf.
     func stripped(_ source: String, to destination: String) throws {
         let script = """
@@ -177,18 +187,12 @@ import Testing
     /// so a reader that never draws annotations afresh shows them too, where poppler draws them.
     @Test func importedAnnotationsRedlineDrawsGetAnAppearance() throws {
         let folder = TemporaryFolder()
-        let xfdf = folder.file("in.xfdf"), output = folder.file("out.pdf")
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots>
-        <ink page="0" rect="90,590,310,710" name="I" color="#0000FF" width="4"><inklist><gesture>100,600;200,700;300,600</gesture></inklist></ink>
-        <freetext page="0" rect="100,400,300,430" name="F"><contents>Imported words</contents>
-        <defaultappearance>/Helv 14 Tf 1 0 0 rg</defaultappearance></freetext>
-        <circle page="0" rect="400,400,450,450" name="C" color="#00FF00"/>
-        </annots></xfdf>
-        """.write(toFile: xfdf, atomically: true, encoding: .utf8)
-        let result = try redline("xfdf", "import", TestPaths.sample, xfdf, "--output", output)
-        try #require(result.status == 0, "\(result.stderr)")
+        let output = try imported("""
+            <ink page="0" rect="90,590,310,710" name="I" color="#0000FF" width="4"><inklist><gesture>100,600;200,700;300,600</gesture></inklist></ink>
+            <freetext page="0" rect="100,400,300,430" name="F"><contents>Imported words</contents>
+            <defaultappearance>/Helv 14 Tf 1 0 0 rg</defaultappearance></freetext>
+            <circle page="0" rect="400,400,450,450" name="C" color="#00FF00"/>
+            """, in: folder)
         let annotations = try MuPDFProbe.annotations(in: output)[0].annotations
         #expect(annotations.first { $0.id == "I" }?.hasAppearance == true)
         #expect(annotations.first { $0.id == "F" }?.hasAppearance == true)
@@ -204,16 +208,10 @@ import Testing
     /// to readers, who draw it from /C, /Q and /DA, and poppler shows the yellow box with its blue words.
     @Test func aFilledCentredTextBoxIsLeftToReadersToDraw() throws {
         let folder = TemporaryFolder()
-        let xfdf = folder.file("in.xfdf"), output = folder.file("out.pdf")
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots>
-        <freetext page="0" rect="100,600,300,640" name="Boxed" color="#FFFF00" justification="centered" width="1">
-        <contents>Centred</contents><defaultappearance>/Helv 14 Tf 0 0 1 rg</defaultappearance></freetext>
-        </annots></xfdf>
-        """.write(toFile: xfdf, atomically: true, encoding: .utf8)
-        let result = try redline("xfdf", "import", TestPaths.sample, xfdf, "--output", output)
-        try #require(result.status == 0, "\(result.stderr)")
+        let output = try imported("""
+            <freetext page="0" rect="100,600,300,640" name="Boxed" color="#FFFF00" justification="centered" width="1">
+            <contents>Centred</contents><defaultappearance>/Helv 14 Tf 0 0 1 rg</defaultappearance></freetext>
+            """, in: folder)
         let written = try #require(try AnnotationProbe.read(output).first { $0.NM == "Boxed" })
         #expect(written.look["FreeText C"] == .numbers([1, 1, 0]) && written.look["Q"] == .text("1"), "\(written.look)")
         #expect(try MuPDFProbe.annotations(in: output)[0].annotations.first { $0.id == "Boxed" }?.hasAppearance == false)
