@@ -170,6 +170,27 @@ import Testing
         #expect(editor.state.message == "Not changed: annotation \"square\" is a square: only text boxes and notes have text to edit")
     }
 
+    /// A text box without words has nothing to show in a new colour or size: the refusal says so, and how to give it
+    /// words, which then take a colour.
+    @Test func anEmptyTextBoxSaysWhyItKeepsItsLook() throws {
+        let empty = Annotation(id: "empty", pageIndex: 0, subtype: .freeText, rect: Rect(x: 100, y: 600, width: 20, height: 12),
+                               author: "Dan", flags: 4, order: 4, drawing: AnnotationDrawing(fontSize: 12))
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [empty])
+        editor.press(.tab, .tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "empty")
+        editor.press(.character("c"))
+        #expect(editor.state.message == "Not changed: annotation \"empty\" is an empty text box: its colour stays as it is until it has words (Enter gives it some)")
+        editor.press(.character("+"))
+        #expect(editor.state.message == "Not changed: annotation \"empty\" is an empty text box: its size stays as it is until it has words (Enter gives it some)")
+        #expect(!editor.state.isDirty)
+        editor.press(.enter)
+        for character in "Words" { editor.press(.character(character)) }
+        editor.press(.enter)
+        editor.press(.character("c"))
+        #expect(annotation("empty", editor)?.contents == "Words", "\(editor.state.message ?? "")")
+        #expect(annotation("empty", editor)?.drawing.color != nil, "with words it takes a colour: \(editor.state.message ?? "")")
+    }
+
     /// A text box stays on the page: a size step or words that would take it past the edge are refused, and the edit
     /// line stays open; what is being typed there is in the crash journal; the edit line opened from the page closes
     /// when the edit ends and leaves the keys to the page; a restore question counts new looks.

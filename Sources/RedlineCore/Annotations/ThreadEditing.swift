@@ -101,6 +101,9 @@ public struct ThreadEditing: Sendable {
     public func restyle(_ id: AnnotationID, color: RGBColor?, fontSize: Double?, original: Annotation, at date: PDFDate,
                         current: [Annotation], edits: inout AnnotationEdits) throws {
         let annotation = try changeable(id, in: current)
+        if annotation.subtype == .freeText, (annotation.contents ?? "").isEmpty {
+            throw AnnotationEditError.emptyTextBox(id, what: color != nil ? "colour" : "size")
+        }
         if color != nil, !Self.recolourable(annotation) {
             throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour")
         }
