@@ -48,6 +48,15 @@ public struct PageMark: Sendable, Hashable {
 }
 
 extension EditorState {
+    /// Where an annotation of the file shows: a text box given new words or a new size is drawn again fitted to them
+    /// (as `:w` writes it), so its outline follows; the others stay in their /Rect.
+    func shownRect(of annotation: Annotation, _ environment: EditorEnvironment) -> Rect {
+        let edits = edits.annotations
+        guard annotation.subtype == .freeText, edits.restyled[annotation.id] != nil || edits.changedContents[annotation.id] != nil,
+              let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { return annotation.rect }
+        return MarkupAnnotations.rect(for: item, measuredBy: environment.measurer)
+    }
+
     public func scene(environment: EditorEnvironment) -> PageScene {
         var items = markup.items(onPage: pageIndex)
         var highlight: Rect?
@@ -67,11 +76,11 @@ extension EditorState {
         } else if let panel = interaction.annotationPanel, let id = panel.selected,
                   let annotation = annotations.first(where: { $0.id == id }), annotation.pageIndex == pageIndex {
             // The selected annotation's area, outlined on the page.
-            highlight = annotation.rect
+            highlight = shownRect(of: annotation, environment)
         } else if let selection, let item = markup.item(selection), item.pageIndex == pageIndex {
             highlight = item.bounds(measuredBy: environment.measurer)
         } else if let annotation = selectedFileAnnotation {
-            highlight = annotation.rect
+            highlight = shownRect(of: annotation, environment)
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
                          markup: items, highlight: highlight, marks: searchMarks + selectionMarks,

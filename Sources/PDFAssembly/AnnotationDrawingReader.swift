@@ -48,11 +48,21 @@ struct AnnotationDrawingReader {
             }
             drawing.justification = session.integer(key("/Q")).flatMap(AnnotationDrawing.Justification.init(rawValue:))
             drawing.defaultStyle = session.text(key("/DS"))
+            // Acrobat draws the text in /DS's colour and writes a default black into /DA: the colour the reviewer
+            // saw, kept when the box is drawn again, is /DS's.
+            if let style = drawing.defaultStyle, let color = AnnotationDrawing.color(inStyle: style) { drawing.color = color }
         }
         drawing.richText = session.text(key("/RC"))
-        drawing.intent = session.name(key("/IT"))
-        drawing.lineEndings = session.arrayItems(key("/LE")).prefix(2).compactMap(session.name)
-        if drawing.lineEndings.count == 1 { drawing.lineEndings.append("None") }
+        drawing.intent = session.name(key("/IT")).flatMap { AnnotationDrawing.isPlainName($0) ? $0 : nil }
+        func ending(_ name: String?) -> String { name.flatMap { AnnotationDrawing.lineEndingNames.contains($0) ? $0 : nil } ?? "None" }
+        if subtype == "FreeText" {
+            // A callout's one ending, a name (its line is /CL).
+            if let name = session.name(key("/LE")) { drawing.lineEndings = [ending(name)] }
+        } else {
+            let ends = session.arrayItems(key("/LE")).prefix(2).map { ending(session.name($0)) }
+            if !ends.isEmpty { drawing.lineEndings = ends.count == 1 ? ends + ["None"] : ends }
+        }
+        if subtype == "FreeText", let callout = numbers(key("/CL")), [4, 6].contains(callout.count) { drawing.callout = display(callout) }
         readBorder(into: &drawing, style: style, effect: key("/BE"))
         if let fringe = numbers(key("/RD")), fringe.count == 4 { drawing.fringe = fringe }
         let popup = key("/Popup")

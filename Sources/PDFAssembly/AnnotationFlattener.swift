@@ -36,6 +36,7 @@ public enum AnnotationFlattener {
             let located = AnnotationReader(session: session).read(pages: geometries)
             var burned = 0, dropped = 0, pages = 0
             var kept: [(annotation: Annotation, reason: String)] = []
+            var gone: Set<Int32> = []
             for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
                 let page = qpdf_get_page_n(session.data, pageIndex)
                 var drawing = ""
@@ -61,6 +62,7 @@ public enum AnnotationFlattener {
                     let id = session.objectID(entry.object)
                     if id != 0 { leaving.insert(id) }
                 }
+                gone.formUnion(leaving)
                 guard !leavingSlots.isEmpty else { continue }
                 let remaining = session.arrayItems(session.key(page, "/Annots")).enumerated().filter { slot, item in
                     let id = session.objectID(item)
@@ -78,6 +80,17 @@ public enum AnnotationFlattener {
                 }
                 try session.check()
             }
+            // A reply that stays (it has no appearance to draw) to what is now part of the page would answer an
+            // annotation no page has: it stands alone, as a note, and the report says why.
+            var orphaned: Set<AnnotationID> = []
+            for entry in located where !gone.contains(session.objectID(entry.object)) {
+                let parent = session.objectID(session.key(entry.object, "/IRT"))
+                guard parent != 0, gone.contains(parent) else { continue }
+                for key in ["/IRT", "/RT"] { qpdf_oh_remove_key(session.data, entry.object, key) }
+                orphaned.insert(entry.annotation.id)
+            }
+            kept = kept.map { orphaned.contains($0.annotation.id) ? ($0.annotation, $0.reason + "; what it answers is drawn into the page, so it stands alone") : $0 }
+            try session.check()
             let written = try OverlayAssembler.bytes(of: session, minimumVersion: nil)
             return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages)
         } catch let failure as QPDFSession.Failure {

@@ -274,7 +274,7 @@ struct AnnotationWriter {
     /// What `fill` may have written: cleared before a dictionary is filled again for a changed annotation.
     static let describedKeys = ["/T", "/Contents", "/CreationDate", "/M", "/IRT", "/RT", "/StateModel", "/State", "/C", "/IC",
                                 "/CA", "/BS", "/Border", "/InkList", "/QuadPoints", "/L", "/Vertices", "/DA", "/DS", "/Subj",
-                                "/Rotate", "/Name", "/LE", "/IT", "/BE", "/RD", "/Q", "/RC"]
+                                "/Rotate", "/Name", "/LE", "/IT", "/BE", "/RD", "/Q", "/RC", "/CL"]
 
     /// Colour, opacity, width, strokes, quads and font, in user space.
     private func write(_ drawing: AnnotationDrawing, of subtype: AnnotationSubtype, into dictionary: qpdf_oh, geometry: PageGeometry) {
@@ -310,7 +310,12 @@ struct AnnotationWriter {
             qpdf_oh_replace_key(t, effect, "/I", session.newNumber(intensity))
             set("/BE", effect)
         }
-        if drawing.lineEndings.count == 2 { set("/LE", names(drawing.lineEndings)) }
+        if subtype == .freeText {
+            if let ending = drawing.lineEndings.first { set("/LE", session.newName(ending)) }
+            if !drawing.callout.isEmpty { set("/CL", session.newNumbers(user(drawing.callout))) }
+        } else if drawing.lineEndings.count == 2 {
+            set("/LE", names(drawing.lineEndings))
+        }
         if let intent = drawing.intent { set("/IT", session.newName(intent)) }
         if drawing.fringe.count == 4 { set("/RD", session.newNumbers(drawing.fringe)) }
         if let rich = drawing.richText { set("/RC", session.newText(rich)) }

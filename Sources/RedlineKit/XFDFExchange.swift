@@ -29,6 +29,9 @@ public enum XFDFExchange {
             guard let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { continue }
             let painter = services ?? RedlineServices()
             services = painter
+            // Words wider than the box the file gives them would be cut at its edge: readers wrap them inside it.
+            if annotation.subtype == .freeText,
+               !annotation.rect.insetBy(dx: -1, dy: -1).contains(MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)) { continue }
             let geometry = pages[annotation.pageIndex]
             drawn[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize, scale: geometry.overlayScale,
                                                              painter: painter.painter)

@@ -45,8 +45,8 @@ import TestSupport
         try editing.rewrite(freeText.id, text: "Reworded title", at: Self.date, current: edits.applied(to: original), edits: &edits)
         try editing.restyle(ink.id, color: Self.blue, fontSize: nil, original: ink, at: Self.date, current: original, edits: &edits)
         try editing.restyle(square.id, color: Self.green, fontSize: nil, original: square, at: Self.date, current: original, edits: &edits)
-        for kept in [filled, caret] {
-            #expect(throws: AnnotationEditError.keepsItsLook(kept.id, subtype: kept.subtype, what: "colour")) {
+        for (kept, why) in [(filled, "drawn again, its fill would cover the page"), (caret, "poppler draws none without the appearance it has")] {
+            #expect(throws: AnnotationEditError.keepsItsLook(kept.id, subtype: kept.subtype, what: "colour", why: why)) {
                 try editing.restyle(kept.id, color: Self.green, fontSize: nil, original: kept, at: Self.date, current: original, edits: &edits)
             }
         }
@@ -190,5 +190,64 @@ import TestSupport
             }
         }
         #expect(yellow > 4_000 && blue > 20 && red == 0, "\(yellow) yellow, \(blue) blue, \(red) red pixels")
+    }
+
+    /// A note is drawn again from its keys once recoloured; poppler knows only some icons (Comment, Note, Key, …):
+    /// a note with Acrobat's Check would vanish, so it keeps its colour and says why, and a Comment note turns blue.
+    @Test func aNoteKeepsItsColourWherePopplerCouldNotDrawItsIcon() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
+        let output = folder.file("recoloured.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let checked = try #require(original.first { $0.subtype == .text && $0.drawing.icon == "Check" && $0.pageIndex == 0 })
+        let comment = try #require(original.first { $0.subtype == .text && $0.drawing.icon == "Comment" && $0.pageIndex == 0 })
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        #expect(throws: AnnotationEditError.keepsItsLook(checked.id, subtype: .text, what: "colour", why: "poppler has no Check icon to draw it with")) {
+            try editing.restyle(checked.id, color: Self.blue, fontSize: nil, original: checked, at: Self.date, current: original, edits: &edits)
+        }
+        try editing.restyle(comment.id, color: Self.blue, fontSize: nil, original: comment, at: Self.date, current: original, edits: &edits)
+        let (shown, saved) = try Self.shownAndSaved(edits, document: document, source: source, to: output)
+        #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
+        let page = try PopplerRender.page(1, of: output)
+        var blue = 0
+        for y in Int(comment.rect.minY)..<Int(comment.rect.maxY) {
+            for x in Int(comment.rect.minX)..<Int(comment.rect.maxX) {
+                let pixel = page.rgb(x, y)
+                if pixel.blue > 150 && pixel.red < 100 && pixel.green < 100 { blue += 1 }
+            }
+        }
+        #expect(blue > 20, "poppler draws the Comment note in blue: \(blue) pixels")
+    }
+
+    /// Acrobat draws a typewriter box in its /DS colour (orange here) and leaves /DA's default black: a bigger size
+    /// keeps the orange the reviewer saw, in /DA too, where every reader finds it.
+    @Test func aBiggerSizeKeepsTheColourTheBoxShowed() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
+        let output = folder.file("bigger.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let box = try #require(original.first { $0.subtype == .freeText && $0.contents == "this is a text anotation" })
+        let orange = RGBColor(red: 255, green: 84, blue: 0)
+        #expect(box.drawing.color == orange, "the colour it shows, from /DS: \(String(describing: box.drawing.color))")
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        try editing.restyle(box.id, color: nil, fontSize: 24, original: box, at: Self.date, current: original, edits: &edits)
+        let (shown, saved) = try Self.shownAndSaved(edits, document: document, source: source, to: output)
+        #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
+        let written = try #require(try MuPDFProbe.annotations(in: output)[0].annotations.first { $0.id == box.id.rawValue })
+        #expect(written.defaultAppearance?.contains("24 Tf 1 0.3294 0 rg") == true, "\(written.defaultAppearance ?? "")")
+        let page = try PopplerRender.page(1, of: output)
+        var orangePixels = 0, dark = 0
+        for y in Int(box.rect.minY)..<Int(box.rect.maxY) + 10 {
+            for x in Int(box.rect.minX)..<Int(box.rect.maxX) {
+                let pixel = page.rgb(x, y)
+                if pixel.red > 200 && (40...140).contains(pixel.green) && pixel.blue < 60 { orangePixels += 1 }
+                if pixel.red < 60 && pixel.green < 60 && pixel.blue < 60 { dark += 1 }
+            }
+        }
+        #expect(orangePixels > 50, "the words stay orange: \(orangePixels) orange, \(dark) dark pixels")
     }
 }

@@ -140,8 +140,11 @@ import Testing
         let recoloured = try #require(annotation("box", editor)?.drawing.color)
         #expect(recoloured != RGBColor(red: 255, green: 0, blue: 0))
         #expect(editor.state.message?.hasPrefix("FreeText") == true || editor.state.message?.contains("Dan") == true, "\(editor.state.message ?? "")")
+        let outlined = try #require(editor.state.scene(environment: editor.environment).highlight)
         editor.press(.character("+"))
         #expect(annotation("box", editor)?.drawing.fontSize == 14)
+        let grown = try #require(editor.state.scene(environment: editor.environment).highlight)
+        #expect(grown.width > outlined.width && grown.height > outlined.height, "the outline follows the bigger words: \(outlined) to \(grown)")
         #expect(editor.state.scene(environment: editor.environment).annotationEdits.restyled["box"]?.fontSize == 14, "the page shows it")
         editor.press(.enter)
         guard case .annotations(let panel)? = editor.state.interaction.panel, case .edit("box", let text)? = panel.input else {

@@ -50,6 +50,26 @@ import Testing
         #expect(after.count == before.count + 2 && Array(after.dropFirst().prefix(before.count)) == before)
     }
 
+    /// A reply written in Redline has no appearance of its own, so flattening keeps it as an annotation; what it
+    /// answered is drawn into the page, so it no longer points at it (an /IRT to an annotation no page lists) but
+    /// stands alone as a note, with its words, and the report says so.
+    @Test func aReplyToAnAnnotationDrawnIntoThePageStandsAlone() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfjs_issue14438.pdf")
+        let note = try #require(try AnnotationProbe.read(source).first { $0.subtype == "/Text" && $0.NM != nil })
+        let replied = folder.file("replied.pdf")
+        let reply = try ProcessRunner.run(TestPaths.redline, ["reply", source, "--to", note.NM!, "--text", "Done, thanks", "--output", replied])
+        try #require(reply.status == 0, "\(reply.stderr)")
+        let (result, output) = try flatten(replied, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("what it answers is drawn into the page, so it stands alone"), "\(result.stdout)")
+        #expect(try QPDFCheck.errors(in: output) == nil)
+        let left = try AnnotationProbe.read(output)
+        #expect(!left.contains { $0.NM == note.NM }, "the note is part of the page now")
+        let kept = try #require(left.first { $0.Contents == "Done, thanks" }, "the reply's words stay")
+        #expect(kept.IRTObject == nil && kept.RT == nil, "it answers nothing that is gone")
+    }
+
     /// A book's links are navigation, not review: they stay, and pages without markup annotations are not touched.
     @Test func linksStayAndUnannotatedPagesAreUntouched() throws {
         let folder = TemporaryFolder()

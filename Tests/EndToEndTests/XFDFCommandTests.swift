@@ -48,6 +48,7 @@ import Testing
         #expect(try redline("xfdf", "export", rebuilt, "--output", second).status == 0)
         let a = try String(contentsOfFile: first, encoding: .utf8), b = try String(contentsOfFile: second, encoding: .utf8)
         #expect(a == b, "the XFDF written again is the same")
+        #expect(!a.contains("flags=\"\""), "no flags, no attribute")
         #expect(a.contains("<annots>") && a.split(separator: "\n").count > 4)
 
         // pikepdf reads the dictionaries as written (MuPDF would draw appearances for the imported annotations and
@@ -227,5 +228,54 @@ import Testing
         }
         #expect(yellow > 200 * 40 / 2, "the box is filled yellow: \(yellow) pixels")
         #expect(blue > 20, "its words are blue: \(blue) pixels")
+    }
+
+    /// Words on several lines, or wider than the box the file gives them, are not what the painter draws (one line,
+    /// cut at the box's edge): such a text box is left to readers, who wrap it inside its box; an Acrobat callout
+    /// keeps its line (/CL) and its one arrowhead (/LE, a name).
+    @Test func textBoxesThePainterWouldCutAreLeftToReadersAndCalloutsKeepTheirLine() throws {
+        let folder = TemporaryFolder()
+        let output = try imported("""
+            <freetext page="0" rect="100,500,250,560" name="Lines" width="0"><contents>First paragraph.&#13;Second paragraph.</contents>
+            <defaultappearance>/Helv 12 Tf 0 0 1 rg</defaultappearance></freetext>
+            <freetext page="0" rect="100,400,160,420" name="Wide" width="0"><contents>Far too many words for so small a box</contents>
+            <defaultappearance>/Helv 12 Tf 0 0 1 rg</defaultappearance></freetext>
+            <freetext page="0" rect="300,600,420,640" name="Fits" width="0"><contents>Fits</contents>
+            <defaultappearance>/Helv 12 Tf 0 0 1 rg</defaultappearance></freetext>
+            <freetext page="0" rect="200,300,400,340" name="Callout" head="OpenArrow" callout="150,250,180,320,200,320" intent="FreeTextCallout">
+            <contents>Look here</contents><defaultappearance>/Helv 12 Tf 0 0 0 rg</defaultappearance></freetext>
+            """, in: folder)
+        let drawn = try MuPDFProbe.annotations(in: output)[0].annotations
+        #expect(drawn.first { $0.id == "Lines" }?.hasAppearance == false && drawn.first { $0.id == "Wide" }?.hasAppearance == false)
+        #expect(drawn.first { $0.id == "Fits" }?.hasAppearance == true, "one short line is the painter's")
+        #expect(drawn.first { $0.id == "Callout" }?.hasAppearance == false, "the painter draws no callout line")
+        let text = try PopplerText.text(in: output, page: 1)
+        // One line would be cut after "Far too"; poppler wraps the words inside the box, as far as it holds them.
+        #expect(text.contains("Second paragraph") && text.contains("words for"), "poppler wraps the words: \(text)")
+        let callout = try #require(try AnnotationProbe.read(output).first { $0.NM == "Callout" })
+        #expect(callout.look["LE"] == .text("/OpenArrow") && callout.look["CL"] == .numbers([150, 250, 180, 320, 200, 320]), "\(callout.look)")
+    }
+
+    /// What a file holds that XFDF cannot say (a line ending of no standard name, an intent with a space) is read
+    /// as the standard has it, so the file's export imports again.
+    @Test func aFilesOddLineEndingsAndIntentsExportAsXFDFThatImportsAgain() throws {
+        let folder = TemporaryFolder()
+        let odd = folder.file("odd.pdf"), xfdf = folder.file("odd.xfdf"), back = folder.file("back.pdf")
+        let script = """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            line = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Line, NM="Odd",
+                Rect=[100, 100, 200, 200], L=[100, 100, 200, 200], C=[1, 0, 0],
+                LE=[pikepdf.Name("/Foo"), pikepdf.Name.OpenArrow], IT=pikepdf.Name("/Line Arrow")))
+            pdf.pages[0].obj.Annots = pdf.make_indirect(pikepdf.Array([line]))
+            pdf.save(sys.argv[2])
+            """
+        let made = try ProcessRunner.run(TestPaths.python, ["-c", script, TestPaths.sample, odd])
+        try #require(made.status == 0, "\(made.stderr)")
+        #expect(try redline("xfdf", "export", odd, "--output", xfdf).status == 0)
+        let exported = try String(contentsOfFile: xfdf, encoding: .utf8)
+        #expect(exported.contains(#"head="None" tail="OpenArrow""#) && !exported.contains("intent="), "\(exported)")
+        let result = try redline("xfdf", "import", odd, xfdf, "--output", back)
+        #expect(result.status == 0, "\(result.stderr)")
     }
 }

@@ -106,6 +106,8 @@ import Testing
         callout.defaultStyle = "font: Helvetica 11pt; text-align:center; color:#008000"
         callout.richText = #"<body xmlns="http://www.w3.org/1999/xhtml" xfa:spec="2.0.2" xmlns:xfa="http://www.xfa.org/schema/xfa-data/1.0/"><p>Check <b>this</b> &amp; that</p></body>"#
         callout.popup = AnnotationDrawing.Popup(rect: Rect(x: 420, y: 40, width: 150, height: 90), isOpen: true)
+        callout.callout = [Point(x: 40, y: 150), Point(x: 60, y: 120), Point(x: 70, y: 120)]
+        callout.lineEndings = ["OpenArrow"]
         var note = AnnotationDrawing(color: RGBColor(red: 255, green: 209, blue: 0), icon: "Comment")
         note.popup = AnnotationDrawing.Popup(rect: Rect(x: 420, y: 300, width: 180, height: 120), isOpen: false)
         var square = AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), lineWidth: 2)
@@ -133,6 +135,8 @@ import Testing
         #expect(text.contains(#"head="Circle" tail="ClosedArrow" intent="LineArrow" style="dash" dashes="3,2""#))
         #expect(text.contains(#"intent="PolygonCloud" style="cloudy" intensity="1.5" fringe="4,4,4,4""#))
         #expect(text.contains(##"color="#FFFFCC""##) && text.contains(#"justification="centered""#))
+        #expect(text.contains(#"head="OpenArrow" callout="50,602,70,632,80,632""#), "a callout's one ending and its line, in user space")
+        #expect(!text.contains("tail=\"None\""), "a callout has one end")
         #expect(text.contains("<p>Check <b>this</b> &amp; that</p>"))
         #expect(text.contains("<defaultstyle>font: Helvetica 11pt; text-align:center; color:#008000</defaultstyle>"))
         #expect(text.contains(#"<popup page="0" rect="430,622,580,712" open="yes"/>"#), "the popup in user space")
@@ -254,9 +258,9 @@ import Testing
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" style=\"cloudy\" intensity=\"9\"/></annots></xfdf>",
          "line 1: intensity=\"9\" of <square> is not between 0 and 2"),
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" dashes=\"0,0\"/></annots></xfdf>",
-         "line 1: dashes of <square> needs one to sixteen lengths from 0 to 1000, not all 0"),
+         "line 1: dashes of <square> needs one to sixteen lengths from 0 to 1000, not all 0, not 0,0"),
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" fringe=\"1,2\"/></annots></xfdf>",
-         "line 1: fringe of <square> needs four distances of 0 or more, not 2"),
+         "line 1: fringe of <square> needs four distances of 0 or more, not 1,2"),
         ("<xfdf><annots><freetext page=\"0\" rect=\"0,0,1,1\" justification=\"justified\"/></annots></xfdf>",
          "line 1: justification=\"justified\" of <freetext> is not left, centered or right"),
         ("<xfdf><annots><line page=\"0\" rect=\"0,0,1,1\" intent=\"Line Arrow/x\"/></annots></xfdf>",
@@ -264,6 +268,9 @@ import Testing
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\">\n<popup page=\"0\" rect=\"0,0,1,1\" open=\"maybe\"/></text></annots></xfdf>",
          "line 2: open=\"maybe\" of <popup> is not yes or no"),
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><popup page=\"0\"/></text></annots></xfdf>", "line 1: <popup> has no rect"),
+        ("<xfdf><annots><ink page=\"0\" rect=\"0,0,1,1\"><inklist>\n<gesture> </gesture></inklist></ink></annots></xfdf>", "line 2: <gesture> holds no point"),
+        ("<xfdf><annots><freetext page=\"0\" rect=\"0,0,1,1\" callout=\"1,2,3\"/></annots></xfdf>",
+         "line 1: callout of <freetext> needs two or three points (4 or 6 numbers), not 3"),
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents-richtext>plain</contents-richtext></text></annots></xfdf>",
          "line 1: <contents-richtext> holds 0 elements, not one <body>"),
     ])
@@ -293,6 +300,10 @@ import Testing
                 == "line 2: inreplyto=\"B\" of \"A\" makes a loop of replies")
         #expect(error("<xfdf>\n\n<delete><id page=\"0\">Gone</id></delete></xfdf>")
                 == "line 3: <delete> names \"Gone\", which the document does not have")
+        #expect(error("<xfdf><add>\n<text page=\"0\" rect=\"0,0,1,1\" name=\"S\" inreplyto=\"Nobody\" statemodel=\"Review\" state=\"Accepted\"/></add></xfdf>")
+                == "line 2: the review state \"S\" answers \"Nobody\", which neither this file nor the document has")
+        #expect(error("<xfdf><add><text page=\"0\" rect=\"0,0,1,1\" name=\"R\" inreplyto=\"Nobody\"/></add></xfdf>") == nil,
+                "a plain reply to a missing name stands alone")
         let text = "<xfdf><modify><square page=\"0\" rect=\"0,0,9,9\" name=\"A\"/></modify><add><text page=\"0\" rect=\"0,0,1,1\" "
             + "name=\"C\" inreplyto=\"B\" statemodel=\"review\" state=\"accepted\"/></add></xfdf>"
         #expect(error(text) == nil)

@@ -75,6 +75,8 @@ def look(annot):
     effect = annot.get("/BE")
     if isinstance(effect, pikepdf.Dictionary) and effect.get("/S") == "/C":
         found["BE I"] = float(effect.get("/I", 0))
+    if "/CL" in annot:
+        found["CL"] = numbers(annot.CL)
     if "/RD" in annot:
         found["RD"] = numbers(annot.RD)
     if annot.get("/Subtype") == "/FreeText" and "/C" in annot:

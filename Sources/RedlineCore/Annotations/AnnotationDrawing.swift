@@ -25,8 +25,10 @@ public struct AnnotationDrawing: Sendable, Hashable {
     public var icon: String?
     /// /Rotate of a FreeText or Stamp, degrees.
     public var rotation: Int?
-    /// /LE: how a Line's or PolyLine's two ends look (`OpenArrow`, `Circle`, …), head first.
+    /// /LE: how a Line's or PolyLine's two ends look (`OpenArrow`, `Circle`, …), head first; a callout's one end.
     public var lineEndings: [String] = []
+    /// /CL: a FreeText callout's line, two or three points from the pointed-at spot to the box.
+    public var callout: [Point] = []
     /// /IT: what the annotation is for beyond its subtype (`FreeTextCallout`, `LineArrow`, …).
     public var intent: String?
     /// /BS /S (and /BE for a cloudy border): how the border is drawn; nil for solid, the default.
@@ -92,6 +94,7 @@ public struct AnnotationDrawing: Sendable, Hashable {
         moved.inkList = inkList.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
         moved.quads = quads.map { $0.map { Point(x: $0.x + dx, y: $0.y + dy) } }
         moved.vertices = vertices.map { Point(x: $0.x + dx, y: $0.y + dy) }
+        moved.callout = callout.map { Point(x: $0.x + dx, y: $0.y + dy) }
         moved.popup = popup.map { Popup(rect: $0.rect.offsetBy(dx: dx, dy: dy), isOpen: $0.isOpen) }
         return moved
     }
@@ -120,6 +123,27 @@ extension AnnotationDrawing {
         let color = color ?? RGBColor(red: 0, green: 0, blue: 0)
         let components = [color.red, color.green, color.blue].map { PDFNumber.format(Double($0) / 255) }.joined(separator: " ")
         return "/Helv \(PDFNumber.format(fontSize)) Tf \(components) rg"
+    }
+
+    /// ISO 32000's line endings (/LE); a file's other names are read as None.
+    public static let lineEndingNames: Set<String> = ["None", "Square", "Circle", "Diamond", "OpenArrow", "ClosedArrow", "Butt",
+                                                      "ROpenArrow", "RClosedArrow", "Slash"]
+
+    /// A name of letters and digits, as /IT's are (`FreeTextCallout`): a file's other /IT is not kept.
+    public static func isPlainName(_ text: String) -> Bool {
+        !text.isEmpty && text.count <= 64 && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    /// The text colour a /DS (CSS: `font: Helvetica 12pt; color:#FF5400`) gives, as `#RRGGBB` or `#RGB`.
+    public static func color(inStyle style: String) -> RGBColor? {
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0].lowercased() == "color" else { continue }
+            var hex = parts[1].uppercased()
+            if hex.count == 4, hex.hasPrefix("#") { hex = "#" + hex.dropFirst().map { "\($0)\($0)" }.joined() }
+            return RGBColor(hex: hex)
+        }
+        return nil
     }
 
     /// The /DS Redline writes with a text box: the font its appearance draws with, the size and the colour.
@@ -158,7 +182,7 @@ extension AnnotationDrawing {
         return color == other.color && interiorColor == other.interiorColor && near(opacity, other.opacity)
             && near(lineWidth, other.lineWidth) && near(fontSize, other.fontSize) && subject == other.subject && icon == other.icon
             && rotation == other.rotation && near(vertices, other.vertices)
-            && lineEndings == other.lineEndings && intent == other.intent && borderStyle == other.borderStyle
+            && lineEndings == other.lineEndings && near(callout, other.callout) && intent == other.intent && borderStyle == other.borderStyle
             && near(dashes, other.dashes) && near(fringe, other.fringe) && background == other.background
             && justification == other.justification && defaultStyle == other.defaultStyle && richText == other.richText
             && popup?.isOpen == other.popup?.isOpen && near(popupCorners, other.popupCorners)

@@ -10,7 +10,7 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
     case emptyText
     case notAComment(AnnotationID, subtype: AnnotationSubtype)
     /// What cannot be given a new look: a stamp's look is its picture; only a FreeText has a font size.
-    case keepsItsLook(AnnotationID, subtype: AnnotationSubtype, what: String)
+    case keepsItsLook(AnnotationID, subtype: AnnotationSubtype, what: String, why: String? = nil)
     /// A text box without words: nothing to draw in a new colour or size until it has some.
     case emptyTextBox(AnnotationID, what: String)
     /// Only a FreeText and a note hold text of their own to edit.
@@ -35,8 +35,8 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
         case .emptyText: "the text is empty"
         case .notAComment(let id, let subtype):
             "annotation \"\(id)\" is \(Self.aOrAn(subtype)), not a comment: it cannot be answered or reviewed"
-        case .keepsItsLook(let id, let subtype, let what):
-            "annotation \"\(id)\" is \(Self.aOrAn(subtype)): its \(what) stays as it is"
+        case .keepsItsLook(let id, let subtype, let what, let why):
+            "annotation \"\(id)\" is \(Self.aOrAn(subtype)): its \(what) stays as it is" + (why.map { " (\($0))" } ?? "")
         case .emptyTextBox(let id, let what):
             "annotation \"\(id)\" is an empty text box: its \(what) stays as it is until it has words (Enter gives it some)"
         case .hasNoText(let id, let subtype):

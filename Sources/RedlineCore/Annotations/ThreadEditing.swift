@@ -105,7 +105,7 @@ public struct ThreadEditing: Sendable {
             throw AnnotationEditError.emptyTextBox(id, what: color != nil ? "colour" : "size")
         }
         if color != nil, !Self.recolourable(annotation) {
-            throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour")
+            throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour", why: Self.whyItKeepsItsColour(annotation))
         }
         if fontSize != nil, annotation.subtype != .freeText || (annotation.contents ?? "").isEmpty {
             throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "size")
@@ -117,10 +117,23 @@ public struct ThreadEditing: Sendable {
     /// strike-out), and what poppler and MuPDF both draw from their keys alone (an unfilled square, circle, line,
     /// polygon or polyline, a squiggly, a note). A filled shape (an area highlight) would be drawn opaque over the
     /// page, a caret vanishes in poppler, a stamp's look is a picture: those keep their look.
+    /// Why `recolourable` says no, in the words of the message line.
+    static func whyItKeepsItsColour(_ annotation: Annotation) -> String {
+        switch annotation.subtype.rawValue {
+        case "Square", "Circle", "Line", "Polygon", "PolyLine": "drawn again, its fill would cover the page"
+        case "Caret": "poppler draws none without the appearance it has"
+        case "Stamp": "its look is a picture"
+        case "Text": "poppler has no \(annotation.drawing.icon ?? "Note") icon to draw it with"
+        default: "readers would not draw it again as it looks now"
+        }
+    }
+
     public static func recolourable(_ annotation: Annotation) -> Bool {
         switch annotation.subtype.rawValue {
         case "FreeText": !(annotation.contents ?? "").isEmpty
-        case "Ink", "Highlight", "Underline", "StrikeOut", "Squiggly", "Text": true
+        case "Ink", "Highlight", "Underline", "StrikeOut", "Squiggly": true
+        // poppler draws a note without an appearance only with these icons (a Check or a Star would vanish).
+        case "Text": ["Note", "Comment", "Key", "Help", "NewParagraph", "Paragraph", "Insert", "Cross", "Circle"].contains(annotation.drawing.icon ?? "Note")
         case "Square", "Circle", "Line", "Polygon", "PolyLine": annotation.drawing.interiorColor == nil
         default: false
         }

@@ -118,6 +118,12 @@ public enum XFDF {
             if let stray = command.delete.first(where: { !known.contains($0.id) }) {
                 throw XFDFError(line: deleteLines[stray.id] ?? 0, message: "<delete> names \"\(stray.id.rawValue.prefix(80))\", which the document does not have")
             }
+            // A review state is a decision about an annotation: without it, it says nothing (a plain reply to a
+            // missing name stands alone, as a note).
+            let named = known.union(lines.keys)
+            if let stray = (command.add + command.modify).first(where: { $0.state != nil && $0.inReplyTo.map { !named.contains($0) } == true }) {
+                throw XFDFError(line: lines[stray.id] ?? 0, message: "the review state \"\(stray.id.rawValue.prefix(80))\" answers \"\(stray.inReplyTo!.rawValue.prefix(80))\", which neither this file nor the document has")
+            }
         }
         // A reply that answers itself, directly or through others: readers walking the thread would never end.
         let after = command.applied(to: existing ?? [])

@@ -45,7 +45,7 @@ enum XFDFAnnotationElement {
         // A FreeText's colour is its text's, which XFDF keeps in defaultappearance: `color` is its background.
         add("color", (annotation.subtype == .freeText ? drawing.background : drawing.color)?.hex)
         add("interior-color", drawing.interiorColor?.hex)
-        add("flags", flagNames.filter { annotation.flags & $0.bit != 0 }.map(\.name).joined(separator: ","))
+        if annotation.flags != 0 { add("flags", flagNames.filter { annotation.flags & $0.bit != 0 }.map(\.name).joined(separator: ",")) }
         add("opacity", drawing.opacity.map(PDFNumber.format))
         add("width", drawing.lineWidth.map(PDFNumber.format))
         add("subject", drawing.subject)
@@ -60,7 +60,10 @@ enum XFDFAnnotationElement {
             add("start", user(drawing.vertices[0]))
             add("end", user(drawing.vertices[1]))
         }
-        if drawing.lineEndings.count == 2 {
+        if annotation.subtype == .freeText {
+            add("head", drawing.lineEndings.first)
+            if !drawing.callout.isEmpty { add("callout", drawing.callout.map(user).joined(separator: ",")) }
+        } else if drawing.lineEndings.count == 2 {
             add("head", drawing.lineEndings[0])
             add("tail", drawing.lineEndings[1])
         }
@@ -113,9 +116,7 @@ enum XFDFAnnotationElement {
         return styles.first { $0.style == style }!.name
     }
 
-    /// ISO 32000's line endings (/LE).
-    static let lineEndings: Set<String> = ["None", "Square", "Circle", "Diamond", "OpenArrow", "ClosedArrow", "Butt", "ROpenArrow",
-                                           "RClosedArrow", "Slash"]
+    static var lineEndings: Set<String> { AnnotationDrawing.lineEndingNames }
 
     // MARK: Reading
 
@@ -169,18 +170,33 @@ enum XFDFAnnotationElement {
             guard !list.elements.isEmpty else { throw XFDFError(list, "<inklist> holds no <gesture>") }
             drawing.inkList = try list.elements.map { gesture in
                 guard gesture.name == "gesture" else { throw XFDFError(gesture, "unknown element <\(gesture.name)> in <inklist>") }
-                return display(try pointList(gesture.text, in: gesture))
+                let points = try pointList(gesture.text, in: gesture)
+                guard !points.isEmpty else { throw XFDFError(gesture, "<gesture> holds no point") }
+                return display(points)
             }
         }
         if let vertices = element.first("vertices") { drawing.vertices = display(try pointList(vertices.text, in: vertices)) }
         try readLook(of: element, into: &drawing)
+        if subtype == .freeText {
+            drawing.lineEndings = Array(drawing.lineEndings.prefix(element[attribute: "head"] == nil ? 0 : 1))
+            if let callout = try numbers("callout") {
+                guard [4, 6].contains(callout.count) else {
+                    throw XFDFError(element, "callout of <\(element.name)> needs two or three points (4 or 6 numbers), not \(callout.count)")
+                }
+                drawing.callout = display(callout)
+            }
+        }
         if let popup = element.first("popup") { drawing.popup = try self.popup(popup, geometry: geometry) }
         if let rich = element.first("contents-richtext") {
             let body = rich.elements
             guard body.count == 1 else { throw XFDFError(rich, "<contents-richtext> holds \(body.count) elements, not one <body>") }
             drawing.richText = body[0].compact
         }
-        if subtype == .freeText, let style = element.first("defaultstyle") { drawing.defaultStyle = style.text }
+        if subtype == .freeText, let style = element.first("defaultstyle") {
+            drawing.defaultStyle = style.text
+            // As read from a PDF: the colour Acrobat draws the text in is the style's.
+            if let color = AnnotationDrawing.color(inStyle: style.text) { drawing.color = color }
+        }
         if let appearance = element.first("defaultappearance") {
             let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance.text)
             drawing.fontSize = size
@@ -239,7 +255,7 @@ enum XFDFAnnotationElement {
             }
         }
         if let intent = element[attribute: "intent"] {
-            guard !intent.isEmpty, intent.count <= 64, intent.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }) else {
+            guard AnnotationDrawing.isPlainName(intent) else {
                 throw XFDFError(element, "intent=\"\(intent.prefix(40))\" of <\(element.name)> is not a name like FreeTextCallout")
             }
             drawing.intent = intent
@@ -259,13 +275,13 @@ enum XFDFAnnotationElement {
         }
         if let dashes = try numbers("dashes", of: element) {
             guard (1...16).contains(dashes.count), dashes.allSatisfy({ (0...1000).contains($0) }), dashes.contains(where: { $0 > 0 }) else {
-                throw XFDFError(element, "dashes of <\(element.name)> needs one to sixteen lengths from 0 to 1000, not all 0")
+                throw XFDFError(element, "dashes of <\(element.name)> needs one to sixteen lengths from 0 to 1000, not all 0, not \(dashes.map(PDFNumber.format).joined(separator: ",").prefix(60))")
             }
             drawing.dashes = dashes
         }
         if let fringe = try numbers("fringe", of: element) {
             guard fringe.count == 4, fringe.allSatisfy({ $0 >= 0 }) else {
-                throw XFDFError(element, "fringe of <\(element.name)> needs four distances of 0 or more, not \(fringe.count)")
+                throw XFDFError(element, "fringe of <\(element.name)> needs four distances of 0 or more, not \(fringe.map(PDFNumber.format).joined(separator: ",").prefix(60))")
             }
             drawing.fringe = fringe
         }
