@@ -192,7 +192,9 @@ extension EditorReducer {
             }
         case .edit(let id, let text):
             switch TextInput.edit(text, key, keymaps: state.keymaps) {
-            case .editing(let next): panel.input = .edit(id, text: next)
+            case .editing(let next):
+                panel.input = .edit(id, text: next)
+                state.message = nil
             case .cancelled: panel.input = nil
             case .committed:
                 let annotation = state.annotations.first { $0.id == id }
@@ -210,7 +212,7 @@ extension EditorReducer {
                         return "Reply changed"
                     }
                     try editing.rewrite(id, text: text, at: date, current: current, edits: &edits)
-                    return "Text changed"
+                    return "Text changed" + (annotation.map { mayNotFit($0, text: text, fontSize: nil, env) } == true ? mayNotFitWarning : "")
                 }
             }
         }

@@ -107,7 +107,8 @@ extension EditorReducer {
             state.message = "Not changed: " + problem
             return []
         }
-        return restyleAnnotation(&state, annotation, color: nil, fontSize: next, saying: "\(PDFNumber.format(next)) pt")
+        let warning = mayNotFit(annotation, text: annotation.contents ?? "", fontSize: next, env) ? mayNotFitWarning : ""
+        return restyleAnnotation(&state, annotation, color: nil, fontSize: next, saying: "\(PDFNumber.format(next)) pt" + warning)
     }
 
     /// Why a text box of the file with these words or this size would not fit where it stands: it would reach past
@@ -123,6 +124,22 @@ extension EditorReducer {
         guard bounds.maxX > state.pageSize.width || bounds.maxY > state.pageSize.height else { return nil }
         return "at \(PDFNumber.format(next.drawing.fontSize ?? 12)) pt the words would reach past the page's edge (move the box first)"
     }
+
+    /// True when a text box readers draw in its own /Rect (one the painter does not fit to its words: filled,
+    /// centred, several lines) will likely not hold these words: their lines, wrapped at its width, in Redline's
+    /// font (wider than Helvetica, so the guess errs towards a warning), are taller than it.
+    static func mayNotFit(_ annotation: Annotation, text: String, fontSize: Double?, _ env: EditorEnvironment) -> Bool {
+        var next = annotation
+        next.contents = text
+        guard annotation.subtype == .freeText, MarkupAnnotations.item(for: next) == nil, annotation.rect.width > 0 else { return false }
+        let size = fontSize ?? annotation.drawing.fontSize ?? 12
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).reduce(0) { count, line in
+            count + max(1, Int((env.measurer.metrics(of: String(line), fontSize: size).width / annotation.rect.width).rounded(.up)))
+        }
+        return Double(lines) * size * 1.2 > annotation.rect.height + 1
+    }
+
+    static let mayNotFitWarning = " · its box may not hold it all (readers wrap the words inside it): shorten them, or make them smaller with -"
 
     private static func restyleAnnotation(_ state: inout EditorState, _ annotation: Annotation, color: RGBColor?, fontSize: Double?,
                                           saying: String) -> [EditorEffect] {

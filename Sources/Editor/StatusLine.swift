@@ -164,6 +164,15 @@ enum MessageLine {
         return label + "…" + CharacterWidth.suffix(of: typed, columns: room - 1) + "▏"
     }
 
+    /// A prompt whose note must show (why Enter was refused): the typed words give way to it, their end kept.
+    static func prompt(_ label: String, _ typed: String, keeping note: String, width: Int) -> String {
+        let whole = label + typed + "▏   " + note
+        if CharacterWidth.of(whole) <= width { return whole }
+        let room = width - CharacterWidth.of(label) - CharacterWidth.of(note) - 5
+        guard room > 8 else { return CharacterWidth.prefix(of: note, columns: width) }
+        return label + "…" + CharacterWidth.suffix(of: typed, columns: room - 1) + "▏   " + note
+    }
+
     /// "Enter commits · Esc cancels · Backspace deletes", from the `typing` keymap.
     static func typingHint(_ keymaps: Keymaps, _ commit: String) -> String {
         keymaps.hints([([.commitInput], commit), ([.cancelInput], "cancels"), ([.deleteBack], "deletes")], in: .typing)

@@ -173,6 +173,30 @@ import Testing
         #expect(editor.state.message == "Not changed: annotation \"square\" is a square: only text boxes and notes have text to edit")
     }
 
+    /// A filled text box keeps its /Rect and readers wrap its words inside it: words (or a size) it will likely not
+    /// hold are kept, with a warning, since nothing else would tell the reviewer that readers cut them.
+    @Test func wordsAFilledBoxMayNotHoldAreKeptWithAWarning() throws {
+        var drawing = AnnotationDrawing(color: RGBColor(red: 0, green: 0, blue: 255), fontSize: 12)
+        drawing.background = RGBColor(red: 255, green: 255, blue: 0)
+        let box = Annotation(id: "filled", pageIndex: 0, subtype: .freeText, rect: Rect(x: 100, y: 600, width: 100, height: 20),
+                             author: "Dan", contents: "Short", flags: 4, order: 4, drawing: drawing)
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [box])
+        editor.press(.tab, .tab, .tab)
+        try #require(editor.state.interaction.selectedAnnotation == "filled")
+        editor.press(.enter, .control("u"))
+        for character in "Still short" { editor.press(.character(character)) }
+        editor.press(.enter)
+        #expect(editor.state.message == "Text changed")
+        editor.press(.enter, .control("u"))
+        for character in "Many more words than a box this small could ever hold" { editor.press(.character(character)) }
+        editor.press(.enter)
+        #expect(annotation("filled", editor)?.contents == "Many more words than a box this small could ever hold")
+        #expect(editor.state.message == "Text changed · its box may not hold it all (readers wrap the words inside it): shorten them, or make them smaller with -")
+        editor.press(.character("+"))
+        #expect(editor.state.message?.hasSuffix("14 pt · its box may not hold it all (readers wrap the words inside it): shorten them, or make them smaller with -") == true,
+                "\(editor.state.message ?? "")")
+    }
+
     /// A text box without words has nothing to show in a new colour or size: the refusal says so, and how to give it
     /// words, which then take a colour.
     @Test func anEmptyTextBoxSaysWhyItKeepsItsLook() throws {
@@ -217,6 +241,11 @@ import Testing
         editor.press(.enter)
         #expect(editor.state.message?.contains("would reach past the page's edge") == true, "\(editor.state.message ?? "")")
         #expect(editor.state.interaction.annotationPanel?.input != nil, "the edit line stays open to shorten them")
+        let bottom = editor.screen().text(ofRow: 39)
+        #expect(bottom.hasPrefix("Edit text: ") && bottom.contains("at all▏") && bottom.contains("would reach past the page's edge"),
+                "the edit line says why beside the words: \(bottom)")
+        editor.press(.backspace)
+        #expect(!editor.screen().text(ofRow: 39).contains("Not changed"), "typing on, the refusal gives way to the keys")
         editor.press(.control("u"))
         for character in "Short" { editor.press(.character(character)) }
         editor.press(.enter)

@@ -143,6 +143,19 @@ import Testing
         #expect(text.contains(#"style="bevelled""#))
     }
 
+    /// Acrobat writes a text box's colour into its style and leaves a default black in its appearance string: the
+    /// colour read is the style's, as from a PDF.
+    @Test func aTextBoxsColourIsItsStylesBeforeItsDefaultBlack() throws {
+        let text = """
+            <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><freetext page="0" rect="100,500,300,560" name="rich"><contents>Rich</contents>
+            <defaultappearance>/Helv 12 Tf 0 0 0 rg</defaultappearance><defaultstyle>font: Helvetica 12pt; color:#800080</defaultstyle>
+            </freetext></annots></xfdf>
+            """
+        let read = try XFDF.annotations(from: Array(text.utf8), pages: Self.pages)
+        #expect(read.first?.drawing.color == RGBColor(red: 128, green: 0, blue: 128))
+        #expect(read.first?.drawing.fontSize == 12)
+    }
+
     @Test func theFileSaysWhatISO19444Says() throws {
         let text = XFDF.document(Self.sample(onPage: 1), pages: Self.pages)
         #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\" xml:space=\"preserve\">"))
@@ -269,6 +282,12 @@ import Testing
          "line 2: open=\"maybe\" of <popup> is not yes or no"),
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><popup page=\"0\"/></text></annots></xfdf>", "line 1: <popup> has no rect"),
         ("<xfdf><annots><ink page=\"0\" rect=\"0,0,1,1\"><inklist>\n<gesture> </gesture></inklist></ink></annots></xfdf>", "line 2: <gesture> holds no point"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" date=\"2024-01-01\"/></annots></xfdf>",
+         "line 1: date=\"2024-01-01\" of <square> is not a PDF date like D:20261124093000+01'00'"),
+        ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" date=\"D:20241399250000Z\"/></annots></xfdf>",
+         "line 1: date=\"D:20241399250000Z\" of <square> is not a PDF date like D:20261124093000+01'00'"),
+        ("<xfdf><annots><freetext page=\"0\" rect=\"0,0,1,1\">\n<defaultappearance>/Helv 100000 Tf 0 g</defaultappearance></freetext></annots></xfdf>",
+         "line 2: the font size 100000 in <defaultappearance> of <freetext> is not between 0 and 1000"),
         ("<xfdf><annots><freetext page=\"0\" rect=\"0,0,1,1\" callout=\"1,2,3\"/></annots></xfdf>",
          "line 1: callout of <freetext> needs two or three points (4 or 6 numbers), not 3"),
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents-richtext>plain</contents-richtext></text></annots></xfdf>",

@@ -62,7 +62,7 @@ public enum MarkupAnnotations {
             // A filled box, centred or right-aligned lines, rich text, a callout's line or words on several lines are
             // not what the painter draws (one line, left, unfilled): readers draw such a box from its keys.
             guard drawing.background == nil, (drawing.justification ?? .left) == .left, drawing.richText == nil, drawing.callout.isEmpty,
-                  !(annotation.contents ?? "").contains(where: \.isNewline) else { return nil }
+                  !(annotation.contents ?? "").contains(where: \.isNewline), (drawing.fontSize ?? 12) <= 1000 else { return nil }
             content = .text(TextMarkup(origin: Point(x: annotation.rect.minX + margin, y: annotation.rect.minY + margin),
                                        text: annotation.contents ?? "", fontSize: drawing.fontSize ?? 12, color: color))
         case .ink:

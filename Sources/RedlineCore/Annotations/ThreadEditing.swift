@@ -120,6 +120,8 @@ public struct ThreadEditing: Sendable {
     /// Why `recolourable` says no, in the words of the message line.
     static func whyItKeepsItsColour(_ annotation: Annotation) -> String {
         switch annotation.subtype.rawValue {
+        case "Polygon" where annotation.drawing.vertices.count < 3, "PolyLine" where annotation.drawing.vertices.count < 2:
+            "it has too few corners for readers to draw it again"
         case "Square", "Circle", "Line", "Polygon", "PolyLine": "drawn again, its fill would cover the page"
         case "Caret": "poppler draws none without the appearance it has"
         case "Stamp": "its look is a picture"
@@ -134,7 +136,10 @@ public struct ThreadEditing: Sendable {
         case "Ink", "Highlight", "Underline", "StrikeOut", "Squiggly": true
         // poppler draws a note without an appearance only with these icons (a Check or a Star would vanish).
         case "Text": ["Note", "Comment", "Key", "Help", "NewParagraph", "Paragraph", "Insert", "Cross", "Circle"].contains(annotation.drawing.icon ?? "Note")
-        case "Square", "Circle", "Line", "Polygon", "PolyLine": annotation.drawing.interiorColor == nil
+        case "Square", "Circle", "Line": annotation.drawing.interiorColor == nil
+        // Fewer corners than the shape needs: its appearance drew something, readers would draw nothing.
+        case "Polygon": annotation.drawing.interiorColor == nil && annotation.drawing.vertices.count >= 3
+        case "PolyLine": annotation.drawing.interiorColor == nil && annotation.drawing.vertices.count >= 2
         default: false
         }
     }

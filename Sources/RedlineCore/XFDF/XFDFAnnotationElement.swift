@@ -194,14 +194,17 @@ enum XFDFAnnotationElement {
         }
         if subtype == .freeText, let style = element.first("defaultstyle") {
             drawing.defaultStyle = style.text
-            // As read from a PDF: the colour Acrobat draws the text in is the style's.
-            if let color = AnnotationDrawing.color(inStyle: style.text) { drawing.color = color }
         }
         if let appearance = element.first("defaultappearance") {
             let (size, color) = AnnotationDrawing.parse(defaultAppearance: appearance.text)
+            if let size, size > 1000 {
+                throw XFDFError(appearance, "the font size \(PDFNumber.format(size)) in <defaultappearance> of <\(element.name)> is not between 0 and 1000")
+            }
             drawing.fontSize = size
             if subtype == .freeText, let color { drawing.color = color }
         }
+        // As read from a PDF: the colour Acrobat draws the text in is the style's, before /DA's default.
+        if subtype == .freeText, let style = drawing.defaultStyle, let color = AnnotationDrawing.color(inStyle: style) { drawing.color = color }
         var flags = 0
         if let names = element[attribute: "flags"], !names.isEmpty {
             for name in names.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
@@ -350,9 +353,31 @@ enum XFDFAnnotationElement {
         return color
     }
 
+    /// `D:YYYYMMDDHHmmSS` (the prefix and anything after the year may be left out) and an offset (`Z`, `+HH'mm'`),
+    /// with every field in its range. Files are read leniently (a month 00 happens); an exchange is written by a tool
+    /// and must say a real date.
+    static func isWellFormed(date text: String) -> Bool {
+        var rest = Substring(text.hasPrefix("D:") ? String(text.dropFirst(2)) : text)
+        var fields: [Int] = []
+        for length in [4, 2, 2, 2, 2, 2] {
+            let digits = rest.prefix(length)
+            guard digits.count == length, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits) else { break }
+            fields.append(value)
+            rest = rest.dropFirst(length)
+        }
+        guard !fields.isEmpty else { return false }
+        let ranges = [0...9999, 1...12, 1...31, 0...23, 0...59, 0...59]
+        guard zip(fields, ranges).allSatisfy({ $1.contains($0) }) else { return false }
+        if rest.isEmpty || rest == "Z" || rest == "z" { return true }
+        guard let sign = rest.first, sign == "+" || sign == "-" else { return false }
+        let offset = rest.dropFirst().filter { $0 != "'" }
+        guard [2, 4].contains(offset.count), offset.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return Int(offset.prefix(2))! <= 23 && Int(offset.dropFirst(2).prefix(2)).map { $0 <= 59 } ?? true
+    }
+
     private static func date(_ attribute: String, of element: XMLTreeElement) throws -> PDFDate? {
         guard let text = element[attribute: attribute], !text.isEmpty else { return nil }
-        guard let date = PDFDate(pdf: text) else {
+        guard isWellFormed(date: text), let date = PDFDate(pdf: text) else {
             throw XFDFError(element, "\(attribute)=\"\(text.prefix(40))\" of <\(element.name)> is not a PDF date like D:20261124093000+01'00'")
         }
         return date
