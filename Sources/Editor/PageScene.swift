@@ -51,9 +51,9 @@ extension EditorState {
     /// Where an annotation of the file shows: a text box given new words or a new size is drawn again fitted to them
     /// (as `:w` writes it), so its outline follows; the others stay in their /Rect.
     func shownRect(of annotation: Annotation, _ environment: EditorEnvironment) -> Rect {
-        let edits = edits.annotations
-        guard annotation.subtype == .freeText, edits.restyled[annotation.id] != nil || edits.changedContents[annotation.id] != nil,
-              let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { return annotation.rect }
+        guard annotation.subtype == .freeText, let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits.annotations) else {
+            return annotation.rect
+        }
         return MarkupAnnotations.rect(for: item, measuredBy: environment.measurer)
     }
 

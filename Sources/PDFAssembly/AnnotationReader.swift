@@ -57,9 +57,7 @@ struct AnnotationReader {
 
     private func describe(_ object: qpdf_oh, pageIndex: Int, subtype: String, geometry: PageGeometry) -> Annotation {
         let box = session.box(session.key(object, "/Rect")) ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
-        let corners = [Point(x: box.x1, y: box.y1), Point(x: box.x2, y: box.y1),
-                       Point(x: box.x1, y: box.y2), Point(x: box.x2, y: box.y2)].map(geometry.displayPoint(fromUser:))
-        let rect = Rect(enclosing: corners)!
+        let rect = geometry.displayRect(fromUser: [box.x1, box.y1, box.x2, box.y2])!
         let author = session.text(session.key(object, "/T"))
         let createdText = session.text(session.key(object, "/CreationDate"))
         let modifiedText = session.text(session.key(object, "/M"))

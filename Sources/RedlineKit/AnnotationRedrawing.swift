@@ -19,16 +19,17 @@ public enum AnnotationRedrawing {
         guard !changed.isEmpty else { return Redrawn() }
         var result = Redrawn()
         for annotation in edits.applied(to: original) where changed.contains(annotation.id) && pages.indices.contains(annotation.pageIndex) {
-            guard let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { continue }
-            // A note's or a shape's new text is not on the page: only a new look, or a FreeText's words, redraw.
-            guard edits.restyled[annotation.id] != nil || annotation.subtype == .freeText else { continue }
-            let geometry = pages[annotation.pageIndex]
+            guard let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits) else { continue }
             var now = annotation
             now.rect = MarkupAnnotations.rect(for: item, measuredBy: services.measurer)
             result.annotations[annotation.id] = now
-            result.appearances[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize,
-                                                                         scale: geometry.overlayScale, painter: services.painter)
+            result.appearances[annotation.id] = try appearance(of: item, on: pages[annotation.pageIndex], services: services)
         }
         return result
+    }
+
+    /// The painter's drawing of `item` as a one-page PDF the size of its page: the form the writer takes appearances in.
+    static func appearance(of item: MarkupItem, on geometry: PageGeometry, services: RedlineServices) throws -> Data {
+        try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize, scale: geometry.overlayScale, painter: services.painter)
     }
 }

@@ -32,9 +32,7 @@ public enum XFDFExchange {
             // Words wider than the box the file gives them would be cut at its edge: readers wrap them inside it.
             if annotation.subtype == .freeText,
                !annotation.rect.insetBy(dx: -1, dy: -1).contains(MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)) { continue }
-            let geometry = pages[annotation.pageIndex]
-            drawn[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize, scale: geometry.overlayScale,
-                                                             painter: painter.painter)
+            drawn[annotation.id] = try AnnotationRedrawing.appearance(of: item, on: pages[annotation.pageIndex], services: painter)
         }
         return drawn
     }

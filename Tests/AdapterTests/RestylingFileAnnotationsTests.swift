@@ -14,6 +14,20 @@ import TestSupport
     static let blue = RGBColor(red: 0, green: 0, blue: 255)
     static let green = RGBColor(red: 0, green: 160, blue: 0)
 
+    /// A copy of a fixture opened as the editor opens it, its annotations, and where a save of it goes.
+    struct Opened {
+        let folder = TemporaryFolder()
+        let source: String, output: String
+        let document: OpenedDocument
+        var original: [Annotation] { document.description.annotations }
+
+        init(_ fixture: String, savedAs name: String) throws {
+            source = folder.copy(fixture: fixture)
+            output = folder.file(name)
+            document = try OpenedDocument(path: source, password: nil)
+        }
+    }
+
     /// The editor's picture of page 1 with `edits`, and poppler's picture of page 1 once `:w`'s saver has written them
     /// (checked by qpdf).
     static func shownAndSaved(_ edits: AnnotationEdits, document: OpenedDocument, source: String,
@@ -27,11 +41,8 @@ import TestSupport
     }
 
     @Test func newColoursSizesAndWordsAreWhatReadersFindAndWhatTheEditorShows() throws {
-        let folder = TemporaryFolder()
-        let source = folder.copy(fixture: "pdfjs_issue14438.pdf")
-        let output = folder.file("restyled.pdf")
-        let document = try OpenedDocument(path: source, password: nil)
-        let original = document.description.annotations
+        let opened = try Opened("pdfjs_issue14438.pdf", savedAs: "restyled.pdf")
+        let (source, output, document, original) = (opened.source, opened.output, opened.document, opened.original)
         let freeText = try #require(original.first { $0.subtype == .freeText && $0.contents == "title" })
         let ink = try #require(original.first { $0.subtype == .ink && !$0.drawing.inkList.isEmpty })
         let square = try #require(original.first { $0.subtype == AnnotationSubtype("Square") && $0.drawing.interiorColor == nil })
@@ -107,11 +118,8 @@ import TestSupport
     /// colour: given new words and a new colour, its rich text and style go, and what shows is drawn anew from /DA
     /// and /Contents in the new colour. The editor shows the page as it is saved.
     @Test func aRichTextBoxLosesItsOldRichTextWithNewWordsAndColour() throws {
-        let folder = TemporaryFolder()
-        let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
-        let output = folder.file("reworded.pdf")
-        let document = try OpenedDocument(path: source, password: nil)
-        let original = document.description.annotations
+        let opened = try Opened("pdfjs_file_pdfjs_test.pdf", savedAs: "reworded.pdf")
+        let (source, output, document, original) = (opened.source, opened.output, opened.document, opened.original)
         let box = try #require(original.first { $0.subtype == .freeText && $0.contents == "this is a text anotation" })
         #expect(box.drawing.richText != nil, "Acrobat wrote it with rich text")
         let editing = ThreadEditing(author: "Ana", path: source)
@@ -198,11 +206,8 @@ import TestSupport
     /// A note is drawn again from its keys once recoloured; poppler knows only some icons (Comment, Note, Key, …):
     /// a note with Acrobat's Check would vanish, so it keeps its colour and says why, and a Comment note turns blue.
     @Test func aNoteKeepsItsColourWherePopplerCouldNotDrawItsIcon() throws {
-        let folder = TemporaryFolder()
-        let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
-        let output = folder.file("recoloured.pdf")
-        let document = try OpenedDocument(path: source, password: nil)
-        let original = document.description.annotations
+        let opened = try Opened("pdfjs_file_pdfjs_test.pdf", savedAs: "recoloured.pdf")
+        let (source, output, document, original) = (opened.source, opened.output, opened.document, opened.original)
         let checked = try #require(original.first { $0.subtype == .text && $0.drawing.icon == "Check" && $0.pageIndex == 0 })
         let comment = try #require(original.first { $0.subtype == .text && $0.drawing.icon == "Comment" && $0.pageIndex == 0 })
         let editing = ThreadEditing(author: "Ana", path: source)
@@ -227,11 +232,8 @@ import TestSupport
     /// Acrobat draws a typewriter box in its /DS colour (orange here) and leaves /DA's default black: a bigger size
     /// keeps the orange the reviewer saw, in /DA too, where every reader finds it.
     @Test func aBiggerSizeKeepsTheColourTheBoxShowed() throws {
-        let folder = TemporaryFolder()
-        let source = folder.copy(fixture: "pdfjs_file_pdfjs_test.pdf")
-        let output = folder.file("bigger.pdf")
-        let document = try OpenedDocument(path: source, password: nil)
-        let original = document.description.annotations
+        let opened = try Opened("pdfjs_file_pdfjs_test.pdf", savedAs: "bigger.pdf")
+        let (source, output, document, original) = (opened.source, opened.output, opened.document, opened.original)
         let box = try #require(original.first { $0.subtype == .freeText && $0.contents == "this is a text anotation" })
         let orange = RGBColor(red: 255, green: 84, blue: 0)
         #expect(box.drawing.color == orange, "the colour it shows, from /DS: \(String(describing: box.drawing.color))")

@@ -98,12 +98,10 @@ enum AnnotationPanelView {
         switch panel.input {
         case .reply(_, let text): return MessageLine.prompt("Reply: ", text, hint: MessageLine.typingHint(state.keymaps, "sends"), width: width)
         case .edit(let id, let text):
-            let isReply = state.annotations.first { $0.id == id }?.isReply ?? true
+            let label = state.annotations.first { $0.id == id }?.isReply ?? true ? "Edit reply: " : "Edit text: "
             // A refused Enter says why beside the words, which stay to be shortened.
-            if let refusal = state.message {
-                return MessageLine.prompt(isReply ? "Edit reply: " : "Edit text: ", text, keeping: refusal, width: width)
-            }
-            return MessageLine.prompt(isReply ? "Edit reply: " : "Edit text: ", text, hint: MessageLine.typingHint(state.keymaps, "saves"), width: width)
+            if let refusal = state.message { return MessageLine.prompt(label, text, keeping: refusal, width: width) }
+            return MessageLine.prompt(label, text, hint: MessageLine.typingHint(state.keymaps, "saves"), width: width)
         case .choosingState: return EditorReducer.stateChoiceHelp(state.keymaps)
         case nil:
             if let message = state.message { return message }

@@ -80,6 +80,15 @@ public enum MarkupAnnotations {
         return MarkupItem(id: MarkupID(StableUUID.derived(seed: 0, item: annotation.id.rawValue)), pageIndex: annotation.pageIndex, content: content)
     }
 
+    /// What the painter draws again for an annotation of the file after `edits` (`annotation` as they leave it): a
+    /// new look, or a text box's new words, where the painter draws the subtype. Nil when nothing it draws changed,
+    /// or readers draw it (a note's new words are not on the page).
+    public static func redrawnItem(of annotation: Annotation, after edits: AnnotationEdits) -> MarkupItem? {
+        guard edits.restyled[annotation.id] != nil || (annotation.subtype == .freeText && edits.changedContents[annotation.id] != nil),
+              let item = item(for: annotation), item.drawsSomething else { return nil }
+        return item
+    }
+
     /// Every item of the layer, page by page in the layer's order. Items that draw nothing (text emptied, ink
     /// without a point) are left out, as a flattened save leaves them out.
     public static func annotations(for layer: MarkupLayer, author: String, at date: PDFDate,

@@ -107,7 +107,7 @@ public struct ThreadEditing: Sendable {
         if color != nil, !Self.recolourable(annotation) {
             throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "colour", why: Self.whyItKeepsItsColour(annotation))
         }
-        if fontSize != nil, annotation.subtype != .freeText || (annotation.contents ?? "").isEmpty {
+        if fontSize != nil, annotation.subtype != .freeText {
             throw AnnotationEditError.keepsItsLook(id, subtype: annotation.subtype, what: "size")
         }
         edits.restyle(id, color: color, fontSize: fontSize, original: original, at: date)

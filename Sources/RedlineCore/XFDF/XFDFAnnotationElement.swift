@@ -116,8 +116,6 @@ enum XFDFAnnotationElement {
         return styles.first { $0.style == style }!.name
     }
 
-    static var lineEndings: Set<String> { AnnotationDrawing.lineEndingNames }
-
     // MARK: Reading
 
     static func annotation(from element: XMLTreeElement, pages: [PageGeometry], order: Int) throws -> Annotation {
@@ -134,8 +132,6 @@ enum XFDFAnnotationElement {
         let numbers = { (attribute: String) throws -> [Double]? in try self.numbers(attribute, of: element) }
         guard let box = try numbers("rect") else { throw XFDFError(element, "<\(element.name)> has no rect") }
         guard box.count == 4 else { throw XFDFError(element, "rect of <\(element.name)> needs four numbers, not \(box.count)") }
-        let corners = [Point(x: box[0], y: box[1]), Point(x: box[2], y: box[3]), Point(x: box[0], y: box[3]), Point(x: box[2], y: box[1])]
-            .map(geometry.displayPoint(fromUser:))
         func display(_ values: [Double]) -> [Point] {
             stride(from: 0, to: values.count - 1, by: 2).map { geometry.displayPoint(fromUser: Point(x: values[$0], y: values[$0 + 1])) }
         }
@@ -238,7 +234,7 @@ enum XFDFAnnotationElement {
             return type
         }
         return Annotation(id: AnnotationID(element[attribute: "name"] ?? ""), pageIndex: page, subtype: subtype,
-                          rect: Rect(enclosing: corners)!, author: element[attribute: "title"],
+                          rect: geometry.displayRect(fromUser: box)!, author: element[attribute: "title"],
                           created: try date("creationdate", of: element), modified: try date("date", of: element),
                           contents: element.first("contents")?.text, inReplyTo: element[attribute: "inreplyto"].map { AnnotationID($0) },
                           replyType: replyType, state: state, flags: flags, order: order,
@@ -251,8 +247,8 @@ enum XFDFAnnotationElement {
         if head != nil || tail != nil {
             drawing.lineEndings = try [("head", head), ("tail", tail)].map { attribute, value in
                 let ending = value ?? "None"
-                guard let known = lineEndings.first(where: { $0.caseInsensitiveCompare(ending) == .orderedSame }) else {
-                    throw XFDFError(element, "\(attribute)=\"\(ending.prefix(40))\" of <\(element.name)> is not a line ending (\(lineEndings.sorted().joined(separator: ", ")))")
+                guard let known = AnnotationDrawing.lineEndingNames.first(where: { $0.caseInsensitiveCompare(ending) == .orderedSame }) else {
+                    throw XFDFError(element, "\(attribute)=\"\(ending.prefix(40))\" of <\(element.name)> is not a line ending (\(AnnotationDrawing.lineEndingNames.sorted().joined(separator: ", ")))")
                 }
                 return known
             }
