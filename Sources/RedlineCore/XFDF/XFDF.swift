@@ -62,11 +62,14 @@ public enum XFDF {
         }
         let root: XMLTreeElement
         do {
-            root = try XMLReader.read(bytes)
+            root = try XMLReader.read(bytes).unprefixed(in: namespace, keeping: XMLTreeElement.keptExactly)
         } catch let failure as XMLReader.Failure {
             throw XFDFError(line: failure.line, message: "not XML: \(failure.message)")
         }
         guard root.name == "xfdf" else { throw XFDFError(root, "the root element is <\(root.name)>, not <xfdf>") }
+        // A name the file does not give is derived from the file and the annotation's place in it, as bookmarks
+        // without ids are: two reads of one file agree on it, and so do the clients of a shared document.
+        let fileHash = StableHash.fnv1a64(bytes)
         var command = XFDFCommand()
         var order = 0
         // One name, one annotation: a name given twice would make matching by name mean nothing.
@@ -76,7 +79,9 @@ public enum XFDF {
             try part.elements.map { element in
                 var annotation = try XFDFAnnotationElement.annotation(from: element, pages: pages, order: order)
                 order += 1
-                if annotation.id.rawValue.isEmpty { annotation.id = AnnotationID(UUID().uuidString) }
+                if annotation.id.rawValue.isEmpty {
+                    annotation.id = AnnotationID(StableUUID.derived(seed: fileHash, item: "xfdf annotation \(order)").uuidString)
+                }
                 if let earlier = lines[annotation.id] {
                     throw XFDFError(element, "the name \"\(annotation.id.rawValue.prefix(80))\" is given twice (first on line \(earlier))")
                 }
@@ -126,21 +131,14 @@ public enum XFDF {
             }
         }
         // A reply that answers itself, directly or through others: readers walking the thread would never end.
+        // A loop the document already had, away from this file's annotations, is not this file's doing.
         let after = command.applied(to: existing ?? [])
         let parents = Dictionary(after.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
                                  uniquingKeysWith: { first, _ in first })
-        for annotation in command.add + command.modify where annotation.inReplyTo != nil {
-            var seen: Set<AnnotationID> = [annotation.id]
-            var current = annotation.id
-            while let parent = parents[current] {
-                if parent == annotation.id {
-                    throw XFDFError(line: lines[annotation.id] ?? 0,
-                                    message: "inreplyto=\"\(annotation.inReplyTo!.rawValue.prefix(80))\" of \"\(annotation.id.rawValue.prefix(80))\" makes a loop of replies")
-                }
-                // A loop the document already had, away from this annotation: not this file's doing.
-                guard seen.insert(parent).inserted else { break }
-                current = parent
-            }
+        let looped = ReplyLoops.members(parents: parents)
+        if let annotation = (command.add + command.modify).first(where: { $0.inReplyTo != nil && looped.contains($0.id) }) {
+            throw XFDFError(line: lines[annotation.id] ?? 0,
+                            message: "inreplyto=\"\(annotation.inReplyTo!.rawValue.prefix(80))\" of \"\(annotation.id.rawValue.prefix(80))\" makes a loop of replies")
         }
         return command
     }

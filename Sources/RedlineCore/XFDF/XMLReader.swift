@@ -2,7 +2,11 @@ import Foundation
 
 /// A strict reader for the XML XFDF is written in, in pure Swift (the core links no XML library). What it refuses
 /// is what makes XML dangerous to read: a document type declaration (the door to entity expansion and to reading
-/// local files through external entities) and any entity but the five XML predefines.
+/// local files through external entities) and any entity but the five XML predefines. What it accepts it reads as
+/// a conforming reader of XML 1.0 with namespaces would: line ends and attribute values normalised, prefixes
+/// resolved (`xfdf:annots`), and what such a reader refuses (an undeclared prefix, `xml:` rebound, one attribute
+/// twice under two prefixes) refused too, so that what Redline writes back from it is XML every reader takes.
+/// Every step is linear in the input.
 public struct XMLReader {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public let line: Int
@@ -12,10 +16,17 @@ public struct XMLReader {
 
     /// Deeper than any XFDF a tool writes; a bound keeps hostile nesting from exhausting the stack.
     public static let deepestNesting = 64
+    /// More than any XFDF or XHTML element carries; a bound keeps one element from holding the whole input.
+    public static let mostAttributes = 256
+
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+    static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
+    /// The namespaces in scope: for each prefix ("" for the default), the URIs declared for it, innermost last.
+    private var namespaces: [String: [String]] = ["xml": [XMLReader.xmlNamespace]]
 
     public static func read(_ bytes: [UInt8]) throws -> XMLTreeElement {
         var reader = XMLReader(bytes: bytes)
@@ -59,11 +70,14 @@ public struct XMLReader {
         index += 1
         let name = try self.name()
         var attributes: [(name: String, value: String)] = []
+        var attributeNames = Set<String>()
+        var empty = false
         while true {
             let spaced = skipSpace()
             if peek("/>") {
                 index += 2
-                return XMLTreeElement(name, attributes: attributes, line: start)
+                empty = true
+                break
             }
             if peek(">") {
                 index += 1
@@ -80,13 +94,18 @@ public struct XMLReader {
             }
             let quote = bytes[index]
             index += 1
-            let value = try characters(until: quote, in: "attribute \(attributeName) of <\(name)>")
+            let value = try characters(until: quote, in: "attribute \(attributeName) of <\(name)>", attribute: true)
             index += 1
-            guard !attributes.contains(where: { $0.name == attributeName }) else {
+            guard attributeNames.insert(attributeName).inserted else {
                 throw fail("attribute \(attributeName) appears twice in <\(name)>")
             }
+            guard attributes.count < Self.mostAttributes else { throw fail("<\(name)> has more than \(Self.mostAttributes) attributes") }
             attributes.append((attributeName, value))
         }
+        let declared = try declareNamespaces(of: attributes, in: name, line: start)
+        defer { for prefix in declared { namespaces[prefix]?.removeLast() } }
+        let namespace = try resolve(name, attributes: attributes, line: start)
+        if empty { return XMLTreeElement(name, attributes: attributes, line: start, namespace: namespace) }
         var children: [XMLTreeElement.Child] = []
         while true {
             guard index < bytes.count else { throw Failure(line: start, message: "<\(name)> is never closed") }
@@ -96,14 +115,14 @@ public struct XMLReader {
                 skipSpace()
                 guard closing == name, peek(">") else { throw fail("</\(closing)> closes <\(name)> of line \(start)") }
                 index += 1
-                return XMLTreeElement(name, attributes: attributes, children: children, line: start)
+                return XMLTreeElement(name, attributes: attributes, children: children, line: start, namespace: namespace)
             } else if peek("<!--") {
                 try skip(past: "-->", what: "comment")
             } else if peek("<![CDATA[") {
                 index += 9
                 let begin = index
                 try skip(past: "]]>", what: "CDATA section")
-                children.append(.text(String(decoding: bytes[begin..<(index - 3)], as: UTF8.self)))
+                children.append(.text(Self.normalisingLineEnds(bytes[begin..<(index - 3)])))
             } else if peek("<?") {
                 try skip(past: "?>", what: "processing instruction")
             } else if peek("<!") {
@@ -116,8 +135,10 @@ public struct XMLReader {
         }
     }
 
-    /// Text up to `end` (not consumed), entities replaced.
-    private mutating func characters(until end: UInt8, in place: String) throws -> String {
+    /// Text up to `end` (not consumed), entities replaced, line ends (CR LF, a lone CR) made LF as XML 1.0 §2.11
+    /// says; in an attribute (§3.3.3) every literal tab and line end is a space, while a character reference keeps
+    /// what it names.
+    private mutating func characters(until end: UInt8, in place: String, attribute: Bool = false) throws -> String {
         var out = [UInt8]()
         while index < bytes.count, bytes[index] != end {
             let byte = bytes[index]
@@ -129,9 +150,20 @@ public struct XMLReader {
             if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
                 throw fail("the control character U+\(String(format: "%04X", byte)) is not allowed in XML (in \(place))")
             }
-            if byte == 0x0A { line += 1 }
-            out.append(byte)
             index += 1
+            switch byte {
+            case 0x0D:
+                if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                line += 1
+                out.append(attribute ? 0x20 : 0x0A)
+            case 0x0A:
+                line += 1
+                out.append(attribute ? 0x20 : 0x0A)
+            case 0x09 where attribute:
+                out.append(0x20)
+            default:
+                out.append(byte)
+            }
         }
         guard index < bytes.count else { throw fail("\(place) is never closed") }
         return String(decoding: out, as: UTF8.self)
@@ -164,6 +196,90 @@ public struct XMLReader {
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         guard index > begin else { throw fail("a name was expected") }
         return String(decoding: bytes[begin..<index], as: UTF8.self)
+    }
+
+    /// CDATA's bytes with CR LF and lone CRs made LF.
+    private static func normalisingLineEnds(_ slice: ArraySlice<UInt8>) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(slice.count)
+        var previous: UInt8 = 0
+        for byte in slice {
+            if byte == 0x0D {
+                out.append(0x0A)
+            } else if !(byte == 0x0A && previous == 0x0D) {
+                out.append(byte)
+            }
+            previous = byte
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: Namespaces (Namespaces in XML 1.0, third edition)
+
+    /// Binds the prefixes the element's `xmlns` attributes declare; returns them, to be unbound when it closes.
+    private mutating func declareNamespaces(of attributes: [(name: String, value: String)], in element: String, line: Int) throws -> [String] {
+        var declared: [String] = []
+        for (name, uri) in attributes where name == "xmlns" || name.hasPrefix("xmlns:") {
+            let prefix = name == "xmlns" ? "" : String(name.dropFirst(6))
+            if !prefix.isEmpty { try checkQualifiedName(name, in: element, line: line) }
+            let refusal: String? = switch (prefix, uri) {
+            case ("xmlns", _): "the prefix xmlns cannot be declared"
+            case ("xml", Self.xmlNamespace): nil
+            case ("xml", _): "the prefix xml cannot be bound to another namespace"
+            case (_, Self.xmlNamespace), (_, Self.xmlnsNamespace): "\(name) binds a namespace reserved for xml or xmlns"
+            case (let prefix, "") where !prefix.isEmpty: "\(name) cannot undeclare a prefix (XML 1.0)"
+            default: nil
+            }
+            if let refusal { throw Failure(line: line, message: "\(refusal) (in <\(element)>)") }
+            namespaces[prefix, default: []].append(uri)
+            declared.append(prefix)
+        }
+        return declared
+    }
+
+    /// The element's namespace URI; checks every name's prefix is declared and no attribute is given twice under
+    /// two prefixes of one namespace.
+    private func resolve(_ element: String, attributes: [(name: String, value: String)], line: Int) throws -> String? {
+        try checkQualifiedName(element, in: element, line: line)
+        let elementPrefix = Self.prefix(of: element)
+        if elementPrefix == "xmlns" { throw Failure(line: line, message: "<\(element)> uses the prefix xmlns, which names no element") }
+        let namespace = try uri(of: elementPrefix, in: element, name: element, line: line)
+        var expanded = Set<String>()
+        for (name, _) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") {
+            try checkQualifiedName(name, in: element, line: line)
+            guard let prefix = Self.prefix(of: name) else { continue }
+            let uri = try uri(of: prefix, in: element, name: name, line: line) ?? ""
+            guard expanded.insert(uri + " " + name.dropFirst(prefix.utf8.count + 1)).inserted else {
+                throw Failure(line: line, message: "attribute \(name) of <\(element)> is given twice under two prefixes of one namespace")
+            }
+        }
+        return namespace
+    }
+
+    private func uri(of prefix: String?, in element: String, name: String, line: Int) throws -> String? {
+        guard let prefix else { return namespaces[""]?.last.flatMap { $0.isEmpty ? nil : $0 } }
+        guard let uri = namespaces[prefix]?.last else {
+            throw Failure(line: line, message: "the prefix \(prefix) of \(name) in <\(element)> is not declared")
+        }
+        return uri
+    }
+
+    private static func prefix(of name: String) -> String? {
+        name.firstIndex(of: ":").map { String(name[..<$0]) }
+    }
+
+    /// A name is at most two parts around one colon, each starting with a letter or an underscore.
+    private func checkQualifiedName(_ name: String, in element: String, line: Int) throws {
+        let parts = name.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ $0.first.map(Self.isNameStartByte) == true }) else {
+            let place = name == element ? "" : " (in <\(element)>)"
+            throw Failure(line: line, message: "\(name) is not a name XML with namespaces allows\(place)")
+        }
+    }
+
+    private static func isNameStartByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// XML 1.0's characters: tab, line ends and everything from U+0020 but the two non-characters U+FFFE and U+FFFF.

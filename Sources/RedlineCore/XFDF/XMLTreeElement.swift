@@ -1,5 +1,6 @@
 /// An XML element as the XFDF reader and writer see it: attributes in their order, children as elements and text.
-/// Small on purpose: XFDF needs no namespaces beyond its own, no DTD and no entities but XML's five.
+/// Small on purpose: no DTD, no entities but XML's five; names kept as written, with the namespace the reader
+/// resolved for the element beside them.
 public struct XMLTreeElement: Sendable, Hashable {
     public enum Child: Sendable, Hashable {
         case element(XMLTreeElement)
@@ -11,12 +12,21 @@ public struct XMLTreeElement: Sendable, Hashable {
     public var children: [Child]
     /// Where the element starts in the file it was read from, for messages; 0 for one made in code.
     public var line: Int
+    /// The namespace URI of the element's name, as the reader resolved it; nil for none, or for one made in code.
+    public var namespace: String?
 
-    public init(_ name: String, attributes: [(name: String, value: String)] = [], children: [Child] = [], line: Int = 0) {
+    public init(_ name: String, attributes: [(name: String, value: String)] = [], children: [Child] = [], line: Int = 0,
+                namespace: String? = nil) {
         self.name = name
         self.attributes = attributes
         self.children = children
         self.line = line
+        self.namespace = namespace
+    }
+
+    /// The name without its prefix.
+    public var localName: Substring {
+        name.firstIndex(of: ":").map { name[name.index(after: $0)...] } ?? name[...]
     }
 
     public subscript(attribute name: String) -> String? {
@@ -47,6 +57,19 @@ public struct XMLTreeElement: Sendable, Hashable {
 }
 
 extension XMLTreeElement {
+    /// The tree with the names of `namespace`'s elements (and of elements in no namespace) written without their
+    /// prefix, as XFDF is read: `xfdf:annots` is `annots`. What elements named in `opaque` hold (rich text's XHTML)
+    /// stays as written.
+    public func unprefixed(in namespace: String, keeping opaque: Set<String>) -> XMLTreeElement {
+        var copy = self
+        if self.namespace == nil || self.namespace == namespace { copy.name = String(localName) }
+        guard !opaque.contains(copy.name) else { return copy }
+        copy.children = children.map { child in
+            if case .element(let element) = child { .element(element.unprefixed(in: namespace, keeping: opaque)) } else { child }
+        }
+        return copy
+    }
+
     /// The element as XML text, children indented two spaces a level; elements with text keep it exact.
     public func serialized(indent: Int = 0) -> String {
         let pad = String(repeating: " ", count: indent)
