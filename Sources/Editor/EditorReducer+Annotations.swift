@@ -107,9 +107,12 @@ extension EditorReducer {
             panel.input = .edit(id, text: annotation.contents ?? "")
             panel.draftStamp = state.newAnnotationStamp()
         case .deleteAnnotation?:
-            guard let id = panel.selected else { break }
-            let isReply = state.annotations.first { $0.id == id }?.isReply ?? false
-            if isReply, !threadActionsAllowed(&state) { break }
+            guard let id = panel.selected, let annotation = state.annotations.first(where: { $0.id == id }) else { break }
+            if annotation.isReply {
+                guard threadActionsAllowed(&state) else { break }
+            } else {
+                guard permits(&state, .editAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) else { break }
+            }
             effects = perform(&state) { editing, current, edits in
                 let gone = try editing.delete(id, current: current, edits: &edits)
                 return gone.count == 1 ? "Deleted" : "Deleted with \(gone.count - 1) repl\(gone.count == 2 ? "y" : "ies")"
@@ -230,11 +233,13 @@ extension EditorReducer {
 
     /// Enter on the page with a text box or a note of the file selected: its words, ready to edit on the annotation
     /// list's edit line (Enter keeps them, Esc leaves them).
-    static func editFileAnnotationText(_ state: inout EditorState, _ annotation: Annotation, _ env: EditorEnvironment) {
+    static func editFileAnnotationText(_ state: inout EditorState, _ annotation: Annotation, _ env: EditorEnvironment,
+                                       at location: InteractionLocation) {
         guard annotation.subtype == .freeText || annotation.subtype == .text else {
             state.message = "Not changed: \(AnnotationEditError.hasNoText(annotation.id, subtype: annotation.subtype))"
             return
         }
+        guard permits(&state, .editAnnotation, onAnnotation: annotation, env, at: location) else { return }
         guard annotation.flags & Annotation.lockedContentsFlag == 0 else {
             state.message = "Not changed: annotation \"\(annotation.id)\"'s text is locked"
             return

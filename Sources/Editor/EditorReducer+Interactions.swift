@@ -64,6 +64,18 @@ extension EditorReducer {
         permits(&state, name, context(name, state, annotation: subject(item, state, env)), env, at: location)
     }
 
+    /// An annotation component's question about one of the file's annotations: the same conditions, callbacks
+    /// and events as for the session's markup, so a rule holds whoever made what it governs.
+    static func permits(_ state: inout EditorState, _ name: InteractionComponentName, onAnnotation annotation: Annotation,
+                        _ env: EditorEnvironment, at location: InteractionLocation? = nil) -> Bool {
+        permits(&state, name, context(name, state, annotation: InteractionSubject(annotation)), env, at: location)
+    }
+
+    /// Where a key acting on an annotation of the file acts: its middle.
+    static func middle(of annotation: Annotation) -> InteractionLocation {
+        InteractionLocation(annotation.rect.center, in: .display)
+    }
+
     /// Where a key acting on a markup acts: its middle.
     static func middle(of item: MarkupItem, _ env: EditorEnvironment) -> InteractionLocation {
         InteractionLocation(item.bounds(measuredBy: env.measurer).center, in: .display)
@@ -92,10 +104,13 @@ extension EditorReducer {
         let point = space(state, location.space, env).convert(location.point, to: .display)
         switch name {
         case .selectAnnotation:
-            return markup(at: point, state, env).map { context(name, state, annotation: subject($0, state, env)) }
+            if let item = markup(at: point, state, env) { return context(name, state, annotation: subject(item, state, env)) }
+            return fileAnnotation(at: point, state).map { context(name, state, annotation: InteractionSubject($0)) }
         case .deselectAnnotation, .transformAnnotation, .editAnnotation:
+            if let annotation = state.selectedFileAnnotation { return context(name, state, annotation: InteractionSubject(annotation)) }
             let item = state.selection.flatMap { state.markup.item($0) } ?? markup(at: point, state, env)
-            return item.map { context(name, state, annotation: subject($0, state, env)) }
+            if let item { return context(name, state, annotation: subject(item, state, env)) }
+            return fileAnnotation(at: point, state).map { context(name, state, annotation: InteractionSubject($0)) }
         case .openLinkAnnotation:
             return link(near: point, state, env).map { context(name, state, link: $0) }
         case .smartZoom:
@@ -111,6 +126,11 @@ extension EditorReducer {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         let cell = viewport.cell(for: point)
         return link(at: point, cell: viewport.rect(forCellColumn: cell.column, row: cell.row), state)
+    }
+
+    /// The file's annotation at a display point of the current page that Tab could stop at, the topmost first.
+    static func fileAnnotation(at point: Point, _ state: EditorState) -> Annotation? {
+        selectableAnnotations(state).filter { $0.rect.contains(point) }.max { $0.order < $1.order }
     }
 
     /// The markup at a display point of the current page, the topmost first.
@@ -172,14 +192,18 @@ extension EditorReducer {
         defer { state.interaction.trying = before }
         switch request.component {
         case .selectAnnotation:
-            guard let item = markup(at: point, state, env) else {
-                state.message = "No markup there to select"
-                return []
-            }
-            if permits(&state, .selectAnnotation, on: item, env, at: location) {
-                state.selection = item.id
+            if let item = markup(at: point, state, env) {
+                if permits(&state, .selectAnnotation, on: item, env, at: location) { state.selection = item.id }
+            } else if let annotation = fileAnnotation(at: point, state) {
+                if permits(&state, .selectAnnotation, onAnnotation: annotation, env, at: location) { selectAnnotation(&state, annotation) }
+            } else {
+                state.message = "No markup or annotation there to select"
             }
         case .deselectAnnotation:
+            if let annotation = state.selectedFileAnnotation {
+                if permits(&state, .deselectAnnotation, onAnnotation: annotation, env, at: location) { state.interaction.selectedAnnotation = nil }
+                return []
+            }
             guard let id = state.selection, let item = state.markup.item(id) else { return [] }
             if permits(&state, .deselectAnnotation, on: item, env, at: location) {
                 state.selection = nil
@@ -187,6 +211,14 @@ extension EditorReducer {
         case .transformAnnotation:
             state.message = "A transform is a drag or a nudge: bind the move keys"
         case .editAnnotation:
+            let fileTarget = state.selectedFileAnnotation
+                ?? (state.selection == nil && markup(at: point, state, env) == nil ? fileAnnotation(at: point, state) : nil)
+            if let annotation = fileTarget {
+                state.selection = nil
+                state.interaction.selectedAnnotation = annotation.id
+                editFileAnnotationText(&state, annotation, env, at: location)
+                return []
+            }
             guard let item = state.selection.flatMap({ state.markup.item($0) }) ?? markup(at: point, state, env) else {
                 state.message = "No markup there to edit"
                 return []

@@ -43,7 +43,7 @@ extension EditorReducer {
             return []
         case .page, .selectingText:
             if let drag = state.interaction.annotationDrag {
-                return dragAnnotation(&state, drag, to: spot.point, released: event.action == .release)
+                return dragAnnotation(&state, drag, to: spot.point, released: event.action == .release, env)
             }
             if event.action == .drag, state.mouseDrag == nil {
                 dragText(&state, to: spot.point, env)
@@ -117,11 +117,12 @@ extension EditorReducer {
             state.mouseDrag = MouseDrag(markup: hit.id, last: spot.point, moved: false)
             return []
         }
-        if spot.onPage, let hit = touchedFileAnnotation(spot, state) {
+        if spot.onPage, let hit = touchedFileAnnotation(spot, state), hit.id == state.interaction.selectedAnnotation
+            || permits(&state, .selectAnnotation, onAnnotation: hit, env) {
             // The file's own annotations come after the session's markup, as with Tab, and before links under them.
             selectAnnotation(&state, hit)
             state.interaction.endNudgeRuns()
-            state.interaction.annotationDrag = (hit.id, spot.point)
+            state.interaction.annotationDrag = AnnotationDrag(id: hit.id, last: spot.point)
             return []
         }
         if spot.onPage, let link = link(at: spot, state) {
@@ -137,8 +138,11 @@ extension EditorReducer {
            !permits(&state, .deselectAnnotation, on: item, env) {
             return []
         }
-        state.selection = nil
         // A click beside the selected annotation of the file lets it go, as Esc does.
+        if let annotation = state.selectedFileAnnotation, !permits(&state, .deselectAnnotation, onAnnotation: annotation, env) {
+            return []
+        }
+        state.selection = nil
         state.interaction.selectedAnnotation = nil
         if let side = edgeFifth(state, column: column, row: row), state.pageIndex + side >= 0, state.pageIndex + side < state.document.pageCount {
             state.interaction.edgeTurn = side
@@ -168,8 +172,8 @@ extension EditorReducer {
 
     /// A drag moves the selected annotation of the file with the pointer, kept on the page; the whole drag is one
     /// step to undo. The release ends it.
-    private static func dragAnnotation(_ state: inout EditorState, _ drag: (id: AnnotationID, last: Point), to point: Point,
-                                       released: Bool) -> [EditorEffect] {
+    private static func dragAnnotation(_ state: inout EditorState, _ drag: AnnotationDrag, to point: Point,
+                                       released: Bool, _ env: EditorEnvironment) -> [EditorEffect] {
         defer {
             if released {
                 state.interaction.annotationDrag = nil
@@ -180,9 +184,17 @@ extension EditorReducer {
             state.interaction.annotationDrag = nil
             return []
         }
-        state.interaction.annotationDrag = (drag.id, point)
+        var drag = drag
         let (dx, dy) = (point.x - drag.last.x, point.y - drag.last.y)
-        guard dx != 0 || dy != 0 else { return [] }
+        drag.last = point
+        guard dx != 0 || dy != 0 else {
+            state.interaction.annotationDrag = drag
+            return []
+        }
+        // Asked once a drag starts moving: the whole drag is one transform.
+        if drag.allowed == nil { drag.allowed = permits(&state, .transformAnnotation, onAnnotation: annotation, env) }
+        state.interaction.annotationDrag = drag
+        guard drag.allowed == true else { return [] }
         return nudgeAnnotation(&state, annotation, dx: dx, dy: dy)
     }
 

@@ -282,8 +282,10 @@ public enum EditorReducer {
                 if permits(&state, .deselectAnnotation, on: item, env, at: middle(of: item, env)) {
                     state.selection = nil
                 }
-            } else if state.selectedFileAnnotation != nil {
-                state.interaction.selectedAnnotation = nil
+            } else if let annotation = state.selectedFileAnnotation {
+                if permits(&state, .deselectAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) {
+                    state.interaction.selectedAnnotation = nil
+                }
             } else if state.interaction.search?.shown == true {
                 state.interaction.search?.shown = false
             }
@@ -293,18 +295,33 @@ public enum EditorReducer {
         case .searchPrevious: searchAgain(&state, sameWay: false, env)
         case .editSelection:
             if let annotation = state.selectedFileAnnotation {
-                editFileAnnotationText(&state, annotation, env)
+                editFileAnnotationText(&state, annotation, env, at: middle(of: annotation))
                 return []
             }
             startEditingSelection(&state, env)
         case .deleteSelection:
-            if let annotation = state.selectedFileAnnotation { return deleteSelectedAnnotation(&state, annotation) }
+            if let annotation = state.selectedFileAnnotation {
+                guard permits(&state, .editAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) else { return [] }
+                return deleteSelectedAnnotation(&state, annotation)
+            }
+            if let id = state.selection, let item = state.markup.item(id) {
+                guard permits(&state, .editAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
+            }
             return deleteSelection(&state)
         case .bigger, .smaller:
-            if let annotation = state.selectedFileAnnotation { return stepAnnotationFontSize(&state, annotation, up: command == .bigger, env) }
+            if let annotation = state.selectedFileAnnotation {
+                guard permits(&state, .transformAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) else { return [] }
+                return stepAnnotationFontSize(&state, annotation, up: command == .bigger, env)
+            }
             return stepFontSize(&state, up: command == .bigger, env)
         case .nextColour:
-            if let annotation = state.selectedFileAnnotation { return recolourAnnotation(&state, annotation) }
+            if let annotation = state.selectedFileAnnotation {
+                guard permits(&state, .editAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) else { return [] }
+                return recolourAnnotation(&state, annotation)
+            }
+            if let id = state.selection, let item = state.markup.item(id) {
+                guard permits(&state, .editAnnotation, on: item, env, at: middle(of: item, env)) else { return [] }
+            }
             return cycleColor(&state)
         case .undo: return undo(&state)
         case .redo: return redo(&state)
@@ -394,6 +411,7 @@ public enum EditorReducer {
                               _ env: EditorEnvironment) -> [EditorEffect] {
         let step = large ? 10.0 : 1.0
         if let annotation = state.selectedFileAnnotation {
+            guard permits(&state, .transformAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) else { return [] }
             return nudgeAnnotation(&state, annotation, dx: dx * step, dy: dy * step)
         }
         if let id = state.selection, let item = state.markup.item(id) {
@@ -464,13 +482,20 @@ public enum EditorReducer {
             item.id == state.selection || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)),
                                                          state, middle(of: item, env), env)
         }
-        // After the session's markup, the annotations the file has.
-        let annotations = selectableAnnotations(state)
+        // After the session's markup, the annotations the file has, under the same conditions.
+        let allAnnotations = selectableAnnotations(state)
+        let annotations = allAnnotations.filter { annotation in
+            annotation.id == state.interaction.selectedAnnotation
+                || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: InteractionSubject(annotation)),
+                                  state, middle(of: annotation), env)
+        }
         let count = items.count + annotations.count
         guard count > 0 else {
             if let first = all.first {
                 // Said about the first the conditions refuse.
                 _ = permits(&state, .selectAnnotation, on: first, env, at: middle(of: first, env))
+            } else if let first = allAnnotations.first {
+                _ = permits(&state, .selectAnnotation, onAnnotation: first, env, at: middle(of: first))
             } else {
                 state.message = "No markup or annotations on this page"
             }
@@ -488,7 +513,11 @@ public enum EditorReducer {
         case (let index?, false): next = (index - 1 + count) % count
         }
         guard next < items.count else {
-            selectAnnotation(&state, annotations[next - items.count])
+            let annotation = annotations[next - items.count]
+            guard annotation.id != state.interaction.selectedAnnotation || count == 1 else { return }
+            if permits(&state, .selectAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) {
+                selectAnnotation(&state, annotation)
+            }
             return
         }
         let chosen = items[next]

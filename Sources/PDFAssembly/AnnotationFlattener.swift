@@ -29,7 +29,7 @@ public enum AnnotationFlattener {
     }
 
     public static func document(source: String, password: String?) throws -> Outcome {
-        let session = try PDFInspector.openSession(path: source, password: password)
+        let session = try PDFInspector.openSessionForWriting(path: source, password: password)
         do {
             try session.check()
             let geometries = PDFInspector.geometries(in: session)
@@ -75,7 +75,7 @@ public enum AnnotationFlattener {
                 for item in remaining { qpdf_oh_append_item(session.data, annots, item) }
                 if remaining.isEmpty { qpdf_oh_remove_key(session.data, page, "/Annots") } else { qpdf_oh_replace_key(session.data, page, "/Annots", annots) }
                 if !drawing.isEmpty {
-                    OverlayAssembler.appendContent(drawing, to: page, in: session)
+                    try OverlayAssembler.appendContent(drawing, to: page, in: session)
                     pages += 1
                 }
                 try session.check()

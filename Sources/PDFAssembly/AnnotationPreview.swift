@@ -9,7 +9,7 @@ import RedlineCore
 public enum AnnotationPreview {
     public static func page(_ pageIndex: Int, source: String, password: String?, edits: AnnotationEdits,
                             appearances: [AnnotationID: Data] = [:], redrawn: [AnnotationID: Annotation] = [:]) throws -> Data {
-        let target = try PDFInspector.openSession(path: source, password: password)
+        let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         let single = QPDFSession(label: "page \(pageIndex + 1) as edited")
         do {
             guard pageIndex >= 0, pageIndex < Int(qpdf_get_num_pages(target.data)) else {

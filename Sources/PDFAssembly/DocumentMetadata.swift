@@ -73,7 +73,7 @@ enum DocumentMetadata {
         let root = qpdf_get_root(t)
         var stream = session.key(root, "/Metadata")
         if !session.isStream(stream) {
-            stream = qpdf_make_indirect_object(t, qpdf_oh_new_stream(t))
+            stream = qpdf_make_indirect_object(t, try session.newStream())
             qpdf_oh_replace_key(t, root, "/Metadata", stream)
         }
         let bytes = [UInt8](packet)

@@ -16,7 +16,7 @@ public enum OverlayAssembler {
                                 annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: [AnnotationID: Data] = [:],
                                 redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil,
                                 identity: String? = nil) throws -> Data {
-        let target = try PDFInspector.openSession(path: source, password: password)
+        let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
         do {
@@ -85,16 +85,16 @@ public enum OverlayAssembler {
                                         box: [0, 0, size.width * scale, size.height * scale])
         let page = qpdf_get_page_n(target.data, overlay.pageIndex)
         let name = try addToResources(form, page: page, in: target)
-        appendContent("q \(overlay.geometry.overlayFormTransform.pdfOperands) cm \(name) Do Q\n", to: page, in: target)
+        try appendContent("q \(overlay.geometry.overlayFormTransform.pdfOperands) cm \(name) Do Q\n", to: page, in: target)
         try target.check()
     }
 
     /// Draws `operators` over the page: its content streams, untouched, come first inside `q … Q`, so nothing they
     /// leave set (a transform, a colour, a clip) reaches what is drawn after them.
-    static func appendContent(_ operators: String, to page: qpdf_oh, in session: QPDFSession) {
+    static func appendContent(_ operators: String, to page: qpdf_oh, in session: QPDFSession) throws {
         let t = session.data
-        let prefix = newContentStream("q\n", in: session)
-        let suffix = newContentStream("\nQ\n" + operators, in: session)
+        let prefix = try newContentStream("q\n", in: session)
+        let suffix = try newContentStream("\nQ\n" + operators, in: session)
         let contents = qpdf_oh_new_array(t)
         qpdf_oh_append_item(t, contents, prefix)
         let existing = session.key(page, "/Contents")
@@ -136,9 +136,9 @@ public enum OverlayAssembler {
         return copy
     }
 
-    private static func newContentStream(_ text: String, in session: QPDFSession) -> qpdf_oh {
+    private static func newContentStream(_ text: String, in session: QPDFSession) throws -> qpdf_oh {
         let t = session.data
-        let stream = qpdf_oh_new_stream(t)
+        let stream = try session.newStream()
         let bytes = Array(text.utf8)
         qpdf_oh_replace_stream_data(t, stream, bytes, bytes.count, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
         return stream

@@ -22,7 +22,7 @@ enum OverlayForm {
         defer { free(buffer) }
 
         let t = target.data
-        let form = qpdf_oh_new_stream(t)
+        let form = try target.newStream()
         qpdf_oh_replace_stream_data(t, form, buffer, length, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
         let formDictionary = qpdf_oh_get_dict(t, form)
         qpdf_oh_replace_key(t, formDictionary, "/Type", qpdf_oh_new_name(t, "/XObject"))

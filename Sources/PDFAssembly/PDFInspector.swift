@@ -65,6 +65,7 @@ public enum PDFInspector {
         var session = QPDFSession(label: path)
         do {
             try session.check(qpdf_read(session.data, path, password))
+            if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
             _ = qpdf_get_num_pages(session.data)
             try session.check()
         } catch let failure as QPDFSession.Failure {
@@ -86,6 +87,32 @@ public enum PDFInspector {
             if corrected > 0 { session.repairs.append("page tree /Count corrected in \(corrected) place\(corrected == 1 ? "" : "s")") }
         }
         return session
+    }
+
+    /// A session to change and write: as `openSession`, and able to take new objects. qpdf numbers a new object one
+    /// past the highest number the file mentions, and a file that mentions 2147483647 (a dangling reference is
+    /// enough) leaves it none: such a file is renumbered first, written whole into memory by qpdf (which numbers
+    /// what it writes from 1, and writes a dangling reference as null) and read again. Annotation ids do not depend
+    /// on object numbers, so the edits still find what they name.
+    static func openSessionForWriting(path: String, password: String?) throws -> QPDFSession {
+        let session = try openSession(path: path, password: password)
+        guard !session.canTakeNewObjects else { return session }
+        do {
+            try session.check(qpdf_init_write_memory(session.data))
+            qpdf_set_decode_level(session.data, qpdf_dl_none)
+            qpdf_set_preserve_encryption(session.data, QPDF_TRUE)
+            try session.check(qpdf_write(session.data))
+            guard let buffer = qpdf_get_buffer(session.data) else { throw QPDFSession.Failure(code: qpdf_e_damaged_pdf, message: "no output") }
+            let renumbered = QPDFSession(label: path)
+            try renumbered.read(memory: [UInt8](UnsafeBufferPointer(start: buffer, count: qpdf_get_buffer_length(session.data))),
+                                password: password)
+            renumbered.openedByOwner = session.openedByOwner
+            renumbered.repairs = session.repairs + ["objects renumbered: the file numbers one \(Int32.max), past which qpdf can add none"]
+            guard renumbered.canTakeNewObjects else { throw QPDFSession.Failure(code: qpdf_e_damaged_pdf, message: "still full") }
+            return renumbered
+        } catch {
+            throw DocumentError.damaged(path: path, reason: "its objects are numbered up to \(Int32.max), so nothing can be added to it, and renumbering them failed")
+        }
     }
 
     /// The file read again with a cross-reference Redline rebuilt; nil when that does not give a document

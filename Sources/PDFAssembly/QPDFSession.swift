@@ -79,6 +79,24 @@ final class QPDFSession {
 
     // MARK: Objects
 
+    /// Whether qpdf can number a new object: false when the file mentions object 2147483647. Asked through
+    /// `qpdf_make_indirect_object`, which traps the error, with an object nothing refers to, so nothing writes it;
+    /// `qpdf_oh_new_stream` would throw the same error past the C API and abort.
+    var canTakeNewObjects: Bool {
+        _ = qpdf_make_indirect_object(data, qpdf_oh_new_null(data))
+        guard qpdf_has_error(data) != 0 else { return true }
+        _ = qpdf_get_error(data)
+        return false
+    }
+
+    /// A new, empty stream object; throws where qpdf can number no new object rather than abort.
+    func newStream() throws -> qpdf_oh {
+        guard canTakeNewObjects else {
+            throw Failure(code: qpdf_e_damaged_pdf, message: "\(label): its objects are numbered up to \(Int32.max), so no object can be added")
+        }
+        return qpdf_oh_new_stream(data)
+    }
+
     func key(_ object: qpdf_oh, _ name: String) -> qpdf_oh { qpdf_oh_get_key(data, object, name) }
     func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
     func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }

@@ -10,7 +10,7 @@ public enum XFDFImporter {
     /// annotation the command brings or changes gets its own, so readers that never draw one afresh show it too.
     public static func document(source: String, password: String?, command: XFDFCommand,
                                 appearances: [AnnotationID: Data] = [:]) throws -> Data {
-        let target = try PDFInspector.openSession(path: source, password: password)
+        let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         do {
             guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
             let pages = PDFInspector.geometries(in: target)

@@ -69,17 +69,35 @@ public enum InteractionConfiguration {
         guard !setting.fields.isEmpty else {
             throw Problem(line: setting.line, reason: "[[interactions.\(shown(component)).when]] is empty: give a condition, like kinds_not = [\"ink\"]")
         }
-        let parts = try setting.fields.map { field -> ActivationCondition in
-            guard allowed.contains(field.name) else {
-                let known = ["kinds", "kinds_not", "author", "pages", "pages_not", "point_inside", "point_outside", "link_targets"]
-                let reason = known.contains(field.name)
-                    ? "\(field.name) does not apply to \(shown(component)) (its conditions: \(allowed.sorted().joined(separator: ", ")))"
-                    : "unknown condition field \"\(shown(field.name))\" (known: \(known.joined(separator: ", ")))"
-                throw Problem(line: field.line, reason: reason)
-            }
-            return try part(field)
-        }
+        let parts = try setting.fields.map { try self.part($0, allowed: allowed, component: component, alternativesAllowed: true) }
         return .all(parts, name: "\(URL(fileURLWithPath: configPath).lastPathComponent) line \(setting.line)")
+    }
+
+    static let knownFields = ["kinds", "kinds_not", "author", "pages", "pages_not", "point_inside", "point_outside", "link_targets", "any"]
+
+    /// One field of a condition; `any` holds when every field of one of its tables holds.
+    private static func part(_ field: ConditionField, allowed: Set<String>, component: String,
+                             alternativesAllowed: Bool) throws -> ActivationCondition {
+        if field.name == "any" {
+            guard alternativesAllowed else {
+                throw Problem(line: field.line, reason: "any cannot hold another any: write each alternative as one table of fields")
+            }
+            guard case .alternatives(let tables) = field.value, tables.allSatisfy({ !$0.isEmpty }) else {
+                throw Problem(line: field.line, reason: "any must be a list of tables of conditions, like [{ author = \"self\" }, { pages = [1] }]")
+            }
+            let alternatives = try tables.map { fields in
+                ActivationCondition.all(try fields.map { try part($0, allowed: allowed, component: component, alternativesAllowed: false) },
+                                        name: "alternative")
+            }
+            return .any(alternatives)
+        }
+        guard allowed.contains(field.name) else {
+            let reason = knownFields.contains(field.name)
+                ? "\(field.name) does not apply to \(shown(component)) (its conditions: \((allowed.sorted() + ["any"]).joined(separator: ", ")))"
+                : "unknown condition field \"\(shown(field.name))\" (known: \(knownFields.joined(separator: ", ")))"
+            throw Problem(line: field.line, reason: reason)
+        }
+        return try part(field)
     }
 
     private static func part(_ field: ConditionField) throws -> ActivationCondition {

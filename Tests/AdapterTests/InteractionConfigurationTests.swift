@@ -113,7 +113,31 @@ import Testing
         #expect(can(interactions.openLinkAnnotation, at: Point(x: 310, y: 505), state, env))
     }
 
+    /// Either/or: one condition whose `any` lists alternatives, each a table whose fields must all hold.
+    @Test func alternativesAreWrittenAsAnyOfTables() throws {
+        let (interactions, _) = try apply("""
+            [[interactions.transformAnnotation.when]]
+            any = [{ kinds = ["text"] }, { kinds = ["ink"], pages = [2] }]
+            """)
+        var (state, _) = state()
+        let env = EditorEnvironment(measurer: RedlineServices().measurer, interactions: interactions)
+        #expect(can(interactions.transformAnnotation, at: Point(x: 205, y: 305), state, env), "text, the first alternative")
+        #expect(!can(interactions.transformAnnotation, at: Point(x: 110, y: 705), state, env), "ink on page 1: neither")
+        state.pageIndex = 1
+        let ink = try #require(state.markup.items(onPage: 0).last)
+        _ = EditorReducer.reduce(&state, .operationReceived(DocumentOperation(
+            id: StableUUID.derived(seed: 2, item: "op"), author: "Alice", time: PDFDate(year: 2026, month: 11, day: 23),
+            changes: [.insertMarkup(item: MarkupItem(id: MarkupID(StableUUID.derived(seed: 2, item: "i")), pageIndex: 1, content: ink.content), index: 2)])),
+            at: EventStamp(time: PDFDate(year: 2026, month: 11, day: 23), seed: StableUUID.derived(seed: 2, item: "s")), environment: env)
+        #expect(can(interactions.transformAnnotation, at: Point(x: 110, y: 705), state, env), "ink on page 2: the second")
+    }
+
     @Test(arguments: [
+        ("[[interactions.selectAnnotation.when]]\nany = [{ kinds = [\"ink\"] }, {}]", "line 2: any must be a list of tables of conditions"),
+        ("[[interactions.selectAnnotation.when]]\nany = [\"ink\"]", "line 2: any must be a list of tables of conditions"),
+        ("[[interactions.selectAnnotation.when]]\nany = [{ any = [{ pages = [1] }] }]", "line 2: any cannot hold another any"),
+        ("[[interactions.smartZoom.when]]\nany = [{ kinds = [\"ink\"] }]", "line 2: kinds does not apply to smartZoom"),
+        ("[[interactions.selectAnnotation.when]]\nany = [{ kind = [\"ink\"] }]", "line 2: unknown condition field \"kind\""),
         ("[interactions.selectAnotation]\nenabled = false", "line 1: [interactions.selectAnotation] is no interaction component"),
         ("\n[interactions.smartZoom]\nenabled = \"no\"", "line 3: enabled in [interactions.smartZoom] must be true or false"),
         ("[interactions.smartZoom]\n\nenable = false", "line 3: unknown setting \"enable\" in [interactions.smartZoom]"),

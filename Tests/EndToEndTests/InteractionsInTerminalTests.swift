@@ -160,7 +160,7 @@ import Testing
         let result = try command.run([TestPaths.sample])
         #expect(result.status == 1)
         let line = result.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(line == "redline: \(command.configFolder)/redline/config.toml: line 4: unknown condition field \"kind\" (known: kinds, kinds_not, author, pages, pages_not, point_inside, point_outside, link_targets)",
+        #expect(line == "redline: \(command.configFolder)/redline/config.toml: line 4: unknown condition field \"kind\" (known: kinds, kinds_not, author, pages, pages_not, point_inside, point_outside, link_targets, any)",
                 "\(line)")
         #expect(result.problems.isEmpty && result.stdout.isEmpty, "the screen was never taken: \(result.problems)")
         try command.writeConfig("")

@@ -370,6 +370,117 @@ def garbage():
     return b"%PDF-1.7\n" + bytes((index * 73 + 41) % 251 for index in range(2000)) + b"\n%%EOF\n"
 
 
+# Round two: what mutating real files found.
+@case("object-number-2147483647.pdf", "the catalog refers to object 2147483647, which qpdf --check calls clean: qpdf can number no "
+      "new object past it, and every save aborted with its uncaught std::range_error")
+def object_number_max():
+    return write_classic(replace(base_objects(), 1, b"<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R /Extra 2147483647 0 R >>"))
+
+
+@case("object-number-past-32-bits.pdf", "the catalog refers to object 99999999999: read as 2147483647, the same abort")
+def object_number_past_32_bits():
+    return write_classic(replace(base_objects(), 1, b"<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R /Extra 99999999999 0 R >>"))
+
+
+@case("stream-length-int64-max-no-xref.pdf", "a content stream's /Length 9223372036854775807 in a file without a cross-reference "
+      "table: rebuilding it overflowed position + length")
+def stream_length_overflow():
+    objects = replace(base_objects(), 5, b"<< /Length 9223372036854775807 >>\nstream\n" + PAGE_TEXT[0] + b"\nendstream")
+    return write_classic(objects, xref=False)
+
+
+@case("page-tree-a-million-pages.pdf", "a page tree of a million pages: 1,000 nodes each listing one page object 1,000 times "
+      "(qpdf --show-npages answers; Redline kept every page's handle and ran out of memory)")
+def million_pages():
+    objects = base_objects()
+    nodes = [(13 + n, b"<< /Type /Pages /Parent 2 0 R /Kids [" + b"3 0 R " * 1000 + b"] /Count 1000 >>") for n in range(1000)]
+    objects = replace(objects, 2, b"<< /Type /Pages /Kids [" + b" ".join(b"%d 0 R" % n for n, _ in nodes) + b"] /Count 1000000 >>")
+    objects = replace(objects, 3, b"<< /Type /Page /Parent 13 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                                  b"/Resources << /Font << /F1 11 0 R >> >> >>")
+    return write_with_object_stream(objects, nodes)
+
+
+def write_with_object_stream(objects, packed):
+    """A PDF whose `packed` objects sit in one Flate-compressed object stream, with a cross-reference stream: a
+    million repeated references in a few kilobytes. qpdf and pikepdf would expand the repeats on saving."""
+    import zlib
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = {}
+    for number, body in objects:
+        offsets[number] = len(out)
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    container = max(n for n, _ in objects + packed) + 1
+    header, bodies = b"", b""
+    for number, body in packed:
+        header += b"%d %d " % (number, len(bodies))
+        bodies += body + b"\n"
+    data = zlib.compress(header + bodies, 9)
+    offsets[container] = len(out)
+    out += (b"%d 0 obj\n<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (container, len(packed), len(header), len(data)) + data + b"\nendstream\nendobj\n")
+    xref = container + 1
+    offsets[xref] = len(out)
+    rows = b""
+    index_of = {number: index for index, (number, _) in enumerate(packed)}
+    for number in range(xref + 1):
+        if number in offsets:
+            rows += bytes([1]) + offsets[number].to_bytes(4, "big") + bytes(2)
+        elif number in index_of:
+            rows += bytes([2]) + container.to_bytes(4, "big") + index_of[number].to_bytes(2, "big")
+        else:
+            rows += bytes([0]) + bytes(4) + b"\xff\xff"
+    out += (b"%d 0 obj\n<< /Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d >>\nstream\n"
+            % (xref, xref + 1, len(rows)) + rows + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % offsets[xref])
+    return bytes(out)
+
+
+@case("forms-drawing-each-other-2-to-the-29.pdf", "29 form XObjects, each drawing the next twice: 2^29 draws, so reading the "
+      "page's words or drawing it never ends (the editor never showed a frame and ignored q and SIGTERM)")
+def form_bomb():
+    objects = base_objects()
+    forms = []
+    depth = 29
+    for level in range(depth):
+        number = 13 + level
+        inner = b"/X%d Do /X%d Do" % (level + 1, level + 1) if level + 1 < depth else b"BT /F1 1 Tf 0 0 Td (x) Tj ET"
+        resources = b"/Resources << /XObject << /X%d %d 0 R >> /Font << /F1 11 0 R >> >>" % (level + 1, number + 1) \
+            if level + 1 < depth else b"/Resources << /Font << /F1 11 0 R >> >>"
+        forms.append((number, stream(inner, b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] " + resources + b" ")))
+    objects = replace(objects, 3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                                  b"/Resources << /Font << /F1 11 0 R >> /XObject << /X0 13 0 R >> >> /Annots [12 0 R] >>")
+    objects = replace(objects, 5, stream(PAGE_TEXT[0] + b" /X0 Do"))
+    return write_classic(objects + forms)
+
+
+@case("tiling-pattern-xstep-0.0001.pdf", "a page filled with a tiling pattern whose /XStep and /YStep are 0.0001: billions of "
+      "tiles, so drawing it never ends (closing the editor waited on the endless render)")
+def tiling_bomb():
+    objects = base_objects()
+    tile = stream(b"0 0 1 1 re f", b"/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 1 1] "
+                  b"/XStep 0.0001 /YStep 0.0001 /Resources << >> ")
+    objects = replace(objects, 3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R "
+                                  b"/Resources << /Font << /F1 11 0 R >> /Pattern << /P0 13 0 R >> >> /Annots [12 0 R] >>")
+    objects = replace(objects, 5, stream(b"/Pattern cs /P0 scn 0 0 612 792 re f " + PAGE_TEXT[0]))
+    return write_classic(objects + [(13, tile)])
+
+
+@case("rich-text-odd-names.pdf", "notes whose rich text (/RC) has an attribute named 8a, an undeclared prefix foo:bar, xml: "
+      "rebound and one attribute under two prefixes: xfdf export wrote XFDF a namespace-aware XML parser refuses")
+def rich_text_odd_names():
+    bodies = [b'<body xmlns="http://www.w3.org/1999/xhtml"><p 8a="x">one</p></body>',
+              b'<body xmlns="http://www.w3.org/1999/xhtml"><p foo:bar="x">two</p></body>',
+              b'<body xmlns="http://www.w3.org/1999/xhtml" xmlns:xml="urn:other"><p>three</p></body>',
+              b'<body xmlns="http://www.w3.org/1999/xhtml" xmlns:a="urn:u" xmlns:b="urn:u"><p a:x="1" b:x="2">four</p></body>',
+              b'<body xmlns="http://www.w3.org/1999/xhtml" xmlns:a="urn:u"><p a:x="1">fine</p></body>']
+    objects = base_objects(annots=b"[" + b" ".join(b"%d 0 R" % (13 + n) for n in range(len(bodies))) + b"]")
+    notes = []
+    for index, body in enumerate(bodies):
+        escaped = body.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+        notes.append((13 + index, b"<< /Type /Annot /Subtype /Text /Rect [100 %d 120 %d] /Contents (note %d) /NM (rich-%d) "
+                      b"/T (Alice) /F 4 /RC (%s) >>" % (600 - 30 * index, 620 - 30 * index, index, index, escaped)))
+    return write_classic(objects + notes)
+
+
 def main():
     os.makedirs(FOLDER, exist_ok=True)
     for name, (_, make) in CASES.items():

@@ -24,6 +24,11 @@ public struct ActivationCondition: Sendable {
         ActivationCondition(name) { context, point, space in parts.allSatisfy { $0.holds(context, point, space) } }
     }
 
+    /// Holds when one of the alternatives holds: `any = [{…}, {…}]` in a `[[interactions.NAME.when]]` table.
+    public static func any(_ alternatives: [ActivationCondition]) -> ActivationCondition {
+        ActivationCondition("any") { context, point, space in alternatives.contains { $0.holds(context, point, space) } }
+    }
+
     /// The markup or annotation is of one of these kinds. An interaction about no annotation passes.
     public static func kinds(_ kinds: Set<String>) -> ActivationCondition {
         ActivationCondition("kinds") { context, _, _ in context.annotation.map { kinds.contains($0.kind) } ?? true }

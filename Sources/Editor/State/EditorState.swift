@@ -168,6 +168,14 @@ struct MouseDrag: Sendable, Hashable {
     var allowed: Bool?
 }
 
+/// An annotation of the file being dragged with the mouse.
+struct AnnotationDrag: Sendable, Hashable {
+    var id: AnnotationID
+    var last: Point
+    /// Whether transformAnnotation let this drag move the annotation; nil until it starts moving.
+    var allowed: Bool?
+}
+
 public struct TextStyle: Sendable, Hashable {
     public var fontSize: Double = TextMarkup.defaultFontSize
     public var color: MarkupColor = .red

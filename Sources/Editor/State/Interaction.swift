@@ -15,7 +15,7 @@ public struct Interaction: Sendable {
     /// A markup being dragged with the mouse, and where the pointer was.
     var mouseDrag: MouseDrag?
     /// An annotation of the file being dragged with the mouse, and where the pointer was.
-    var annotationDrag: (id: AnnotationID, last: Point)?
+    var annotationDrag: AnnotationDrag?
     /// The markup a run of nudges is moving: a run counts as one operation, one undo step.
     var nudgeRun: MarkupID?
     /// The annotation of the file a run of nudges is moving.

@@ -208,7 +208,8 @@ struct PDFByteScanner {
         position += 6
         if position < bytes.count, bytes[position] == 0x0D { position += 1 }
         if position < bytes.count, bytes[position] == 0x0A { position += 1 }
-        if let length, length >= 0, position + length <= bytes.count {
+        // Compared as a distance: a /Length near Int.max added to the position would overflow.
+        if let length, length >= 0, length <= bytes.count - position {
             var end = position + length
             while end < bytes.count, Self.isWhitespace(bytes[end]) { end += 1 }
             if startsWith("endstream", at: end) {

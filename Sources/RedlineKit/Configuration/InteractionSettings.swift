@@ -27,16 +27,24 @@ public struct ConditionField: Sendable, Equatable {
 }
 
 /// A condition's value, by TOML type.
-public enum ConditionValue: Sendable, Equatable {
+public indirect enum ConditionValue: Sendable, Equatable {
     case string(String)
     case strings([String])
     case numbers([Double])
+    /// `any = [{ author = "self" }, { pages = [1] }]`: tables of fields, each one an alternative.
+    case alternatives([[ConditionField]])
     /// Anything else, described for the error that refuses it.
     case other(String)
 
-    init(_ value: TOMLValueConvertible) {
+    init(_ value: TOMLValueConvertible, line: Int) {
         if let text = value.string {
             self = .string(text)
+        } else if let array = value.array, !array.isEmpty, array.allSatisfy({ $0.table != nil }) {
+            // Inline tables keep no lines of their own in TOMLKit: their fields are placed on the line of `any`.
+            self = .alternatives(array.map { item in
+                let table = item.table!
+                return table.keys.sorted().map { ConditionField(name: $0, line: line, value: ConditionValue(table[$0]!, line: line)) }
+            })
         } else if let array = value.array {
             let texts = array.compactMap(\.string)
             let numbers = array.compactMap { $0.double ?? $0.int.map(Double.init) }
@@ -103,8 +111,8 @@ extension RedlineConfiguration {
                     let conditionTable = item.table!
                     let conditionLine = TOMLLines.tableLine("interactions." + name + ".when", occurrence: index, in: text)
                     let fields = conditionTable.keys.map { field in
-                        ConditionField(name: field, line: TOMLLines.keyLine(field, after: conditionLine, in: text),
-                                       value: ConditionValue(conditionTable[field]!))
+                        let fieldLine = TOMLLines.keyLine(field, after: conditionLine, in: text)
+                        return ConditionField(name: field, line: fieldLine, value: ConditionValue(conditionTable[field]!, line: fieldLine))
                     }.sorted { ($0.line, $0.name) < ($1.line, $1.name) }
                     setting.conditions.append(ConditionSetting(line: conditionLine, fields: fields))
                 }
