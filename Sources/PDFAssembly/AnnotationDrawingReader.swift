@@ -6,8 +6,9 @@ import RedlineCore
 /// quad points, a line's ends and a polygon's corners, a FreeText's font size and text colour.
 struct AnnotationDrawingReader {
     let session: QPDFSession
-    /// More numbers than any real annotation holds; a hostile array is read no further.
-    static let mostNumbers = 200_000
+    /// More numbers than any real annotation holds (a million ink points, an hour of handwriting); a hostile array
+    /// is read no further. What Redline reads it exports as XFDF, so a real ink must fit whole.
+    static let mostNumbers = 2_000_000
 
     func drawing(of object: qpdf_oh, subtype: String, geometry: PageGeometry) -> AnnotationDrawing {
         var drawing = AnnotationDrawing()

@@ -32,7 +32,7 @@ import Testing
         a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 0.01 }
     }
 
-    @Test(arguments: ["pdfjs_issue14438.pdf", "pdfcpu_text_annotations.pdf", "pdfjs_file_pdfjs_test.pdf", "redline"])
+    @Test(arguments: XFDFCommandTests.everyFixture + ["redline"])
     func pdfBoxFindsWhatThePDFHolds(_ name: String) throws {
         let folder = TemporaryFolder()
         let source = name == "redline" ? try Self.redlineAnnotated(in: folder) : folder.copy(fixture: name)
@@ -49,7 +49,7 @@ import Testing
             !["/Popup", "/Link", "/Widget"].contains($0.subtype ?? "") && !($0.NM.map(strokeless.contains) ?? false)
         }
         try #require(found.count == held.count, "PDFBox finds \(found.count), the PDF holds \(held.count)")
-        #expect(found.count > 0)
+        #expect(found.count > 0 || held.isEmpty)
         let height = try Self.pageHeight(source)
         for (box, pdf) in zip(found, held) {
             #expect("/" + (box.subtype ?? "") == pdf.subtype, "\(box.name ?? "") is a \(pdf.subtype ?? "")")
