@@ -30,15 +30,40 @@ public struct MarkupJournal: Sendable {
     static let slots = 16
 
     /// The first journal of the document that no running editor holds, locked for this process. Nil when the
-    /// folder cannot be made or every slot is taken; the editor then runs without a journal and says so.
+    /// folder cannot be made, is not safely the user's own (`folderProblem` says why), or every slot is taken; the
+    /// editor then runs without a journal and says so.
     public static func claim(documentPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> MarkupJournal? {
-        let folder = folder(environment: environment)
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
+        guard folderProblem(environment: environment) == nil else { return nil }
         for slot in 0..<slots {
             let unlocked = MarkupJournal(documentPath: documentPath, slot: slot, environment: environment)
             if let lock = JournalLock(path: (unlocked.journalPath as NSString).deletingPathExtension + ".lock") {
                 return MarkupJournal(documentPath: unlocked.documentPath, journalPath: unlocked.journalPath, lock: lock)
             }
+        }
+        return nil
+    }
+
+    /// Why the journal folder cannot be trusted with unsaved work, or nil when it can. It is made 0700 when missing.
+    /// A folder another user owns, or one others may write in, could hold a journal planted to be restored into the
+    /// user's document (or a link that turns a journal write into a write over someone's file): it is not used.
+    public static func folderProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let folder = folder(environment: environment)
+        var status = stat()
+        if lstat(folder, &status) != 0 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil,
+                  mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &status) == 0 else {
+                return "\(folder) cannot be made: \(String(cString: strerror(errno)))"
+            }
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: return "\(folder) is a symbolic link, not a folder of your own"
+        default: return "\(folder) is not a folder"
+        }
+        if status.st_uid != geteuid() { return "\(folder) belongs to another user (uid \(status.st_uid))" }
+        if status.st_mode & 0o022 != 0 {
+            return "\(folder) may be written by others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 700 it"
         }
         return nil
     }
@@ -61,18 +86,20 @@ public struct MarkupJournal: Sendable {
 
     /// Where the editor sends stderr while it owns the screen: `redline.log` beside the journals.
     public static func standardErrorLog(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let folder = folder(environment: environment)
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else { return nil }
-        return folder + "/redline.log"
+        guard folderProblem(environment: environment) == nil else { return nil }
+        return folder(environment: environment) + "/redline.log"
     }
 
     /// Writes the operations since opening (the last may be a draft still being typed). Atomic, and read back
     /// before it replaces the previous journal.
     public func write(_ operations: [DocumentOperation]) throws {
-        try FileManager.default.createDirectory(atPath: (journalPath as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        let folder = (journalPath as NSString).deletingLastPathComponent
+        if access(folder, F_OK) != 0 {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         let data = try JournalFile.encode(JournalFile(document: documentPath, operations: operations))
-        try AtomicFileWriter.write(data, to: journalPath, privately: true) { temporary in
+        // A link put where the journal goes is replaced, never written through.
+        try AtomicFileWriter.write(data, to: journalPath, privately: true, throughLinks: false) { temporary in
             // A journal is only worth keeping if it reads back as what was written.
             guard FileManager.default.contents(atPath: temporary) == data else {
                 throw ReadBackError("it differs from what was written")
@@ -84,24 +111,63 @@ public struct MarkupJournal: Sendable {
         case none
         /// What replaying the journal's operations onto the opened document gives.
         case edits(DocumentEdits)
-        /// A journal that could not be read, moved aside (to `keptAt`) rather than lost or silently deleted.
+        /// A journal that could not be read, or whose markup does not fit the document, moved aside (to `keptAt`)
+        /// rather than lost or silently deleted.
         case unreadable(keptAt: String)
+        /// A file in the journal's place that is not the user's own journal (another owner, readable by others, a
+        /// link): never offered, left where it is.
+        case notYours(reason: String)
     }
 
-    /// What the journal holds, replayed onto a document whose providers hold `bookmarkBase`. A journal
-    /// written by an earlier Redline (a markup file) reads too. One that cannot be read is renamed beside
-    /// it, out of the way of new journals.
-    public func contents(bookmarkBase: BookmarkList = BookmarkList()) -> Contents {
-        guard FileManager.default.fileExists(atPath: journalPath) else { return .none }
-        if let edits = read(bookmarkBase: bookmarkBase) { return .edits(edits) }
+    /// What the journal holds, replayed onto a document whose providers hold `bookmarkBase`, and checked as `redline
+    /// apply` checks a markup file against the document (`pageSizes`): a journal whose markup lies off its pages or
+    /// holds numbers no markup has is set aside, not restored. A journal written by an earlier Redline (a markup file)
+    /// reads too. One that cannot be read is renamed beside it, out of the way of new journals.
+    public func contents(bookmarkBase: BookmarkList = BookmarkList(), pageSizes: [Size]? = nil,
+                         measuredBy measurer: (any TextMeasuring)? = nil) -> Contents {
+        var status = stat()
+        guard lstat(journalPath, &status) == 0 else { return .none }
+        if let refusal = Self.notOwnJournal(status) { return .notYours(reason: refusal) }
+        if let edits = read(bookmarkBase: bookmarkBase), Self.fits(edits, pageSizes: pageSizes, measuredBy: measurer) {
+            return .edits(edits)
+        }
         let stamp = Int(Date().timeIntervalSince1970)
         let kept = (journalPath as NSString).deletingPathExtension + ".unreadable-\(stamp).json"
         return rename(journalPath, kept) == 0 ? .unreadable(keptAt: kept) : .unreadable(keptAt: journalPath)
     }
 
-    /// The journaled edits, if a journal exists and can be read.
+    /// Why a file is not a journal this user wrote: only a regular file of theirs, readable by them alone, is one.
+    static func notOwnJournal(_ status: stat) -> String? {
+        if status.st_mode & S_IFMT == S_IFLNK { return "it is a symbolic link" }
+        if status.st_mode & S_IFMT != S_IFREG { return "it is not a regular file" }
+        if status.st_uid != geteuid() { return "it belongs to another user (uid \(status.st_uid))" }
+        if status.st_mode & 0o077 != 0 { return "others may read or write it (mode \(String(status.st_mode & 0o777, radix: 8)))" }
+        return nil
+    }
+
+    /// Whether restored edits are markup a markup file could hold on this document: every number in range, every
+    /// markup on its page, every move of an annotation within a page's reach.
+    static func fits(_ edits: DocumentEdits, pageSizes: [Size]?, measuredBy measurer: (any TextMeasuring)?) -> Bool {
+        // Through the markup file's own reading, which refuses what no markup holds (a size of 1e300, a NaN).
+        guard (try? MarkupFile.decodeEdits(MarkupFile.encode(edits))) != nil else { return false }
+        // A move is at most a page's side: from one edge to the other.
+        let reach = pageSizes.map { sizes in sizes.map { Swift.max($0.width, $0.height) }.max() ?? 0 } ?? 1e7
+        for move in edits.annotations.moved.values where !(abs(move.dx) <= reach && abs(move.dy) <= reach) { return false }
+        for restyle in edits.annotations.restyled.values {
+            if let size = restyle.fontSize, !(size > 0 && size <= 1000) { return false }
+        }
+        guard let pageSizes, let measurer else { return true }
+        return (try? MarkupFile.validate(edits.markup, pageSizes: pageSizes, measuredBy: measurer)) != nil
+    }
+
+    /// The journaled edits, if a journal exists, is the user's own, and can be read.
     public func read(bookmarkBase: BookmarkList = BookmarkList()) -> DocumentEdits? {
-        guard let data = FileManager.default.contents(atPath: journalPath) else { return nil }
+        let descriptor = open(journalPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Self.notOwnJournal(status) == nil,
+              let data = try? handle.readToEnd() else { return nil }
         if let file = try? JSONDecoder().decode(JournalFile.self, from: data) {
             var edits = DocumentEdits()
             for operation in file.operations { edits.apply(operation, bookmarkBase: bookmarkBase) }
@@ -148,7 +214,7 @@ final class JournalLock: @unchecked Sendable {
     private let descriptor: Int32
 
     init?(path: String) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)

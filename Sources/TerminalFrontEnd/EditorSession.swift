@@ -16,6 +16,8 @@ public final class EditorSession: @unchecked Sendable {
     /// Nil when no journal could be claimed (the state folder cannot be made, or sixteen editors have this
     /// document open): the editor then says so once, and runs on.
     private let journal: MarkupJournal?
+    /// Why no journal could be claimed, when the folder is the reason.
+    private let journalProblem: String?
     private let environment: EditorEnvironment
     private let screen: any TerminalScreen
     private var pictures: PagePictureMaker
@@ -64,6 +66,7 @@ public final class EditorSession: @unchecked Sendable {
         self.screen = screen
         self.beforeSaving = beforeSaving
         journal = MarkupJournal.claim(documentPath: document.path, environment: journalEnvironment)
+        journalProblem = journal == nil ? MarkupJournal.folderProblem(environment: journalEnvironment) : nil
         self.graphics = graphics
         images = PageImagesFactory.make(for: graphics, colors: screen.colors)
         // In a pixel mode the page is rendered at the terminal's own cell size, a pixel for a pixel.
@@ -114,13 +117,17 @@ public final class EditorSession: @unchecked Sendable {
     }
 
     public func run() {
-        switch journal?.contents(bookmarkBase: described.bookmarks) {
+        switch journal?.contents(bookmarkBase: described.bookmarks, pageSizes: described.pageSizes, measuredBy: environment.measurer) {
         case .edits(let unsaved)?: dispatch(.journalFound(unsaved))
         case .unreadable(let kept)?:
             // The path last but short: a narrow terminal cuts the end of the line.
             state.message = "Crash journal unreadable, kept: \(Self.shortened(kept))"
+        case .notYours(let reason)?:
+            state.message = "A crash journal not written by you was ignored (\(reason)): \(Self.shortened(journal?.journalPath ?? ""))"
         case .none?: break
-        case nil: state.message = "No crash journal can be kept for this document: unsaved work is lost in a crash"
+        case nil:
+            let why = journalProblem.map { " (\($0))" } ?? ""
+            state.message = "No crash journal can be kept for this document\(why): unsaved work is lost in a crash"
         }
         if state.message == nil, let notice = graphics.notice { state.message = notice }
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.

@@ -202,6 +202,8 @@ import Testing
         let journal = MarkupJournal(documentPath: "/docs/a.pdf", environment: ["XDG_STATE_HOME": folder.path])
         try FileManager.default.createDirectory(atPath: folder.file("redline"), withIntermediateDirectories: true)
         try "{ not json".write(toFile: journal.journalPath, atomically: true, encoding: .utf8)
+        // As Redline writes journals: its owner's alone (one others could read is not offered at all).
+        chmod(journal.journalPath, 0o600)
         guard case .unreadable(let kept) = journal.contents() else {
             Issue.record("an unreadable journal is reported")
             return

@@ -11,12 +11,14 @@ import RedlineCore
 /// stays. A replaced file keeps its permissions (and, for root, its owner); a new one gets 0644 less the umask.
 public enum AtomicFileWriter {
     /// `privately`: readable by its owner alone (0600), whatever it was before: a journal holds replies not sent yet.
-    public static func write(_ data: Data, to destination: String, privately: Bool = false,
+    /// `throughLinks` false: a link at the destination is replaced by the file, its target left alone (a journal in a
+    /// folder of the user's own, where a link can only be planted).
+    public static func write(_ data: Data, to destination: String, privately: Bool = false, throughLinks: Bool = true,
                              verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
         guard !destination.isEmpty else { throw DocumentError.writeFailed(path: destination, reason: "no file name was given") }
-        let target = try FilePaths.resolvingLinks(destination)
+        let target = throughLinks ? try FilePaths.resolvingLinks(destination) : FilePaths.absolute(destination)
         let folder = (target as NSString).deletingLastPathComponent
-        let existing = try checkWritable(target, folder: folder, destination: destination)
+        let existing = try checkWritable(target, folder: folder, destination: destination, replacingLinks: !throughLinks)
         TemporaryFiles.removeStale(in: folder)
         let temporary = folder + "/" + TemporaryFiles.name(for: (target as NSString).lastPathComponent)
         do {
@@ -38,7 +40,7 @@ public enum AtomicFileWriter {
     }
 
     /// What the destination is now, if anything: its mode and owner are carried over to the new file.
-    private static func checkWritable(_ target: String, folder: String, destination: String) throws -> stat? {
+    private static func checkWritable(_ target: String, folder: String, destination: String, replacingLinks: Bool) throws -> stat? {
         var folderStatus = stat()
         guard stat(folder, &folderStatus) == 0, folderStatus.st_mode & S_IFMT == S_IFDIR else {
             throw DocumentError.writeFailed(path: destination, reason: "the folder \(folder) does not exist")
@@ -58,6 +60,8 @@ public enum AtomicFileWriter {
             return status
         case S_IFDIR:
             throw DocumentError.writeFailed(path: destination, reason: "it is a folder")
+        case S_IFLNK where replacingLinks:
+            return nil
         default:
             throw DocumentError.writeFailed(path: destination, reason: "it is not a regular file")
         }
