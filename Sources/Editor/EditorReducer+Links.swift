@@ -93,11 +93,11 @@ extension EditorReducer {
             let shown = VisibleText.line(uri, limit: 300)
             if state.chrome.opensLinks, isWebAddress(uri) {
                 state.message = "Opening \(shown) (copied)"
-                return [.copyToClipboard(uri), .openURI(uri)]
+                return [.copyToClipboard(VisibleText.forClipboard(uri, multiline: false)), .openURI(uri)]
             }
             state.message = isWebAddress(uri) ? "Link: \(shown) (copied; open_command in config.toml opens links)"
                 : "Link: \(shown) (copied; only http, https and mailto addresses are opened)"
-            return [.copyToClipboard(uri)]
+            return [.copyToClipboard(VisibleText.forClipboard(uri, multiline: false))]
         case .named(let name):
             switch name {
             case "NextPage": goToPage(&state, state.pageIndex + 1, env)

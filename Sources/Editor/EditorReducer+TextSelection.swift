@@ -42,7 +42,7 @@ extension EditorReducer {
         case .selectLineDown?: selection.head = wordOnNextLine(from: selection.head, in: words, down: true)
         case .selectLineUp?: selection.head = wordOnNextLine(from: selection.head, in: words, down: false)
         case .copyText?:
-            let text = selectedText(selection, words)
+            let text = VisibleText.forClipboard(selectedText(selection, words), multiline: true)
             state.interaction.textSelection = nil
             state.message = "Copied \(text.count) characters"
             return [.copyToClipboard(text)]

@@ -27,7 +27,13 @@ public final class InteractionListeners: @unchecked Sendable {
             events = nil
             return
         }
-        let descriptor = open(eventsPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        // A FIFO would hold the editor on a blank screen until something reads it: anything but a regular file is
+        // refused before it is opened, and the open itself does not wait (a FIFO put there meanwhile fails at once).
+        var existing = stat()
+        if stat(eventsPath, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            throw EditorLauncher.LaunchError(description: "\(eventsPath): --events needs a regular file", exitCode: 1)
+        }
+        let descriptor = open(eventsPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else {
             throw EditorLauncher.LaunchError(description: "\(eventsPath): cannot be opened for the events (\(String(cString: strerror(errno))))",
                                              exitCode: 1)
@@ -37,6 +43,7 @@ public final class InteractionListeners: @unchecked Sendable {
             close(descriptor)
             throw EditorLauncher.LaunchError(description: "\(eventsPath): --events needs a regular file", exitCode: 1)
         }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         events = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 

@@ -66,3 +66,20 @@ public enum VisibleText {
         return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }
+
+extension VisibleText {
+    /// Text for the clipboard, where a paste into a shell would act on what it holds: control characters (C0 but
+    /// tab and line feed, DEL, C1, ESC among them) and the invisible format characters are dropped; so are tabs and
+    /// line breaks when `multiline` is false (a link's address has none, and a line feed would run what precedes it).
+    public static func forClipboard(_ text: String, multiline: Bool) -> String {
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\t" {
+                if multiline { kept.append(scalar) }
+            } else if !isHidden(scalar) {
+                kept.append(scalar)
+            }
+        }
+        return String(kept)
+    }
+}

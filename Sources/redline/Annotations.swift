@@ -35,6 +35,6 @@ struct Annotations: ParsableCommand {
                                  code: ExitStatus.usage)
         }
         let comments = AnnotationReport.comments(in: description, page: page.map { $0 - 1 })
-        print(json ? AnnotationReport.json(comments) : AnnotationReport.text(comments))
+        try printOutput(json ? AnnotationReport.json(comments) : AnnotationReport.text(comments))
     }
 }

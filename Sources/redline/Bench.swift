@@ -20,9 +20,9 @@ struct Bench: ParsableCommand {
         do {
             let figures = try Benchmark.run(path: file, password: passwordOption.password)
             let pages = try MarkupApplication.describe(file, password: passwordOption.password).pageCount
-            print(Benchmark.report(figures, path: file, pageCount: pages))
+            try printOutput(Benchmark.report(figures, path: file, pageCount: pages))
             if paging {
-                print(try Benchmark.memoryWhilePaging(path: file, password: passwordOption.password).report)
+                try printOutput(try Benchmark.memoryWhilePaging(path: file, password: passwordOption.password).report)
             }
         } catch let error as DocumentError {
             throw CommandFailure(error)

@@ -28,12 +28,12 @@ struct Bookmarks: ParsableCommand {
             for problem in description.bookmarkProblems { printError("\(input): bookmarks not read: \(problem)") }
             let bookmarks = description.bookmarks.sorted(order)
             if json {
-                print(BookmarkJob.json(bookmarks))
+                try printOutput(BookmarkJob.json(bookmarks))
             } else if bookmarks.isEmpty {
-                print("No bookmarks.")
+                try printOutput("No bookmarks.")
             } else {
                 for bookmark in bookmarks {
-                    print(VisibleText.of((bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—") + "  " + bookmark.title + "  id:" + bookmark.id))
+                    try printOutput(VisibleText.of((bookmark.pageIndex.map { "p\($0 + 1)" } ?? "—") + "  " + bookmark.title + "  id:" + bookmark.id))
                 }
             }
         }
@@ -52,7 +52,7 @@ struct Bookmarks: ParsableCommand {
             let bookmark = try BookmarkCommand.run {
                 try job.add(page: change.page - 1, name: name, output: change.output, description: description)
             }
-            print(bookmark.id)
+            try printOutput(bookmark.id)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RedlineCore
+import RedlineKit
 import TerminalGrid
 
 /// Redline's exit codes, the same for every command.
@@ -37,4 +38,14 @@ func printError(_ message: String) {
 
 func exitProcess(_ code: Int32) -> Never {
     exit(code)
+}
+
+/// Standard output, checked: a full disk, /dev/full or an unwritable pipe is exit 3 naming standard output, never
+/// exit 0 with an empty or cut file. Every command prints through this, not `print`, whose failures go unseen.
+func printOutput(_ text: String, terminator: String = "\n") throws {
+    do {
+        try DescriptorWriter.writeAll(Data((text + terminator).utf8), to: STDOUT_FILENO)
+    } catch {
+        throw CommandFailure("standard output: \(error)", code: ExitStatus.cannotWrite)
+    }
 }

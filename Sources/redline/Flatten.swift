@@ -23,7 +23,7 @@ struct Flatten: ParsableCommand {
     func run() throws {
         do {
             let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output)
-            report.lines.forEach { print($0) }
+            try report.lines.forEach { try printOutput($0) }
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

@@ -13,7 +13,7 @@ struct Keys: ParsableCommand {
 
     func run() throws {
         if markdown {
-            print(KeyBindings.markdown(), terminator: "")
+            try printOutput(KeyBindings.markdown(), terminator: "")
             return
         }
         let keymaps: Keymaps
@@ -34,6 +34,6 @@ struct Keys: ParsableCommand {
             }
             lines.append("")
         }
-        print(lines.joined(separator: "\n"), terminator: "")
+        try printOutput(lines.joined(separator: "\n"), terminator: "")
     }
 }

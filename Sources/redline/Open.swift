@@ -43,7 +43,7 @@ struct Open: ParsableCommand {
             guard let report = EditorLauncher.probeReport(environment: ProcessInfo.processInfo.environment) else {
                 throw CommandFailure("--probe asks the terminal, and this process has none (/dev/tty cannot be opened)", code: 1)
             }
-            print(report)
+            try printOutput(report)
             return
         }
         guard let file else { return }

@@ -41,7 +41,7 @@ enum ThreadCommand {
     static func run(_ job: ReviewJob, _ change: ReviewJob.Change) throws {
         do {
             let made = try job.run(change)
-            print(made.id.rawValue)
+            try printOutput(made.id.rawValue)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

@@ -37,7 +37,7 @@ struct Search: ParsableCommand {
             throw CommandFailure(error)
         }
         let hits = TextSearch.hits(of: pattern, in: 0..<document.description.pageCount, using: document.searcher)
-        print(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
+        try printOutput(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
         if hits.isEmpty {
             let shown = VisibleText.line(pattern, limit: 60).replacingOccurrences(of: "\"", with: "\\\"")
             throw CommandFailure("\(input): \"\(shown)\" not found", code: ExitStatus.notFound)

@@ -110,9 +110,21 @@ import Testing
             var editor = EditorHarness(pages: 2, columns: 100, rows: 30)
             editor.send(.linksRead(pageIndex: 0, links: [PageLink(rect: Rect(x: 100, y: 100, width: 80, height: 12), target: .uri(address))]))
             editor.state.chrome.opensLinks = true
-            #expect(editor.press(.character("f"), .character("a")) == [.copyToClipboard(address)], "\(address) is not opened")
+            let copied = address.replacingOccurrences(of: "\u{1B}", with: "")
+            #expect(editor.press(.character("f"), .character("a")) == [.copyToClipboard(copied)], "\(address) is not opened")
             #expect(editor.state.message?.contains("only http, https and mailto addresses are opened") == true)
         }
+    }
+
+    /// A link whose address carries a line feed and ESC would put a command on the clipboard that a paste into a shell
+    /// runs: what is copied has no control character.
+    @Test func aCopiedAddressCarriesNoControlCharacter() {
+        var editor = EditorHarness(pages: 2, columns: 100, rows: 30)
+        let hostile = "https://example.org/\necho owned\u{1B}[201~\r\u{9B}31m\u{202E}x\t\u{7F}"
+        editor.send(.linksRead(pageIndex: 0, links: [PageLink(rect: Rect(x: 100, y: 100, width: 80, height: 12), target: .uri(hostile))]))
+        editor.state.chrome.opensLinks = true
+        let effects = editor.press(.character("f"), .character("a"))
+        #expect(effects.first == .copyToClipboard("https://example.org/echo owned[201~31mx"))
     }
 
     @Test func namedActionsAndLinksRedlineDoesNotFollow() {

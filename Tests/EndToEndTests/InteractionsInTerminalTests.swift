@@ -165,6 +165,11 @@ import Testing
         #expect(result.problems.isEmpty && result.stdout.isEmpty, "the screen was never taken: \(result.problems)")
         try command.writeConfig("")
         let folder = try command.run(["--events", command.folder.path, TestPaths.sample])
-        #expect(folder.status == 1 && folder.stderr.contains("\(command.folder.path): cannot be opened for the events"), "\(folder.stderr)")
+        #expect(folder.status == 1 && folder.stderr.contains("\(command.folder.path): --events needs a regular file"), "\(folder.stderr)")
+        // A FIFO with no reader used to hold the editor on a blank screen: refused at once.
+        let fifo = command.folder.file("events.fifo")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let piped = try command.run(["--events", fifo, TestPaths.sample], timeLimit: 20)
+        #expect(piped.status == 1 && piped.stderr.contains("\(fifo): --events needs a regular file"), "\(piped.stderr)")
     }
 }
