@@ -201,7 +201,8 @@ extension EditorReducer {
             case .cancelled: panel.input = nil
             case .committed:
                 let annotation = state.annotations.first { $0.id == id }
-                if let annotation, let problem = wouldLeaveThePage(annotation, text: text, fontSize: nil, state, env) {
+                if let annotation, let problem = wouldLeaveThePage(annotation, text: text, fontSize: nil, state, env)
+                    ?? undrawableWords(annotation, text: text, env) {
                     state.message = "Not changed: " + problem
                     break
                 }

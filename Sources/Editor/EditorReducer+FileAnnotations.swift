@@ -125,6 +125,15 @@ extension EditorReducer {
         return "at \(PDFNumber.format(next.drawing.fontSize ?? 12)) pt the words would reach past the page's edge (move the box first)"
     }
 
+    /// Why new words of a text box Redline draws again would print as empty boxes (characters its font lacks); nil
+    /// when they draw, or when readers draw the box from its keys in fonts of their own.
+    static func undrawableWords(_ annotation: Annotation, text: String, _ env: EditorEnvironment) -> String? {
+        var next = annotation
+        next.contents = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard annotation.subtype == .freeText, MarkupAnnotations.item(for: next) != nil else { return nil }
+        return env.measurer.undrawable(next.contents ?? "")
+    }
+
     /// True when a text box readers draw in its own /Rect (one the painter does not fit to its words: filled,
     /// centred, several lines) will likely not hold these words: their lines, wrapped at its width, in Redline's
     /// font (wider than Helvetica, so the guess errs towards a warning), are taller than it.

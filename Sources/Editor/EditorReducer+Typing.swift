@@ -14,6 +14,11 @@ extension EditorReducer {
         case .committed:
             let item = MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup))
             let page = state.document.pages[draft.pageIndex].displaySize
+            if let problem = env.measurer.undrawable(draft.markup.text) {
+                // Kept as typed, to be changed: saved, the page would show boxes and hold no word of it.
+                state.message = "Not placed: \(problem)"
+                return []
+            }
             guard item.fits(pageSize: page, measuredBy: env.measurer) else {
                 // Kept as typed: the reviewer shortens it; committing it would put words off the page.
                 let width = item.bounds(measuredBy: env.measurer).width

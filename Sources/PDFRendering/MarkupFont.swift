@@ -19,6 +19,7 @@ public final class CairoTextMeasurer: TextMeasuring, @unchecked Sendable {
     private let surface: OpaquePointer
     private let context: OpaquePointer
     private var cache: [CacheKey: TextMetrics] = [:]
+    private var coverage: [Character: Bool] = [:]
 
     private struct CacheKey: Hashable {
         let text: String
@@ -49,5 +50,40 @@ public final class CairoTextMeasurer: TextMeasuring, @unchecked Sendable {
         if cache.count > 4096 { cache.removeAll() }
         cache[key] = metrics
         return metrics
+    }
+
+    /// Asked of cairo's font glyph by glyph: a character it maps to glyph 0 (.notdef) has none. White space and
+    /// controls draw nothing either way and are not counted.
+    public func missingCharacters(in text: String) -> [Character] {
+        lock.lock()
+        defer { lock.unlock() }
+        var missing: [Character] = []
+        var said = Set<Character>()
+        for character in text where !character.isWhitespace && !said.contains(character) {
+            let drawn: Bool
+            if let known = coverage[character] {
+                drawn = known
+            } else {
+                drawn = hasGlyphs(String(character))
+                if coverage.count > 4096 { coverage.removeAll() }
+                coverage[character] = drawn
+            }
+            if !drawn {
+                missing.append(character)
+                said.insert(character)
+            }
+        }
+        return missing
+    }
+
+    private func hasGlyphs(_ text: String) -> Bool {
+        MarkupFont.select(on: context, size: 12)
+        guard let font = cairo_get_scaled_font(context) else { return false }
+        var glyphs: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        let status = cairo_scaled_font_text_to_glyphs(font, 0, 0, text, -1, &glyphs, &count, nil, nil, nil)
+        defer { cairo_glyph_free(glyphs) }
+        guard status == CAIRO_STATUS_SUCCESS, let glyphs, count > 0 else { return false }
+        return (0..<Int(count)).allSatisfy { glyphs[$0].index != 0 }
     }
 }

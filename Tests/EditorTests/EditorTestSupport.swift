@@ -3,10 +3,16 @@ import Foundation
 import RedlineCore
 import TerminalGrid
 
-/// Widths proportional to the number of characters: placement rules without a font.
+/// Widths proportional to the number of characters: placement rules without a font. Like DejaVu Sans, it has no
+/// glyph for CJK ideographs (from U+3000).
 struct FixedMeasurer: TextMeasuring {
     func metrics(of text: String, fontSize: Double) -> TextMetrics {
         TextMetrics(width: Double(text.count) * fontSize * 0.5, ascent: fontSize * 0.8, descent: fontSize * 0.2)
+    }
+
+    func missingCharacters(in text: String) -> [Character] {
+        var seen = Set<Character>()
+        return text.filter { $0.unicodeScalars.first!.value >= 0x3000 && seen.insert($0).inserted }.map { $0 }
     }
 }
 

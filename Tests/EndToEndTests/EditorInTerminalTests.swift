@@ -38,6 +38,37 @@ import Testing
         #expect(FileManager.default.contents(atPath: document) == FileManager.default.contents(atPath: TestPaths.sample))
     }
 
+    /// Text the font cannot draw is refused where it is typed, naming the characters, and kept to be changed; the
+    /// same words through `apply` are exit 1 naming the item. Nothing is saved as empty boxes.
+    @Test func textTheFontCannotDrawIsRefusedBeforeItIsPlaced() throws {
+        let (folder, document) = try copyOfSample(named: "script.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
+        try tmux.waitFor("page 4/4")
+        try tmux.send("t")
+        try tmux.type("日本語 ok")
+        try tmux.send("Enter")
+        try tmux.waitFor("Not placed: the font has no glyph for 日 (U+65E5), 本 (U+672C), 語 (U+8A9E)")
+        try tmux.send("BSpace")
+        try tmux.waitFor("Text: 日本語 o")
+        for _ in 0..<5 { try tmux.send("BSpace") }
+        try tmux.type("Approved")
+        try tmux.send("Enter")
+        try tmux.waitFor("selected \"Approved\"")
+        try tmux.send(":", "w", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+        let words = try PopplerText.words(in: folder.file("script-marked.pdf"), page: 4).map(\.text)
+        #expect(words.contains("Approved"))
+
+        let markup = folder.file("markup.json")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 72, "text": "fine"}, {"page": 1, "kind": "text", "x": 72, "y": 100, "text": "日本語 ok"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let output = folder.file("applied.pdf")
+        let applied = try ProcessRunner.run(TestPaths.redline, ["apply", document, "--markup", markup, "--output", output])
+        #expect(applied.status == 1)
+        #expect(applied.stderr.contains("item 2: field \"text\": the font has no glyph for 日 (U+65E5), 本 (U+672C), 語 (U+8A9E)"), "\(applied.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func aBoxDrawnWithTheKeyboardIsInTheSavedFile() throws {
         let (folder, document) = try copyOfSample(named: "drawing.pdf")
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")

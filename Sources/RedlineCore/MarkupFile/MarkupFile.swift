@@ -84,6 +84,9 @@ public enum MarkupFile {
                 }
                 continue
             }
+            if case .text(let text) = item.content, let problem = measurer.undrawable(text.text) {
+                throw MarkupFileError.item(number, field: "text", problem)
+            }
             let box = item.bounds(measuredBy: measurer)
             guard item.fits(pageSize: size, measuredBy: measurer) else {
                 throw MarkupFileError.item(number, field: "text", "\(PDFNumber.format(box.width.rounded())) pt wide at this size, "

@@ -1,0 +1,34 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// Words the font has no glyph for are never placed or saved as empty boxes: typing them is refused with the
+/// characters named and the words kept to change; so are new words for a text box Redline draws again.
+@Suite struct UndrawableTextTests {
+    @Test func typedTextWithCharactersTheFontLacksIsKeptNotPlaced() {
+        var editor = EditorHarness()
+        editor.press(.character("t"))
+        editor.type("日本 ok 日")
+        editor.press(.enter)
+        #expect(editor.state.markup.items.isEmpty)
+        #expect(editor.state.message == "Not placed: the font has no glyph for 日 (U+65E5), 本 (U+672C): they would print as empty boxes")
+        guard case .typing(let draft) = editor.state.interaction.activity else {
+            Issue.record("the draft is gone")
+            return
+        }
+        #expect(draft.markup.text == "日本 ok 日")
+    }
+
+    @Test func newWordsForATextBoxRedlineDrawsAreCheckedToo() {
+        let box = Annotation(id: "box", pageIndex: 0, subtype: .freeText, rect: Rect(x: 100, y: 100, width: 80, height: 20), author: "Eve",
+                             contents: "Typed", flags: 4, order: 0, drawing: AnnotationDrawing(color: RGBColor(red: 0, green: 0, blue: 0), fontSize: 12))
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: [box])
+        editor.press(.tab, .enter)
+        for _ in 0..<5 { editor.press(.backspace) }
+        editor.type("承認")
+        editor.press(.enter)
+        #expect(editor.state.message == "Not changed: the font has no glyph for 承 (U+627F), 認 (U+8A8D): they would print as empty boxes")
+        #expect(editor.state.annotations.first?.contents == "Typed")
+    }
+}
