@@ -78,6 +78,11 @@ extension EditorReducer {
                                   allowOverwrite: replacingOriginal || writtenHere,
                                   replacesOriginal: namesOpenedFile, overwritesOnlyOwnFile: writtenHere,
                                   markupAs: mode ?? state.saveMode, author: state.reviewer.author)
+        if request.markupAs == .flatten, !request.edits.markup.items.isEmpty, !state.document.allowsChanges {
+            state.quitAfterSave = false
+            state.message = "Not saved: the permissions allow annotations, not changes to the pages: :wa saves the markup as annotations"
+            return []
+        }
         state.quitAfterSave = quitting
         return startSave(&state, request)
     }

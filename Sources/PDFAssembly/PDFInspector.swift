@@ -19,7 +19,7 @@ public enum PDFInspector {
         var description = DocumentDescription(pages: pages, repairs: summarise(session.repairs + session.takeWarnings()),
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: session.allowsAnnotationChanges)
-        description.allowsChanges = qpdf_allow_modify_other(session.data) != 0
+        description.allowsChanges = session.openedByOwner || qpdf_allow_modify_other(session.data) != 0
         switch DocumentMetadata.read(in: session) {
         case .none: break
         case .packet(let packet): description.metadata = packet

@@ -37,6 +37,10 @@ public struct DocumentSaver: Sendable {
             metadata = try bookmarks.save(list, originalMetadata: description.metadata).metadata
         }
         let markup = edits.markup
+        // Burning markup in changes the page's content, which such a document's owner forbade.
+        if mode == .flatten, !markup.editedPages.isEmpty, !description.allowsChanges {
+            throw DocumentError.pageChangesNotPermitted(path: source)
+        }
         var overlays: [PageOverlay] = []
         var annotationEdits = edits.annotations
         var appearances: [AnnotationID: Data] = [:]

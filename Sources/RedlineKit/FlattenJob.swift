@@ -37,6 +37,7 @@ public enum FlattenJob {
     public static func run(input: String, password: String?, output: String) throws -> Report {
         let description = try PDFInspector.describe(path: input, password: password)
         guard description.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: input) }
+        guard description.allowsChanges else { throw DocumentError.pageChangesNotPermitted(path: input) }
         let outcome = try AnnotationFlattener.document(source: input, password: password)
         try AtomicFileWriter.write(outcome.document, to: output) { temporary in
             try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: description.pageCount)

@@ -7,6 +7,8 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case wrongPassword(path: String)
     case damaged(path: String, reason: String)
     case writeFailed(path: String, reason: String)
+    /// The document's permissions allow annotations but not changes to its pages: markup cannot be burned in.
+    case pageChangesNotPermitted(path: String)
 
     public var description: String {
         switch self {
@@ -16,6 +18,9 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .wrongPassword(let path): "\(path): wrong password"
         case .damaged(let path, let reason): "\(path): not a usable PDF: \(reason)"
         case .writeFailed(let path, let reason): "\(path): cannot write: \(reason)"
+        case .pageChangesNotPermitted(let path):
+            "\(path): the document's permissions allow annotations but not changes to its pages: save the markup as "
+                + "annotations (:wa, apply --annotations), or open it with the owner's password"
         }
     }
 
@@ -30,13 +35,16 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .wrongPassword(let original): return .wrongPassword(path: named(original))
         case .damaged(let original, let reason): return .damaged(path: named(original), reason: reason)
         case .writeFailed(let original, let reason): return .writeFailed(path: named(original), reason: reason)
+        case .pageChangesNotPermitted(let original): return .pageChangesNotPermitted(path: named(original))
         }
     }
 
     /// Errors that mean "could not open the input", as opposed to "could not write the output".
     public var isOpenFailure: Bool {
-        if case .writeFailed = self { return false }
-        return true
+        switch self {
+        case .writeFailed, .pageChangesNotPermitted: return false
+        default: return true
+        }
     }
 }
 
