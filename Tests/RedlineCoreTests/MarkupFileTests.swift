@@ -87,6 +87,24 @@ struct FixedMeasurer: TextMeasuring {
         }
     }
 
+    /// The editor keeps text wholly on its page; a markup file is held to the same rule: text that starts on the page
+    /// but runs past its right or bottom edge is refused, saying where it may go.
+    @Test func refusesTextRunningPastThePagesEdge() {
+        var right = MarkupLayer()
+        right.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 80, y: 10), text: "wide", fontSize: 10)))
+        #expect(throws: MarkupFileError(#"item 1: field "x": the text runs past the page's right edge (to 100 of 99 pt): move it left to at most 79"#)) {
+            try MarkupFile.validate(right, pageSizes: [Size(width: 99, height: 100)], measuredBy: FixedMeasurer())
+        }
+        var bottom = MarkupLayer()
+        bottom.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 10, y: 95), text: "low", fontSize: 10)))
+        #expect(throws: MarkupFileError(#"item 1: field "y": the text runs past the page's bottom edge (to 105 of 100 pt): move it up to at most 90"#)) {
+            try MarkupFile.validate(bottom, pageSizes: [Size(width: 100, height: 100)], measuredBy: FixedMeasurer())
+        }
+        var fits = MarkupLayer()
+        fits.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 80, y: 90), text: "edge", fontSize: 10)))
+        #expect(throws: Never.self) { try MarkupFile.validate(fits, pageSizes: [Size(width: 100, height: 100)], measuredBy: FixedMeasurer()) }
+    }
+
     @Test func encodingThenDecodingGivesTheSameMarkup() throws {
         var layer = MarkupLayer()
         layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 72.25, y: 100), text: "Überprüft ✓", fontSize: 18, color: .purple)))

@@ -99,6 +99,16 @@ public enum MarkupFile {
             if box.minY < -slack || box.minY > size.height + slack {
                 throw MarkupFileError.item(number, field: "y", "\(PDFNumber.format(box.minY)) is off the page (0 to \(PDFNumber.format(size.height)))")
             }
+            // The editor keeps text wholly on its page (typing past an edge pulls it back, a nudge stops there): a
+            // markup file is held to the same rule.
+            if box.maxX > size.width + slack {
+                throw MarkupFileError.item(number, field: "x", "the text runs past the page's right edge (to \(PDFNumber.format(box.maxX.rounded())) of "
+                                           + "\(PDFNumber.format(size.width)) pt): move it left to at most \(PDFNumber.format((size.width - box.width).rounded(.down)))")
+            }
+            if box.maxY > size.height + slack {
+                throw MarkupFileError.item(number, field: "y", "the text runs past the page's bottom edge (to \(PDFNumber.format(box.maxY.rounded())) of "
+                                           + "\(PDFNumber.format(size.height)) pt): move it up to at most \(PDFNumber.format((size.height - box.height).rounded(.down)))")
+            }
         }
     }
 
