@@ -103,7 +103,9 @@ extension EditorReducer {
         let item = MarkupItem(id: MarkupID(state.freshID()), pageIndex: selection.pageIndex, content: .textMarks(marks))
         state.interaction.textSelection = nil
         let effects = change(&state) { $0.add(item) }
-        state.selection = item.id
+        // Back to what the reviewer had before selecting words: the page, nothing selected. Left selected, the
+        // mark would go wherever the next J or arrow sent it, off its words.
+        state.selection = nil
         let count = chosen.count == 1 ? "1 word" : "\(chosen.count) words"
         state.message = "\(kind == .strikeOut ? "Struck out" : kind == .underline ? "Underlined" : "Highlighted") \(count)"
         return effects

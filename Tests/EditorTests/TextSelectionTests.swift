@@ -69,6 +69,10 @@ import Testing
         #expect(made?.kind == .highlight && made?.color == .yellow)
         #expect(made?.rects == [Rect(x: 94, y: 100, width: 52, height: 12), Rect(x: 72, y: 116, width: 86, height: 12)])
         #expect(editor.state.message == "Highlighted 5 words")
+        #expect(editor.state.selection == nil, "the mark is not selected: J next scrolls, it does not move the mark")
+        editor.press(.character("J"))
+        #expect(marks(editor)?.rects == made?.rects, "the mark stays on its words")
+        editor.press(.tab)
         #expect(editor.screen().text(ofRow: 28).contains("selected highlight 2 lines yellow"))
         editor.press(.character("u"))
         #expect(marks(editor) == nil)
@@ -78,13 +82,13 @@ import Testing
         var editor = editor()
         editor.press(.character("v"), .character("U"))
         #expect(marks(editor)?.kind == .underline && marks(editor)?.color == .red)
-        editor.press(.character("c"))
+        editor.press(.tab, .character("c"))
         let recoloured = marks(editor)?.color
         #expect(recoloured != .red)
         editor.press(.escape, .character("v"), .character("j"), .character("S"))
         let struck = editor.state.markup.items(onPage: 0).compactMap { if case .textMarks(let m) = $0.content, m.kind == .strikeOut { m } else { nil } }
         #expect(struck.first?.color == .red, "each kind keeps its own colour")
-        editor.press(.character("+"))
+        editor.press(.tab, .tab, .character("+"))
         #expect(editor.state.message?.contains("follows its words") == true)
     }
 
