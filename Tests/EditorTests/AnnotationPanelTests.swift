@@ -30,6 +30,29 @@ import Testing
         return nil
     }
 
+    /// Acrobat's "replace text" is a caret holding the new words and a strike-out grouped with it (/RT /Group): one
+    /// comment in the list, not a caret with an empty reply; a real reply to it is still a reply.
+    @Test func aCaretAndTheStrikeOutGroupedWithItAreOneReplaceTextComment() throws {
+        let date = PDFDate(year: 2024, month: 3, day: 4, hour: 9, minute: 0)
+        let annotations = [
+            Annotation(id: "caret", pageIndex: 0, subtype: .caret, rect: Rect(x: 100, y: 200, width: 10, height: 14),
+                       author: "Bob", created: date, contents: "forty-two", flags: 4, order: 0),
+            Annotation(id: "strike", pageIndex: 0, subtype: .strikeOut, rect: Rect(x: 60, y: 200, width: 40, height: 14),
+                       author: "Bob", created: date, inReplyTo: "caret", replyType: .group, flags: 4, order: 1),
+            Annotation(id: "answer", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 200, width: 10, height: 14),
+                       author: "Carol", created: date, contents: "Yes", inReplyTo: "caret", flags: 28, order: 2),
+        ]
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: annotations)
+        editor.press(.character("a"))
+        let rows = editor.state.annotationRows(try #require(panel(editor)))
+        #expect(rows.map(\.annotation.id) == ["caret", "answer"])
+        let screen = editor.screen().lines.joined(separator: "\n")
+        #expect(screen.contains("p1 Replace text · Bob · 2024-03-04 09:00"))
+        #expect(screen.contains("“forty-two”"))
+        #expect(!screen.contains("(no text)"))
+        #expect(screen.contains("↳ Reply · Carol"))
+    }
+
     @Test func theListShowsThreadsOfThisPageWithStatesAndLeavesLinksOut() throws {
         var editor = editor()
         editor.press(.character("a"))

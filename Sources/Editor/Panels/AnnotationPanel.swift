@@ -47,6 +47,21 @@ public struct AnnotationListRow: Sendable, Equatable {
     public var depth: Int
     /// "Accepted — Alice": the state in force on this annotation, if any.
     public var stateSummary: String?
+    /// Annotations grouped with this one (/RT /Group): one comment with it, as Acrobat's "replace text" is a caret
+    /// and a strike-out.
+    public var grouped: [Annotation] = []
+
+    /// What the row calls the comment: "Replace text" for a caret grouped with a strike-out, else the subtypes.
+    public var kind: String {
+        let subtypes = Set(([annotation] + grouped).map(\.subtype))
+        if !grouped.isEmpty, subtypes == [.caret, .strikeOut] { return "Replace text" }
+        return ([annotation] + grouped).map(\.subtype.label).joined(separator: " + ")
+    }
+
+    /// The comment's first line of text: the first of the group that has one (a replacement is the caret's words).
+    public var firstLine: String {
+        ([annotation] + grouped).map(\.firstLine).first { !$0.isEmpty } ?? ""
+    }
 
     /// Rows the entry takes in the list: what, who and when, then the text; a state change is one line.
     public var height: Int { annotation.isStateChange && annotation.state != nil ? 1 : 2 }
@@ -63,10 +78,13 @@ extension EditorState {
         var rows: [AnnotationListRow] = []
         for thread in threads {
             let showsThreads = reviewer.threadActionsEnabled
+            // What is grouped with the root is part of it, not an answer.
+            let grouped = thread.replies.filter { $0.replyType == .group && $0.inReplyTo == thread.root.id }
+            let groupedIDs = Set(grouped.map(\.id))
             rows.append(AnnotationListRow(annotation: thread.root, depth: 0,
-                                          stateSummary: showsThreads ? thread.stateSummary(of: thread.root.id) : nil))
+                                          stateSummary: showsThreads ? thread.stateSummary(of: thread.root.id) : nil, grouped: grouped))
             guard showsThreads else { continue }
-            for member in thread.answers {
+            for member in thread.answers where !groupedIDs.contains(member.id) {
                 rows.append(AnnotationListRow(annotation: member, depth: 1,
                                               stateSummary: member.isStateChange ? nil : thread.stateSummary(of: member.id)))
             }

@@ -50,11 +50,11 @@ enum AnnotationPanelView {
         if let state = annotation.state, annotation.isStateChange {
             return [Line(text: indent + "◆ \(state.value) — \(who) · \(when)", dim: true)]
         }
-        let kind = row.depth == 0 ? "p\(annotation.pageIndex + 1) \(annotation.subtype.label)" : "Reply"
-        var detail = annotation.firstLine.isEmpty ? "(no text)" : "“\(annotation.firstLine)”"
+        let kind = row.depth == 0 ? "p\(annotation.pageIndex + 1) \(row.kind)" : "Reply"
+        var detail = row.firstLine.isEmpty ? "(no text)" : "“\(row.firstLine)”"
         if let summary = row.stateSummary { detail += "  [\(summary)]" }
         return [Line(text: indent + "\(kind) · \(who) · \(when)"),
-                Line(text: String(repeating: " ", count: indent.count + 2) + detail, dim: annotation.firstLine.isEmpty)]
+                Line(text: String(repeating: " ", count: indent.count + 2) + detail, dim: row.firstLine.isEmpty)]
     }
 
     /// The whole conversation, full texts wrapped to the panel, scrolled no further than its last screen.
