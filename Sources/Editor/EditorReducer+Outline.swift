@@ -14,6 +14,7 @@ extension EditorReducer {
             return
         }
         var panel = OutlinePanel(outline: outline)
+        if let kept = state.navigation.unfoldedOutline { panel.unfolded = kept }
         panel.list.selected = panel.currentRow(outline, pageIndex: state.pageIndex) ?? [0]
         panel.list.keepValid(outlineEntries(panel, outline), height: state.panelListHeight)
         state.interaction.panel = .outline(panel)
@@ -64,6 +65,7 @@ extension EditorReducer {
             break
         }
         panel.list.keepValid(outlineEntries(panel, outline), height: height)
+        state.navigation.unfoldedOutline = panel.unfolded
         if state.interaction.outlinePanel != nil { state.interaction.panel = .outline(panel) }
         return []
     }

@@ -49,6 +49,21 @@ import Testing
         #expect(editor.state.interaction.panel == nil)
     }
 
+    /// Closed and opened again, the outline shows the entries as the reviewer left them, not as the file marks them.
+    @Test func theOutlineKeepsWhatWasUnfoldedWhenOpenedAgain() {
+        var editor = editorWithOutline()
+        editor.press(.character("o"), .character("l"))
+        editor.press(.character("j"), .character("j"), .character("j"), .character("h"))
+        var lines = editor.screen().lines
+        #expect(lines.contains { $0.contains("▾ 1 Basics") } && lines.contains { $0.contains("▸ 2 Spaces") })
+        editor.press(.escape)
+        #expect(editor.state.interaction.panel == nil)
+        editor.press(.character("o"))
+        lines = editor.screen().lines
+        #expect(lines.contains { $0.contains("▾ 1 Basics") } && lines.contains { $0.contains("1.1 Sets") })
+        #expect(lines.contains { $0.contains("▸ 2 Spaces") } && !lines.contains { $0.contains("2.1 Metric") })
+    }
+
     @Test func anEntryWithoutAPlaceSaysSoAndNoOutlineSaysSo() {
         var editor = editorWithOutline()
         editor.press(.character("o"), .character("G"), .enter)

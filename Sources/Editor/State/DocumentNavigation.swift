@@ -9,6 +9,9 @@ public struct DocumentNavigation: Sendable, Equatable {
     public var words: [Int: [PageWord]] = [:]
     /// The text view's layout of each page shown in it; none for a page without text.
     public var textLayouts: [Int: PageTextLayout] = [:]
+    /// The outline entries the reviewer unfolded (or folded), kept when the outline panel closes: opened again, it
+    /// shows the tree as it was left. Nil until it is first opened (then the file's own /Count says what is open).
+    public var unfoldedOutline: Set<[Int]>?
 
     /// The pages whose links and words are kept, most recently read last: a long document paged through keeps
     /// only these, and a page read again later is read again (a few milliseconds).
