@@ -36,8 +36,9 @@ struct SaveJob: Sendable {
         case .rewritten?:
             return Result(outcome: .failed(path: destination, reason: rewrittenReason(request.edits)))
         case .replaced? where FilePaths.sameFile(destination, document.path):
-            return Result(outcome: .failed(path: destination, reason: "another program put a new file at \(document.path) since it was opened; "
-                                          + "saving over it would destroy that file (:w or :w PATH saves a copy)"))
+            // What to do first: a message line cuts the end, and a long path would take the hint with it.
+            return Result(outcome: .failed(path: destination, reason: ":w or :w PATH saves a copy; :w! would destroy the new file another "
+                                          + "program put at \(document.path) since it was opened"))
         default:
             break
         }

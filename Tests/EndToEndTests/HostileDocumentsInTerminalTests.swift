@@ -68,7 +68,8 @@ import Testing
         let folder = TemporaryFolder()
         let document = folder.file("report.pdf")
         try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
-        let editor = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 220,
+        // 120 columns, an ordinary terminal: the refusal's hint must survive the message line's cut.
+        let editor = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 120,
                                      environment: ["XDG_STATE_HOME": folder.file("state")])
         try editor.waitFor("page 1/4")
         try editor.placeText("Mine")
@@ -76,7 +77,7 @@ import Testing
         try FileManager.default.copyItem(atPath: TestPaths.fixture("qpdf_boxes.pdf"), toPath: folder.file("new.pdf"))
         #expect(rename(folder.file("new.pdf"), document) == 0)
         try editor.send(":", "w", "!", "Enter")
-        try editor.waitFor("saving over it would destroy that file")
+        try editor.waitFor("Not saved: :w or :w PATH saves a copy; :w! would destroy the new file")
         try editor.send(":", "w", "Enter")
         try editor.waitFor("Saved \(folder.file("report-marked.pdf"))")
         let saved = folder.file("report-marked.pdf")
