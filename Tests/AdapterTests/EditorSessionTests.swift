@@ -68,8 +68,11 @@ import TestSupport
         var wordsBeforeTurning: Int?
         let screen = RecordingScreen(script: [
             .waitForFrameWhere("page 1 drawn") { Self.drawnCells($0) > 100 },
-            .run { for _ in 0..<300 where !rendered.value.contains(where: { $0.page == 1 }) { Thread.sleep(forTimeInterval: 0.01) } },
-            .run { Thread.sleep(forTimeInterval: 0.3) },
+            // Page 2's words come in after its picture (one job on the render thread, its results in order): once
+            // the loop has them, the picture made ahead is in too. Waited for as an event, however busy the machine.
+            .waitUntil("page 2 made ahead and its words read") {
+                rendered.value.contains { $0.page == 1 } && session?.state.navigation.words[1] != nil
+            },
             // A frame, so the loop collects what the render thread made.
             .keys([.character("z")]),
             .waitForFrame(containing: "zoom 125%"),

@@ -11,6 +11,8 @@ final class RecordingScreen: TerminalScreen {
         /// Waits for a frame (its lines) that passes a check; `label` names it if none comes.
         case waitForFrameWhere(String, ([String]) -> Bool)
         case run(() -> Void)
+        /// Waits, the loop taking messages meanwhile, until a condition holds: an event awaited, never a time.
+        case waitUntil(String, () -> Bool)
         /// Waits until a frame is drawn after this step is reached: the keys before it are on screen.
         case nextFrame
         case frameAfter(Int)
@@ -86,10 +88,11 @@ final class RecordingScreen: TerminalScreen {
                 var descriptor = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&descriptor, 1, min(timeoutMilliseconds < 0 ? 100 : timeoutMilliseconds, 100))
                 return false
-            case .waitForFrame, .waitForFrameWhere:
+            case .waitForFrame, .waitForFrameWhere, .waitUntil:
                 let (text, passes): (String, ([String]) -> Bool) = switch step {
                 case .waitForFrame(let text): (text, { lines in lines.contains { $0.contains(text) } })
                 case .waitForFrameWhere(let label, let check): (label, check)
+                case .waitUntil(let label, let condition): (label, { _ in condition() })
                 default: ("", { _ in true })
                 }
                 if let last = frames.last, passes(last) {
