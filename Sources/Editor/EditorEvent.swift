@@ -23,6 +23,8 @@ public enum EditorEvent: Sendable {
     case outlineRead([OutlineEntry])
     case linksRead(pageIndex: Int, links: [PageLink])
     case wordsRead(pageIndex: Int, words: [PageWord])
+    /// A page was not drawn: poppler would never have finished it (`reason` says why).
+    case pageNotDrawn(pageIndex: Int, reason: String)
     /// A crash journal with unsaved edits was found for this document on open.
     case journalFound(DocumentEdits)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.

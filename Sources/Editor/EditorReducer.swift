@@ -46,6 +46,11 @@ public enum EditorReducer {
             state.navigation.links[page] = links
             state.navigation.touch(page)
             return []
+        case .pageNotDrawn(let page, let reason):
+            if state.navigation.notDrawn.updateValue(reason, forKey: page) == nil, page == state.pageIndex {
+                state.message = "Page \(page + 1) is not drawn: \(reason)"
+            }
+            return []
         case .wordsRead(let page, let words):
             state.navigation.words[page] = words
             state.navigation.touch(page)

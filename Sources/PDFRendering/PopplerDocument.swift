@@ -17,6 +17,9 @@ public final class PopplerDocument: @unchecked Sendable {
     /// Makes a page with annotation edits as a one-page PDF (qpdf's work, given by whoever opened the document);
     /// set once, before the document is shared. Without it, edited pages are drawn as the file has them.
     public var editedPage: (@Sendable (_ page: Int, _ edits: AnnotationEdits) throws -> Data)?
+    /// Why a page must not be given to poppler (it would draw for ever: poppler cannot stop a render or a text read
+    /// once begun), or nil; set once, before the document is shared. Such a page is blank paper, with no words.
+    public var pageGate: (@Sendable (_ page: Int) -> String?)?
     private let password: String?
     /// Where a fresh copy is read from: the file as it was opened (its descriptor, so a file replaced on disk
     /// since is not what is read), or the bytes.
@@ -114,6 +117,7 @@ public final class PopplerDocument: @unchecked Sendable {
 
     /// Runs `body` with a page, released afterwards; nil when poppler has no such page.
     func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+        guard pageGate?(index) == nil else { return nil }
         Self.access.lock()
         defer { Self.access.unlock() }
         guard let page = fetchPage(index) else { return nil }
@@ -138,11 +142,16 @@ public final class PopplerDocument: @unchecked Sendable {
 
     /// Renders a page as the user sees it, at `scale` pixels per point, on white.
     public func render(page index: Int, scale: Double) -> PageRaster {
+        let refusal = pageGate?(index)
         Self.access.lock()
         defer { Self.access.unlock() }
         let size = displaySize(ofPage: index)
         let (width, height) = Self.rasterSize(of: size, scale: scale)
         var raster = PageRaster(width: width, height: height, filledWith: 0xFFFFFF)
+        if let refusal {
+            raster.refusal = refusal
+            return raster
+        }
         guard let page = fetchPage(index) else { return raster }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         withCairoContext(on: &raster) { context in
@@ -155,7 +164,7 @@ public final class PopplerDocument: @unchecked Sendable {
     /// The page with annotations of the file moved or deleted: drawn from a one-page copy with the edits made.
     /// When that copy cannot be made the page is drawn as the file has it: the save says what is wrong.
     public func render(page index: Int, scale: Double, annotationEdits: AnnotationEdits) -> PageRaster {
-        guard !annotationEdits.isEmpty, let editedPage,
+        guard !annotationEdits.isEmpty, pageGate?(index) == nil, let editedPage,
               let data = try? editedPage(index, annotationEdits),
               let copy = try? PopplerDocument(data: data, path: "page \(index + 1)", password: password),
               copy.pageCount == 1 else { return render(page: index, scale: scale) }

@@ -18,6 +18,7 @@ public final class OpenedDocument: @unchecked Sendable {
     public let searcher: any TextSearching
     private let handle: Int32
     private let opened: FileIdentity?
+    private var costs: PageCostInspector?
 
     public init(path: String, password: String?, reader: any DocumentReader = QPDFDocumentAccess()) throws {
         self.path = path
@@ -41,6 +42,10 @@ public final class OpenedDocument: @unchecked Sendable {
                                               password: password, edits: edits, appearances: redrawn.appearances,
                                               redrawn: redrawn.annotations)
         }
+        // Pages poppler would draw for ever are kept from it: judged from their content, on first need.
+        let costs = try? PageCostInspector(path: source, password: password)
+        self.costs = costs
+        poppler.pageGate = { page in costs?.refusal(page: page) }
         renderer = poppler
         searcher = poppler
         guard renderer.pageCount == description.pageCount else {
@@ -52,6 +57,9 @@ public final class OpenedDocument: @unchecked Sendable {
     deinit {
         if handle >= 0 { close(handle) }
     }
+
+    /// Why a page is not drawn, read or searched (poppler would never finish it), or nil.
+    public func pageRefusal(_ page: Int) -> String? { costs?.refusal(page: page) }
 
     /// Where a save reads the document from: the file as it was opened, through its descriptor.
     public var readPath: String {
@@ -76,8 +84,12 @@ public final class OpenedDocument: @unchecked Sendable {
     /// Another poppler reading of the file as it was opened, for work on another thread than the renderer's
     /// (poppler's documents are not to be shared between threads): a search while pages render.
     public func independentReader() throws -> any TextSearching & DocumentNavigating & PageTextReading {
-        try Self.renderer(path: readPath, password: password, pageCount: description.pageCount,
-                          repaired: !description.repairs.isEmpty)
+        let reader = try Self.renderer(path: readPath, password: password, pageCount: description.pageCount,
+                                       repaired: !description.repairs.isEmpty)
+        // The same pages kept from poppler as the renderer's: a page it would read for ever is not read here either.
+        let costs = costs
+        reader.pageGate = { page in costs?.refusal(page: page) }
+        return reader
     }
 
     /// Poppler on the file itself; for a damaged file that poppler cannot read as it is, or reads with a

@@ -263,6 +263,7 @@ public final class EditorSession: @unchecked Sendable {
                 if state.navigation.needsWords(onPage: page) { dispatch(.wordsRead(pageIndex: page, words: words)) }
             }
             guard let raster = finished.raster else { continue }
+            if let reason = raster.refusal { dispatch(.pageNotDrawn(pageIndex: finished.key.page, reason: reason)) }
             if let (scene, picture) = finished.prefetched {
                 pictures.storePrefetched(raster, picture: picture, for: scene)
             } else {

@@ -32,6 +32,36 @@ import Testing
         try editor.waitFor("REDLINE-EXIT=0")
     }
 
+    /// A page that would keep poppler drawing for ever (forms drawing each other 2^29 times, a pattern stepped
+    /// 0.0001 pt) is not drawn, read or searched, and says so: the editor shows its frame, turns pages, and q ends
+    /// it; SIGTERM ends it too, with the terminal restored. `search` finishes, saying which page it left out.
+    @Test(arguments: ["forms-drawing-each-other-2-to-the-29.pdf", "tiling-pattern-xstep-0.0001.pdf"])
+    func aPageThatWouldDrawForEverIsSaidAndTheEditorStaysLive(_ name: String) throws {
+        let folder = TemporaryFolder()
+        let document = try copy(name, in: folder)
+        let editor = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 120,
+                                     environment: ["XDG_STATE_HOME": folder.file("state")])
+        try editor.waitFor("Page 1 is not drawn: it would take more than 20 million drawing steps")
+        #expect(try editor.screen().contains("not drawn: too costly"))
+        try editor.send("PageDown")
+        try editor.waitFor("page 2/2")
+        try editor.send("PageUp", "q")
+        try editor.waitFor("REDLINE-EXIT=0")
+
+        let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 120,
+                                     environment: ["XDG_STATE_HOME": folder.file("state")])
+        try second.waitFor("not drawn: too costly")
+        let pid = try ProcessRunner.run("tmux", ["-L", second.socket, "display-message", "-p", "#{pane_pid}"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try ProcessRunner.run("pkill", ["-TERM", "-P", pid, "-f", "redline"])
+        try second.waitFor("REDLINE-EXIT=")
+
+        let searched = try ProcessRunner.run(TestPaths.redline, ["search", document, "Page"], timeLimit: 30)
+        #expect(searched.status == 0)
+        #expect(searched.stdout.hasPrefix("p2 "), "page 2's words are found: \(searched.stdout)")
+        #expect(searched.stderr.contains("page 1 not searched: it would take more than 20 million drawing steps"), "\(searched.stderr)")
+    }
+
     @Test func aDamagedFileOpensSayingItWasRepairedAndSavesWhole() throws {
         let folder = TemporaryFolder()
         let document = try copy("damaged-xref-stream.pdf", in: folder)

@@ -12,6 +12,8 @@ public struct DocumentNavigation: Sendable, Equatable {
     /// The outline entries the reviewer unfolded (or folded), kept when the outline panel closes: opened again, it
     /// shows the tree as it was left. Nil until it is first opened (then the file's own /Count says what is open).
     public var unfoldedOutline: Set<[Int]>?
+    /// Pages not drawn, read or searched, and why: their content would keep poppler busy for ever.
+    public var notDrawn: [Int: String] = [:]
 
     /// The pages whose links and words are kept, most recently read last: a long document paged through keeps
     /// only these, and a page read again later is read again (a few milliseconds).

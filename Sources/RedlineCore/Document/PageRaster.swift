@@ -4,6 +4,8 @@ public struct PageRaster: Sendable {
     public let height: Int
     public let stride: Int
     public var pixels: [UInt8]
+    /// Why the page was not drawn (blank paper instead), when it was not.
+    public var refusal: String?
 
     public init(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
         self.width = width
