@@ -51,7 +51,7 @@ public enum OverlayAssembler {
     /// `minimumVersion`: translucent markup needs PDF 1.4, a FreeText's /DS 1.5; an older header would promise
     /// readers less than the file holds.
     static func bytes(of target: QPDFSession, minimumVersion: String?) throws -> Data {
-        try target.check(qpdf_init_write_memory(target.data))
+        try target.beginWritingToMemory()
         if let minimumVersion { qpdf_set_minimum_pdf_version(target.data, minimumVersion) }
         qpdf_set_decode_level(target.data, qpdf_dl_none)
         try target.check(qpdf_write(target.data))

@@ -13,7 +13,7 @@ public enum PDFInspector {
         } catch let failure as QPDFSession.Failure {
             throw DocumentError.damaged(path: path, reason: failure.message)
         }
-        guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the document has no pages") }
+        guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the page tree is damaged: no pages found") }
         let pages = geometries(in: session)
         let annotations = AnnotationReader(session: session).read(pages: pages).map(\.annotation)
         var description = DocumentDescription(pages: pages, repairs: summarise(session.repairs + session.takeWarnings()),
@@ -66,6 +66,8 @@ public enum PDFInspector {
         do {
             try session.check(qpdf_read(session.data, path, password))
             if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
+            let dropped = PageTreeKids.dropNonPages(in: session)
+            if dropped > 0 { session.repairs.append("\(dropped) entr\(dropped == 1 ? "y" : "ies") of the page tree that \(dropped == 1 ? "is" : "are") no page left out") }
             _ = qpdf_get_num_pages(session.data)
             try session.check()
         } catch let failure as QPDFSession.Failure {
@@ -98,7 +100,7 @@ public enum PDFInspector {
         let session = try openSession(path: path, password: password)
         guard !session.canTakeNewObjects else { return session }
         do {
-            try session.check(qpdf_init_write_memory(session.data))
+            try session.beginWritingToMemory()
             qpdf_set_decode_level(session.data, qpdf_dl_none)
             qpdf_set_preserve_encryption(session.data, QPDF_TRUE)
             try session.check(qpdf_write(session.data))
@@ -145,7 +147,7 @@ public enum PDFInspector {
         let session = try openSession(path: path, password: password)
         do {
             DocumentMetadata.keepOversizedStreamAsStored(in: session)
-            try session.check(qpdf_init_write_memory(session.data))
+            try session.beginWritingToMemory()
             qpdf_set_decode_level(session.data, qpdf_dl_none)
             try session.check(qpdf_write(session.data))
         } catch let failure as QPDFSession.Failure {

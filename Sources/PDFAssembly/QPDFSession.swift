@@ -63,6 +63,17 @@ final class QPDFSession {
         try check(code)
     }
 
+    /// Starts writing the whole document into memory. qpdf 11 writes the trailer's /Size only where the original
+    /// trailer had one: a damaged file without it came out without it too, a copy every reader must repair. A
+    /// placeholder is put in first; the writer gives it the true value.
+    func beginWritingToMemory() throws {
+        let trailer = qpdf_get_trailer(data)
+        if qpdf_oh_is_dictionary(data, trailer) != 0, qpdf_oh_has_key(data, trailer, "/Size") == 0 {
+            qpdf_oh_replace_key(data, trailer, "/Size", qpdf_oh_new_integer(data, 0))
+        }
+        try check(qpdf_init_write_memory(data))
+    }
+
     /// Warnings since the last call: what qpdf repaired or doubted.
     func takeWarnings() -> [String] {
         var warnings: [String] = []
@@ -97,7 +108,14 @@ final class QPDFSession {
         return qpdf_oh_new_stream(data)
     }
 
-    func key(_ object: qpdf_oh, _ name: String) -> qpdf_oh { qpdf_oh_get_key(data, object, name) }
+    /// A dictionary's (or a stream dictionary's) entry; null for any other object. A damaged file puts null, a number
+    /// or a name where a dictionary belongs, and qpdf's C API turns a key asked of one into an error that fails the
+    /// whole job: an entry of something that is no dictionary is absent, as readers take it.
+    func key(_ object: qpdf_oh, _ name: String) -> qpdf_oh {
+        if qpdf_oh_is_dictionary(data, object) != 0 { return qpdf_oh_get_key(data, object, name) }
+        if qpdf_oh_is_stream(data, object) != 0 { return qpdf_oh_get_key(data, qpdf_oh_get_dict(data, object), name) }
+        return qpdf_oh_new_null(data)
+    }
     func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
     func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }
     func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }

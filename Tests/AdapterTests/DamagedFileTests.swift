@@ -8,7 +8,7 @@ import Testing
 /// opening, says so, and a copy saved from them still has what the file had (Tests/Fixtures/hostile).
 @Suite struct DamagedFileTests {
     static let repairable = ["damaged-deep-nesting-in-trailer.pdf", "damaged-xref-stream.pdf", "damaged-cyclic-outline-null-count.pdf",
-                             "damaged-no-header.pdf"]
+                             "damaged-no-header.pdf", "damaged-count-null-no-size-shifted.pdf", "damaged-nulls-in-trees.pdf"]
 
     func fixture(_ name: String) -> String { TestPaths.fixture("hostile/" + name) }
 
@@ -23,12 +23,21 @@ import Testing
             while item is not None and len(titles) < 10:
                 titles.append(str(item.Title))
                 item = item.get('/Next')
-            links = [pages.index(a.Dest[0].objgen) + 1 for a in pdf.pages[0].get('/Annots', []) if a.get('/Subtype') == '/Link']
-            comments = [str(a.NM) for p in pdf.pages for a in p.get('/Annots', []) if a.get('/Subtype') == '/Text']
+            # A null in /Annots (which readers pass over) is kept as the file had it.
+            def annots(page): return [a for a in page.get('/Annots', []) if isinstance(a, pikepdf.Dictionary)]
+            links = [pages.index(a.Dest[0].objgen) + 1 for a in annots(pdf.pages[0]) if a.get('/Subtype') == '/Link']
+            comments = [str(a.NM) for p in pdf.pages for a in annots(p) if a.get('/Subtype') == '/Text']
             print(len(pages), titles, links, comments)
             """, path])
         guard result.status == 0 else { throw ToolFailure(tool: "pikepdf", output: result.stderr) }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Where nothing can be recovered, the refusal says so in words, not in qpdf's.
+    @Test func aTreeWithNoPagesIsRefusedInWords() {
+        #expect(throws: DocumentError.damaged(path: fixture("damaged-no-pages.pdf"), reason: "the page tree is damaged: no pages found")) {
+            try OpenedDocument(path: fixture("damaged-no-pages.pdf"), password: nil)
+        }
     }
 
     @Test(arguments: repairable)

@@ -353,6 +353,33 @@ def damaged_cycle():
     return write_classic(objects)
 
 
+@case("damaged-count-null-no-size-shifted.pdf", "a page tree /Count null, an outline whose /Next loops, a trailer without "
+      "/Size and every offset of the cross-reference table wrong: qpdf 11 refused saving it (\"operation for dictionary "
+      "attempted on object of type null\") and wrote copies without /Size")
+def damaged_no_size():
+    objects = base_objects(pages_extra=b"/Count null")
+    objects = replace(objects, 9, b"<< /Title (Appendix) /Parent 7 0 R /Prev 8 0 R /Next 8 0 R /Dest [4 0 R /Fit] >>")
+    data = write_classic(objects)
+    data = data.replace(b"trailer\n<< /Size 13 ", b"trailer\n<< ")
+    first = data.find(b"1 0 obj")
+    return data[:first] + b"% a comment that moves every object\n" * 3 + data[first:]
+
+
+@case("damaged-nulls-in-trees.pdf", "null where the trees hold dictionaries: a null kid in the page tree, a null in /Annots, "
+      "/Names and /Dests null, an outline with /Last and /Count null, a page without /Resources")
+def damaged_nulls():
+    objects = base_objects(annots=b"[null 10 0 R]", pages_extra=b"/Count null")
+    objects = replace(objects, 1, b"<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R /Names null /Dests null >>")
+    objects = replace(objects, 2, b"<< /Type /Pages /Kids [3 0 R null 4 0 R] /Count null >>")
+    objects = replace(objects, 7, b"<< /Type /Outlines /First 8 0 R /Last null /Count null >>")
+    return write_classic(objects)
+
+
+@case("damaged-no-pages.pdf", "a page tree with no pages at all: refused in words, \"the page tree is damaged: no pages found\"")
+def damaged_no_pages():
+    return write_classic(replace(base_objects(), 2, b"<< /Type /Pages /Kids [] /Count 0 >>"))
+
+
 @case("damaged-no-header.pdf", "the `%PDF-` line is gone, and with it every offset of the cross-reference table")
 def damaged_no_header():
     data = write_classic(base_objects())
