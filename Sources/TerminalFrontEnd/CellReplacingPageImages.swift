@@ -22,16 +22,21 @@ final class CellReplacingPageImages: PageImages {
     private(set) var paintsBelowArea = false
     /// Sixel paints bands six pixels tall: an image's height is a whole number of bands.
     private let band: Int
+    /// The most cells one image may cover: the terminal's largest image (xterm shows nothing of a larger one, and
+    /// a window over 1000 pixels wide used to show only a strip), less a band for the last one's overreach.
+    private let largest: (columns: Int, rows: Int)
 
     /// What the page area's cells hold under the images: an empty braille pattern, which shows nothing but is no
     /// space. Over spaces ncurses may erase the rest of a line (EL) to draw one changed cell, wiping the images of
     /// cells it never reports; over these it writes only the cells that changed, which are then sent again.
     static let filler = Cell("\u{2800}")
 
-    init(cell: TerminalReplies.PixelSize, band: Int = 1, encode: @escaping (PageRaster, _ columns: Int, _ rows: Int) -> String) {
+    init(cell: TerminalReplies.PixelSize, band: Int = 1, largestImage: TerminalReplies.PixelSize? = nil,
+         encode: @escaping (PageRaster, _ columns: Int, _ rows: Int) -> String) {
         self.cell = cell
         self.band = band
         self.encode = encode
+        largest = largestImage.map { (max(1, $0.width / cell.width), max(1, ($0.height - band) / cell.height)) } ?? (Int.max, Int.max)
     }
 
     func frame(scene: PageScene?, pictures: PagePictureMaker, area: CellRect, grid: CellGrid, previous: CellGrid?,
@@ -64,7 +69,8 @@ final class CellReplacingPageImages: PageImages {
         }
         var out = ""
         // Top to bottom: a sixel image's last band reaches into the row below it, which the next image then paints.
-        for rect in Self.rects(of: dirty).sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
+        let pieces = Self.rects(of: dirty).flatMap { Self.split($0, columns: largest.columns, rows: largest.rows) }
+        for rect in pieces.sorted(by: { ($0.row, $0.column) < ($1.row, $1.column) }) {
             out += CursorPlacement.at(column: area.column + rect.column, row: area.row + rect.row,
                                       encode(banded(pictures, scene, rect, areaRows: area.height), rect.width, rect.height))
         }
@@ -84,6 +90,19 @@ final class CellReplacingPageImages: PageImages {
         let pixels = pictures.composite(scene, in: grown)
         let rows = min(wanted, pixels.height)
         return PageRaster(width: pixels.width, height: rows, stride: pixels.stride, pixels: Array(pixels.pixels.prefix(rows * pixels.stride)))
+    }
+
+    /// A rect in pieces of at most `columns` × `rows` cells, row by row.
+    static func split(_ rect: CellRect, columns: Int, rows: Int) -> [CellRect] {
+        guard rect.width > columns || rect.height > rows else { return [rect] }
+        var pieces: [CellRect] = []
+        for row in stride(from: rect.row, to: rect.maxRow, by: rows) {
+            for column in stride(from: rect.column, to: rect.maxColumn, by: columns) {
+                pieces.append(CellRect(column: column, row: row, width: min(columns, rect.maxColumn - column),
+                                       height: min(rows, rect.maxRow - row)))
+            }
+        }
+        return pieces
     }
 
     /// Marked cells as few rects: runs along each row, joined down while the next row has the same run.

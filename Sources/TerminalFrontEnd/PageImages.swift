@@ -45,7 +45,7 @@ enum PageImagesFactory {
         case .sixel:
             let encoder = SixelEncoder()
             // One row of cells as tall as the pixels: chafa then neither scales them nor pads the last band.
-            return CellReplacingPageImages(cell: cell, band: 6) { raster, columns, _ in
+            return CellReplacingPageImages(cell: cell, band: 6, largestImage: choice.largestImage) { raster, columns, _ in
                 encoder.encode(pixels: raster.pixels, width: raster.width, height: raster.height, stride: raster.stride,
                                columns: columns, rows: 1, cellWidth: cell.width, cellHeight: raster.height)
             }

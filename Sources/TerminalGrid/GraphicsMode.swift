@@ -35,6 +35,9 @@ public struct GraphicsChoice: Sendable, Equatable {
     public var throughTmux = false
     /// The terminal reports the mouse in pixels (DECSET 1016).
     public var pixelMouse = false
+    /// The largest sixel image the terminal shows: the page is sent in pieces no larger. xterm's default
+    /// (`maxGraphicSize` 1000×1000) when it did not say.
+    public var largestImage = TerminalReplies.PixelSize(width: 1000, height: 1000)
 
     public init(mode: GraphicsMode, cellPixels: TerminalReplies.PixelSize? = nil, notice: String? = nil) {
         self.mode = mode
@@ -60,6 +63,7 @@ public struct GraphicsChoice: Sendable, Equatable {
             choice.throughTmux = environment.insideTmux
             choice.sharedMemory = mode == .kitty && replies.kittySharedMemory == true && !environment.insideTmux
             choice.pixelMouse = replies.sgrPixelMouse == true && !environment.insideTmux
+            if let largest = replies.largestSixel { choice.largestImage = largest }
             return choice
         }
         switch request {

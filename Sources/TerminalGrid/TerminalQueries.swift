@@ -14,7 +14,8 @@ public enum TerminalQueries {
             // (and never left to be read as keys).
             kitty = TmuxPassthrough.wrap(kitty + "\u{1B}[>0q" + "\u{1B}[c")
         }
-        let rest = "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[?1016$p" + "\u{1B}[>0q" + "\u{1B}[c"
+        // XTSMGRAPHICS: the largest sixel image the terminal shows (xterm shows nothing of a larger one).
+        let rest = "\u{1B}[16t" + "\u{1B}[14t" + "\u{1B}[?1016$p" + "\u{1B}[?2;4S" + "\u{1B}[>0q" + "\u{1B}[c"
         return Array((kitty + rest).utf8)
     }
 }

@@ -12,6 +12,8 @@ public struct TerminalReplies: Sendable, Equatable {
     /// One cell in pixels (CSI 16 t), and the text area (CSI 14 t).
     public var cellPixels: PixelSize?
     public var textAreaPixels: PixelSize?
+    /// XTSMGRAPHICS's largest sixel image (`CSI ? 2 ; 0 ; W ; H S`): xterm refuses a larger one and shows nothing.
+    public var largestSixel: PixelSize?
     /// DECRQM on mode 1016, SGR mouse reports in pixels: true when the terminal knows the mode.
     public var sgrPixelMouse: Bool?
     /// XTVERSION: the terminal's name and version as it gives them ("kitty(0.26.5)", "XTerm(379)").
@@ -137,6 +139,9 @@ public struct TerminalReplies: Sendable, Equatable {
             let size = PixelSize(width: numbers[2], height: numbers[1])
             if numbers[0] == 6 { cellPixels = size }
             if numbers[0] == 4 { textAreaPixels = size }
+        case UInt8(ascii: "S") where parameters.hasPrefix("?2;0;"):
+            let numbers = parameters.dropFirst(5).split(separator: ";").compactMap { Int($0) }
+            if numbers.count == 2, numbers[0] > 0, numbers[1] > 0 { largestSixel = PixelSize(width: numbers[0], height: numbers[1]) }
         case UInt8(ascii: "y") where parameters.hasPrefix("?1016;"):
             // 1 set, 2 reset: known; 0 not recognised; 3 and 4 permanently set or reset.
             let value = Int(parameters.dropFirst(6).prefix { $0.isNumber }) ?? 0

@@ -38,15 +38,16 @@ struct Search: ParsableCommand {
         }
         let hits = TextSearch.hits(of: pattern, in: 0..<document.description.pageCount, using: document.searcher)
         try printOutput(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
-        // Said once, for the first page left out: a search never ends on a page poppler would read for ever.
+        // Said once, for the first page left out: a search never ends on a page poppler would read for ever. One line in
+        // all, with "not found" when nothing was.
         let skipped = (0..<document.description.pageCount).filter { document.pageRefusal($0) != nil }
-        if let first = skipped.first, let why = document.pageRefusal(first) {
-            let pages = skipped.count == 1 ? "page \(first + 1)" : "\(skipped.count) pages (the first \(first + 1))"
-            printError("\(input): \(pages) not searched: \(why)")
-        }
+        let leftOut = skipped.first.flatMap { first in document.pageRefusal(first).map { why in
+            (skipped.count == 1 ? "page \(first + 1)" : "\(skipped.count) pages (the first \(first + 1))") + " not searched: " + why
+        } }
         if hits.isEmpty {
             let shown = VisibleText.line(pattern, limit: 60).replacingOccurrences(of: "\"", with: "\\\"")
-            throw CommandFailure("\(input): \"\(shown)\" not found", code: ExitStatus.notFound)
+            throw CommandFailure("\(input): \"\(shown)\" not found" + (leftOut.map { " (\($0))" } ?? ""), code: ExitStatus.notFound)
         }
+        if let leftOut { printError("\(input): \(leftOut)") }
     }
 }

@@ -11,8 +11,8 @@ import Testing
         let folder = TemporaryFolder()
         let process = Process()
 
-        init(kitty: Bool, file: String, page: Int) throws {
-            display = try XDisplay()
+        init(kitty: Bool, file: String, page: Int, xtermGeometry: String = "110x36+0+0", screen: (Int, Int) = (1024, 768)) throws {
+            display = try XDisplay(width: screen.0, height: screen.1)
             var environment = display.environment
             environment["XDG_STATE_HOME"] = folder.file("state")
             environment["XDG_CONFIG_HOME"] = folder.file("config")
@@ -25,7 +25,7 @@ import Testing
                                      "-o", "initial_window_width=900", "-o", "initial_window_height=640", "sh", "-c", command]
             } else {
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/xterm")
-                process.arguments = ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-bg", "black", "-fg", "white", "-geometry", "110x36+0+0",
+                process.arguments = ["-ti", "vt340", "-xrm", "XTerm*numColorRegisters: 256", "-bg", "black", "-fg", "white", "-geometry", xtermGeometry,
                                      "-fa", "DejaVu Sans Mono", "-fs", "9", "-e", "sh", "-c", command]
             }
             process.environment = environment
@@ -219,6 +219,21 @@ import Testing
 
     @Test func xtermShowsThePageAsSixelsAndANudgeMovesOnlyTheNote() throws {
         try check(kitty: false)
+    }
+
+    /// xterm with its default resources shows no sixel image larger than 1000×1000 pixels (maxGraphicSize): in a
+    /// window wider than that the page used to show as a strip around the cursor. Sent in pieces within the size the
+    /// terminal reports (XTSMGRAPHICS), the whole page shows, as tall as the window lets it.
+    @Test func xtermWiderThanItsLargestImageShowsTheWholePage() throws {
+        let window = try TerminalWindow(kitty: false, file: TestPaths.sample, page: 1, xtermGeometry: "200x50+0+0", screen: (1600, 1000))
+        let shot = try window.settledScreenshot()
+        shot.keep(as: "xterm-wide")
+        guard let page = Self.pageBox(shot) else { Issue.record("no page shows as pixels"); return }
+        #expect(page.height > 450 && page.width > 350, "the page shows whole: \(page)")
+        // Paper all the way down the page's middle column: no strip missing.
+        let column = page.x + page.width / 2
+        let papered = (page.y..<(page.y + page.height)).filter { let p = shot.rgb(column, $0); return TerminalWindow.paper(p.red, p.green, p.blue) }.count
+        #expect(Double(papered) > Double(page.height) * 0.7, "\(papered) of \(page.height) rows are paper")
     }
 
     /// xterm reports the mouse in pixels (mode 1016): a stroke drawn by hand, 3 pixels right and 1 down per report,

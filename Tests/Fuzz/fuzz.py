@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""The fuzzing driver: runs `redline annotations --json`, `redline bookmarks --json`, `redline apply`, `flatten`
-and `xfdf export` on hostile PDFs (hostile_pdfs.py), and `redline xfdf import` of hostile XFDF (hostile_xfdf.py)
-into a clean PDF or the hostile one, with a time and memory limit, and fails on anything a user must never see:
+"""The fuzzing driver: runs `redline annotations --json`, `redline bookmarks --json`, `redline apply`, `flatten`,
+`xfdf export`, `search`, `reply`, `bookmarks add` on hostile PDFs (hostile_pdfs.py), and `redline xfdf import` of
+hostile XFDF (hostile_xfdf.py) into a clean PDF or the hostile one, with a time and memory limit; on the first case
+of each class and every 50th the editor itself runs in tmux, and must draw a frame and quit. It fails on anything a
+user must never see:
 
 - a crash (a signal, an exit code other than Redline's 0-3, a Swift runtime backtrace);
 - a hang (the time limit);
@@ -84,7 +86,7 @@ def judge(command, code, stdout, stderr, output_path):
             ElementTree.fromstring(stdout)
         except ElementTree.ParseError as error:
             return f"XFDF that is not XML ({error})"
-    if code == 0 and command in ("apply", "flatten", "xfdf import"):
+    if code == 0 and command in ("apply", "flatten", "xfdf import", "reply", "bookmarks add"):
         # Opening is the test: a stream the damaged input already had broken is copied as it was.
         check = subprocess.run(["qpdf", "--show-npages", output_path], capture_output=True)
         if check.returncode not in (0, 3) or not check.stdout.strip().isdigit():
@@ -92,6 +94,44 @@ def judge(command, code, stdout, stderr, output_path):
     if code != 0 and not lines:
         return f"exit {code} without a message"
     return None
+
+
+def editor_problem(args, document, folder, environment, seconds=20):
+    """The editor in tmux on the document: it must show its status line (or refuse in one line) and quit on q."""
+    socket = "redline-fuzz-%d-%d" % (os.getpid(), threading.get_ident())
+    variables = " ".join(f"{key}='{environment[key]}'" for key in ("HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"))
+    script = (f"env TERM=xterm-256color {variables} '{args.binary}' '{document}' 2>'{folder}/editor.err'; "
+              f"echo REDLINE-EXIT=$?; sleep 30")
+    subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", script],
+                   capture_output=True)
+
+    def screen():
+        return subprocess.run(["tmux", "-L", socket, "capture-pane", "-p"], capture_output=True, text=True).stdout
+
+    def wait(predicate):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            shown = screen()
+            if predicate(shown):
+                return shown
+            time.sleep(0.1)
+        return None
+
+    try:
+        shown = wait(lambda text: "REDLINE-EXIT=" in text or re.search(r"page \d+/\d+", text))
+        if shown is None:
+            return "the editor showed no frame"
+        if "REDLINE-EXIT=" not in shown:
+            subprocess.run(["tmux", "-L", socket, "send-keys", "q"], capture_output=True)
+            shown = wait(lambda text: "REDLINE-EXIT=" in text)
+            if shown is None:
+                return "the editor did not quit on q"
+        code = int(re.search(r"REDLINE-EXIT=(\d+)", shown).group(1))
+        if code > 3:
+            return f"the editor exited {code}"
+        return None
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
 
 
 def one_case(args, index, work, environment, markup):
@@ -115,14 +155,39 @@ def one_case(args, index, work, environment, markup):
         "xfdf export": [args.binary, "xfdf", "export", document],
         "xfdf import": [args.binary, "xfdf", "import", target, xfdf, "--output", output],
     }
+    commands["search"] = [args.binary, "search", document, "the"]
+    commands["bookmarks add"] = [args.binary, "bookmarks", "add", document, "--page", "1", "--name", "Fuzz\u001b[2J", "--output", output]
     problems, slowest = [], (0.0, "")
-    for name, arguments in commands.items():
+    for name, arguments in list(commands.items()):
+        if name == "reply":
+            continue
         code, stdout, stderr, seconds = run(arguments, args.timeout, args.memory_mb, environment)
         if seconds > slowest[0]:
             slowest = (seconds, name)
         problem = judge(name, code, stdout, stderr, output)
         if problem:
             problems.append((name, problem, stderr.decode("utf-8", "replace")[:400]))
+        if name == "annotations" and code == 0 and "reply" not in commands:
+            # A reply to the first annotation listed: the writer on the hostile file's threads.
+            try:
+                listed = json.loads(stdout)
+            except ValueError:
+                listed = []
+            # An argument cannot carry NUL: an id holding one is one no shell could pass either.
+            first = next((item["id"] for item in listed if isinstance(item, dict) and isinstance(item.get("id"), str)
+                          and item["id"] and "\x00" not in item["id"]), None)
+            if first:
+                commands["reply"] = [args.binary, "reply", document, "--to", first, "--text", "Fuzz \u009b2J reply",
+                                     "--output", output]
+    if "reply" in commands:
+        code, stdout, stderr, _ = run(commands["reply"], args.timeout, args.memory_mb, environment)
+        problem = judge("reply", code, stdout, stderr, output)
+        if problem:
+            problems.append(("reply", problem, stderr.decode("utf-8", "replace")[:400]))
+    if index < len(hostile_pdfs.Builder.EVERY_CLASS) or index % 50 == 0:
+        problem = editor_problem(args, document, folder, environment)
+        if problem:
+            problems.append(("editor", problem, ""))
     if problems and args.failures:
         os.makedirs(args.failures, exist_ok=True)
         shutil.copy(document, os.path.join(args.failures, f"case-{case.name}.pdf"))

@@ -22,6 +22,8 @@ NUMBER_TOKENS = [
     b"10000000000000000000.0", b"9223372036854775807", b"-9223372036854775808", b"2147483648", b"-2147483649",
     b"1" + b"0" * 40 + b".0", b"9" * 400 + b".5", b"-" + b"9" * 300 + b".0", b"0.0000000001", b"-0.0", b"45.5",
     b"359.999", b"1e19", b"-1", b"0", b"99999", b"4294967295", b"18446744073709551615",
+    # Every boundary a reader's integers have: 2^31 - 1 and 2^31, 2^32, 2^63 - 1 and 2^63, and past them.
+    b"2147483647", b"4294967296", b"9223372036854775808", b"-9223372036854775809", b"99999999999", b"1e300",
 ]
 ESCAPES = ["\x1b]2;owned\x07", "\x1b[2J", "\x1b[31m", "\u009b2J", "\u009d0;title\u009c", "\x07", "\x00", "\r\n",
            "\u202e", "\x7f", "\x1bP+q\x1b\\"]
@@ -45,6 +47,7 @@ class Builder:
         self.pdf = pdf
         self.tokens = {}
         self.done = []
+        self.length_overflow = False
 
     def token(self, raw):
         """A placeholder name of the same length as `raw`, swapped for it after saving so offsets stay right."""
@@ -179,8 +182,77 @@ class Builder:
         self.pdf.Root.Metadata = self.pdf.make_stream(hostile_xmp(self.rng), Type=Name.Metadata, Subtype=Name.XML)
         self.done.append("hostile XMP")
 
+    def huge_object_number(self):
+        raw = self.rng.choice([b"2147483647", b"2147483648", b"4294967296", b"99999999999"])
+        self.pdf.Root[Name("/" + PLACEHOLDER + "Ref")] = self.token(raw + b" 0 R")
+        self.done.append(f"catalog refers to object {raw.decode()}")
+
+    def stream_length_overflow(self):
+        # Done on the saved bytes (qpdf writes /Length itself), with the cross-reference lost so it is rebuilt.
+        self.length_overflow = True
+        self.done.append("/Length 9223372036854775807 and no cross-reference")
+
+    def repeated_page_tree(self):
+        page = self.pdf.pages[0].obj
+        reference = b"%d %d R " % page.objgen
+        nodes = [self.pdf.make_indirect(Dictionary(Type=Name.Pages, Count=100,
+                                                   Kids=self.token(b"[" + reference * 100 + b"]"))) for _ in range(120)]
+        for node in nodes:
+            node.Parent = self.pdf.Root.Pages
+        self.pdf.Root.Pages.Kids = Array(nodes)
+        self.pdf.Root.Pages.Count = 12_000
+        self.done.append("page tree listing one page 12,000 times")
+
+    def form_bomb(self):
+        page = self.page()
+        depth = self.rng.choice([24, 29, 40])
+        forms = []
+        for level in range(depth):
+            forms.append(self.pdf.make_stream(b"", Type=Name.XObject, Subtype=Name.Form, BBox=[0, 0, 10, 10]))
+        for level, form in enumerate(forms):
+            if level + 1 < depth:
+                form.write(b"/N Do /N Do")
+                form.Resources = Dictionary(XObject=Dictionary(N=forms[level + 1]))
+            else:
+                form.write(b"0 0 1 1 re f")
+        resources = page.obj.get("/Resources")
+        resources = Dictionary(resources) if isinstance(resources, Dictionary) else Dictionary()
+        resources.XObject = Dictionary(RLFZForm=forms[0])
+        page.obj.Resources = resources
+        page.contents_add(self.pdf.make_stream(b"q /RLFZForm Do Q"), prepend=False)
+        self.done.append(f"forms drawing each other 2^{depth} times")
+
+    def tiling_bomb(self):
+        page = self.page()
+        step = self.rng.choice([0.0001, 0.001, 1e-9])
+        pattern = self.pdf.make_stream(b"0 0 1 1 re f", Type=Name.Pattern, PatternType=1, PaintType=1, TilingType=1,
+                                       BBox=[0, 0, 1, 1], XStep=step, YStep=step, Resources=Dictionary())
+        resources = page.obj.get("/Resources")
+        resources = Dictionary(resources) if isinstance(resources, Dictionary) else Dictionary()
+        resources.Pattern = Dictionary(RLFZTile=pattern)
+        page.obj.Resources = resources
+        page.contents_add(self.pdf.make_stream(b"q /Pattern cs /RLFZTile scn 0 0 612 792 re f Q"), prepend=False)
+        self.done.append(f"tiling pattern stepped {step}")
+
+    def odd_rich_text(self):
+        page = self.page()
+        body = self.rng.choice([
+            '<body xmlns="http://www.w3.org/1999/xhtml"><p 8a="x">one</p></body>',
+            '<body xmlns="http://www.w3.org/1999/xhtml"><p foo:bar="x">two</p></body>',
+            '<body xmlns="http://www.w3.org/1999/xhtml" xmlns:xml="urn:other"><p>three</p></body>',
+            '<body xmlns="http://www.w3.org/1999/xhtml" xmlns:a="urn:u" xmlns:b="urn:u"><p a:x="1" b:x="2">four</p></body>',
+        ])
+        for annotation in self.annotations(page)[:2]:
+            annotation.RC = String(body)
+            annotation.Subtype = Name.Text
+        self.done.append("rich text with names namespaces forbid")
+
     MUTATIONS = ["page_numbers", "inherited_numbers", "annotation_fields", "annotation_fields", "reply_cycle",
-                 "many_annotations", "broken_structure", "hostile_id", "metadata", "metadata"]
+                 "many_annotations", "broken_structure", "hostile_id", "metadata", "metadata", "huge_object_number",
+                 "stream_length_overflow", "repeated_page_tree", "form_bomb", "tiling_bomb", "odd_rich_text"]
+    # The first cases of every run are one of each of these, so a fixed seed always covers every class.
+    EVERY_CLASS = ["huge_object_number", "stream_length_overflow", "repeated_page_tree", "form_bomb", "tiling_bomb",
+                   "odd_rich_text", "reply_cycle", "many_annotations", "broken_structure", "metadata"]
 
 
 def hostile_xmp(rng):
@@ -258,8 +330,8 @@ def damage(rng, data):
 
 
 def seeds(fixtures):
-    names = sorted(name for name in os.listdir(fixtures) if name.endswith(".pdf") and "enc-" not in name
-                   and os.path.getsize(os.path.join(fixtures, name)) < 500_000)
+    # Every real document the tests carry, whatever its size (the encrypted one needs its password).
+    names = sorted(name for name in os.listdir(fixtures) if name.endswith(".pdf") and "enc-" not in name)
     return [os.path.join(fixtures, name) for name in names]
 
 
@@ -273,9 +345,11 @@ def make_case(seed, index, fixtures):
         with open(source, "rb") as handle:
             return Case(f"{seed}-{index}", handle.read(), mutations + ["seed as it is"])
     builder = Builder(rng, pdf)
-    for _ in range(rng.randint(1, 3)):
+    chosen = [Builder.EVERY_CLASS[index]] if index < len(Builder.EVERY_CLASS) else []
+    chosen += [rng.choice(Builder.MUTATIONS) for _ in range(rng.randint(1, 3) - len(chosen))]
+    for mutation in chosen:
         try:
-            getattr(builder, rng.choice(Builder.MUTATIONS))()
+            getattr(builder, mutation)()
         except (pikepdf.PdfError, ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
             builder.done.append(f"(mutation skipped: {type(error).__name__})")
     out = io.BytesIO()
@@ -289,7 +363,16 @@ def make_case(seed, index, fixtures):
     for key, raw in builder.tokens.items():
         data = data.replace(key, raw)
     mutations += builder.done
-    if rng.random() < 0.3:
+    if builder.length_overflow:
+        at = data.find(b"/Length ")
+        end = at + 8
+        while at >= 0 and end < len(data) and data[end:end + 1].isdigit():
+            end += 1
+        if at >= 0:
+            data = data[:at] + b"/Length 9223372036854775807" + data[end:]
+        start = data.rfind(b"xref")
+        data = data[:start] + data[start + 200:] if start > 0 else data
+    elif rng.random() < 0.3:
         data, what = damage(rng, data)
         mutations.append(what)
     return Case(f"{seed}-{index}", data, mutations)

@@ -26,6 +26,21 @@ import TestSupport
         #expect(kitty.strayBytes == 0)
     }
 
+    /// xterm's answer to XTSMGRAPHICS (its default maxGraphicSize): the largest sixel image, which the editor's
+    /// images stay within; without an answer, xterm's default is assumed.
+    @Test func theLargestSixelImageIsReadAndKeptInTheChoice() {
+        var replies = TerminalReplies()
+        replies.absorb(Array("\(Self.esc)[?2;0;1000;1000S\(Self.esc)[?1;2;4c".utf8))
+        #expect(replies.largestSixel == .init(width: 1000, height: 1000) && replies.sixel && replies.strayBytes == 0)
+        var failed = TerminalReplies()
+        failed.absorb(Array("\(Self.esc)[?2;3;0S\(Self.esc)[?1;2;4c".utf8))
+        #expect(failed.largestSixel == nil, "status 3: the terminal could not say")
+        replies.absorb(Array("\(Self.esc)[6;20;10t".utf8))
+        let choice = GraphicsChoice.choose(.sixel, replies: replies, environment: TerminalEnvironment([:]), columns: 200, rows: 50,
+                                           windowPixels: nil, tmuxPassthrough: nil)
+        #expect(choice.mode == .sixel && choice.largestImage == .init(width: 1000, height: 1000))
+    }
+
     @Test func ghosttyRefusesSharedMemoryAndSaysWhy() {
         let ghostty = Self.read("ghostty")
         #expect(ghostty.kittyGraphics == true && ghostty.kittySharedMemory == false)
@@ -79,7 +94,7 @@ import TestSupport
         let plain = String(decoding: TerminalQueries.bytes(sharedMemoryName: "/redline-probe-1", passthrough: false), as: UTF8.self)
         #expect(plain.hasPrefix("\(Self.esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(Self.esc)\\"))
         #expect(plain.contains("t=s,f=24;L3JlZGxpbmUtcHJvYmUtMQ==\(Self.esc)\\"), "the object's name, base64")
-        #expect(plain.hasSuffix("\(Self.esc)[16t\(Self.esc)[14t\(Self.esc)[?1016$p\(Self.esc)[>0q\(Self.esc)[c"))
+        #expect(plain.hasSuffix("\(Self.esc)[16t\(Self.esc)[14t\(Self.esc)[?1016$p\(Self.esc)[?2;4S\(Self.esc)[>0q\(Self.esc)[c"))
         let wrapped = String(decoding: TerminalQueries.bytes(sharedMemoryName: nil, passthrough: true), as: UTF8.self)
         // Inside the wrapper the kitty question, then XTVERSION and DA1 for the terminal around tmux; then tmux's own.
         #expect(wrapped.hasPrefix("\(Self.esc)Ptmux;\(Self.esc)\(Self.esc)_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\(Self.esc)\(Self.esc)\\"

@@ -5,7 +5,7 @@ public final class XDisplay {
     public let name: String
     private let server: Process
 
-    public init() throws {
+    public init(width: Int = 1024, height: Int = 768) throws {
         // A display nobody holds: each test's server is its own, and one just stopped may leave its socket a moment.
         let start = 70 + Int(getpid() % 200)
         let number = (start..<(start + 200)).first {
@@ -14,7 +14,7 @@ public final class XDisplay {
         name = ":\(number)"
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = [name, "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        server.arguments = [name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
