@@ -135,20 +135,18 @@ extension EditorReducer {
     }
 
     /// True when a text box readers draw in its own /Rect (one the painter does not fit to its words: filled,
-    /// centred, several lines) will likely not hold these words: their lines, wrapped at its width, in Redline's
-    /// font (wider than Helvetica, so the guess errs towards a warning), are taller than it.
+    /// centred, several lines) will not hold these words at this size: the save grows its box down to hold them all.
     static func mayNotFit(_ annotation: Annotation, text: String, fontSize: Double?, _ env: EditorEnvironment) -> Bool {
         var next = annotation
         next.contents = text
+        if let fontSize { next.drawing.fontSize = fontSize }
         guard annotation.subtype == .freeText, MarkupAnnotations.item(for: next) == nil, annotation.rect.width > 0 else { return false }
-        let size = fontSize ?? annotation.drawing.fontSize ?? 12
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).reduce(0) { count, line in
-            count + max(1, Int((env.measurer.metrics(of: String(line), fontSize: size).width / annotation.rect.width).rounded(.up)))
-        }
-        return Double(lines) * size * 1.2 > annotation.rect.height + 1
+        // The page's own height bounds the growth; any height beyond the box's own tells the same.
+        let page = Size(width: .greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+        return MarkupAnnotations.grownToHoldItsWords(next, pageSize: page, measuredBy: env.measurer).rect != annotation.rect
     }
 
-    static let mayNotFitWarning = " · its box may not hold it all (readers wrap the words inside it): shorten them, or make them smaller with -"
+    static let mayNotFitWarning = " · its box grows down to hold every line (readers wrap the words inside it)"
 
     private static func restyleAnnotation(_ state: inout EditorState, _ annotation: Annotation, color: RGBColor?, fontSize: Double?,
                                           saying: String) -> [EditorEffect] {

@@ -124,8 +124,12 @@ struct AnnotationWriter {
             } else if entry.annotation.subtype == .freeText, !(entry.annotation.contents ?? "").isEmpty || edits.changedContents[id] != nil {
                 // A text box the painter does not draw as the file has it (filled, centred, rich text): readers
                 // draw it again from /DA, /C and /Q, with its new words, colour and size. An empty one keeps what
-                // it shows, having nothing to draw it from.
+                // it shows, having nothing to draw it from. Grown to hold its new words (`redrawn`), its box says so.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
+                if let now {
+                    let box = geometry.userBox(fromDisplay: now.rect)
+                    qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
+                }
             }
         }
     }

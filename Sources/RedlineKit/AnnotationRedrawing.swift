@@ -19,7 +19,13 @@ public enum AnnotationRedrawing {
         guard !changed.isEmpty else { return Redrawn() }
         var result = Redrawn()
         for annotation in edits.applied(to: original) where changed.contains(annotation.id) && pages.indices.contains(annotation.pageIndex) {
-            guard let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits) else { continue }
+            guard let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits) else {
+                // Readers draw it: its box is grown to hold every line of its new words, and has no appearance.
+                let grown = MarkupAnnotations.grownToHoldItsWords(annotation, pageSize: pages[annotation.pageIndex].displaySize,
+                                                                  measuredBy: services.measurer)
+                if grown.rect != annotation.rect { result.annotations[annotation.id] = grown }
+                continue
+            }
             var now = annotation
             now.rect = MarkupAnnotations.rect(for: item, measuredBy: services.measurer)
             result.annotations[annotation.id] = now

@@ -70,6 +70,14 @@ public struct GraphicsChoice: Sendable, Equatable {
         case .symbols:
             return GraphicsChoice(mode: .symbols)
         case .kitty:
+            // Inside tmux only kitty's placeholders survive, and only where tmux passes them on to a terminal that
+            // draws them: elsewhere they are coloured boxes filling the page, so the page is drawn in symbols instead,
+            // saying why, as when the choice is left to Redline.
+            if environment.insideTmux, let refusal = tmuxRefusal(replies: replies, passthrough: passthrough, tmuxPassthrough: tmuxPassthrough) {
+                var choice = GraphicsChoice(mode: .symbols)
+                choice.notice = "--graphics kitty: " + refusal
+                return choice
+            }
             var choice = pixels(environment.insideTmux ? .kittyPlaceholders : .kitty)
             if replies.isComplete, !kitty { choice.notice = unconfirmed("kitty's graphics") }
             return choice
@@ -83,23 +91,14 @@ public struct GraphicsChoice: Sendable, Equatable {
             break
         }
         if environment.insideTmux {
-            if !passthrough {
+            // Only kitty's placeholders survive tmux: they are cells tmux moves and redraws like text.
+            if !passthrough || kitty, let refusal = tmuxRefusal(replies: replies, passthrough: passthrough, tmuxPassthrough: tmuxPassthrough) {
                 // Never changed behind the user's back: said, with what would change it.
                 var choice = GraphicsChoice(mode: .symbols)
-                choice.notice = "tmux's allow-passthrough is \(tmuxPassthrough ?? "off"): the page is drawn in symbols "
-                    + "(`tmux set -g allow-passthrough on` lets images through)"
+                choice.notice = refusal
                 return choice
             }
-            // Only kitty's placeholders survive tmux: they are cells tmux moves and redraws like text. They came with
-            // kitty 0.28; Ghostty has them. The terminal around tmux names itself through the passthrough.
             guard kitty, cell != nil else { return GraphicsChoice(mode: .symbols) }
-            guard replies.versions.contains(where: showsPlaceholders) else {
-                var choice = GraphicsChoice(mode: .symbols)
-                let outer = replies.versions.first { !$0.lowercased().hasPrefix("tmux") }
-                choice.notice = "the terminal around tmux (\(outer.map { VisibleText.of($0) } ?? "unnamed")) shows no images "
-                    + "through tmux: kitty 0.28 or later, or Ghostty, does; the page is drawn in symbols"
-                return choice
-            }
             return pixels(.kittyPlaceholders)
         }
         guard cell != nil else { return GraphicsChoice(mode: .symbols) }
@@ -107,6 +106,20 @@ public struct GraphicsChoice: Sendable, Equatable {
         if replies.sixel { return pixels(.sixel) }
         if ["iTerm.app", "WezTerm"].contains(environment.program ?? "") { return pixels(.iterm2) }
         return GraphicsChoice(mode: .symbols)
+    }
+
+    /// Why images cannot reach the page through tmux, or nil when kitty's placeholders can: tmux must pass them on
+    /// (`allow-passthrough`), and the terminal around it must draw them (kitty 0.28 or later, Ghostty), which it says
+    /// by naming itself through the passthrough.
+    static func tmuxRefusal(replies: TerminalReplies, passthrough: Bool, tmuxPassthrough: String?) -> String? {
+        if !passthrough {
+            return "tmux's allow-passthrough is \(tmuxPassthrough ?? "off"): the page is drawn in symbols "
+                + "(`tmux set -g allow-passthrough on` lets images through)"
+        }
+        guard !replies.versions.contains(where: showsPlaceholders) else { return nil }
+        let outer = replies.versions.first { !$0.lowercased().hasPrefix("tmux") }
+        return "the terminal around tmux (\(outer.map { VisibleText.of($0) } ?? "unnamed")) shows no images "
+            + "through tmux: kitty 0.28 or later, or Ghostty, does; the page is drawn in symbols"
     }
 
     /// Said when a mode asked for by name is one the terminal did not claim when asked.

@@ -203,6 +203,49 @@ import TestSupport
         #expect(yellow > 4_000 && blue > 20 && red == 0, "\(yellow) yellow, \(blue) blue, \(red) red pixels")
     }
 
+    /// Another tool's callout, given more words than its box holds: its box grows down to hold every line, so poppler
+    /// and MuPDF show every word (they used to show the first ones only), and the callout line stays.
+    @Test func aRewordedCalloutGrowsToShowEveryWord() throws {
+        let folder = TemporaryFolder()
+        let xfdf = folder.file("callout.xfdf"), source = folder.file("callout.pdf"), output = folder.file("reworded.pdf")
+        try """
+        <xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><freetext page="0" rect="100,600,260,630" name="Callout" color="#FFFFFF"
+        intent="FreeTextCallout" callout="60,500,80,560,100,615" head="OpenArrow" fringe="0,0,0,0" width="1">
+        <contents>Check</contents><defaultappearance>/Helv 12 Tf 0 0 1 rg</defaultappearance></freetext></annots></xfdf>
+        """.write(toFile: xfdf, atomically: true, encoding: .utf8)
+        try XFDFExchange.importing(Array(try Data(contentsOf: URL(fileURLWithPath: xfdf))), into: folder.copy(fixture: "pypdf_crazyones-pdfa.pdf"),
+                                   password: nil, to: source)
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let callout = try #require(original.first { $0.id == "Callout" })
+        let words = "Totals on this page disagree with table two: please check every figure against the ledger before signing"
+        var edits = AnnotationEdits()
+        try ThreadEditing(author: "Ana", path: source).rewrite(callout.id, text: words, at: Self.date, current: original, edits: &edits)
+        _ = try Self.shownAndSaved(edits, document: document, source: source, to: output)
+        let written = try #require(try OpenedDocument(path: output, password: nil).description.annotations.first { $0.id == "Callout" })
+        #expect(written.rect.height > callout.rect.height + 20, "grown: \(callout.rect) → \(written.rect)")
+        #expect(written.rect.minY == callout.rect.minY && written.rect.width == callout.rect.width, "down, as wide as it was")
+        #expect(written.drawing.callout.count == callout.drawing.callout.count, "the callout line is kept")
+        // Every line shows in poppler's and MuPDF's drawings: blue text from the first line to the fourth (the words
+        // take four at this width), inside the box's border; the old 30 pt box held one.
+        func textSpan(_ page: RenderedPage) -> Double {
+            let box = written.rect
+            let rows = (Int(box.minY) + 3..<Int(box.maxY) - 3).filter { y in
+                (Int(box.minX) + 3..<Int(box.maxX) - 3).contains { x in
+                    let p = page.rgb(x, y)
+                    return p.blue > 150 && p.red < 120 && p.green < 120
+                }
+            }
+            return Double((rows.last ?? 0) - (rows.first ?? 0))
+        }
+        // Readers set it in Helvetica, narrower than Redline's font: four lines, three line steps (36 pt) from the top
+        // of the first to the top of the last, more than the old box (30 pt) could show at all.
+        let poppler = try PopplerRender.page(1, of: output), mupdf = try MuPDFProbe.render(1, of: output)
+        #expect(textSpan(poppler) >= 36, "poppler shows every line: \(textSpan(poppler)) pt of text")
+        #expect(textSpan(mupdf) >= 36, "MuPDF shows every line: \(textSpan(mupdf)) pt of text")
+        #expect(written.rect.height >= textSpan(poppler) + 12, "the box holds them")
+    }
+
     /// A note is drawn again from its keys once recoloured; poppler knows only some icons (Comment, Note, Key, …):
     /// a note with Acrobat's Check would vanish, so it keeps its colour and says why, and a Comment note turns blue.
     @Test func aNoteKeepsItsColourWherePopplerCouldNotDrawItsIcon() throws {

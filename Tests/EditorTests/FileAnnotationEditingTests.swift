@@ -191,9 +191,9 @@ import Testing
         for character in "Many more words than a box this small could ever hold" { editor.press(.character(character)) }
         editor.press(.enter)
         #expect(annotation("filled", editor)?.contents == "Many more words than a box this small could ever hold")
-        #expect(editor.state.message == "Text changed · its box may not hold it all (readers wrap the words inside it): shorten them, or make them smaller with -")
+        #expect(editor.state.message == "Text changed · its box grows down to hold every line (readers wrap the words inside it)")
         editor.press(.character("+"))
-        #expect(editor.state.message?.hasSuffix("14 pt · its box may not hold it all (readers wrap the words inside it): shorten them, or make them smaller with -") == true,
+        #expect(editor.state.message?.hasSuffix("14 pt · its box grows down to hold every line (readers wrap the words inside it)") == true,
                 "\(editor.state.message ?? "")")
     }
 

@@ -173,9 +173,9 @@ def one_case(args, index, work, environment, markup):
                 listed = json.loads(stdout)
             except ValueError:
                 listed = []
-            # An argument cannot carry NUL: an id holding one is one no shell could pass either.
+            # An argument cannot carry NUL, nor a megabyte: such an id is one no shell could pass either.
             first = next((item["id"] for item in listed if isinstance(item, dict) and isinstance(item.get("id"), str)
-                          and item["id"] and "\x00" not in item["id"]), None)
+                          and item["id"] and "\x00" not in item["id"] and len(item["id"]) < 4096), None)
             if first:
                 commands["reply"] = [args.binary, "reply", document, "--to", first, "--text", "Fuzz \u009b2J reply",
                                      "--output", output]

@@ -75,6 +75,21 @@ struct GraphicsChoiceTests {
         #expect(choice.cellPixels == TerminalReplies.PixelSize(width: 10, height: 20))
     }
 
+    /// `--graphics kitty` inside tmux where the images cannot get through (passthrough off, or an outer terminal that
+    /// draws no placeholders): the page would fill with coloured boxes, so it is drawn in symbols and that is said.
+    @Test func kittyAskedForInsideTmuxFallsBackWhereImagesCannotGetThrough() {
+        let tmux = TerminalEnvironment(["TERM": "tmux-256color", "TMUX": "x"])
+        let closed = GraphicsChoice.choose(.kitty, replies: Self.throughTmux(outer: "kitty(0.35.2)"), environment: tmux, columns: 100, rows: 30,
+                                           windowPixels: nil, tmuxPassthrough: "off")
+        #expect(closed.mode == .symbols && closed.notice?.hasPrefix("--graphics kitty: tmux's allow-passthrough is off") == true)
+        let xtermAround = GraphicsChoice.choose(.kitty, replies: Self.throughTmux(outer: "XTerm(379)"), environment: tmux, columns: 100,
+                                                rows: 30, windowPixels: nil, tmuxPassthrough: "on")
+        #expect(xtermAround.mode == .symbols && xtermAround.notice?.contains("XTerm(379)") == true, "\(xtermAround.notice ?? "")")
+        let kittyAround = GraphicsChoice.choose(.kitty, replies: Self.throughTmux(outer: "kitty(0.35.2)"), environment: tmux, columns: 100,
+                                                rows: 30, windowPixels: nil, tmuxPassthrough: "on")
+        #expect(kittyAround.mode == .kittyPlaceholders && kittyAround.notice == nil)
+    }
+
     @Test func askedForByNameAModeIsTakenEvenUnconfirmed() {
         #expect(Self.choose("none", .kitty).mode == .kitty)
         #expect(Self.choose("none", .kitty).cellPixels == GraphicsChoice.assumedCell)

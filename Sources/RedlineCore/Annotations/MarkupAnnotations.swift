@@ -109,3 +109,47 @@ extension MarkupItem {
         }
     }
 }
+
+extension MarkupAnnotations {
+    /// Lines of `text` wrapped word by word at `width`, each paragraph on lines of its own, in Redline's font (wider than
+    /// Helvetica, which readers draw text boxes in: the count errs on the side of room).
+    public static func wrappedLines(of text: String, fontSize: Double, width: Double, measuredBy measurer: any TextMeasuring) -> Int {
+        guard width > 0 else { return 1 }
+        var lines = 0
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            lines += 1
+            var line = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                let candidate = line.isEmpty ? String(word) : line + " " + word
+                if line.isEmpty || measurer.metrics(of: candidate, fontSize: fontSize).width <= width {
+                    line = candidate
+                } else {
+                    lines += 1
+                    line = String(word)
+                }
+            }
+        }
+        return max(1, lines)
+    }
+
+    /// A text box readers draw (filled, centred, a callout, several lines), its box grown down to hold every line of
+    /// its words: readers cut what does not fit, and Acrobat's callouts came back showing their first words only.
+    /// Grown within the page (moved up when the page's foot stops it); never shrunk.
+    public static func grownToHoldItsWords(_ annotation: Annotation, pageSize: Size, measuredBy measurer: any TextMeasuring) -> Annotation {
+        guard annotation.subtype == .freeText, item(for: annotation) == nil, let text = annotation.contents, !text.isEmpty else {
+            return annotation
+        }
+        let size = annotation.drawing.fontSize ?? 12
+        let fringe = annotation.drawing.fringe.count == 4 ? annotation.drawing.fringe : [0, 0, 0, 0]
+        let border = (annotation.drawing.lineWidth ?? 1) + 2
+        let width = annotation.rect.width - fringe[0] - fringe[2] - 2 * border
+        let lines = wrappedLines(of: text, fontSize: size, width: width, measuredBy: measurer)
+        let needed = Double(lines) * size * 1.2 + fringe[1] + fringe[3] + 2 * border
+        guard needed > annotation.rect.height + 0.5 else { return annotation }
+        var grown = annotation
+        let height = min(needed, pageSize.height)
+        grown.rect = Rect(x: annotation.rect.minX, y: min(annotation.rect.minY, max(0, pageSize.height - height)),
+                          width: annotation.rect.width, height: height)
+        return grown
+    }
+}
