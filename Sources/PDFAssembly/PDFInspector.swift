@@ -66,8 +66,6 @@ public enum PDFInspector {
         do {
             try session.check(qpdf_read(session.data, path, password))
             if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
-            let dropped = PageTreeKids.dropNonPages(in: session)
-            if dropped > 0 { session.repairs.append("\(dropped) entr\(dropped == 1 ? "y" : "ies") of the page tree that \(dropped == 1 ? "is" : "are") no page left out") }
             _ = qpdf_get_num_pages(session.data)
             try session.check()
         } catch let failure as QPDFSession.Failure {
@@ -77,7 +75,8 @@ public enum PDFInspector {
             case qpdf_e_system:
                 throw DocumentError.unreadable(path: path, reason: failure.message)
             default:
-                guard repairing, let rebuilt = rebuiltSession(path: path, password: password) else {
+                guard repairing, let rebuilt = rebuiltSession(path: path, password: password)
+                        ?? withoutNonPageKids(path: path, password: password) else {
                     throw DocumentError.damaged(path: path, reason: failure.message)
                 }
                 session = rebuilt
@@ -114,6 +113,27 @@ public enum PDFInspector {
             return renumbered
         } catch {
             throw DocumentError.damaged(path: path, reason: "its objects are numbered up to \(Int32.max), so nothing can be added to it, and renumbering them failed")
+        }
+    }
+
+    /// The file read again with the kids of its page tree that are no page or node (a null) left out: qpdf 11 stops
+    /// at one and refuses the document, poppler passes over it. Nil when there is none, or the tree still gives no
+    /// pages. A fresh reading: qpdf keeps the part of its page list it made before it stopped.
+    private static func withoutNonPageKids(path: String, password: String?) -> QPDFSession? {
+        let session = QPDFSession(label: path)
+        do {
+            try session.check(qpdf_read(session.data, path, password))
+            guard PageTreeShape.refusal(in: session) == nil else { return nil }
+            let dropped = PageTreeKids.dropNonPages(in: session)
+            guard dropped > 0 else { return nil }
+            let pages = qpdf_get_num_pages(session.data)
+            try session.check()
+            guard pages > 0 else { return nil }
+            _ = session.takeWarnings()
+            session.repairs.append("\(dropped) entr\(dropped == 1 ? "y" : "ies") of the page tree that \(dropped == 1 ? "is" : "are") no page left out")
+            return session
+        } catch {
+            return nil
         }
     }
 

@@ -83,6 +83,11 @@ final class QPDFSession {
         return warnings
     }
 
+    /// An error's words, as `check` throws them.
+    func message(of error: qpdf_error?) -> String {
+        error.map(text(of:)) ?? "unknown error"
+    }
+
     private func text(of error: qpdf_error) -> String {
         let detail = qpdf_get_error_message_detail(data, error).map { String(cString: $0) } ?? ""
         return detail.isEmpty ? (qpdf_get_error_full_text(data, error).map { String(cString: $0) } ?? "unknown error") : detail
