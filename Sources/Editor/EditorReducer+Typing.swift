@@ -16,7 +16,7 @@ extension EditorReducer {
             let page = state.document.pages[draft.pageIndex].displaySize
             if let problem = env.measurer.undrawable(draft.markup.text) {
                 // Kept as typed, to be changed: saved, the page would show boxes and hold no word of it.
-                state.message = "Not placed: \(problem)"
+                state.message = "Still typing (change it, or Esc): \(problem)"
                 return []
             }
             guard item.fits(pageSize: page, measuredBy: env.measurer) else {

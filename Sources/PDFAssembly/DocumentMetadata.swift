@@ -23,7 +23,7 @@ enum DocumentMetadata {
         let filter = session.key(dictionary, "/Filter")
         let filters = session.isArray(filter) ? session.arrayItems(filter).compactMap(session.name) : session.name(filter).map { [$0] } ?? []
         let parameters = !session.isNull(session.key(dictionary, "/DecodeParms"))
-        guard let raw = streamData(stream, level: qpdf_dl_none, in: session) else { return .unreadable("its stream cannot be read") }
+        guard let raw = session.streamData(stream, level: qpdf_dl_none) else { return .unreadable("its stream cannot be read") }
         let limit = PDFLimits.largestXMPPacket
         switch (filters, parameters) {
         case ([], _):
@@ -32,7 +32,7 @@ enum DocumentMetadata {
             guard let inflated = BoundedInflate.inflate(raw, limit: limit) else { return .unreadable("its compressed data is damaged") }
             return .packet(inflated)
         default:
-            guard raw.count <= largestOtherwiseFiltered, let decoded = streamData(stream, level: qpdf_dl_specialized, in: session) else {
+            guard raw.count <= largestOtherwiseFiltered, let decoded = session.streamData(stream, level: qpdf_dl_specialized) else {
                 return .unreadable("it is encoded with \(filters.joined(separator: ", ")), which Redline decodes only for small packets")
             }
             return .packet(Data(decoded.prefix(limit + 1)))
@@ -53,18 +53,6 @@ enum DocumentMetadata {
         case .none: return
         default: qpdf_oh_remove_key(session.data, dictionary, "/Type")
         }
-    }
-
-    private static func streamData(_ stream: qpdf_oh, level: qpdf_stream_decode_level_e, in session: QPDFSession) -> [UInt8]? {
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let code = qpdf_oh_get_stream_data(session.data, stream, level, nil, &buffer, &length)
-        defer { free(buffer) }
-        guard code & QPDF_ERRORS == 0, let buffer else {
-            _ = try? session.check()
-            return nil
-        }
-        return [UInt8](UnsafeBufferPointer(start: buffer, count: length))
     }
 
     /// Replaces the catalog's metadata stream, or adds one. Written unfiltered, as PDF/A requires.

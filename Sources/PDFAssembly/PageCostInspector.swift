@@ -91,16 +91,9 @@ public final class PageCostInspector: @unchecked Sendable {
         // A form drawing itself is drawn once by poppler, which stops the loop; past this depth nothing is counted.
         guard depth < 64, id == 0 || onPath.insert(id).inserted else { return 0 }
         defer { if id != 0 { onPath.remove(id) } }
-        var buffer: UnsafeMutablePointer<UInt8>?
-        var length = 0
-        let code = qpdf_oh_get_stream_data(session.data, stream, qpdf_dl_generalized, nil, &buffer, &length)
-        defer { free(buffer) }
+        let data = session.streamData(stream, level: qpdf_dl_generalized)
         _ = session.takeWarnings()
-        guard code & QPDF_ERRORS == 0, let buffer else {
-            _ = try? session.check()
-            return 0
-        }
-        let content = [UInt8](UnsafeBufferPointer(start: buffer, count: length))
+        guard let content = data else { return 0 }
         let own = session.key(qpdf_oh_get_dict(session.data, stream), "/Resources")
         let cost = self.cost(of: content, resources: session.isDictionary(own) ? own : fallbackResources, area: area,
                              depth: depth + 1, onPath: &onPath)

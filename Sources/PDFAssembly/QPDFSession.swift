@@ -95,6 +95,19 @@ final class QPDFSession {
 
     // MARK: Objects
 
+    /// A stream's data at a decode level; nil (its error taken) when qpdf cannot give it.
+    func streamData(_ stream: qpdf_oh, level: qpdf_stream_decode_level_e) -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = qpdf_oh_get_stream_data(data, stream, level, nil, &buffer, &length)
+        defer { free(buffer) }
+        guard code & QPDF_ERRORS == 0, let buffer else {
+            _ = try? check()
+            return nil
+        }
+        return [UInt8](UnsafeBufferPointer(start: buffer, count: length))
+    }
+
     /// Whether qpdf can number a new object: false when the file mentions object 2147483647. Asked through
     /// `qpdf_make_indirect_object`, which traps the error, with an object nothing refers to, so nothing writes it;
     /// `qpdf_oh_new_stream` would throw the same error past the C API and abort.

@@ -157,7 +157,8 @@ public struct MarkupJournal: Sendable {
             if let size = restyle.fontSize, !(size > 0 && size <= 1000) { return false }
         }
         guard let pageSizes, let measurer else { return true }
-        return (try? MarkupFile.validate(edits.markup, pageSizes: pageSizes, measuredBy: measurer)) != nil
+        // What can be drawn, not what a commit would place: the last text may be still being typed.
+        return (try? MarkupFile.validate(edits.markup, pageSizes: pageSizes, measuredBy: measurer, placing: false)) != nil
     }
 
     /// The journaled edits, if a journal exists, is the user's own, and can be read.

@@ -13,5 +13,8 @@ import Testing
         #expect(measurer.missingCharacters(in: "👍🏽 fine") == ["👍🏽"])
         #expect(measurer.missingCharacters(in: " \t") == [], "white space draws nothing either way")
         #expect(measurer.undrawable("OK") == nil)
+        // Arabic's glyphs are there, but set left to right and unjoined it would print backwards: refused too.
+        #expect(measurer.undrawable("عربي ok") == "right-to-left letters ع (U+0639), ر (U+0631), ب (U+0628), ي (U+064A) would print backwards and unjoined (text is set left to right)")
+        #expect(measurer.undrawable("שלום")?.contains("right-to-left letters ש (U+05E9)") == true)
     }
 }

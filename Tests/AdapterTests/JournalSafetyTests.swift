@@ -113,6 +113,24 @@ import Testing
         #expect(journal.contents(pageSizes: sizes, measuredBy: RedlineServices().measurer) != .none)
     }
 
+    /// Text still being typed when the editor died is held to what can be drawn, not to what a commit would place:
+    /// words running past the right edge, or that the font lacks, come back with everything else (the editor then
+    /// pulls them onto the page, or refuses them, when they are committed).
+    @Test(arguments: ["a note typed far past the right edge of the page, still being typed", "see 第3章"])
+    func textStillBeingTypedComesBackWithTheRest(_ typed: String) throws {
+        let folder = TemporaryFolder()
+        let journal = try #require(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: Self.environment(folder)))
+        var layer = MarkupLayer()
+        layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 72, y: 72), text: "Committed")))
+        layer.add(pageIndex: 0, content: .text(TextMarkup(origin: Point(x: 440, y: 100), text: typed)))
+        try journal.write(DocumentEdits(markup: layer).asOperations())
+        guard case .edits(let edits) = journal.contents(pageSizes: [Size(width: 612, height: 792)], measuredBy: RedlineServices().measurer) else {
+            Issue.record("set aside")
+            return
+        }
+        #expect(edits.markup.items.count == 2)
+    }
+
     /// An annotation moved 1e300 points in a journal is set aside too.
     @Test func aJournalMovingAnAnnotationPastAnyPageIsSetAside() throws {
         let folder = TemporaryFolder()

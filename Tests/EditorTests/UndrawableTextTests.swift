@@ -12,7 +12,7 @@ import Testing
         editor.type("日本 ok 日")
         editor.press(.enter)
         #expect(editor.state.markup.items.isEmpty)
-        #expect(editor.state.message == "Not placed: the font has no glyph for 日 (U+65E5), 本 (U+672C): they would print as empty boxes")
+        #expect(editor.state.message == "Still typing (change it, or Esc): the font has no glyph for 日 (U+65E5), 本 (U+672C): they would print as empty boxes")
         guard case .typing(let draft) = editor.state.interaction.activity else {
             Issue.record("the draft is gone")
             return

@@ -47,7 +47,7 @@ import Testing
         try tmux.send("t")
         try tmux.type("日本語 ok")
         try tmux.send("Enter")
-        try tmux.waitFor("Not placed: the font has no glyph for 日 (U+65E5), 本 (U+672C), 語 (U+8A9E)")
+        try tmux.waitFor("Still typing (change it, or Esc): the font has no glyph for 日 (U+65E5), 本 (U+672C), 語 (U+8A9E)")
         try tmux.send("BSpace")
         try tmux.waitFor("Text: 日本語 o")
         for _ in 0..<5 { try tmux.send("BSpace") }

@@ -57,24 +57,30 @@ enum NamespaceAwareXML {
         try #require(result.status == 0, "\(result.stderr)")
     }
 
+    /// `redline xfdf export` of `source`, imported into `source` stripped of its annotations (written to `rebuilt`), and
+    /// exported again: both exports' text.
+    func roundTrip(_ source: String, to rebuilt: String, in folder: TemporaryFolder) throws -> (first: String, second: String) {
+        let first = folder.file("first.xfdf"), second = folder.file("second.xfdf"), bare = folder.file("bare.pdf")
+        #expect(try redline("xfdf", "export", source, "--output", first).status == 0)
+        try stripped(source, to: bare)
+        let imported = try redline("xfdf", "import", bare, first, "--output", rebuilt)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try redline("xfdf", "export", rebuilt, "--output", second).status == 0)
+        #expect(try NamespaceAwareXML.problem(in: first) == nil)
+        return (try String(contentsOfFile: first, encoding: .utf8), try String(contentsOfFile: second, encoding: .utf8))
+    }
+
     /// Export, import into the document stripped of its annotations, export again: the same XFDF, and MuPDF reads the
     /// same annotations from the rebuilt file as from the original.
     @Test(arguments: everyFixture)
     func exportImportExportIsTheSame(file: String) throws {
         let folder = TemporaryFolder()
         let source = TestPaths.fixture(file)
-        let first = folder.file("first.xfdf"), second = folder.file("second.xfdf")
-        let bare = folder.file("bare.pdf"), rebuilt = folder.file("rebuilt.pdf")
-        #expect(try redline("xfdf", "export", source, "--output", first).status == 0)
-        try stripped(source, to: bare)
-        let imported = try redline("xfdf", "import", bare, first, "--output", rebuilt)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try redline("xfdf", "export", rebuilt, "--output", second).status == 0)
-        let a = try String(contentsOfFile: first, encoding: .utf8), b = try String(contentsOfFile: second, encoding: .utf8)
+        let rebuilt = folder.file("rebuilt.pdf")
+        let (a, b) = try roundTrip(source, to: rebuilt, in: folder)
         #expect(a == b, "the XFDF written again is the same")
         #expect(!a.contains("flags=\"\""), "no flags, no attribute")
         #expect(a.contains("<annots"))
-        #expect(try NamespaceAwareXML.problem(in: first) == nil)
 
         // pikepdf reads the dictionaries as written (MuPDF would draw appearances for the imported annotations and
         // grow their rects to fit).
@@ -131,7 +137,7 @@ enum NamespaceAwareXML {
     /// An ink of 100,000 strokes goes out and comes back the same.
     @Test func anInkOfAHundredThousandStrokesMakesTheTrip() throws {
         let folder = TemporaryFolder()
-        let source = folder.file("ink.pdf"), bare = folder.file("bare.pdf"), rebuilt = folder.file("rebuilt.pdf")
+        let source = folder.file("ink.pdf"), rebuilt = folder.file("rebuilt.pdf")
         let script = """
             import pikepdf, sys
             from pikepdf import Array, Dictionary, Name, String
@@ -143,14 +149,8 @@ enum NamespaceAwareXML {
             pdf.save(sys.argv[2])
             """
         try #require(try ProcessRunner.run(TestPaths.python, ["-c", script, TestPaths.sample, source]).status == 0)
-        let first = folder.file("first.xfdf"), second = folder.file("second.xfdf")
-        #expect(try redline("xfdf", "export", source, "--output", first).status == 0)
-        try stripped(source, to: bare)
-        let imported = try redline("xfdf", "import", bare, first, "--output", rebuilt)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(try redline("xfdf", "export", rebuilt, "--output", second).status == 0)
-        let a = try String(contentsOfFile: first, encoding: .utf8)
-        #expect(a == (try String(contentsOfFile: second, encoding: .utf8)))
+        let (a, b) = try roundTrip(source, to: rebuilt, in: folder)
+        #expect(a == b)
         #expect(a.components(separatedBy: "<gesture>").count - 1 == 100_000)
     }
 

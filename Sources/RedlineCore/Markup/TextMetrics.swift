@@ -24,15 +24,37 @@ public protocol TextMeasuring: Sendable {
 extension TextMeasuring {
     public func missingCharacters(in text: String) -> [Character] { [] }
 
-    /// Why text cannot be drawn as typed, naming the characters the font lacks; nil when every one can be.
+    /// Why text cannot be drawn as typed, naming the characters the font lacks; nil when every one can be. Letters of
+    /// right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko) count as lacking: the markup font has some of their
+    /// glyphs, but text is set left to right and unjoined, so Arabic would print backwards in its isolated forms.
     public func undrawable(_ text: String) -> String? {
-        let missing = missingCharacters(in: text)
-        guard !missing.isEmpty else { return nil }
-        let shown = missing.prefix(8).map { character in
-            let code = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }.joined(separator: " ")
-            return "\(character) (\(code))"
-        }.joined(separator: ", ") + (missing.count > 8 ? " and \(missing.count - 8) more" : "")
-        return "the font has no glyph for \(shown): they would print as empty boxes"
+        var seen = Set<Character>()
+        let rightToLeft = text.filter { character in
+            character.unicodeScalars.contains { TextMetricsScripts.isRightToLeft($0) } && seen.insert(character).inserted
+        }
+        let missing = missingCharacters(in: text).filter { !seen.contains($0) }
+        func named(_ characters: [Character]) -> String {
+            characters.prefix(8).map { character in
+                let code = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
+                    .joined(separator: " ")
+                return "\(character) (\(code))"
+            }.joined(separator: ", ") + (characters.count > 8 ? " and \(characters.count - 8) more" : "")
+        }
+        var problems: [String] = []
+        if !missing.isEmpty { problems.append("the font has no glyph for \(named(missing)): they would print as empty boxes") }
+        if !rightToLeft.isEmpty {
+            problems.append("right-to-left letters \(named(Array(rightToLeft))) would print backwards and unjoined (text is set left to right)")
+        }
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
+    }
+}
+
+enum TextMetricsScripts {
+    static func isRightToLeft(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
     }
 }
 

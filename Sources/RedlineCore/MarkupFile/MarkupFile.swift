@@ -60,7 +60,11 @@ public enum MarkupFile {
     }
 
     /// Checks the items against the document they will be applied to: the page exists and the markup lies on it.
-    public static func validate(_ layer: MarkupLayer, pageSizes: [Size], measuredBy measurer: some TextMeasuring) throws {
+    /// `placing` false checks only that the markup can be drawn at all (the page exists, every point on it): what a
+    /// crash journal must pass, whose last text may be still being typed, and is held to the placing rules (the
+    /// font's glyphs, the page's right and bottom edges) only when committed.
+    public static func validate(_ layer: MarkupLayer, pageSizes: [Size], measuredBy measurer: some TextMeasuring,
+                                placing: Bool = true) throws {
         for (index, item) in layer.items.enumerated() {
             let number = index + 1
             guard pageSizes.indices.contains(item.pageIndex) else {
@@ -84,11 +88,11 @@ public enum MarkupFile {
                 }
                 continue
             }
-            if case .text(let text) = item.content, let problem = measurer.undrawable(text.text) {
+            if placing, case .text(let text) = item.content, let problem = measurer.undrawable(text.text) {
                 throw MarkupFileError.item(number, field: "text", problem)
             }
             let box = item.bounds(measuredBy: measurer)
-            guard item.fits(pageSize: size, measuredBy: measurer) else {
+            guard item.fits(pageSize: size, measuredBy: measurer) || !placing else {
                 throw MarkupFileError.item(number, field: "text", "\(PDFNumber.format(box.width.rounded())) pt wide at this size, "
                                            + "wider than its page (\(PDFNumber.format(size.width)) pt): shorten it or make it smaller")
             }
@@ -101,11 +105,11 @@ public enum MarkupFile {
             }
             // The editor keeps text wholly on its page (typing past an edge pulls it back, a nudge stops there): a
             // markup file is held to the same rule.
-            if box.maxX > size.width + slack {
+            if placing, box.maxX > size.width + slack {
                 throw MarkupFileError.item(number, field: "x", "the text runs past the page's right edge (to \(PDFNumber.format(box.maxX.rounded())) of "
                                            + "\(PDFNumber.format(size.width)) pt): move it left to at most \(PDFNumber.format((size.width - box.width).rounded(.down)))")
             }
-            if box.maxY > size.height + slack {
+            if placing, box.maxY > size.height + slack {
                 throw MarkupFileError.item(number, field: "y", "the text runs past the page's bottom edge (to \(PDFNumber.format(box.maxY.rounded())) of "
                                            + "\(PDFNumber.format(size.height)) pt): move it up to at most \(PDFNumber.format((size.height - box.height).rounded(.down)))")
             }
