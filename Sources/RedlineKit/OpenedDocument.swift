@@ -18,7 +18,7 @@ public final class OpenedDocument: @unchecked Sendable {
     public let searcher: any TextSearching
     private let handle: Int32
     private let opened: FileIdentity?
-    private var costs: PageCostInspector?
+    private let costs: PageCosts
 
     public init(path: String, password: String?, reader: any DocumentReader = QPDFDocumentAccess()) throws {
         self.path = path
@@ -43,9 +43,9 @@ public final class OpenedDocument: @unchecked Sendable {
                                               redrawn: redrawn.annotations)
         }
         // Pages poppler would draw for ever are kept from it: judged from their content, on first need.
-        let costs = try? PageCostInspector(path: source, password: password)
+        let costs = PageCosts(path: source, password: password)
         self.costs = costs
-        poppler.pageGate = { page in costs?.refusal(page: page) }
+        poppler.pageGate = { page in costs.refusal(page: page) }
         renderer = poppler
         searcher = poppler
         guard renderer.pageCount == description.pageCount else {
@@ -59,7 +59,7 @@ public final class OpenedDocument: @unchecked Sendable {
     }
 
     /// Why a page is not drawn, read or searched (poppler would never finish it), or nil.
-    public func pageRefusal(_ page: Int) -> String? { costs?.refusal(page: page) }
+    public func pageRefusal(_ page: Int) -> String? { costs.refusal(page: page) }
 
     /// Where a save reads the document from: the file as it was opened, through its descriptor.
     public var readPath: String {
@@ -88,7 +88,7 @@ public final class OpenedDocument: @unchecked Sendable {
                                        repaired: !description.repairs.isEmpty)
         // The same pages kept from poppler as the renderer's: a page it would read for ever is not read here either.
         let costs = costs
-        reader.pageGate = { page in costs?.refusal(page: page) }
+        reader.pageGate = { page in costs.refusal(page: page) }
         return reader
     }
 
@@ -102,5 +102,27 @@ public final class OpenedDocument: @unchecked Sendable {
             // Drawn from the repaired copy below.
         }
         return try PopplerDocument(data: PDFInspector.repairedCopy(path: path, password: password), path: path, password: password)
+    }
+}
+
+/// The page-cost reader, made when a page is first asked about, not on open: its own qpdf reading of the file costs
+/// what describing it costs, and commands that draw no page (a listing, a save) never need it.
+final class PageCosts: @unchecked Sendable {
+    private let lock = NSLock()
+    private let path: String
+    private let password: String?
+    private var inspector: PageCostInspector??
+
+    init(path: String, password: String?) {
+        self.path = path
+        self.password = password
+    }
+
+    func refusal(page: Int) -> String? {
+        let made = lock.withLock {
+            if inspector == nil { inspector = .some(try? PageCostInspector(path: path, password: password)) }
+            return inspector!
+        }
+        return made?.refusal(page: page)
     }
 }
