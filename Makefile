@@ -24,7 +24,7 @@ FUZZ_SEED ?= 1
 FUZZ_CASES ?= 300
 FUZZ_SECONDS ?= 600
 
-.PHONY: run test build setup system-packages test-system-packages install-missing test-tools bench fuzz fuzz-smoke clean install uninstall
+.PHONY: run test build setup system-packages test-system-packages install-missing test-tools bench bench-scale fuzz fuzz-smoke clean install uninstall
 
 # `make run` builds only when a source changed since the binary was made: on an unchanged tree the page
 # shows at once.
@@ -80,6 +80,13 @@ build:
 bench: setup
 	$(SWIFT) build -c release
 	.build/release/redline bench "$(FILE)"
+
+# Every command on documents of SCALE_COUNT annotations (and as many replies, ten times as many ink points): each
+# whole process's seconds and peak memory, beside qpdf and pdfinfo on the same files.
+SCALE_COUNT ?= 100000
+bench-scale: setup test-tools
+	$(SWIFT) build -c release
+	$(VENV)/bin/python Tests/Tools/scale_bench.py --binary .build/release/redline --count $(SCALE_COUNT)
 
 setup: system-packages
 

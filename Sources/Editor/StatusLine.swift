@@ -30,7 +30,7 @@ enum StatusLine {
         } else {
             fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
         }
-        if state.navigation.notDrawn[state.pageIndex] != nil { fields.append("not drawn: too costly") }
+        if state.navigation.notDrawn[state.pageIndex] != nil { fields.append("not drawn") }
         if !state.document.repairs.isEmpty { fields.append("repaired") }
         if !state.document.bookmarkProblems.isEmpty { fields.append("bookmarks not read") }
         fields.append(state.fileName)

@@ -12,7 +12,8 @@ struct AnnotationDrawingReader {
 
     func drawing(of object: qpdf_oh, subtype: String, geometry: PageGeometry) -> AnnotationDrawing {
         var drawing = AnnotationDrawing()
-        func key(_ name: String) -> qpdf_oh { session.key(object, name) }
+        let entries = QPDFSession.Entries(of: object, in: session)
+        func key(_ name: String) -> qpdf_oh { entries[name] }
         func display(_ values: [Double]) -> [Point] {
             stride(from: 0, to: values.count - 1, by: 2).map { geometry.displayPoint(fromUser: Point(x: values[$0], y: values[$0 + 1])) }
         }

@@ -26,20 +26,33 @@ public enum AnnotationFlattener {
         public let kept: [(annotation: Annotation, reason: String)]
         /// Pages whose content changed.
         public let pages: Int
+        /// The document's pages, for checking the copy.
+        public let pageCount: Int
+        /// What was repaired to read the document, in the user's words.
+        public let repairs: [String]
     }
 
     public static func document(source: String, password: String?) throws -> Outcome {
         let session = try PDFInspector.openSessionForWriting(path: source, password: password)
+        // Checked on the session that is written, not on a reading of its own: a document of 100,000 annotations was
+        // read twice.
+        guard session.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
+        guard session.openedByOwner || qpdf_allow_modify_other(session.data) != 0 else {
+            throw DocumentError.flatteningNotPermitted(path: source)
+        }
         do {
             try session.check()
+            let repairs = PDFInspector.summarise(session.repairs + session.takeWarnings())
             let geometries = PDFInspector.geometries(in: session)
+            guard !geometries.isEmpty else { throw DocumentError.damaged(path: source, reason: "the page tree is damaged: no pages found") }
             let located = AnnotationReader(session: session).read(pages: geometries)
             var burned = 0, dropped = 0, pages = 0
             var kept: [(annotation: Annotation, reason: String)] = []
             var gone: Set<Int32> = []
             for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
                 let page = qpdf_get_page_n(session.data, pageIndex)
-                var drawing = ""
+                var appearances: [qpdf_oh] = []
+                var placements: [String] = []
                 var leaving: Set<Int32> = []
                 var leavingSlots: Set<Int> = []
                 for entry in entries.sorted(by: { $0.slot < $1.slot }) where entry.annotation.subtype.isMarkup {
@@ -47,12 +60,16 @@ public enum AnnotationFlattener {
                     if flags & Annotation.hiddenFlag != 0 || flags & Annotation.noViewFlag != 0 {
                         dropped += 1
                     } else if let appearance = normalAppearance(of: entry.object, in: session) {
-                        guard let placement = placement(of: appearance, at: session.box(session.key(entry.object, "/Rect")), in: session) else {
+                        // The appearance's handle is kept for the page's resources; the lookups made on the way are let go.
+                        let placed = session.releasingHandles {
+                            placement(of: appearance, at: session.box(session.key(entry.object, "/Rect")), in: session)
+                        }
+                        guard let placed else {
                             kept.append((entry.annotation, "no area on the page"))
                             continue
                         }
-                        let name = try OverlayAssembler.addToResources(appearance, page: page, in: session, prefix: "/RedlineAnnotation")
-                        drawing += "q \(placement) cm \(name) Do Q\n"
+                        appearances.append(appearance)
+                        placements.append(placed)
                         burned += 1
                     } else {
                         kept.append((entry.annotation, "no appearance of its own"))
@@ -62,14 +79,21 @@ public enum AnnotationFlattener {
                     let id = session.objectID(entry.object)
                     if id != 0 { leaving.insert(id) }
                 }
+                var drawing = ""
+                if !appearances.isEmpty {
+                    let names = try OverlayAssembler.addToResources(appearances, page: page, in: session, prefix: "/RedlineAnnotation")
+                    for (placed, name) in zip(placements, names) { drawing += "q \(placed) cm \(name) Do Q\n" }
+                }
                 gone.formUnion(leaving)
                 guard !leavingSlots.isEmpty else { continue }
                 let remaining = session.arrayItems(session.key(page, "/Annots")).enumerated().filter { slot, item in
                     let id = session.objectID(item)
                     if leavingSlots.contains(slot) || (id != 0 && leaving.contains(id)) { return false }
                     // A popup goes with the annotation it belongs to.
-                    let parent = session.objectID(session.key(item, "/Parent"))
-                    return !(session.name(session.key(item, "/Subtype")) == "Popup" && parent != 0 && leaving.contains(parent))
+                    return session.releasingHandles {
+                        let parent = session.objectID(session.key(item, "/Parent"))
+                        return !(session.name(session.key(item, "/Subtype")) == "Popup" && parent != 0 && leaving.contains(parent))
+                    }
                 }.map(\.element)
                 let annots = qpdf_oh_new_array(session.data)
                 for item in remaining { qpdf_oh_append_item(session.data, annots, item) }
@@ -84,7 +108,7 @@ public enum AnnotationFlattener {
             // annotation no page has: it stands alone, as a note, and the report says why.
             var orphaned: Set<AnnotationID> = []
             for entry in located where !gone.contains(session.objectID(entry.object)) {
-                let parent = session.objectID(session.key(entry.object, "/IRT"))
+                let parent = session.releasingHandles { session.objectID(session.key(entry.object, "/IRT")) }
                 guard parent != 0, gone.contains(parent) else { continue }
                 for key in ["/IRT", "/RT"] { qpdf_oh_remove_key(session.data, entry.object, key) }
                 orphaned.insert(entry.annotation.id)
@@ -92,7 +116,8 @@ public enum AnnotationFlattener {
             kept = kept.map { orphaned.contains($0.annotation.id) ? ($0.annotation, $0.reason + "; what it answers is drawn into the page, so it stands alone") : $0 }
             try session.check()
             let written = try OverlayAssembler.bytes(of: session, minimumVersion: nil)
-            return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages)
+            return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages,
+                           pageCount: geometries.count, repairs: repairs)
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }
             throw DocumentError.damaged(path: source, reason: failure.message)

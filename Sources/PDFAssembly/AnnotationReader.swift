@@ -27,12 +27,16 @@ struct AnnotationReader {
                 let key = ObjectKey(object, in: session)
                 // One object listed twice (or on two pages) is one annotation, where it is first listed.
                 if let key, !seen.insert(key).inserted { continue }
-                let subtype = session.name(session.key(object, "/Subtype")) ?? ""
-                if subtype == "Popup" { continue }
-                var annotation = describe(object, pageIndex: pageIndex, subtype: subtype, geometry: geometry)
+                let read: (Annotation, parent: ObjectKey?)? = session.releasingHandles {
+                    let subtype = session.name(session.key(object, "/Subtype")) ?? ""
+                    if subtype == "Popup" { return nil }
+                    return (describe(object, pageIndex: pageIndex, subtype: subtype, geometry: geometry),
+                            ObjectKey(session.key(object, "/IRT"), in: session))
+                }
+                guard let (described, parentKey) = read else { continue }
+                var annotation = described
                 annotation.order = located.count
-                let parent = session.key(object, "/IRT")
-                if let parentKey = ObjectKey(parent, in: session) { parentByObject[located.count] = parentKey }
+                if let parentKey { parentByObject[located.count] = parentKey }
                 located.append(Located(annotation: annotation, object: object, page: page, slot: slot))
                 keys.append(key)
             }
@@ -49,23 +53,23 @@ struct AnnotationReader {
         for (index, parentKey) in parentByObject {
             guard let parentID = idByObject[parentKey] else { continue }
             located[index].annotation.inReplyTo = parentID
-            let relation = session.name(session.key(located[index].object, "/RT"))
+            let relation = session.releasingHandles { session.name(session.key(located[index].object, "/RT")) }
             located[index].annotation.replyType = relation == "Group" ? .group : .reply
         }
         return located
     }
 
     private func describe(_ object: qpdf_oh, pageIndex: Int, subtype: String, geometry: PageGeometry) -> Annotation {
-        let box = session.box(session.key(object, "/Rect")) ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
+        let entries = QPDFSession.Entries(of: object, in: session)
+        let box = session.box(entries["/Rect"]) ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
         let rect = geometry.displayRect(fromUser: [box.x1, box.y1, box.x2, box.y2])!
-        let author = session.text(session.key(object, "/T"))
-        let createdText = session.text(session.key(object, "/CreationDate"))
-        let modifiedText = session.text(session.key(object, "/M"))
-        let contents = session.text(session.key(object, "/Contents"))
-        let state = AnnotationState(model: session.textOrName(session.key(object, "/StateModel")),
-                                    value: session.textOrName(session.key(object, "/State")))
-        let flags = session.int64(session.key(object, "/F")).flatMap(PDFLimits.flags) ?? 0
-        let name = session.text(session.key(object, "/NM")).flatMap { $0.isEmpty ? nil : $0 }
+        let author = session.text(entries["/T"])
+        let createdText = session.text(entries["/CreationDate"])
+        let modifiedText = session.text(entries["/M"])
+        let contents = session.text(entries["/Contents"])
+        let state = AnnotationState(model: session.textOrName(entries["/StateModel"]), value: session.textOrName(entries["/State"]))
+        let flags = session.int64(entries["/F"]).flatMap(PDFLimits.flags) ?? 0
+        let name = session.text(entries["/NM"]).flatMap { $0.isEmpty ? nil : $0 }
         // Without /NM the id is made from what the annotation says, not from its object number, so it stays the
         // same after a save renumbers the objects.
         let id = name ?? "redline-" + StableHash.hex([String(pageIndex), subtype, [box.x1, box.y1, box.x2, box.y2].map(PDFNumber.format).joined(separator: " "), author ?? "",

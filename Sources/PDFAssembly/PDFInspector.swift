@@ -5,7 +5,9 @@ import RedlineCore
 /// Opens a PDF with qpdf to learn its page geometry: /Rotate, media and crop boxes, inherited from the
 /// page tree, which poppler cannot tell apart (0 from 180). Reading repairs what it can and says so.
 public enum PDFInspector {
-    public static func describe(path: String, password: String?) throws -> DocumentDescription {
+    /// `readingAnnotations: false` leaves the annotations out, for what never looks at them (listing bookmarks):
+    /// a page of 100,000 was most of such a command's time and memory.
+    public static func describe(path: String, password: String?, readingAnnotations: Bool = true) throws -> DocumentDescription {
         let session = try openSession(path: path, password: password)
         let count = qpdf_get_num_pages(session.data)
         do {
@@ -15,7 +17,7 @@ public enum PDFInspector {
         }
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the page tree is damaged: no pages found") }
         let pages = geometries(in: session)
-        let annotations = AnnotationReader(session: session).read(pages: pages).map(\.annotation)
+        let annotations = readingAnnotations ? AnnotationReader(session: session).read(pages: pages).map(\.annotation) : []
         var description = DocumentDescription(pages: pages, repairs: summarise(session.repairs + session.takeWarnings()),
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: session.allowsAnnotationChanges)
@@ -178,7 +180,7 @@ public enum PDFInspector {
     }
 
     /// Keeps the status line short: the first repair, and how many more.
-    private static func summarise(_ warnings: [String]) -> [String] {
+    static func summarise(_ warnings: [String]) -> [String] {
         guard let first = warnings.first else { return [] }
         return warnings.count == 1 ? [first] : [first, "\(warnings.count - 1) more"]
     }

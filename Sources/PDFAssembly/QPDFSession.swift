@@ -24,11 +24,15 @@ final class QPDFSession {
 
     var allowsAnnotationChanges: Bool { openedByOwner || qpdf_allow_modify_annotation(data) != 0 }
 
+    /// One null handle for every entry a dictionary lacks, made before any `releasingHandles` could let it go.
+    let null: qpdf_oh
+
     init(label: String) {
         self.label = label
         data = qpdf_init()
         qpdf_silence_errors(data)
         qpdf_set_suppress_warnings(data, QPDF_TRUE)
+        null = qpdf_oh_new_null(data)
     }
 
     deinit {
@@ -111,12 +115,17 @@ final class QPDFSession {
     /// Whether qpdf can number a new object: false when the file mentions object 2147483647. Asked through
     /// `qpdf_make_indirect_object`, which traps the error, with an object nothing refers to, so nothing writes it;
     /// `qpdf_oh_new_stream` would throw the same error past the C API and abort.
+    /// Asked once: qpdf counts every object to answer, and a file that could take one more can take the few a save
+    /// adds (only 2^31 new objects would fill it).
     var canTakeNewObjects: Bool {
+        if let knownToTakeNewObjects { return knownToTakeNewObjects }
         _ = qpdf_make_indirect_object(data, qpdf_oh_new_null(data))
-        guard qpdf_has_error(data) != 0 else { return true }
-        _ = qpdf_get_error(data)
-        return false
+        let answer = qpdf_has_error(data) == 0
+        if !answer { _ = qpdf_get_error(data) }
+        knownToTakeNewObjects = answer
+        return answer
     }
+    private var knownToTakeNewObjects: Bool?
 
     /// A new, empty stream object; throws where qpdf can number no new object rather than abort.
     func newStream() throws -> qpdf_oh {
@@ -124,6 +133,20 @@ final class QPDFSession {
             throw Failure(code: qpdf_e_damaged_pdf, message: "\(label): its objects are numbered up to \(Int32.max), so no object can be added")
         }
         return qpdf_oh_new_stream(data)
+    }
+
+    /// Runs `body` and then lets go of every handle it made. The C API keeps each handle it returns (every key
+    /// read, every array item) in a table until the session ends: reading 100,000 annotations left some five
+    /// million there, about a gigabyte. Handles are numbered upwards from one, so what `body` made lies between
+    /// two fresh ones. Objects outlive their handles (qpdf-c.h), so what `body` put into the document stays; a
+    /// handle made inside must not leave it.
+    func releasingHandles<Result>(_ body: () throws -> Result) rethrows -> Result {
+        let first = qpdf_oh_new_null(data)
+        defer {
+            let last = qpdf_oh_new_null(data)
+            if last >= first { for handle in first...last { qpdf_oh_release(data, handle) } }
+        }
+        return try body()
     }
 
     /// A dictionary's (or a stream dictionary's) entry; null for any other object. A damaged file puts null, a number
@@ -134,6 +157,25 @@ final class QPDFSession {
         if qpdf_oh_is_stream(data, object) != 0 { return qpdf_oh_get_key(data, qpdf_oh_get_dict(data, object), name) }
         return qpdf_oh_new_null(data)
     }
+    /// A dictionary's entries asked many times: its keys are listed once, and a key it lacks costs no call into
+    /// qpdf (each call is a trapped C++ call and, for a value, a new handle). Reading 100,000 annotations asked
+    /// some two million absent keys.
+    struct Entries {
+        let session: QPDFSession
+        let dictionary: qpdf_oh
+        let present: Set<String>
+
+        init(of object: qpdf_oh, in session: QPDFSession) {
+            self.session = session
+            dictionary = session.isStream(object) ? qpdf_oh_get_dict(session.data, object) : object
+            present = session.isDictionary(dictionary) ? Set(session.dictionaryKeys(dictionary)) : []
+        }
+
+        subscript(_ name: String) -> qpdf_oh {
+            present.contains(name) ? qpdf_oh_get_key(session.data, dictionary, name) : session.null
+        }
+    }
+
     func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
     func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }
     func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }

@@ -15,8 +15,9 @@ public struct BookmarkJob {
         self.setup = setup
     }
 
-    public func describe() throws -> DocumentDescription {
-        try setup.describe(try MarkupApplication.describe(input, password: password), path: input)
+    /// `readingAnnotations: false` for listing, which never looks at them; a save keeps them.
+    public func describe(readingAnnotations: Bool = true) throws -> DocumentDescription {
+        try setup.describe(try MarkupApplication.describe(input, password: password, readingAnnotations: readingAnnotations), path: input)
     }
 
     public static func json(_ bookmarks: [Bookmark]) -> String {

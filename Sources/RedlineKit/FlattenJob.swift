@@ -14,6 +14,9 @@ public enum FlattenJob {
         /// What Redline repaired to read the input.
         public let repairs: [String]
 
+        /// How many of the annotations that stay are named, with why.
+        public static let keptNamedAtMost = 20
+
         /// What the command prints: what was drawn, what was removed, and what stays an annotation, by id and why.
         public var lines: [String] {
             func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
@@ -25,9 +28,13 @@ public enum FlattenJob {
                              + (dropped > 0 ? "; " + count(dropped, "hidden one", "hidden ones") + " (review states, notes never shown) removed" : ""))
             }
             if !kept.isEmpty {
-                lines.append(count(kept.count, "stays an annotation", "stay annotations") + ": "
-                             + kept.map { "\($0.annotation.id.rawValue) (\($0.annotation.subtype.label), page \($0.annotation.pageIndex + 1): \($0.reason))" }
-                                .joined(separator: ", "))
+                // Named up to a screenful; a page of 100,000 printed whole would be a 5 MB line no one reads.
+                let named = kept.prefix(Self.keptNamedAtMost).map {
+                    "\($0.annotation.id.rawValue) (\($0.annotation.subtype.label), page \($0.annotation.pageIndex + 1): \($0.reason))"
+                }
+                let more = kept.count - named.count
+                lines.append(count(kept.count, "stays an annotation", "stay annotations") + ": " + named.joined(separator: ", ")
+                             + (more > 0 ? ", and \(more) more (`redline annotations` lists them all)" : ""))
             }
             // Ids and subtypes are the file's words: shown, never obeyed by the terminal.
             return lines.map(VisibleText.of)
@@ -35,14 +42,11 @@ public enum FlattenJob {
     }
 
     public static func run(input: String, password: String?, output: String) throws -> Report {
-        let description = try PDFInspector.describe(path: input, password: password)
-        guard description.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: input) }
-        guard description.allowsChanges else { throw DocumentError.pageChangesNotPermitted(path: input) }
         let outcome = try AnnotationFlattener.document(source: input, password: password)
         try AtomicFileWriter.write(outcome.document, to: output) { temporary in
-            try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: description.pageCount)
+            try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: outcome.pageCount)
         }
         return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,
-                      repairs: description.repairs)
+                      repairs: outcome.repairs)
     }
 }

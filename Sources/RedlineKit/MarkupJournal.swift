@@ -43,7 +43,8 @@ public struct MarkupJournal: Sendable {
         return nil
     }
 
-    /// Why the journal folder cannot be trusted with unsaved work, or nil when it can. It is made 0700 when missing.
+    /// Why the journal folder cannot be trusted with unsaved work, or nil when it can: what is wrong and what to do
+    /// first, the folder last, so a narrow message line cuts only the end of a long path. It is made 0700 when missing.
     /// A folder another user owns, or one others may write in, could hold a journal planted to be restored into the
     /// user's document (or a link that turns a journal write into a write over someone's file): it is not used.
     public static func folderProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -53,17 +54,17 @@ public struct MarkupJournal: Sendable {
             let parent = (folder as NSString).deletingLastPathComponent
             guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil,
                   mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &status) == 0 else {
-                return "\(folder) cannot be made: \(String(cString: strerror(errno)))"
+                return "its folder cannot be made (\(String(cString: strerror(errno)))): \(folder)"
             }
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: break
-        case S_IFLNK: return "\(folder) is a symbolic link, not a folder of your own"
-        default: return "\(folder) is not a folder"
+        case S_IFLNK: return "its folder is a symbolic link: \(folder)"
+        default: return "its folder is not a folder: \(folder)"
         }
-        if status.st_uid != geteuid() { return "\(folder) belongs to another user (uid \(status.st_uid))" }
+        if status.st_uid != geteuid() { return "its folder belongs to another user (uid \(status.st_uid)): \(folder)" }
         if status.st_mode & 0o022 != 0 {
-            return "\(folder) may be written by others (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 700 it"
+            return "others may write in its folder (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 700 \(folder)"
         }
         return nil
     }

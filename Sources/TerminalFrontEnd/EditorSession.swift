@@ -126,8 +126,9 @@ public final class EditorSession: @unchecked Sendable {
             state.message = "A crash journal not written by you was ignored (\(reason)): \(Self.shortened(journal?.journalPath ?? ""))"
         case .none?: break
         case nil:
-            let why = journalProblem.map { " (\($0))" } ?? ""
-            state.message = "No crash journal can be kept for this document\(why): unsaved work is lost in a crash"
+            // What is wrong and the remedy first: an 80-column line cut the hint off the end.
+            state.message = "No crash journal: " + (journalProblem ?? "sixteen editors already have this document open")
+                + "; unsaved work is lost in a crash"
         }
         if state.message == nil, let notice = graphics.notice { state.message = notice }
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.

@@ -24,7 +24,7 @@ struct Bookmarks: ParsableCommand {
 
         func run() throws {
             let (job, order) = try BookmarkCommand.job(input, passwordOption)
-            let description = try BookmarkCommand.run { try job.describe() }
+            let description = try BookmarkCommand.run { try job.describe(readingAnnotations: false) }
             for problem in description.bookmarkProblems { printError("\(input): bookmarks not read: \(problem)") }
             let bookmarks = description.bookmarks.sorted(order)
             if json {

@@ -38,7 +38,15 @@ struct Redline: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                // --help and --version are output like any other: a full disk is exit 3, not 0 with nothing written.
+                do {
+                    try printOutput(fullMessage(for: error))
+                } catch let failure as CommandFailure {
+                    printError(failure.message)
+                    exitProcess(failure.code)
+                } catch {
+                    exitProcess(ExitStatus.cannotWrite)
+                }
                 exitProcess(0)
             }
             // One line, like every other error: the usage is one --help away.

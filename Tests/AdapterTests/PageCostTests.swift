@@ -20,6 +20,28 @@ import Testing
         #expect(document.searcher.find("Page", onPage: 1, caseSensitive: false).count == 1)
     }
 
+    /// Poppler makes no page that lists more than 10,000 annotations (not even its paper): such a page is said, its
+    /// paper shown, and its annotations still listed. One fewer is drawn as usual.
+    @Test func aPageOfMoreAnnotationsThanPopplerMakesIsSaidAndItsAnnotationsListed() throws {
+        let folder = TemporaryFolder()
+        for count in [10_000, 10_001] {
+            let path = folder.file("crowded-\(count).pdf")
+            let made = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_crowded_document.py"), path, "mixed", "\(count)"])
+            #expect(made.status == 0, "\(made.stderr)")
+            let refusal = try PageCostInspector(path: path, password: nil).refusal(page: 0)
+            let document = try OpenedDocument(path: path, password: nil)
+            #expect(document.description.annotations.count == count)
+            let raster = document.renderer.render(page: 0, scale: 0.5)
+            if count > PageCostInspector.mostAnnotations {
+                #expect(refusal == "it lists 10001 annotations, more than the 10000 poppler draws on a page (the annotation list has them all)")
+                #expect(raster.refusal != nil && raster.pixels.allSatisfy { $0 == 255 }, "blank paper, said")
+            } else {
+                #expect(refusal == nil)
+                #expect(raster.refusal == nil && raster.pixels.contains { $0 < 128 }, "the page and its annotations drawn")
+            }
+        }
+    }
+
     /// No page of any real document the tests carry is kept from poppler, scans and long books included.
     @Test func everyRealPageIsDrawn() throws {
         let folder = TestPaths.fixture("")

@@ -237,6 +237,18 @@ import Testing
         #expect(!(try third.screen()).contains("Restore them?"))
     }
 
+    /// A journal folder others may write in is refused, and an 80-column terminal still shows what to do about it.
+    @Test func aJournalFolderOthersMayWriteInIsSaidWithItsRemedyOnANarrowLine() throws {
+        let (folder, document) = try copyOfSample(named: "shared.pdf")
+        let state = folder.file("state")
+        try FileManager.default.createDirectory(atPath: state + "/redline", withIntermediateDirectories: true)
+        chmod(state + "/redline", 0o777)
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 80, environment: ["XDG_STATE_HOME": state])
+        try tmux.waitFor("No crash journal: others may write in its folder (mode 777): chmod 700")
+        try tmux.send("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+    }
+
     /// Counts, the jump list and the hidden interface in the real terminal.
     @Test func countsJumpsAndAFullScreenPage() throws {
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(TestPaths.sample)'")

@@ -26,6 +26,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: flattened))
         let burned = try ProcessRunner.run(TestPaths.redline, ["flatten", document, "--output", flattened])
         #expect(burned.status == 3 && !FileManager.default.fileExists(atPath: flattened))
+        // flatten is told the way that works for it: no advice to keep annotations, which is what it exists to undo.
+        #expect(burned.stderr.contains("flatten with the owner's password (--password)") && !burned.stderr.contains(":wa"), "\(burned.stderr)")
 
         let annotated = folder.file("annotated.pdf")
         #expect(try ProcessRunner.run(TestPaths.redline, ["apply", document, "--markup", markup, "--annotations", "--output", annotated]).status == 0)

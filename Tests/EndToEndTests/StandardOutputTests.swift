@@ -11,6 +11,7 @@ import Testing
         ["bookmarks", TestPaths.sample], ["bookmarks", TestPaths.sample, "--json"],
         ["search", TestPaths.sample, "the"], ["search", TestPaths.sample, "the", "--json"],
         ["keys"], ["xfdf", "export", TestPaths.fixture("pdfcpu_text_annotations.pdf")],
+        ["--help"], ["--version"], ["annotations", "--help"], ["xfdf", "export", "--help"],
     ]
 
     @Test(arguments: commands)

@@ -9,6 +9,8 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// The document's permissions allow annotations but not changes to its pages: markup cannot be burned in.
     case pageChangesNotPermitted(path: String)
+    /// The same, met by `flatten`, whose whole work is changing pages: keeping annotations is no way round.
+    case flatteningNotPermitted(path: String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,9 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .pageChangesNotPermitted(let path):
             "\(path): the document's permissions allow annotations but not changes to its pages: save the markup as "
                 + "annotations (:wa, apply --annotations), or open it with the owner's password"
+        case .flatteningNotPermitted(let path):
+            "\(path): the document's permissions allow annotations but not changes to its pages, so its annotations "
+                + "cannot be drawn into them: flatten with the owner's password (--password)"
         }
     }
 
@@ -36,13 +41,14 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .damaged(let original, let reason): return .damaged(path: named(original), reason: reason)
         case .writeFailed(let original, let reason): return .writeFailed(path: named(original), reason: reason)
         case .pageChangesNotPermitted(let original): return .pageChangesNotPermitted(path: named(original))
+        case .flatteningNotPermitted(let original): return .flatteningNotPermitted(path: named(original))
         }
     }
 
     /// Errors that mean "could not open the input", as opposed to "could not write the output".
     public var isOpenFailure: Bool {
         switch self {
-        case .writeFailed, .pageChangesNotPermitted: return false
+        case .writeFailed, .pageChangesNotPermitted, .flatteningNotPermitted: return false
         default: return true
         }
     }
