@@ -58,6 +58,17 @@ extension EditorReducer {
         return false
     }
 
+    /// Reports, for `--events`, a selection refused without a word: Tab passing over what its conditions refuse.
+    /// The message line stays the selection's.
+    static func reportPassedOver(_ state: inout EditorState, _ context: InteractionContext, at location: InteractionLocation,
+                                 _ env: EditorEnvironment) {
+        let store = env.interactions.store(.selectAnnotation)
+        let space = space(state, location.space, env)
+        guard let failed = store.conditions.firstIndex(where: { !$0.holds(context, location.point, space) }) else { return }
+        report(&state, .selectAnnotation, context, location, space,
+               refusal: "condition \(failed + 1) (\(store.conditions[failed].name))", env)
+    }
+
     /// An annotation component's question about one markup (at the pointer or cursor unless told where).
     static func permits(_ state: inout EditorState, _ name: InteractionComponentName, on item: MarkupItem,
                         _ env: EditorEnvironment, at location: InteractionLocation? = nil) -> Bool {

@@ -483,17 +483,19 @@ public enum EditorReducer {
     /// (ink made unselectable is passed over, not stopped at).
     private static func cycleSelection(_ state: inout EditorState, forward: Bool, _ env: EditorEnvironment) {
         let all = readingOrder(state, env)
-        let items = all.filter { item in
+        let itemAllowed = all.map { item in
             item.id == state.selection || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)),
                                                          state, middle(of: item, env), env)
         }
+        let items = zip(all, itemAllowed).filter(\.1).map(\.0)
         // After the session's markup, the annotations the file has, under the same conditions.
         let allAnnotations = selectableAnnotations(state)
-        let annotations = allAnnotations.filter { annotation in
+        let annotationAllowed = allAnnotations.map { annotation in
             annotation.id == state.interaction.selectedAnnotation
                 || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: InteractionSubject(annotation)),
                                   state, middle(of: annotation), env)
         }
+        let annotations = zip(allAnnotations, annotationAllowed).filter(\.1).map(\.0)
         let count = items.count + annotations.count
         guard count > 0 else {
             if let first = all.first {
@@ -516,6 +518,26 @@ public enum EditorReducer {
         case (nil, false): next = ((resume ?? 0) - 1 + count) % count
         case (let index?, true): next = (index + 1) % count
         case (let index?, false): next = (index - 1 + count) % count
+        }
+        // What Tab passed over because its conditions refuse it is reported, as a click on it would be.
+        if resume == nil {
+            let allowed = itemAllowed + annotationAllowed
+            let positions = allowed.indices.filter { allowed[$0] }
+            let total = allowed.count
+            var position = current.map { positions[$0] } ?? (forward ? -1 : total)
+            for _ in 0..<total {
+                position = ((forward ? position + 1 : position - 1) + total) % total
+                if position == positions[next] { break }
+                guard !allowed[position] else { continue }
+                if position < all.count {
+                    let item = all[position]
+                    reportPassedOver(&state, context(.selectAnnotation, state, annotation: subject(item, state, env)), at: middle(of: item, env), env)
+                } else {
+                    let annotation = allAnnotations[position - all.count]
+                    reportPassedOver(&state, context(.selectAnnotation, state, annotation: InteractionSubject(annotation)),
+                                     at: middle(of: annotation), env)
+                }
+            }
         }
         guard next < items.count else {
             let annotation = annotations[next - items.count]

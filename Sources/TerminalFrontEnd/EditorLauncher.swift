@@ -47,7 +47,13 @@ public enum EditorLauncher {
         let services = RedlineServices()
         var document: OpenedDocument?
         var screen: NcursesScreen?
-        defer { screen?.stop() }
+        var session: EditorSession?
+        defer {
+            screen?.stop()
+            // Poppler still drawing a page on another thread: exit()'s destructors would pull its globals from under
+            // it. The terminal is restored and nothing is left to write, so the process ends here.
+            if session?.leftWorkRunning == true { _exit(0) }
+        }
         do {
             document = try OpenedDocument(path: path, password: password)
         } catch DocumentError.passwordRequired(let path) where password == nil && isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
@@ -65,10 +71,11 @@ public enum EditorLauncher {
         let running = try screen ?? start()
         screen = running
         if choice.pixelMouse { running.reportMouseInPixels(cell: choice.cellPixels ?? GraphicsChoice.assumedCell) }
-        let session = EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
-                                    configuration: configuration, keymaps: keymaps, interactions: interactions,
-                                    listeners: listeners.isListening ? listeners : nil, graphics: choice)
-        session.run()
+        let editor = EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
+                                   configuration: configuration, keymaps: keymaps, interactions: interactions,
+                                   listeners: listeners.isListening ? listeners : nil, graphics: choice)
+        session = editor
+        editor.run()
     }
 
     /// config.toml's `[interactions.…]` tables applied to the components; the callback commands by component.

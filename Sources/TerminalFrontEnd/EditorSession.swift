@@ -38,6 +38,11 @@ public final class EditorSession: @unchecked Sendable {
     private var written: [String: FileIdentity] = [:]
     /// Every thread the session starts, waited for before it returns.
     private let threads = BackgroundThreads()
+    /// Saves on threads of their own: quitting waits for a save, never for a render.
+    private let saves = BackgroundThreads()
+    /// A render or search poppler was still inside when the editor quit: the process must end without running
+    /// poppler's global destructors under it (`EditorLauncher`).
+    public private(set) var leftWorkRunning = false
     /// The search running off the loop, if any.
     private var searching: SearchJob?
     /// A poppler reading of the document for the loop's own thread (the renderer's is busy on the render
@@ -134,11 +139,12 @@ public final class EditorSession: @unchecked Sendable {
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         defer {
-            // A save finishes (its file whole, or untouched); a render or search still running ends before the
-            // process does. Ten seconds bound a render poppler takes long over.
+            // A save finishes (its file whole, or untouched). A render or search is given a second: poppler cannot
+            // be stopped inside a page, and q must end the editor at once however slow the page.
             searching?.stop()
             rendering.close()
-            threads.waitForAll(seconds: 10)
+            saves.waitForAll(seconds: 600)
+            leftWorkRunning = !threads.waitForAll(seconds: 1)
             environment.interactions.deliver = nil
             listeners?.flush()
             // Images are the terminal's, not the screen's: they would outlive the editor.
@@ -362,7 +368,7 @@ public final class EditorSession: @unchecked Sendable {
                           written: written)
         let inbox = inbox
         let beforeSaving = beforeSaving
-        threads.start { [self] in
+        saves.start { [self] in
             beforeSaving()
             let result = job.run(request) { step in
                 inbox.post { self.dispatch(.saveProgressed(step: step)) }

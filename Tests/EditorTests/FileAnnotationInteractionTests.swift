@@ -53,6 +53,24 @@ import Testing
             + editor.send(.mouse(MouseEvent(.release, column: area.column + b.column, row: area.row + b.row)))
     }
 
+    /// Tab passes over what selecting refuses, and each one passed over is reported refused for `--events`, with
+    /// the annotation it was about, while the message line stays the selection's. Forward and back alike.
+    @Test func tabReportsWhatItPassesOver() {
+        var editor = editor()
+        editor.environment.interactions.selectAnnotation.addActivationCondition(.kindsNot(["free-text"]))
+        var effects = editor.press(.tab)
+        #expect(selected(editor) == "bob")
+        var refused = Self.reports(effects).filter { $0.outcome == .refused }
+        #expect(refused.map { $0.annotation?.id } == ["note"], "the box before Bob's square, passed over")
+        #expect(refused.first?.reason == "condition 1 (kinds_not)")
+        #expect(Self.reports(effects).contains { $0.outcome == .activated && $0.annotation?.id == "bob" })
+        #expect(editor.state.message?.contains("refused") != true, "the line says the selection, not the skip")
+        effects = editor.press(.backTab)
+        refused = Self.reports(effects).filter { $0.outcome == .refused }
+        #expect(selected(editor) == "bob", "Bob's square is the only one Tab stops at")
+        #expect(refused.map { $0.annotation?.id } == ["note"], "passed over again on the way round")
+    }
+
     /// `author = "self"` on moving: the reviewer's own square moves, another reviewer's does not, by keys or by the
     /// mouse, and the refusal is said and reported with the annotation it was about.
     @Test func aConditionOnMovingHoldsForTheFilesAnnotations() {
