@@ -72,7 +72,10 @@ extension EditorReducer {
         makePendingMove(&state, env)
         if finished, search.hitCount == 0 {
             state.interaction.search = nil
-            state.message = "Not found: \(quoted(search.pattern))"
+            state.message = "Not found: \(quoted(search.pattern))" + (search.leftOutSummary.map { " (\($0))" } ?? "")
+        } else if finished, let leftOut = search.leftOutSummary {
+            // The hits are all those of the pages read: the ones not read are said, once the count is whole.
+            state.message = "All \(search.hitCount) hit\(search.hitCount == 1 ? "" : "s") found; " + leftOut
         }
     }
 
@@ -98,7 +101,7 @@ extension EditorReducer {
             search.pendingMove = nil
             state.interaction.search = search
             if search.progress != .counting, search.hitCount == 0 {
-                state.message = "Not found: \(quoted(search.pattern))"
+                state.message = "Not found: \(quoted(search.pattern))" + (search.leftOutSummary.map { " (\($0))" } ?? "")
             } else if search.progress == .stopped {
                 state.message = "No further hit in the \(search.searchedCount) pages searched before the search was stopped"
             }

@@ -16,11 +16,13 @@ extension EditorState {
     public var showsTextView: Bool { textLayout != nil }
 
     /// Why a page shows its picture while the text view is on.
-    public enum TextViewFallback: Sendable { case noText, sideways, upsideDown }
+    public enum TextViewFallback: Sendable { case noText, sideways, upsideDown, notDrawn }
 
     /// Why the current page shows its picture while the text view is on: nil when it shows as text, when the view
     /// is off, or while its words are still to be read. The message line and the status line both say it.
     public var textViewFallback: TextViewFallback? {
+        // A page kept from poppler has its text unread, not absent: said as what it is.
+        if view.showsText, navigation.notDrawn[pageIndex] != nil { return .notDrawn }
         guard view.showsText, let words = navigation.words[pageIndex], navigation.textLayouts[pageIndex] == nil else { return nil }
         switch TextDirection(words: words, rotation: document.pages[pageIndex].rotation) {
         case .sideways: return .sideways
@@ -97,6 +99,8 @@ extension EditorReducer {
             state.message = "Page \(state.pageIndex + 1)'s text is upside down on screen (/Rotate 180): showing its picture"
         case .noText?:
             state.message = "Page \(state.pageIndex + 1) has no text to show (a scan without OCR?): showing its picture"
+        case .notDrawn?:
+            state.message = "Page \(state.pageIndex + 1) is not drawn or read: \(state.navigation.notDrawn[state.pageIndex] ?? "")"
         case nil:
             break
         }

@@ -26,7 +26,11 @@ enum StatusLine {
         if state.showsTextView {
             fields.append("text view")
         } else if let fallback = state.textViewFallback {
-            fields.append(fallback == .noText ? "no text: picture" : "turned text: picture")
+            switch fallback {
+            case .noText: fields.append("no text: picture")
+            case .sideways, .upsideDown: fields.append("turned text: picture")
+            case .notDrawn: fields.append("text view")
+            }
         } else {
             fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
         }

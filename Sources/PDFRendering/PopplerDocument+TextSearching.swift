@@ -2,6 +2,8 @@ import CPoppler
 import RedlineCore
 
 extension PopplerDocument: TextSearching {
+    public func refusal(page index: Int) -> String? { pageGate?(index) }
+
     /// poppler gives each match in the page's displayed frame, from the crop box's lower left corner with y up;
     /// flipped here to display space (y down), so the boxes are the ones markup files and `pdftotext -cropbox
     /// -bbox` use.

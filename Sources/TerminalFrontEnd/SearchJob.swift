@@ -42,7 +42,8 @@ final class SearchJob: @unchecked Sendable {
             var lastSent = ContinuousClock.now
             for page in request.pageOrder(pageCount: pageCount) {
                 if isStopped { return }
-                batch.append(SearchedPage(pageIndex: page, hits: TextSearch.hits(of: request.pattern, in: page..<page + 1, using: searcher)))
+                batch.append(SearchedPage(pageIndex: page, hits: TextSearch.hits(of: request.pattern, in: page..<page + 1, using: searcher),
+                                          notSearched: searcher.refusal(page: page)))
                 if ContinuousClock.now - lastSent > .milliseconds(30) || !batch.last!.hits.isEmpty {
                     deliver(batch, false)
                     batch = []

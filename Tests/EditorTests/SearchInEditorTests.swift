@@ -106,6 +106,24 @@ import Testing
         #expect(editor.state.interaction.search == nil)
     }
 
+    /// Pages the runner could not read (kept from poppler as too costly) are said with the result, as
+    /// `redline search` says them: with "Not found", and after the last batch when there were hits.
+    @Test func pagesLeftOutAreSaidWithTheResult() throws {
+        var editor = EditorHarness(pages: 20, columns: 100, rows: 30)
+        let costly = "it would take more than 20 million drawing steps"
+        var request = try #require(search(&editor, "absent"))
+        editor.send(.searchProgressed(id: request.id, pages: request.pageOrder(pageCount: 20).map {
+            SearchedPage(pageIndex: $0, hits: [], notSearched: $0 == 4 ? costly : nil)
+        }, finished: true))
+        #expect(editor.state.message == "Not found: \"absent\" (page 5 not searched: \(costly))")
+
+        request = try #require(search(&editor, "fox"))
+        editor.send(.searchProgressed(id: request.id, pages: request.pageOrder(pageCount: 20).map {
+            SearchedPage(pageIndex: $0, hits: Self.hitsByPage[$0] ?? [], notSearched: [4, 9].contains($0) ? costly : nil)
+        }, finished: true))
+        #expect(editor.state.message == "All 4 hits found; 2 pages (the first 5) not searched: \(costly)")
+    }
+
     @Test func escStopsTheCountingAndNKeepsToThePagesSearched() throws {
         var editor = EditorHarness(pages: 20, columns: 100, rows: 30)
         let request = try #require(search(&editor, "phrase"))

@@ -36,6 +36,21 @@ import Testing
         return editor
     }
 
+    /// A page kept from poppler (too costly to draw) has its words unread, not absent: the text view says it is not
+    /// drawn, with why, never that the page has no text.
+    @Test func aPageNotDrawnIsSaidAsSuchNotAsAPageWithoutText() {
+        var editor = EditorHarness(pages: 3, columns: 120, rows: 40)
+        editor.send(.pageNotDrawn(pageIndex: 0, reason: "it would take more than 20 million drawing steps"))
+        editor.send(.wordsRead(pageIndex: 0, words: []))
+        editor.press(.character("T"))
+        #expect(editor.state.message == "Page 1 is not drawn or read: it would take more than 20 million drawing steps")
+        let status = editor.screen().lines[38]
+        #expect(status.contains("text view") && status.contains("not drawn") && !status.contains("no text"), "\(status)")
+        editor.press(.pageDown)
+        editor.send(.wordsRead(pageIndex: 1, words: []))
+        #expect(editor.state.message?.contains("Page 2 has no text to show") == true, "a page read and empty is said as before")
+    }
+
     /// Where a display-space point shows on screen.
     static func screenCell(_ editor: EditorHarness, _ point: Point) -> (column: Int, row: Int) {
         editor.state.viewport(cellPixels: editor.environment.cellPixels).cell(for: point)

@@ -45,7 +45,14 @@ import Testing
         #expect(try editor.screen().contains("│  not drawn"))
         try editor.send("PageDown")
         try editor.waitFor("page 2/2")
-        try editor.send("PageUp", "q")
+        // The editor's search says the page it could not read, as `redline search` does.
+        try editor.send("/")
+        try editor.type("Page")
+        try editor.send("Enter")
+        try editor.waitFor("found; page 1 not searched: it would take more than 20 million")
+        try editor.send("Escape", "PageUp", "T")
+        try editor.waitFor("Page 1 is not drawn or read: it would take more than 20 million")
+        try editor.send("q")
         try editor.waitFor("REDLINE-EXIT=0")
 
         let second = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)'", columns: 120,

@@ -28,6 +28,16 @@ public struct SearchSession: Sendable, Equatable {
     public private(set) var searchedCount = 0
     public private(set) var hitsByPage: [Int: [SearchHit]] = [:]
     public private(set) var hitCount = 0
+    /// Pages left out (kept from poppler as too costly to read): the first, why, and how many.
+    public private(set) var firstLeftOut: Int?
+    public private(set) var leftOutReason: String?
+    public private(set) var leftOutCount = 0
+
+    /// "page 3 not searched: …", as `redline search` says it; nil when every page was searched.
+    public var leftOutSummary: String? {
+        guard let first = firstLeftOut, let why = leftOutReason else { return nil }
+        return (leftOutCount == 1 ? "page \(first + 1)" : "\(leftOutCount) pages (the first \(first + 1))") + " not searched: " + why
+    }
     public var progress: Progress = .counting
     public var current: HitRef?
     /// A move asked for before the pages it needs were searched: forward or not. Made when they are.
@@ -49,6 +59,10 @@ public struct SearchSession: Sendable, Equatable {
     /// The pages of one batch of results, in the order they were searched.
     mutating func record(_ pages: [SearchedPage]) {
         for page in pages where searchedCount < pageCount {
+            if let why = page.notSearched {
+                if firstLeftOut == nil { (firstLeftOut, leftOutReason) = (page.pageIndex, why) }
+                leftOutCount += 1
+            }
             if !page.hits.isEmpty {
                 hitsByPage[page.pageIndex] = page.hits
                 hitCount += page.hits.count
@@ -107,10 +121,13 @@ public struct SearchSession: Sendable, Equatable {
 public struct SearchedPage: Sendable, Equatable {
     public var pageIndex: Int
     public var hits: [SearchHit]
+    /// Why the page was left out (kept from poppler as too costly to read), or nil when it was searched.
+    public var notSearched: String?
 
-    public init(pageIndex: Int, hits: [SearchHit]) {
+    public init(pageIndex: Int, hits: [SearchHit], notSearched: String? = nil) {
         self.pageIndex = pageIndex
         self.hits = hits
+        self.notSearched = notSearched
     }
 }
 

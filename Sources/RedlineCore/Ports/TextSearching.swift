@@ -5,4 +5,11 @@ public protocol TextSearching: AnyObject, Sendable {
     /// space: points, y down, origin at the top left of the page as shown (after /Rotate and the crop box), the
     /// space markup files use.
     func find(_ pattern: String, onPage index: Int, caseSensitive: Bool) -> [[Rect]]
+    /// Why a page is not searched (kept from the reader as too costly), or nil when it is.
+    func refusal(page index: Int) -> String?
+}
+
+extension TextSearching {
+    /// Why a page is not searched (kept from the reader as too costly), or nil when it is.
+    public func refusal(page index: Int) -> String? { nil }
 }
