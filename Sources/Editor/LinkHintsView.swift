@@ -11,7 +11,9 @@ enum LinkHintsView {
         // labels: a label goes right, past the one before it, until it has room.
         var taken: [Int: [Range<Int>]] = [:]
         for (label, link) in EditorReducer.hintedLinks(state, env) where label.hasPrefix(typed) {
-            let cell = viewport.cell(for: link.rect.origin)
+            // In the text view a row holds its line's middle, and a link's box often reaches up into the row above
+            // (a blank one between lines): its label goes on the row of the link's middle, where its words are.
+            let cell = viewport.cell(for: state.showsTextView ? Point(x: link.rect.minX, y: link.rect.center.y) : link.rect.origin)
             var column = min(max(area.column, area.column + cell.column), area.maxColumn - label.count)
             let row = min(max(area.row, area.row + cell.row), area.maxRow - 1)
             while let blocking = taken[row]?.first(where: { $0.overlaps(column - 1..<column + label.count + 1) }) {

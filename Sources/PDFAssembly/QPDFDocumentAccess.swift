@@ -3,10 +3,15 @@ import RedlineCore
 
 /// The qpdf adapter as the core's reader and writer.
 public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
-    public init() {}
+    /// False for what never looks at annotations (`redline search`): a page of 100,000 was most of its time.
+    let readingAnnotations: Bool
+
+    public init(readingAnnotations: Bool = true) {
+        self.readingAnnotations = readingAnnotations
+    }
 
     public func describe(path: String, password: String?) throws -> DocumentDescription {
-        try PDFInspector.describe(path: path, password: password)
+        try PDFInspector.describe(path: path, password: password, readingAnnotations: readingAnnotations)
     }
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,

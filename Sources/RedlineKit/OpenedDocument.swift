@@ -58,6 +58,11 @@ public final class OpenedDocument: @unchecked Sendable {
         if handle >= 0 { close(handle) }
     }
 
+    /// The document for finding text, its annotations left unread: a page of 100,000 was most of a search's time.
+    public static func forSearching(path: String, password: String?) throws -> OpenedDocument {
+        try OpenedDocument(path: path, password: password, reader: QPDFDocumentAccess(readingAnnotations: false))
+    }
+
     /// Why a page is not drawn, read or searched (poppler would never finish it), or nil.
     public func pageRefusal(_ page: Int) -> String? { costs.refusal(page: page) }
 

@@ -32,7 +32,7 @@ struct Search: ParsableCommand {
     func run() throws {
         let document: OpenedDocument
         do {
-            document = try OpenedDocument(path: input, password: passwordOption.password)
+            document = try OpenedDocument.forSearching(path: input, password: passwordOption.password)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         }

@@ -56,6 +56,24 @@ import Testing
         editor.state.viewport(cellPixels: editor.environment.cellPixels).cell(for: point)
     }
 
+    /// A link's box often reaches up into the line above (poppler's boxes are taller than the words): in the text
+    /// view its `f` label is on its words' row, over the word's first letter, not on the line above.
+    @Test func aLinkLabelSitsOnItsWordsRow() throws {
+        var editor = Self.editorInTextView()
+        let word = try #require(Self.words().first { $0.text == "Approved" })
+        let link = PageLink(rect: Rect(x: word.box.minX, y: word.box.minY - 9, width: word.box.width, height: word.box.height + 10),
+                            target: .uri("https://example.org/approved"))
+        editor.send(.linksRead(pageIndex: 0, links: [link]))
+        editor.press(.character("f"))
+        let screen = editor.screen()
+        let cell = Self.screenCell(editor, Point(x: word.box.minX + 1, y: word.box.center.y))
+        let top = Self.screenCell(editor, Point(x: word.box.minX + 1, y: link.rect.minY)).row
+        #expect(top < cell.row, "the link's top is on the row above: the case at hand")
+        let row = screen.text(ofRow: cell.row)
+        #expect(screen[cell.column, cell.row].style == Theme.linkHint, "the label on the word's row: \(row)")
+        #expect(screen[cell.column, top].style != Theme.linkHint, "not on the line above: \(screen.text(ofRow: top))")
+    }
+
     @Test func everyWordIsReadableAtItsPlaceOnThePage() throws {
         let editor = Self.editorInTextView()
         let screen = editor.screen()

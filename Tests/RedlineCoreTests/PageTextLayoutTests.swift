@@ -35,6 +35,34 @@ import Testing
         #expect(placed["below"]?.column == 2 && placed["below"]?.row == 1)
     }
 
+    /// A line set in a narrow proportional font is wider in the terminal's cells than the paper: its words move
+    /// left into the gaps before them so the row ends on the paper, in order, a blank apart at least. A row that
+    /// fits keeps its columns; one that cannot fit at all is packed from the left, past the edge by as little as it can.
+    @Test func aRowWiderThanThePaperIsDrawnBackOntoIt() {
+        let size = TextCellSize(width: 6, height: 14)
+        // A 120-point page: 20 columns. An indented line of five words, each six letters in 24 points (four cells'
+        // room on paper, six in the terminal).
+        let texts = ["alpha1", "bravo2", "charl3", "delta4", "echo55"]
+        var words = texts.enumerated().map { index, text in
+            PageWord(text: text, box: Rect(x: 12 + Double(index) * 21, y: 0, width: 18, height: 10), line: 0, block: 0)
+        }
+        words.append(PageWord(text: "fits", box: Rect(x: 12, y: 30, width: 24, height: 10), line: 1, block: 0))
+        let squeezed = PageTextLayout(words: Array(words.prefix(3)) + [words[5]], cellSize: size, pageSize: Size(width: 120, height: 100))
+        let row = squeezed.words.filter { $0.row == 0 }
+        #expect(row.map(\.column) == [0, 7, 14] && row.last.map { $0.column + $0.cells } == 20, "\(row)")
+        #expect(squeezed.words.first { $0.row != 0 }?.column == 2, "a row that fits keeps its place")
+        #expect(squeezed.extent.columns == 20)
+
+        let overflowing = PageTextLayout(words: words, cellSize: size, pageSize: Size(width: 120, height: 100))
+        let packed = overflowing.words.filter { $0.row == 0 }
+        #expect(packed.map(\.column) == [0, 7, 14, 21, 28], "one blank apart from the paper's left edge")
+        #expect(packed.map { words[$0.word].text } == texts)
+        // The columns still meet the page, left to right.
+        var xs: [Double] = []
+        for column in 0..<34 { xs.append(overflowing.columns.x(forColumn: Double(column), row: 0)) }
+        #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
     @Test func wordsOfARowAreInReadingOrderLeftToRight() {
         let size = TextCellSize(width: 6, height: 14)
         let words = [Self.word("second", x: 60, y: 0, line: 0), Self.word("first", x: 0, y: 1, line: 1)]

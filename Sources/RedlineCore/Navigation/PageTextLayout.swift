@@ -62,12 +62,38 @@ public struct PageTextLayout: Sendable, Hashable {
             // to the next column of an index) ends, for this, where its letters would: the next column keeps its place.
             free = (row, column + cells + 1, min(box.maxX, box.minX + Double(cells) * cellSize.width * 2))
         }
+        if let pageSize { Self.keepRowsOnThePaper(&placed, columns: Int((pageSize.width / cellSize.width).rounded(.down))) }
         self.words = placed
         columns = TextColumnMap(cellWidth: cellSize.width, placed: placed.map { ($0, words[$0.word].box) })
         self.rows = TextRowMap(cellHeight: cellSize.height, placed: placed.map { ($0.row, words[$0.word].box) })
         let size = pageSize ?? Size(width: 0, height: 0)
         extent = (max(Int((size.width / cellSize.width).rounded(.up)), (placed.map { $0.column + $0.cells }.max() ?? 0)),
                   max(Int((size.height / cellSize.height).rounded(.up)), (placed.map { $0.row + 1 }.max() ?? 0)))
+    }
+
+    /// A row pushed past the paper's right edge (the terminal's letters are wider than the page's) is drawn back onto
+    /// it: its words move left into the gaps before them, down to one blank between words and none before the first,
+    /// keeping their order. Only a row that cannot fit even so still reaches past the edge, as little as it can.
+    static func keepRowsOnThePaper(_ placed: inout [PlacedWord], columns: Int) {
+        guard columns > 0 else { return }
+        var start = 0
+        while start < placed.count {
+            var end = start
+            while end < placed.count, placed[end].row == placed[start].row { end += 1 }
+            if placed[end - 1].column + placed[end - 1].cells > columns {
+                var limit = columns
+                for index in (start..<end).reversed() {
+                    placed[index].column = min(placed[index].column, limit - placed[index].cells)
+                    limit = placed[index].column - 1
+                }
+                var free = 0
+                for index in start..<end {
+                    placed[index].column = max(placed[index].column, free)
+                    free = placed[index].column + placed[index].cells + 1
+                }
+            }
+            start = end
+        }
     }
 
     /// Each word's row: its line's. A line is a run of poppler's line whose words stay at one height (poppler puts
