@@ -35,6 +35,7 @@ enum StatusLine {
             fields.append("zoom \(Int((state.effectiveZoom(cellPixels: cellPixels) * 100).rounded()))%" + (state.view.fitsWidth ? " width" : ""))
         }
         if state.navigation.notDrawn[state.pageIndex] != nil { fields.append("not drawn") }
+        if state.document.crowdedPages[state.pageIndex] != nil { fields.append("annotations not drawn") }
         if !state.document.repairs.isEmpty { fields.append("repaired") }
         if !state.document.bookmarkProblems.isEmpty { fields.append("bookmarks not read") }
         fields.append(state.fileName)

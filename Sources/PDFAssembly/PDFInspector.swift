@@ -28,6 +28,7 @@ public enum PDFInspector {
         case .unreadable(let reason): description.metadataProblem = reason
         }
         description.permanentID = DocumentMetadata.permanentID(in: session)
+        description.crowdedPages = crowdedPages(in: session)
         return description
     }
 
@@ -165,6 +166,39 @@ public enum PDFInspector {
 
     /// The document as qpdf reads it after every repair, written whole into memory: what poppler draws
     /// from when it cannot read the damaged file itself, or reads a different number of pages from it.
+    /// Pages whose /Annots lists more than poppler makes a page with, and how many.
+    static func crowdedPages(in session: QPDFSession) -> [Int: Int] {
+        var crowded: [Int: Int] = [:]
+        for index in 0..<max(0, Int(qpdf_get_num_pages(session.data))) {
+            let count = session.releasingHandles { () -> Int in
+                let list = session.key(qpdf_get_page_n(session.data, index), "/Annots")
+                return session.isArray(list) ? Int(qpdf_oh_get_array_n_items(session.data, list)) : 0
+            }
+            if count > DocumentDescription.mostAnnotationsPopplerDraws { crowded[index] = count }
+        }
+        return crowded
+    }
+
+    /// The document as poppler can draw it when a page lists more annotations than poppler makes a page with: poppler
+    /// refuses that page and every one after it. The copy lists none on those pages (their content is drawn; the
+    /// annotations stay listed from qpdf's reading), everything else as the file has it.
+    public static func copyForDrawing(path: String, password: String?, crowded pages: Set<Int>) throws -> Data {
+        let session = try openSession(path: path, password: password)
+        do {
+            for index in pages.sorted() where index < Int(qpdf_get_num_pages(session.data)) {
+                qpdf_oh_remove_key(session.data, qpdf_get_page_n(session.data, index), "/Annots")
+            }
+            DocumentMetadata.keepOversizedStreamAsStored(in: session)
+            try session.beginWritingToMemory()
+            qpdf_set_decode_level(session.data, qpdf_dl_none)
+            try session.check(qpdf_write(session.data))
+        } catch let failure as QPDFSession.Failure {
+            throw DocumentError.damaged(path: path, reason: failure.message)
+        }
+        guard let bytes = qpdf_get_buffer(session.data) else { throw DocumentError.damaged(path: path, reason: "no copy could be made") }
+        return Data(bytes: bytes, count: qpdf_get_buffer_length(session.data))
+    }
+
     public static func repairedCopy(path: String, password: String?) throws -> Data {
         let session = try openSession(path: path, password: password)
         do {

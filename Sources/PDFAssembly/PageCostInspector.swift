@@ -11,8 +11,6 @@ public final class PageCostInspector: @unchecked Sendable {
     /// Drawing operators a page may cost, its forms and pattern tiles counted as often as they are drawn: dense
     /// maps and plans run to a few million; past this a render would take minutes or never end.
     public static let budget = 20_000_000
-    /// Annotations a page may list for poppler to make it at all.
-    public static let mostAnnotations = 10_000
 
     private let lock = NSLock()
     private let session: QPDFSession
@@ -37,15 +35,6 @@ public final class PageCostInspector: @unchecked Sendable {
         let data = session.data
         guard index >= 0, index < Int(qpdf_get_num_pages(data)) else { return nil }
         let page = qpdf_get_page_n(data, index)
-        // Poppler refuses to make a page listing more annotations than this (Page.cc: "likely malformed"): it would
-        // draw nothing, not even the paper, and say nothing.
-        let annotations = session.releasingHandles { () -> Int in
-            let list = session.key(page, "/Annots")
-            return session.isArray(list) ? Int(qpdf_oh_get_array_n_items(data, list)) : 0
-        }
-        if annotations > Self.mostAnnotations {
-            return "it lists \(annotations) annotations, more than the \(Self.mostAnnotations) poppler draws on a page (the annotation list has them all)"
-        }
         var buffer: UnsafeMutablePointer<UInt8>?
         var length = 0
         let code = qpdf_oh_get_page_content_data(data, page, &buffer, &length)

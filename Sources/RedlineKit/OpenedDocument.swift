@@ -30,7 +30,7 @@ public final class OpenedDocument: @unchecked Sendable {
         opened = FileIdentity(descriptor: handle)
         description = try reader.describe(path: path, password: password)
         let poppler = try Self.renderer(path: path, password: password, pageCount: description.pageCount,
-                                        repaired: !description.repairs.isEmpty)
+                                        repaired: !description.repairs.isEmpty, crowded: Set(description.crowdedPages.keys))
         // The file as it was opened, through the descriptor, as a save reads it.
         let source = handle >= 0 ? "/proc/self/fd/\(handle)" : path
         let (annotations, pages) = (description.annotations, description.pages)
@@ -90,7 +90,7 @@ public final class OpenedDocument: @unchecked Sendable {
     /// (poppler's documents are not to be shared between threads): a search while pages render.
     public func independentReader() throws -> any TextSearching & DocumentNavigating & PageTextReading {
         let reader = try Self.renderer(path: readPath, password: password, pageCount: description.pageCount,
-                                       repaired: !description.repairs.isEmpty)
+                                       repaired: !description.repairs.isEmpty, crowded: Set(description.crowdedPages.keys))
         // The same pages kept from poppler as the renderer's: a page it would read for ever is not read here either.
         let costs = costs
         reader.pageGate = { page in costs.refusal(page: page) }
@@ -99,7 +99,12 @@ public final class OpenedDocument: @unchecked Sendable {
 
     /// Poppler on the file itself; for a damaged file that poppler cannot read as it is, or reads with a
     /// different number of pages, poppler on the copy qpdf repaired, so both readings are the same document.
-    private static func renderer(path: String, password: String?, pageCount: Int, repaired: Bool) throws -> PopplerDocument {
+    private static func renderer(path: String, password: String?, pageCount: Int, repaired: Bool,
+                                 crowded: Set<Int>) throws -> PopplerDocument {
+        if !crowded.isEmpty {
+            return try PopplerDocument(data: PDFInspector.copyForDrawing(path: path, password: password, crowded: crowded),
+                                       path: path, password: password)
+        }
         do {
             let document = try PopplerDocument(path: path, password: password)
             if document.pageCount == pageCount || !repaired { return document }

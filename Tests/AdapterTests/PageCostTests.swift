@@ -1,5 +1,6 @@
 import Foundation
 import PDFAssembly
+import RedlineCore
 import RedlineKit
 import TestSupport
 import Testing
@@ -20,25 +21,31 @@ import Testing
         #expect(document.searcher.find("Page", onPage: 1, caseSensitive: false).count == 1)
     }
 
-    /// Poppler makes no page that lists more than 10,000 annotations (not even its paper): such a page is said, its
-    /// paper shown, and its annotations still listed. One fewer is drawn as usual.
-    @Test func aPageOfMoreAnnotationsThanPopplerMakesIsSaidAndItsAnnotationsListed() throws {
+    /// Poppler makes no page that lists more than 10,000 annotations, and then none after it either: such a page is
+    /// drawn from a copy that lists none on it, so its content and every later page are drawn and searched, its
+    /// annotations still listed from qpdf's reading. One fewer is drawn with its annotations, from the file.
+    @Test func aPageOfMoreAnnotationsThanPopplerMakesLosesNoPage() throws {
         let folder = TemporaryFolder()
         for count in [10_000, 10_001] {
-            let path = folder.file("crowded-\(count).pdf")
-            let made = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_crowded_document.py"), path, "mixed", "\(count)"])
+            let crowded = folder.file("crowded-\(count).pdf")
+            let made = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_crowded_document.py"), crowded, "mixed", "\(count)"])
             #expect(made.status == 0, "\(made.stderr)")
-            let refusal = try PageCostInspector(path: path, password: nil).refusal(page: 0)
+            // The crowded page second, between two pages of the sample.
+            let path = folder.file("between-\(count).pdf")
+            let joined = try ProcessRunner.run("qpdf", ["--empty", "--pages", TestPaths.sample, "1", crowded, "1", TestPaths.sample, "2-4", "--", path])
+            #expect(joined.status == 0, "\(joined.stderr)")
             let document = try OpenedDocument(path: path, password: nil)
-            #expect(document.description.annotations.count == count)
-            let raster = document.renderer.render(page: 0, scale: 0.5)
-            if count > PageCostInspector.mostAnnotations {
-                #expect(refusal == "it lists 10001 annotations, more than the 10000 poppler draws on a page (the annotation list has them all)")
-                #expect(raster.refusal != nil && raster.pixels.allSatisfy { $0 == 255 }, "blank paper, said")
-            } else {
-                #expect(refusal == nil)
-                #expect(raster.refusal == nil && raster.pixels.contains { $0 < 128 }, "the page and its annotations drawn")
+            #expect(document.description.annotations.filter { $0.pageIndex == 1 }.count == count)
+            #expect(document.description.crowdedPages == (count > DocumentDescription.mostAnnotationsPopplerDraws ? [1: count] : [:]))
+            #expect(document.renderer.pageCount == 5)
+            for page in 0..<5 {
+                let raster = document.renderer.render(page: page, scale: 0.3)
+                #expect(raster.refusal == nil && raster.pixels.contains { $0 < 128 }, "page \(page + 1) of \(count) drawn")
             }
+            #expect(!document.searcher.find("crowded", onPage: 1, caseSensitive: false).isEmpty, "the crowded page's own words")
+            let later = try OpenedDocument.forSearching(path: path, password: nil)
+            let found = TextSearch.hits(of: "the", in: 2..<5, using: later.searcher)
+            #expect(!found.isEmpty, "pages after the crowded one are searched")
         }
     }
 

@@ -25,6 +25,10 @@ public struct EditorState: Sendable {
             chrome.message = "Repaired on open: " + document.repairs.joined(separator: "; ")
         } else if let problem = document.bookmarkProblems.first {
             chrome.message = "Bookmarks not read: " + problem
+        } else if let first = document.crowdedPages.keys.min(), let count = document.crowdedPages[first] {
+            let more = document.crowdedPages.count - 1
+            chrome.message = "Page \(first + 1)\(more > 0 ? " and \(more) more" : "") drawn without \(more > 0 ? "their" : "its") \(count) annotations: "
+                + "poppler draws at most \(DocumentDescription.mostAnnotationsPopplerDraws) on a page (a lists them all)"
         }
     }
 

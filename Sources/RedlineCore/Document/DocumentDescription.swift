@@ -19,6 +19,11 @@ public struct DocumentDescription: Sendable, Hashable {
     public var metadataProblem: String?
     /// The first half of the trailer's /ID, in hex: the document's identity across copies and saves.
     public var permanentID: String?
+    /// Pages listing more annotations than poppler makes a page with (by page index, how many): poppler refuses such a
+    /// page and every page after it, so it draws from a copy in which these pages list none.
+    public var crowdedPages: [Int: Int] = [:]
+    /// Annotations a page may list for poppler to make it at all (Page.cc: "likely malformed").
+    public static let mostAnnotationsPopplerDraws = 10_000
     /// The bookmarks every provider holds, merged (filled in by whoever knows the providers).
     public var bookmarks = BookmarkList()
     /// Why some bookmarks could not be read.
