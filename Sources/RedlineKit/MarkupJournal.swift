@@ -43,8 +43,8 @@ public struct MarkupJournal: Sendable {
         return nil
     }
 
-    /// Why the journal folder cannot be trusted with unsaved work, or nil when it can: what is wrong and what to do
-    /// first, the folder last, so a narrow message line cuts only the end of a long path. It is made 0700 when missing.
+    /// Why the journal folder cannot be trusted with unsaved work, or nil when it can: the remedy first where there
+    /// is one, the folder as short as it can be said, so an 80-column message line keeps what to do. It is made 0700 when missing.
     /// A folder another user owns, or one others may write in, could hold a journal planted to be restored into the
     /// user's document (or a link that turns a journal write into a write over someone's file): it is not used.
     public static func folderProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
@@ -54,19 +54,25 @@ public struct MarkupJournal: Sendable {
             let parent = (folder as NSString).deletingLastPathComponent
             guard (try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)) != nil,
                   mkdir(folder, 0o700) == 0 || errno == EEXIST, lstat(folder, &status) == 0 else {
-                return "its folder cannot be made (\(String(cString: strerror(errno)))): \(folder)"
+                return "its folder \(shown(folder)) cannot be made: \(String(cString: strerror(errno)))"
             }
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: break
-        case S_IFLNK: return "its folder is a symbolic link: \(folder)"
-        default: return "its folder is not a folder: \(folder)"
+        case S_IFLNK: return "its folder \(shown(folder)) is a symbolic link"
+        default: return "its folder \(shown(folder)) is not a folder"
         }
-        if status.st_uid != geteuid() { return "its folder belongs to another user (uid \(status.st_uid)): \(folder)" }
+        if status.st_uid != geteuid() { return "its folder \(shown(folder)) belongs to another user (uid \(status.st_uid))" }
         if status.st_mode & 0o022 != 0 {
-            return "others may write in its folder (mode \(String(status.st_mode & 0o777, radix: 8))): chmod 700 \(folder)"
+            return "chmod 700 \(shown(folder)) (others may write in it: mode \(String(status.st_mode & 0o777, radix: 8)))"
         }
         return nil
+    }
+
+    /// The folder as a person types it: the home folder as ~, so an 80-column line keeps the remedy whole.
+    static func shown(_ folder: String) -> String {
+        let home = NSHomeDirectory()
+        return home.count > 1 && folder.hasPrefix(home + "/") ? "~" + folder.dropFirst(home.count) : folder
     }
 
     static func folder(environment: [String: String]) -> String {

@@ -36,21 +36,21 @@ import Testing
         try FileManager.default.createDirectory(atPath: redline, withIntermediateDirectories: true)
         chmod(redline, 0o777)
         #expect(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: environment) == nil)
-        #expect(MarkupJournal.folderProblem(environment: environment) == "others may write in its folder (mode 777): chmod 700 \(redline)")
+        #expect(MarkupJournal.folderProblem(environment: environment) == "chmod 700 \(redline) (others may write in it: mode 777)")
         #expect(MarkupJournal.standardErrorLog(environment: environment) == nil, "nor is the log written there")
         chmod(redline, 0o700)
         #expect(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: environment) != nil)
         // Another user's folder (root can give it away to show it).
         if geteuid() == 0 {
             chown(redline, 65534, 65534)
-            #expect(MarkupJournal.folderProblem(environment: environment) == "its folder belongs to another user (uid 65534): \(redline)")
+            #expect(MarkupJournal.folderProblem(environment: environment) == "its folder \(redline) belongs to another user (uid 65534)")
         }
         // A link in the folder's place.
         let elsewhere = folder.file("elsewhere")
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.removeItem(atPath: redline)
         symlink(elsewhere, redline)
-        #expect(MarkupJournal.folderProblem(environment: environment)?.hasPrefix("its folder is a symbolic link: ") == true)
+        #expect(MarkupJournal.folderProblem(environment: environment)?.hasSuffix(" is a symbolic link") == true)
     }
 
     /// A journal another user planted (their text, a deleted note) is never offered, nor one others could have written.
