@@ -164,8 +164,6 @@ public enum PDFInspector {
         return session
     }
 
-    /// The document as qpdf reads it after every repair, written whole into memory: what poppler draws
-    /// from when it cannot read the damaged file itself, or reads a different number of pages from it.
     /// Pages whose /Annots lists more than poppler makes a page with, and how many.
     static func crowdedPages(in session: QPDFSession) -> [Int: Int] {
         var crowded: [Int: Int] = [:]
@@ -179,10 +177,11 @@ public enum PDFInspector {
         return crowded
     }
 
-    /// The document as poppler can draw it when a page lists more annotations than poppler makes a page with: poppler
-    /// refuses that page and every one after it. The copy lists none on those pages (their content is drawn; the
-    /// annotations stay listed from qpdf's reading), everything else as the file has it.
-    public static func copyForDrawing(path: String, password: String?, crowded pages: Set<Int>) throws -> Data {
+    /// The document as qpdf reads it after every repair, written whole into memory: what poppler draws from when it
+    /// cannot read the damaged file itself, or reads a different number of pages from it. `crowded`: pages listing
+    /// more annotations than poppler makes a page with (it refuses such a page and every one after it) list none in
+    /// the copy; their content is drawn, their annotations stay listed from qpdf's reading.
+    public static func copyForDrawing(path: String, password: String?, crowded pages: Set<Int> = []) throws -> Data {
         let session = try openSession(path: path, password: password)
         do {
             for index in pages.sorted() where index < Int(qpdf_get_num_pages(session.data)) {
@@ -195,21 +194,9 @@ public enum PDFInspector {
         } catch let failure as QPDFSession.Failure {
             throw DocumentError.damaged(path: path, reason: failure.message)
         }
-        guard let bytes = qpdf_get_buffer(session.data) else { throw DocumentError.damaged(path: path, reason: "no copy could be made") }
-        return Data(bytes: bytes, count: qpdf_get_buffer_length(session.data))
-    }
-
-    public static func repairedCopy(path: String, password: String?) throws -> Data {
-        let session = try openSession(path: path, password: password)
-        do {
-            DocumentMetadata.keepOversizedStreamAsStored(in: session)
-            try session.beginWritingToMemory()
-            qpdf_set_decode_level(session.data, qpdf_dl_none)
-            try session.check(qpdf_write(session.data))
-        } catch let failure as QPDFSession.Failure {
-            throw DocumentError.damaged(path: path, reason: failure.message)
+        guard let bytes = qpdf_get_buffer(session.data) else {
+            throw DocumentError.damaged(path: path, reason: pages.isEmpty ? "it could not be repaired" : "no copy could be made")
         }
-        guard let bytes = qpdf_get_buffer(session.data) else { throw DocumentError.damaged(path: path, reason: "it could not be repaired") }
         return Data(bytes: bytes, count: qpdf_get_buffer_length(session.data))
     }
 

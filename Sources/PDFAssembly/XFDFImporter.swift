@@ -8,8 +8,9 @@ import RedlineCore
 public enum XFDFImporter {
     /// `appearances`: one-page PDFs drawn by Redline's painter for the annotations it can draw, keyed by name; an
     /// annotation the command brings or changes gets its own, so readers that never draw one afresh show it too.
+    /// `unchanged`: names the caller already found to say nothing new, when it compared them itself; nil to compare here.
     public static func document(source: String, password: String?, command: XFDFCommand,
-                                appearances: [AnnotationID: Data] = [:]) throws -> Data {
+                                appearances: [AnnotationID: Data] = [:], unchanged: Set<AnnotationID>? = nil) throws -> Data {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         do {
             guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
@@ -37,7 +38,7 @@ public enum XFDFImporter {
             for annotation in incoming {
                 let geometry = pages[annotation.pageIndex]
                 if let existing = located[annotation.id],
-                   XFDF.document([existing.annotation], pages: pages) == XFDF.document([annotation], pages: pages) {
+                   unchanged?.contains(annotation.id) ?? (XFDF.document([existing.annotation], pages: pages) == XFDF.document([annotation], pages: pages)) {
                     // Says nothing new (a file's own export read back): left exactly as it was, thread link included.
                     continue
                 }

@@ -98,7 +98,8 @@ public final class OpenedDocument: @unchecked Sendable {
     }
 
     /// Poppler on the file itself; for a damaged file that poppler cannot read as it is, or reads with a
-    /// different number of pages, poppler on the copy qpdf repaired, so both readings are the same document.
+    /// different number of pages, poppler on the copy qpdf repaired, so both readings are the same document; for a
+    /// document with crowded pages, poppler on the copy that lists no annotations on them.
     private static func renderer(path: String, password: String?, pageCount: Int, repaired: Bool,
                                  crowded: Set<Int>) throws -> PopplerDocument {
         if !crowded.isEmpty {
@@ -111,7 +112,7 @@ public final class OpenedDocument: @unchecked Sendable {
         } catch DocumentError.damaged(_, _) where repaired {
             // Drawn from the repaired copy below.
         }
-        return try PopplerDocument(data: PDFInspector.repairedCopy(path: path, password: password), path: path, password: password)
+        return try PopplerDocument(data: PDFInspector.copyForDrawing(path: path, password: password), path: path, password: password)
     }
 }
 
