@@ -9,7 +9,7 @@ SWIFT ?= swift
 IMPORT_CHECK := --explicit-target-dependency-import-check error
 # System packages: the C libraries Redline links, the C++ library TOMLKit's parser builds against, fonts for
 # markup text, and the independent readers tests use.
-APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev zlib1g-dev \
+APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev zlib1g-dev libsqlite3-dev \
 	libstdc++-12-dev ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
 # What only the tests need: real graphical terminals (kitty for its graphics protocol, xterm for sixel) on a
 # virtual display, with Mesa's software OpenGL for kitty, ImageMagick for screenshots, xdotool to type; Apache
@@ -52,6 +52,7 @@ install: setup
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(MAN1)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
 	install -m 755 .build/release/redline "$(DESTDIR)$(PREFIX)/bin/redline"
+	install -m 755 .build/release/redline-server "$(DESTDIR)$(PREFIX)/bin/redline-server"
 	install -m 644 .build/plugins/GenerateManual/outputs/redline/redline.1 "$(DESTDIR)$(MAN1)/redline.1"
 	.build/release/redline --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETIONS)/redline"
 	.build/release/redline --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS)/_redline"
@@ -59,7 +60,7 @@ install: setup
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "Add $(PREFIX)/bin to your PATH to run redline by name.";; esac
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/redline" "$(DESTDIR)$(MAN1)/redline.1" "$(DESTDIR)$(BASH_COMPLETIONS)/redline" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/redline" "$(DESTDIR)$(PREFIX)/bin/redline-server" "$(DESTDIR)$(MAN1)/redline.1" "$(DESTDIR)$(BASH_COMPLETIONS)/redline" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_redline" "$(DESTDIR)$(FISH_COMPLETIONS)/redline.fish"
 
 test: setup test-system-packages test-tools
@@ -108,11 +109,13 @@ install-missing:
 
 # Independent readers for the tests' checks: pikepdf (qpdf underneath, but not Redline's code) reads PDF
 # structure; PyMuPDF (MuPDF, another PDF implementation) reads annotations and renders their appearances.
-# The marker names what is installed, so a venv from before a reader was added gets it.
-TEST_PYTHON_PACKAGES = pikepdf PyMuPDF
-test-tools: $(VENV)/.ready-pikepdf-pymupdf
+# websockets is the second client of the collaboration protocol (Tests/Collab/collab_client.py), written from
+# docs/collaboration-protocol.md alone. The marker names what is installed, so a venv from before a package was
+# added gets it.
+TEST_PYTHON_PACKAGES = pikepdf PyMuPDF websockets
+test-tools: $(VENV)/.ready-pikepdf-pymupdf-websockets
 
-$(VENV)/.ready-pikepdf-pymupdf:
+$(VENV)/.ready-pikepdf-pymupdf-websockets:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet $(TEST_PYTHON_PACKAGES)
 	touch $@

@@ -16,6 +16,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The collaboration server and its client (docs/collaboration-protocol.md).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Pure core.
@@ -52,10 +60,36 @@ let package = Package(
             "RedlineKit", "RedlineCore", "TerminalGrid", "Editor", "CellPictures", "NcursesTerminal",
         ]),
 
-        // Front end.
+        // The collaboration server: the core, its database and its network libraries; no terminal, no PDF library.
+        .target(name: "CollabServer", dependencies: [
+            "RedlineCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        // The client side of the protocol, for `redline collab` (and later the editor).
+        .target(name: "CollabClient", dependencies: [
+            "RedlineCore",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // Front ends.
         .executableTarget(name: "redline", dependencies: [
-            "RedlineKit", "TerminalFrontEnd", "RedlineCore", "Editor", "TerminalGrid",
+            "RedlineKit", "TerminalFrontEnd", "RedlineCore", "Editor", "TerminalGrid", "CollabClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `redline serve` runs this program: a server process that loads no terminal or rendering library.
+        .executableTarget(name: "redline-server", dependencies: [
+            "CollabServer", "RedlineCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // The interaction components from Swift: the seed's four examples and a smart-zoom log.

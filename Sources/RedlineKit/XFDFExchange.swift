@@ -40,8 +40,16 @@ public enum XFDFExchange {
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
     /// `destination`, atomically and checked; a malformed file throws before anything is written.
     public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String) throws {
+        try applying({ description in try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations) },
+                     to: path, password: password, writingTo: destination)
+    }
+
+    /// Writes the document with the command `makeCommand` gives for it (its pages, its annotations) applied to
+    /// `destination`, atomically and checked: `xfdf import`, and `redline collab pull` with the shared annotations.
+    public static func applying(_ makeCommand: (DocumentDescription) throws -> XFDFCommand, to path: String, password: String?,
+                                writingTo destination: String) throws {
         let description = try PDFInspector.describe(path: path, password: password)
-        let command = try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations)
+        let command = try makeCommand(description)
         let writer = QPDFDocumentAccess()
         // What says nothing new (the file's own export read back) is left as it is: no appearance is drawn for it,
         // and the writer is told, not left to compare each one again.

@@ -24,7 +24,7 @@ struct Redline: ParsableCommand {
             documentation (keys, configuration, file formats) is in the source tree's docs/ folder.
             """,
         version: version,
-        subcommands: [Open.self, Apply.self, Annotations.self, XFDFCommands.self, Reply.self, Review.self, Flatten.self, Bookmarks.self, Search.self, Keys.self, Bench.self],
+        subcommands: [Open.self, Apply.self, Annotations.self, XFDFCommands.self, Reply.self, Review.self, Flatten.self, Bookmarks.self, Search.self, Keys.self, Bench.self, Collab.self, Serve.self],
         defaultSubcommand: Open.self)
 
     /// Parses and runs, with Redline's exit codes: 0 done, 1 bad usage or markup, 2 cannot open, 3 cannot write.

@@ -10,6 +10,11 @@ public enum XFDF {
 
     // MARK: Writing
 
+    /// Whether XFDF has an element for the annotation (markup does; links, widgets and popups do not).
+    public static func carries(_ annotation: Annotation) -> Bool {
+        XFDFAnnotationElement.name(of: annotation.subtype) != nil
+    }
+
     /// `<xfdf><annots>…</annots></xfdf>`: every markup annotation (links, widgets and popups have no element).
     public static func document(_ annotations: [Annotation], pages: [PageGeometry]) -> String {
         let annots = XMLTreeElement("annots", children: elements(annotations, pages: pages))

@@ -128,7 +128,13 @@ enum XFDFAnnotationElement {
         guard pages.indices.contains(page) else {
             throw XFDFError(element, "page=\"\(page)\" of <\(element.name)> is out of range: the document has \(pages.count) pages, counted from 0")
         }
-        let geometry = pages[page]
+        return try annotation(from: element, subtype: subtype, page: page, geometry: pages[page], order: order)
+    }
+
+    /// The annotation an element describes on a page of the given geometry (the collaboration server, which has no
+    /// PDF, reads with a neutral one to check what it stores).
+    static func annotation(from element: XMLTreeElement, subtype: AnnotationSubtype, page: Int, geometry: PageGeometry,
+                           order: Int) throws -> Annotation {
         let numbers = { (attribute: String) throws -> [Double]? in try self.numbers(attribute, of: element) }
         guard let box = try numbers("rect") else { throw XFDFError(element, "<\(element.name)> has no rect") }
         guard box.count == 4 else { throw XFDFError(element, "rect of <\(element.name)> needs four numbers, not \(box.count)") }

@@ -28,6 +28,10 @@ public struct RedlineConfiguration: Sendable, Equatable {
     /// `[interactions.NAME]` tables as written, in the file's order.
     public var interactionSettings: [InteractionSetting] = []
 
+    /// `[collab] server`: the collaboration server `redline collab` talks to; `[collab] token`: the user's token there.
+    public var collabServer: String?
+    public var collabToken: String?
+
     public static let defaultBookmarkProviders = ["xmp", "sidecar"]
 
     public init(author: String? = nil, replies: Bool = true, bookmarkProviders: [String] = Self.defaultBookmarkProviders,
@@ -66,7 +70,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
-                            "open_command", "graphics", "save_mode", "keys", "interactions"]
+                            "open_command", "graphics", "save_mode", "keys", "interactions", "collab"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -145,6 +149,22 @@ public struct RedlineConfiguration: Sendable, Equatable {
                                                     ?? MarkupColor.highlighterCycle)
         configuration.keyBindings = try keyBindings(in: table, text: text, path: path)
         configuration.interactionSettings = try interactionSettings(in: table, text: text, path: path)
+        if let value = table["collab"] {
+            guard let collab = value.table else {
+                throw ConfigurationError(path: path, message: "collab must be a table: [collab] with server = \"ws://HOST:PORT\" and token = \"…\"")
+            }
+            for key in collab.keys where !["server", "token"].contains(key) {
+                throw ConfigurationError(path: path, message: "unknown setting collab.\(VisibleText.excerpt(key, limit: 60)) (known: server, token)")
+            }
+            for (key, value) in [("server", collab["server"]), ("token", collab["token"])] {
+                guard let value else { continue }
+                guard let text = value.string, !text.isEmpty,
+                      !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                    throw ConfigurationError(path: path, message: "collab.\(key) must be a string without control characters")
+                }
+                if key == "server" { configuration.collabServer = text } else { configuration.collabToken = text }
+            }
+        }
         return configuration
     }
 

@@ -1,0 +1,304 @@
+import Foundation
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import RedlineCore
+import ServiceLifecycle
+
+/// What every connection of a server shares.
+struct CollabServices: Sendable {
+    let store: any CollabStore
+    let hub: DocumentHub
+    let configuration: CollabServerConfiguration
+    let metrics: CollabMetrics
+    let logger: Logger
+}
+
+/// Writes one connection's frames one at a time: answers from the reading task, events from the following one.
+actor FrameWriter {
+    private let outbound: WebSocketOutboundWriter
+    private(set) var closed = false
+
+    init(_ outbound: WebSocketOutboundWriter) { self.outbound = outbound }
+
+    func send(_ frame: CollabFrame.Server) async throws {
+        guard !closed else { return }
+        try await outbound.write(.text(frame.json))
+    }
+
+    /// Sends a last error frame and closes the connection.
+    func close(code: String, message: String) async {
+        guard !closed else { return }
+        try? await outbound.write(.text(CollabFrame.Server.error(code: code, message: message).json))
+        closed = true
+        try? await outbound.close(.policyViolation, reason: String(code.prefix(100)))
+    }
+}
+
+/// One client's connection: its frames read, checked, applied and answered; its document's log followed.
+struct CollabConnection {
+    let user: String
+    let services: CollabServices
+
+    private var store: any CollabStore { services.store }
+    private var configuration: CollabServerConfiguration { services.configuration }
+
+    func run(inbound: WebSocketInboundStream, writer: FrameWriter) async {
+        services.metrics.connections.increment()
+        defer { services.metrics.connections.decrement() }
+        // SIGTERM: every client is told and the connection closed, so the server can end; clients resume elsewhere.
+        await withGracefulShutdownHandler {
+            await serve(inbound: inbound, writer: writer)
+        } onGracefulShutdown: {
+            Task { await writer.close(code: "shutting-down", message: "the server is shutting down: reconnect and resume") }
+        }
+    }
+
+    private func serve(inbound: WebSocketInboundStream, writer: FrameWriter) async {
+        await withTaskGroup(of: Void.self) { group in
+            var state = ReadingState(bucket: TokenBucket(rate: configuration.changesPerSecond, burst: configuration.changeBurst))
+            do {
+                var frames = inbound.makeAsyncIterator()
+                var message: [UInt8] = []
+                var oversized = false
+                while let frame = try await frames.next() {
+                    switch frame.opcode {
+                    case .text, .binary, .continuation:
+                        if frame.opcode != .continuation {
+                            message.removeAll(keepingCapacity: true)
+                            oversized = false
+                        }
+                        if !oversized {
+                            if message.count + frame.data.readableBytes > configuration.largestFrame {
+                                oversized = true
+                                message = []
+                            } else {
+                                message += frame.data.readableBytesView
+                            }
+                        }
+                        guard frame.fin else { continue }
+                        if oversized {
+                            try await violation(&state, writer, code: "too-large",
+                                                message: "a frame holds at most \(configuration.largestFrame) bytes")
+                        } else if frame.opcode == .binary || (frame.opcode == .continuation && state.binary) {
+                            try await violation(&state, writer, code: "malformed", message: "frames are JSON text, not binary")
+                        } else {
+                            try await handle(String(decoding: message, as: UTF8.self), &state, writer, &group)
+                        }
+                        message.removeAll(keepingCapacity: true)
+                    default:
+                        continue
+                    }
+                    if frame.opcode != .continuation { state.binary = frame.opcode == .binary }
+                    if await writer.closed { break }
+                }
+            } catch {
+                services.logger.debug("connection of \(user) ended: \(error)")
+            }
+            group.cancelAll()
+        }
+    }
+
+    struct ReadingState {
+        var document: String?
+        var access: DocumentAccess?
+        var strikes = 0
+        var bucket: TokenBucket
+        var binary = false
+    }
+
+    private func violation(_ state: inout ReadingState, _ writer: FrameWriter, code: String, message: String) async throws {
+        services.metrics.errors.increment()
+        state.strikes += 1
+        if state.strikes >= configuration.strikes {
+            await writer.close(code: code, message: message + "; closed after \(state.strikes) such frames")
+        } else {
+            try await writer.send(.error(code: code, message: message))
+        }
+    }
+
+    private func handle(_ text: String, _ state: inout ReadingState, _ writer: FrameWriter,
+                        _ group: inout TaskGroup<Void>) async throws {
+        let frame: CollabFrame.Client
+        do {
+            frame = try CollabFrame.Client.decode(text)
+        } catch {
+            return try await violation(&state, writer, code: error.code, message: error.message)
+        }
+        switch frame {
+        case .hello(let document, let since):
+            guard state.document == nil else {
+                return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
+            }
+            guard let access = try await store.join(document: document, user: user, open: configuration.open) else {
+                services.metrics.errors.increment()
+                return await writer.close(code: "forbidden", message: "\(user) is not a member of \(document)")
+            }
+            state.document = document
+            state.access = access
+            let position = try await store.position(document: document)
+            let resumes = since.map { $0 >= position.firstKept - 1 && $0 <= position.head } ?? false
+            try await writer.send(.welcome(document: document, user: user, access: access.rawValue, head: position.head,
+                                           snapshot: !resumes))
+            let follower = LogFollower(user: user, document: document, services: services, writer: writer)
+            let start = resumes ? since : nil
+            group.addTask { await follower.run(since: start) }
+        case .change(let operation, let base, let xfdf):
+            guard let document = state.document else {
+                return try await violation(&state, writer, code: "hello-first", message: "send hello with a document before changes")
+            }
+            guard state.bucket.take(now: .now) else {
+                return try await violation(&state, writer, code: "too-fast",
+                                           message: "at most \(Int(configuration.changesPerSecond)) changes a second")
+            }
+            try await change(operation: operation, base: base, xfdf: xfdf, document: document, writer)
+        }
+    }
+
+    private func change(operation: String, base: Int?, xfdf: String, document: String,
+                        _ writer: FrameWriter) async throws {
+        func refuse(_ refusal: ChangeRefusal) async throws {
+            services.metrics.refused.increment()
+            let current = refusal.current
+            try await writer.send(.refused(op: operation, code: refusal.code, message: refusal.message,
+                                           current: current.map(CollabFrame.Entry.init),
+                                           currentXFDF: current.map { SharedXFDF.annotations([$0.element]) }))
+        }
+        // Access now, not at hello: a grant taken away since applies to the next change.
+        switch try await store.access(document: document, user: user, open: configuration.open) {
+        case .write: break
+        case .read: return try await refuse(.readOnly)
+        case nil: return await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
+        }
+        let request: SharedChangeRequest
+        do {
+            request = try SharedChangeReader.read(xfdf, author: user)
+        } catch {
+            return try await refuse(.invalid("\(error)"))
+        }
+        let outcome = try await store.apply(document: document, operation: operation, author: user, base: base, request: request,
+                                            time: CollabClock.now(), mostAnnotations: configuration.mostAnnotations)
+        switch outcome {
+        case .accepted(let event):
+            services.metrics.accepted.increment()
+            await services.hub.poke(document, committed: event.seq, at: .now)
+            let first = event.annotations.first
+            try await writer.send(.ack(op: operation, seq: event.seq, name: first?.name ?? request.name, version: first?.version ?? 0))
+            if event.seq % 1024 == 0 { try await store.prune(document: document, keep: configuration.keptEvents) }
+        case .duplicate(let seq, let name, let version):
+            try await writer.send(.ack(op: operation, seq: seq, name: name, version: version))
+        case .refused(let refusal):
+            try await refuse(refusal)
+        }
+    }
+}
+
+/// Sends a connection its document's log: the whole set first when the client has none or is too far behind,
+/// then every event after what it has, in order, each checked against the client's access when it is sent.
+struct LogFollower {
+    let user: String
+    let document: String
+    let services: CollabServices
+    let writer: FrameWriter
+    private static let page = 256
+    private static let snapshotPart = 512 << 10
+
+    func run(since: Int?) async {
+        let id = UUID()
+        let pokes = await services.hub.follow(document, id: id)
+        let ticker = Task { [hub = services.hub, period = services.configuration.accessCheck] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: period)
+                await hub.poke(document)
+            }
+        }
+        defer { ticker.cancel() }
+        do {
+            var cursor = since
+            for await _ in pokes {
+                guard try await services.store.access(document: document, user: user, open: services.configuration.open) != nil else {
+                    await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
+                    break
+                }
+                cursor = try await catchUp(from: cursor)
+                if await writer.closed { break }
+            }
+        } catch {
+            services.logger.debug("following \(document) for \(user) ended: \(error)")
+        }
+        await services.hub.unfollow(document, id: id)
+    }
+
+    /// Everything after `cursor` (nil: the whole set), returning where the client now is.
+    private func catchUp(from cursor: Int?) async throws -> Int {
+        var seen: Int
+        if let cursor, cursor >= (try await services.store.position(document: document)).firstKept - 1 {
+            seen = cursor
+        } else {
+            seen = try await sendSnapshot()
+        }
+        while true {
+            let events = try await services.store.events(document: document, after: seen, limit: Self.page)
+            guard !events.isEmpty else { return seen }
+            if events[0].seq != seen + 1 {
+                // Pruned while this client lagged: the whole set again.
+                seen = try await sendSnapshot()
+                continue
+            }
+            for event in events {
+                try await writer.send(.event(event))
+                services.metrics.delivered.increment()
+                if let committed = await services.hub.commitInstant(document, seq: event.seq) {
+                    services.metrics.delivery.record(ContinuousClock.now - committed)
+                }
+            }
+            seen = events.last!.seq
+            if events.count < Self.page { return seen }
+        }
+    }
+
+    private func sendSnapshot() async throws -> Int {
+        let (head, annotations) = try await services.store.snapshot(document: document)
+        var part: [SharedAnnotation] = []
+        var bytes = 0
+        func flush(last: Bool) async throws {
+            try await writer.send(.snapshot(head: head, xfdf: SharedXFDF.annotations(part.filter { !$0.deleted }.map(\.element)),
+                                            annotations: part.map(CollabFrame.Entry.init), last: last))
+            part.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
+        for annotation in annotations {
+            if bytes + annotation.element.utf8.count + 160 > Self.snapshotPart, !part.isEmpty { try await flush(last: false) }
+            part.append(annotation)
+            bytes += (annotation.deleted ? 0 : annotation.element.utf8.count) + 160
+        }
+        try await flush(last: true)
+        return head
+    }
+}
+
+/// At most `rate` a second on average, `burst` at once.
+struct TokenBucket {
+    let rate: Double
+    let burst: Double
+    private var tokens: Double
+    private var last: ContinuousClock.Instant?
+
+    init(rate: Double, burst: Double) {
+        self.rate = rate
+        self.burst = burst
+        tokens = burst
+    }
+
+    mutating func take(now: ContinuousClock.Instant) -> Bool {
+        if let last {
+            let elapsed = now - last
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            tokens = min(burst, tokens + seconds * rate)
+        }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}

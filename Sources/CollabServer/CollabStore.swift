@@ -1,0 +1,60 @@
+import RedlineCore
+
+/// What a user may do in a document.
+public enum DocumentAccess: String, Sendable, Hashable, Codable {
+    case write
+    case read
+}
+
+public struct CollabUser: Sendable, Hashable {
+    public var name: String
+    public var created: String
+}
+
+/// The outcome of a change the store was asked to apply.
+public enum StoredChangeOutcome: Sendable, Hashable {
+    /// Committed as this event.
+    case accepted(CollabFrame.Event)
+    /// The operation was applied before (a resend): its event, unchanged.
+    case duplicate(seq: Int, name: String, version: Int)
+    case refused(ChangeRefusal)
+}
+
+/// Where the document stands in its log: the last sequence number and the first one the log still keeps.
+public struct LogPosition: Sendable, Hashable {
+    public var head: Int
+    public var firstKept: Int
+}
+
+/// The server's storage: users and tokens, documents and their members, each document's event log and current
+/// annotations, and shared PDFs. Changes are decided by `SharedChangeRules` inside the transaction that writes them.
+public protocol CollabStore: Sendable {
+    // Users
+    func addUser(name: String, tokenHash: String) async throws
+    func removeUser(name: String) async throws -> Bool
+    func users() async throws -> [CollabUser]
+    func user(tokenHash: String) async throws -> String?
+
+    // Documents
+    /// The user's access to the document, making the document (and the user its owner) when it does not exist;
+    /// nil when the user may not see it. With `open`, every user may write every document.
+    func join(document: String, user: String, open: Bool) async throws -> DocumentAccess?
+    /// The user's access now, without making anything: nil when there is none or the user was removed.
+    func access(document: String, user: String, open: Bool) async throws -> DocumentAccess?
+    func grant(document: String, user: String, access: DocumentAccess?) async throws
+    func position(document: String) async throws -> LogPosition
+
+    // Changes
+    func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
+               time: String, mostAnnotations: Int) async throws -> StoredChangeOutcome
+    func events(document: String, after seq: Int, limit: Int) async throws -> [CollabFrame.Event]
+    /// Every annotation (deleted ones too, so that clients learn of deletions) and the head they are current at,
+    /// read at one moment.
+    func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation])
+    /// Keeps the last `keep` events of the document; earlier ones are answered with a snapshot.
+    func prune(document: String, keep: Int) async throws
+
+    // Shared PDFs
+    func storePDF(document: String, bytes: [UInt8]) async throws
+    func pdf(document: String) async throws -> [UInt8]?
+}

@@ -1,0 +1,310 @@
+import Foundation
+import GRDB
+import RedlineCore
+
+/// The embedded store: one SQLite file in WAL mode (GRDB's `DatabasePool`: one writer, readers beside it). A
+/// change is acknowledged after its transaction commits; a killed server loses nothing it acknowledged.
+public final class SQLiteCollabStore: CollabStore {
+    private let pool: DatabasePool
+
+    public init(path: String) throws {
+        var configuration = Configuration()
+        // `redline serve user add` writes while the server runs: wait for the other writer instead of failing.
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1: users, documents, members, events, annotations") { db in
+            try db.execute(sql: """
+                CREATE TABLE users (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created TEXT NOT NULL);
+                CREATE TABLE documents (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    owner TEXT NOT NULL,
+                    created TEXT NOT NULL,
+                    head INTEGER NOT NULL DEFAULT 0,
+                    first_kept INTEGER NOT NULL DEFAULT 1,
+                    live INTEGER NOT NULL DEFAULT 0,
+                    pdf BLOB);
+                CREATE TABLE members (
+                    document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    user TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE,
+                    access TEXT NOT NULL CHECK (access IN ('write', 'read')),
+                    PRIMARY KEY (document, user));
+                CREATE TABLE events (
+                    document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    operation TEXT NOT NULL,
+                    author TEXT NOT NULL,
+                    time TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    annotations TEXT NOT NULL,
+                    xfdf TEXT NOT NULL,
+                    PRIMARY KEY (document, seq),
+                    UNIQUE (document, operation));
+                CREATE TABLE annotations (
+                    document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    page INTEGER NOT NULL,
+                    author TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    deleted INTEGER NOT NULL,
+                    in_reply_to TEXT,
+                    element TEXT NOT NULL,
+                    PRIMARY KEY (document, name));
+                CREATE INDEX annotations_replies ON annotations (document, in_reply_to);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Users
+
+    public func addUser(name: String, tokenHash: String) async throws {
+        try await pool.write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE name = ?", arguments: [name]) == true {
+                throw CollabStoreError.userExists(name)
+            }
+            try db.execute(sql: "INSERT INTO users (name, token_hash, created) VALUES (?, ?, ?)",
+                           arguments: [name, tokenHash, CollabClock.now()])
+        }
+    }
+
+    public func removeUser(name: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM members WHERE user = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM users WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    public func users() async throws -> [CollabUser] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT name, created FROM users ORDER BY name").map { CollabUser(name: $0["name"], created: $0["created"]) }
+        }
+    }
+
+    public func user(tokenHash: String) async throws -> String? {
+        try await pool.read { db in try String.fetchOne(db, sql: "SELECT name FROM users WHERE token_hash = ?", arguments: [tokenHash]) }
+    }
+
+    // MARK: Documents
+
+    public func join(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
+        try await pool.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE name = ?", arguments: [user]) == true else { return nil }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM documents WHERE id = ?", arguments: [document]) != true {
+                try db.execute(sql: "INSERT INTO documents (id, owner, created) VALUES (?, ?, ?)",
+                               arguments: [document, user, CollabClock.now()])
+                try db.execute(sql: "INSERT INTO members (document, user, access) VALUES (?, ?, 'write')", arguments: [document, user])
+                return .write
+            }
+            return try Self.access(db, document: document, user: user, open: open)
+        }
+    }
+
+    public func access(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
+        try await pool.read { db in try Self.access(db, document: document, user: user, open: open) }
+    }
+
+    private static func access(_ db: Database, document: String, user: String, open: Bool) throws -> DocumentAccess? {
+        guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE name = ?", arguments: [user]) == true else { return nil }
+        if let granted = try String.fetchOne(db, sql: "SELECT access FROM members WHERE document = ? AND user = ?",
+                                             arguments: [document, user]) {
+            return DocumentAccess(rawValue: granted)
+        }
+        return open ? .write : nil
+    }
+
+    public func grant(document: String, user: String, access: DocumentAccess?) async throws {
+        try await pool.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM users WHERE name = ?", arguments: [user]) == true else {
+                throw CollabStoreError.noSuchUser(user)
+            }
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM documents WHERE id = ?", arguments: [document]) != true {
+                try db.execute(sql: "INSERT INTO documents (id, owner, created) VALUES (?, ?, ?)",
+                               arguments: [document, user, CollabClock.now()])
+            }
+            if let access {
+                try db.execute(sql: """
+                    INSERT INTO members (document, user, access) VALUES (?, ?, ?)
+                    ON CONFLICT (document, user) DO UPDATE SET access = excluded.access
+                    """, arguments: [document, user, access.rawValue])
+            } else {
+                try db.execute(sql: "DELETE FROM members WHERE document = ? AND user = ?", arguments: [document, user])
+            }
+        }
+    }
+
+    public func position(document: String) async throws -> LogPosition {
+        try await pool.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT head, first_kept FROM documents WHERE id = ?", arguments: [document])
+            return LogPosition(head: row?["head"] ?? 0, firstKept: row?["first_kept"] ?? 1)
+        }
+    }
+
+    // MARK: Changes
+
+    public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
+                      time: String, mostAnnotations: Int) async throws -> StoredChangeOutcome {
+        try await pool.write { db in
+            if let earlier = try Row.fetchOne(db, sql: "SELECT seq, annotations FROM events WHERE document = ? AND operation = ?",
+                                              arguments: [document, operation]) {
+                let entries = CollabStoreCoding.entries(earlier["annotations"])
+                return .duplicate(seq: earlier["seq"], name: entries.first?.name ?? request.name, version: entries.first?.version ?? 0)
+            }
+            guard let documentRow = try Row.fetchOne(db, sql: "SELECT head, live FROM documents WHERE id = ?", arguments: [document]) else {
+                throw CollabStoreError.noSuchDocument(document)
+            }
+            let current = try Self.annotation(db, document: document, name: request.name)
+            let parentName = request.action == .add ? request.inReplyTo : nil
+            let parent = try parentName.flatMap { try Self.annotation(db, document: document, name: $0) }
+            let descendants = request.action == .delete ? try Self.descendants(db, document: document, of: request.name) : []
+            let facts = SharedChangeRules.Facts(current: current, parent: parent, descendants: descendants,
+                                                liveCount: documentRow["live"], mostAnnotations: mostAnnotations)
+            switch SharedChangeRules.decide(request, base: base, author: author, canWrite: true, facts: facts) {
+            case .failure(let refusal):
+                return .refused(refusal)
+            case .success(let accepted):
+                let seq: Int = documentRow["head"] + 1
+                for annotation in accepted.changed {
+                    try db.execute(sql: """
+                        INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
+                            deleted = excluded.deleted, element = excluded.element
+                        """, arguments: [document, annotation.name, annotation.pageIndex, annotation.author, annotation.version,
+                                         annotation.deleted, annotation.inReplyTo, annotation.element])
+                }
+                let event = CollabFrame.Event(seq: seq, op: operation, author: author, time: time, action: accepted.action,
+                                              annotations: accepted.changed.map(CollabFrame.Entry.init), xfdf: accepted.xfdf)
+                try db.execute(sql: """
+                    INSERT INTO events (document, seq, operation, author, time, action, annotations, xfdf)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [document, seq, operation, author, time, accepted.action.rawValue,
+                                     CollabStoreCoding.text(event.annotations), accepted.xfdf])
+                try db.execute(sql: "UPDATE documents SET head = ?, live = live + ? WHERE id = ?",
+                               arguments: [seq, accepted.liveDelta, document])
+                return .accepted(event)
+            }
+        }
+    }
+
+    private static func annotation(_ db: Database, document: String, name: String) throws -> SharedAnnotation? {
+        try Row.fetchOne(db, sql: "SELECT * FROM annotations WHERE document = ? AND name = ?", arguments: [document, name])
+            .map(Self.annotation)
+    }
+
+    private static func annotation(_ row: Row) -> SharedAnnotation {
+        SharedAnnotation(name: row["name"], pageIndex: row["page"], author: row["author"], version: row["version"],
+                         deleted: row["deleted"], inReplyTo: row["in_reply_to"], element: row["element"])
+    }
+
+    /// Everything answering `name`, however deep: one indexed query a level, each annotation read once.
+    private static func descendants(_ db: Database, document: String, of name: String) throws -> [SharedAnnotation] {
+        var found: [SharedAnnotation] = []
+        var seen: Set<String> = [name]
+        var level = [name]
+        while !level.isEmpty {
+            var next: [String] = []
+            for parent in level {
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM annotations WHERE document = ? AND in_reply_to = ?",
+                                            arguments: [document, parent]) {
+                    let reply = annotation(row)
+                    guard seen.insert(reply.name).inserted else { continue }
+                    found.append(reply)
+                    next.append(reply.name)
+                }
+            }
+            level = next
+        }
+        return found
+    }
+
+    public func events(document: String, after seq: Int, limit: Int) async throws -> [CollabFrame.Event] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT seq, operation, author, time, action, annotations, xfdf FROM events
+                WHERE document = ? AND seq > ? ORDER BY seq LIMIT ?
+                """, arguments: [document, seq, limit]).map { row in
+                CollabFrame.Event(seq: row["seq"], op: row["operation"], author: row["author"], time: row["time"],
+                                  action: AnnotationChange.Action(rawValue: row["action"]) ?? .modify,
+                                  annotations: CollabStoreCoding.entries(row["annotations"]), xfdf: row["xfdf"])
+            }
+        }
+    }
+
+    public func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation]) {
+        try await pool.read { db in
+            let head = try Int.fetchOne(db, sql: "SELECT head FROM documents WHERE id = ?", arguments: [document]) ?? 0
+            let all = try Row.fetchAll(db, sql: "SELECT * FROM annotations WHERE document = ? ORDER BY rowid",
+                                       arguments: [document]).map(Self.annotation)
+            return (head, all)
+        }
+    }
+
+    public func prune(document: String, keep: Int) async throws {
+        try await pool.write { db in
+            guard let head = try Int.fetchOne(db, sql: "SELECT head FROM documents WHERE id = ?", arguments: [document]) else { return }
+            let firstKept = max(1, head - keep + 1)
+            try db.execute(sql: "DELETE FROM events WHERE document = ? AND seq < ?", arguments: [document, firstKept])
+            try db.execute(sql: "UPDATE documents SET first_kept = max(first_kept, ?) WHERE id = ?", arguments: [firstKept, document])
+        }
+    }
+
+    // MARK: PDFs
+
+    public func storePDF(document: String, bytes: [UInt8]) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE documents SET pdf = ? WHERE id = ?", arguments: [Data(bytes), document])
+        }
+    }
+
+    public func pdf(document: String) async throws -> [UInt8]? {
+        try await pool.read { db in
+            try Data.fetchOne(db, sql: "SELECT pdf FROM documents WHERE id = ?", arguments: [document]).map { [UInt8]($0) }
+        }
+    }
+}
+
+public enum CollabStoreError: Error, CustomStringConvertible, Equatable {
+    case userExists(String)
+    case noSuchUser(String)
+    case noSuchDocument(String)
+
+    public var description: String {
+        switch self {
+        case .userExists(let name): "a user named \(name) exists already"
+        case .noSuchUser(let name): "there is no user named \(name)"
+        case .noSuchDocument(let id): "there is no document \(id)"
+        }
+    }
+}
+
+/// The entries of an event as the log row keeps them: JSON.
+enum CollabStoreCoding {
+    static func text(_ entries: [CollabFrame.Entry]) -> String {
+        String(decoding: (try? JSONEncoder().encode(entries)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    static func entries(_ text: String) -> [CollabFrame.Entry] {
+        (try? JSONDecoder().decode([CollabFrame.Entry].self, from: Data(text.utf8))) ?? []
+    }
+}
+
+/// The server's time, for event stamps: ISO 8601 in UTC to the millisecond.
+public enum CollabClock {
+    public static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,213 @@
+import ArgumentParser
+import CollabServer
+import Foundation
+import Logging
+
+@main
+struct RedlineServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "redline serve",
+        abstract: "The collaboration server: reviewers of one document see each other's annotations as they are made.",
+        discussion: """
+            With no arguments it listens on 127.0.0.1:8790 and keeps its SQLite database under \
+            $XDG_DATA_HOME/redline/server/. On its first start it makes a user named after you and saves the token in \
+            $XDG_CONFIG_HOME/redline/collab-token, where `redline collab` finds it. docs/collaboration-protocol.md \
+            describes the protocol.
+            """,
+        subcommands: [Serve.self, User.self, Grant.self],
+        defaultSubcommand: Serve.self)
+}
+
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: "sqlite:PATH (default: $XDG_DATA_HOME/redline/server/redline.sqlite).")
+    var database: String?
+
+    func open() throws -> SQLiteCollabStore {
+        let path: String
+        if let database {
+            guard database.hasPrefix("sqlite:") || !database.contains("://") else {
+                throw ValidationError("--database takes sqlite:PATH; \(database.prefix(20))… is not one")
+            }
+            path = database.hasPrefix("sqlite:") ? String(database.dropFirst("sqlite:".count)) : database
+        } else {
+            let folder = ServerPaths.dataFolder()
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            path = folder + "/redline.sqlite"
+        }
+        do {
+            return try SQLiteCollabStore(path: path)
+        } catch {
+            throw ValidationError("cannot open the database \(path): \(error)")
+        }
+    }
+}
+
+enum ServerPaths {
+    static func dataFolder() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (NSHomeDirectory() + "/.local/share")
+        return base + "/redline/server"
+    }
+
+    static func tokenFile() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (NSHomeDirectory() + "/.config")
+        return base + "/redline/collab-token"
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the server (the default).")
+
+    @Option(help: "HOST:PORT to listen on; anything but loopback needs --tls-cert/--tls-key or --insecure.")
+    var listen = "127.0.0.1:8790"
+    @OptionGroup var database: DatabaseOption
+    @Flag(help: "Every user may read and write every document, without grants (a trusted local team).")
+    var open = false
+    @Option(name: .customLong("tls-cert"), help: "PEM certificate chain: serve wss:// and https://.")
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert.")
+    var tlsKey: String?
+    @Flag(help: "Listen beyond loopback without TLS (behind a proxy that terminates TLS).")
+    var insecure = false
+    @Option(help: "Events kept per document; a client further behind gets the whole set.")
+    var keepEvents = 100_000
+    @Option(help: "Log level: trace, debug, info, notice, warning, error.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        let (host, _) = try address()
+        if !Self.isLoopback(host), tlsCertificate == nil, !insecure {
+            throw ValidationError("listening on \(host) sends tokens and annotations in the clear: give --tls-cert and --tls-key, or --insecure behind a TLS proxy")
+        }
+        guard keepEvents >= 1 else { throw ValidationError("--keep-events is at least 1") }
+    }
+
+    func address() throws -> (String, Int) {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            throw ValidationError("--listen takes HOST:PORT, such as 127.0.0.1:8790")
+        }
+        var host = String(listen[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return (host, port)
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "redline.server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let store = try database.open()
+        var configuration = CollabServerConfiguration()
+        (configuration.host, configuration.port) = try address()
+        configuration.open = open
+        configuration.keptEvents = keepEvents
+        if let tlsCertificate, let tlsKey { configuration.tls = (tlsCertificate, tlsKey) }
+        if try await store.users().isEmpty, Self.isLoopback(configuration.host) {
+            try await firstUser(store)
+        }
+        let scheme = configuration.tls == nil ? "ws" : "wss"
+        let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let application = try CollabServer.application(store: store, configuration: configuration, logger: logger) { port in
+            // Tests and scripts wait for this line.
+            FileHandle.standardError.write(Data("Redline server listening on \(scheme)://\(shownHost):\(port)\n".utf8))
+        }
+        try await application.runService()
+    }
+
+    /// A fresh server on loopback makes its owner a user, so that `redline collab` works at once.
+    private func firstUser(_ store: SQLiteCollabStore) async throws {
+        let name = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "owner"
+        let token = BearerTokens.make()
+        try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
+        let path = ServerPaths.tokenFile()
+        try TokenFile.write(token, to: path)
+        FileHandle.standardError.write(Data("First start: made the user \(name); its token is in \(path), where redline collab reads it.\n".utf8))
+    }
+}
+
+enum TokenFile {
+    /// Written 0600 through a temporary file and a rename: a reader never sees half a token.
+    static func write(_ token: String, to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data((token + "\n").utf8),
+                                             attributes: [.posixPermissions: 0o600]) else {
+            throw ValidationError("cannot write \(temporary)")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw ValidationError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+struct User: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add, remove and list users.",
+                                                    subcommands: [Add.self, Remove.self, List.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a user and print their token (once: only its hash is kept).")
+        @Argument(help: "The user's name, as their annotations will carry it.") var name: String
+        @OptionGroup var database: DatabaseOption
+
+        func validate() throws {
+            guard !name.isEmpty, name.utf8.count <= 128, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw ValidationError("a user name is 1 to 128 bytes without control characters")
+            }
+        }
+
+        func run() async throws {
+            let store = try database.open()
+            let token = BearerTokens.make()
+            do {
+                try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
+            } catch let error as CollabStoreError {
+                throw ValidationError(error.description)
+            }
+            print(token)
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a user: their token stops working and their connections close.")
+        @Argument var name: String
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            guard try await database.open().removeUser(name: name) else { throw ValidationError("there is no user named \(name)") }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List users.")
+        @OptionGroup var database: DatabaseOption
+
+        func run() async throws {
+            for user in try await database.open().users() { print("\(user.name)\t\(user.created)") }
+        }
+    }
+}
+
+struct Grant: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Let a user read and write (or only read) a document.")
+    @Argument(help: "The user.") var name: String
+    @Argument(help: "The document id (`redline collab share` prints it).") var document: String
+    @Flag(help: "Receive only: the user cannot change anything.") var readOnly = false
+    @Flag(help: "Take the user's access away.") var revoke = false
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        let access: DocumentAccess? = revoke ? nil : (readOnly ? .read : .write)
+        do {
+            try await database.open().grant(document: document, user: name, access: access)
+        } catch let error as CollabStoreError {
+            throw ValidationError(error.description)
+        }
+    }
+}

@@ -1,0 +1,286 @@
+import ArgumentParser
+import CollabClient
+import Foundation
+import RedlineCore
+import RedlineKit
+
+/// `redline collab …`: a document's annotations shared through a collaboration server (docs/collaboration.md).
+struct Collab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Share a PDF's annotations through a collaboration server: share, push, pull, get, watch.",
+        discussion: """
+            The server is `redline serve` (docs/collaboration.md). --server and --token may also come from \
+            config.toml ([collab] server, token) or REDLINE_TOKEN; a server started on this machine saves your \
+            token where these commands find it. Exit status: 4 when the server cannot be reached or refuses.
+            """,
+        subcommands: [Share.self, Push.self, Pull.self, Get.self, Watch.self])
+
+    static let serverUnreachable: Int32 = 4
+}
+
+struct CollabOptions: ParsableArguments {
+    @Option(help: "The server: ws://HOST:PORT, wss://HOST:PORT with TLS (default: config.toml, else ws://127.0.0.1:8790).")
+    var server: String?
+    @Option(help: "Your token (default: REDLINE_TOKEN, config.toml, or the file a local server saved).")
+    var token: String?
+
+    func endpoint() throws -> CollabEndpoint {
+        let configuration = try ConfigurationOption.load()
+        let environment = ProcessInfo.processInfo.environment
+        let url = server ?? configuration.collabServer ?? "ws://127.0.0.1:8790"
+        let token = token ?? environment["REDLINE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } ?? configuration.collabToken
+            ?? Self.savedToken(environment)
+        guard let token else {
+            throw CommandFailure("no token: give --token, set REDLINE_TOKEN, or [collab] token in config.toml (redline serve user add NAME prints one)", code: ExitStatus.usage)
+        }
+        do {
+            return try CollabEndpoint(url: url, token: token)
+        } catch {
+            throw CommandFailure("\(error)", code: ExitStatus.usage)
+        }
+    }
+
+    private static func savedToken(_ environment: [String: String]) -> String? {
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (NSHomeDirectory() + "/.config")
+        return (try? String(contentsOfFile: base + "/redline/collab-token", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
+    }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// Runs async work from a synchronous command, with the command's exit codes.
+func runCollab(_ work: @escaping @Sendable () async throws -> Void) throws {
+    let result = LockedResult()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        do { try await work() } catch { result.set(error) }
+        done.signal()
+    }
+    done.wait()
+    if let error = result.error {
+        switch error {
+        case let failure as CommandFailure: throw failure
+        case let error as CollabClientError: throw CommandFailure(error.description, code: Collab.serverUnreachable)
+        case let error as DocumentError: throw CommandFailure(error)
+        case let error as XFDFError: throw CommandFailure("the server's XFDF does not fit this PDF: \(error)", code: ExitStatus.usage)
+        default: throw CommandFailure("\(error)", code: ExitStatus.cannotWrite)
+        }
+    }
+}
+
+final class LockedResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    var error: (any Error)? { lock.withLock { stored } }
+    func set(_ error: any Error) { lock.withLock { stored = error } }
+}
+
+/// A shared document as this client reads it: connected, caught up to the server's head.
+struct SharedDocumentReader {
+    let session: CollabSession
+    var replica: SharedDocumentReplica
+
+    static func open(_ endpoint: CollabEndpoint, document: String, pages: [PageGeometry]) async throws -> SharedDocumentReader {
+        let session = try await CollabSession.open(endpoint, document: document)
+        var reader = SharedDocumentReader(session: session, replica: SharedDocumentReplica(pages: pages))
+        if session.welcome.head > 0 || session.welcome.snapshot { try await reader.catchUp(to: session.welcome.head) }
+        return reader
+    }
+
+    /// Reads frames until the replica has applied event `head` (a snapshot counts).
+    mutating func catchUp(to head: Int) async throws {
+        var snapshotDone = !session.welcome.snapshot
+        for await frame in session.frames {
+            try replica.apply(frame)
+            if case .snapshot(_, _, _, let last) = frame, last { snapshotDone = true }
+            if case .error(let code, let message) = frame { throw CollabClientError.server(code: code, message: message) }
+            if snapshotDone && replica.head >= head { return }
+        }
+        throw CollabClientError.closed("before sending the document's annotations")
+    }
+}
+
+enum SharedDocuments {
+    /// The id a PDF is shared under: the first half of its /ID, which copies keep; without one, a hash of its bytes.
+    static func id(of path: String, description: DocumentDescription) throws -> String {
+        if let permanent = description.permanentID { return permanent }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        return DocumentIdentity.derived(fromBytes: [UInt8](bytes))
+    }
+
+    /// Sends every annotation of the file that the server has not seen, as the user's own additions; returns how many
+    /// were accepted and the refusals.
+    static func push(_ annotations: [Annotation], pages: [PageGeometry], reader: inout SharedDocumentReader,
+                     author: String) async throws -> (sent: Int, refused: [String]) {
+        let fresh = annotations.filter { reader.replica.entries[$0.id.rawValue] == nil }
+        var waiting: [String: AnnotationID] = [:]
+        for annotation in fresh {
+            let change = AnnotationChange.writing(annotation, pages: pages, operationID: UUID().uuidString, author: author, baseVersion: nil)
+            waiting[change.operationID] = annotation.id
+            try await reader.session.send(.change(operation: change.operationID, base: nil, xfdf: change.xfdf))
+        }
+        var sent = 0
+        var refused: [String] = []
+        guard !waiting.isEmpty else { return (0, []) }
+        for await frame in reader.session.frames {
+            try reader.replica.apply(frame)
+            switch frame {
+            case .ack(let op, _, _, _) where waiting[op] != nil:
+                waiting[op] = nil
+                sent += 1
+            case .refused(let op, let code, let message, _, _) where waiting[op] != nil:
+                refused.append("\(waiting[op]!.rawValue): \(message) (\(code))")
+                waiting[op] = nil
+            case .error(let code, let message):
+                throw CollabClientError.server(code: code, message: message)
+            default: break
+            }
+            if waiting.isEmpty { return (sent, refused) }
+        }
+        throw CollabClientError.closed("before answering every change (\(waiting.count) unanswered)")
+    }
+}
+
+extension Collab {
+    struct Share: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Upload a PDF and its annotations to the server; prints the document id others join with.")
+        @Argument(help: "The PDF.", completion: .file(extensions: ["pdf"])) var input: String
+        @OptionGroup var collab: CollabOptions
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let endpoint = try collab.endpoint()
+            let description = try Self.describe(input, passwordOption.password)
+            let document = try SharedDocuments.id(of: input, description: description)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+            let input = self.input
+            try runCollab {
+                var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
+                try await CollabHTTP.putPDF(bytes, document: document, endpoint: endpoint)
+                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter(XFDF.carries),
+                                                                    pages: description.pages, reader: &reader,
+                                                                    author: reader.session.welcome.user)
+                await reader.session.close()
+                print(document)
+                printError("\(input): shared as \(document) with \(sent) annotation\(sent == 1 ? "" : "s")"
+                           + (refused.isEmpty ? "" : "; refused: " + refused.joined(separator: "; ")))
+            }
+        }
+
+        static func describe(_ path: String, _ password: String?) throws -> DocumentDescription {
+            do { return try MarkupApplication.describe(path, password: password) } catch let error as DocumentError { throw CommandFailure(error) }
+        }
+    }
+
+    struct Push: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send the file's annotations the server lacks, as your own.")
+        @Argument(help: "The PDF.", completion: .file(extensions: ["pdf"])) var input: String
+        @OptionGroup var collab: CollabOptions
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let endpoint = try collab.endpoint()
+            let description = try Share.describe(input, passwordOption.password)
+            let document = try SharedDocuments.id(of: input, description: description)
+            let input = self.input
+            try runCollab {
+                var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
+                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter(XFDF.carries),
+                                                                    pages: description.pages, reader: &reader,
+                                                                    author: reader.session.welcome.user)
+                await reader.session.close()
+                printError("\(input): \(sent) annotation\(sent == 1 ? "" : "s") sent to \(document)"
+                           + (refused.isEmpty ? "" : "; refused: " + refused.joined(separator: "; ")))
+                if !refused.isEmpty { throw CommandFailure("\(refused.count) refused", code: Collab.serverUnreachable) }
+            }
+        }
+    }
+
+    struct Pull: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a copy of the PDF carrying the server's annotations (what others deleted, removed).")
+        @Argument(help: "The PDF.", completion: .file(extensions: ["pdf"])) var input: String
+        @Option(help: "Where to write the copy.", completion: .file(extensions: ["pdf"])) var output: String
+        @OptionGroup var collab: CollabOptions
+        @OptionGroup var passwordOption: PasswordOption
+
+        func run() throws {
+            let endpoint = try collab.endpoint()
+            let description = try Share.describe(input, passwordOption.password)
+            let document = try SharedDocuments.id(of: input, description: description)
+            try Self.pull(document: document, into: input, password: passwordOption.password, output: output, endpoint: endpoint,
+                          pages: description.pages)
+        }
+
+        static func pull(document: String, into input: String, password: String?, output: String, endpoint: CollabEndpoint,
+                         pages: [PageGeometry]) throws {
+            if FilePaths.sameFile(output, input) {
+                throw CommandFailure("\(output): that is the PDF being read; write the copy elsewhere", code: ExitStatus.usage)
+            }
+            try runCollab {
+                let reader = try await SharedDocumentReader.open(endpoint, document: document, pages: pages)
+                await reader.session.close()
+                let replica = reader.replica
+                try XFDFExchange.applying({ description in replica.command(toward: description.annotations) },
+                                          to: input, password: password, writingTo: output)
+                printError("\(output): \(replica.annotations.count) shared annotation\(replica.annotations.count == 1 ? "" : "s") (event \(replica.head))")
+            }
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download a shared PDF with the server's annotations.")
+        @Argument(help: "The document id (redline collab share prints it).") var document: String
+        @Option(help: "Where to write the PDF.", completion: .file(extensions: ["pdf"])) var output: String
+        @OptionGroup var collab: CollabOptions
+
+        func run() throws {
+            let endpoint = try collab.endpoint()
+            let document = self.document
+            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("redline-get-\(UUID().uuidString).pdf").path
+            defer { try? FileManager.default.removeItem(atPath: temporary) }
+            try runCollab {
+                let bytes = try await CollabHTTP.getPDF(document: document, endpoint: endpoint)
+                guard FileManager.default.createFile(atPath: temporary, contents: bytes, attributes: [.posixPermissions: 0o600]) else {
+                    throw CommandFailure("cannot write a temporary copy in \(FileManager.default.temporaryDirectory.path)", code: ExitStatus.cannotWrite)
+                }
+            }
+            let description = try Share.describe(temporary, nil)
+            try Pull.pull(document: document, into: temporary, password: nil, output: output, endpoint: endpoint, pages: description.pages)
+        }
+    }
+
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a shared document's events as JSON lines as they happen (the server's event frames).")
+        @Argument(help: "The document id.") var document: String
+        @Option(help: "Start after this event (default: every event the server keeps, or the current set as a snapshot).")
+        var since: Int?
+        @OptionGroup var collab: CollabOptions
+
+        func run() throws {
+            let endpoint = try collab.endpoint()
+            let document = self.document
+            let since = self.since
+            try runCollab {
+                let session = try await CollabSession.open(endpoint, document: document, since: since ?? 0)
+                for await frame in session.frames {
+                    switch frame {
+                    case .event, .snapshot:
+                        try printOutput(frame.json)
+                    case .error(let code, let message):
+                        throw CollabClientError.server(code: code, message: message)
+                    default: continue
+                    }
+                }
+                throw CollabClientError.closed("the connection ended")
+            }
+        }
+    }
+}

@@ -1,0 +1,405 @@
+"""Redline's collaboration server against the protocol document, through the Python client: rights, versions,
+hostile frames, convergence with dropped connections, and a kill -9 in the middle of a burst.
+
+Usage: server_suite.py SERVER-BINARY [--clients N] [--changes N] [--seed N]
+Exits 0 when every check holds; prints what failed otherwise.
+"""
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import uuid
+
+import websockets
+
+sys.path.insert(0, os.path.dirname(__file__))
+from collab_client import Client, Refused, add, delete, modify, XFDF  # noqa: E402
+
+FAILURES = []
+
+
+def check(condition, what):
+    if not condition:
+        FAILURES.append(what)
+        print("FAIL:", what, flush=True)
+
+
+class Server:
+    def __init__(self, binary, folder, extra=()):
+        self.binary = binary
+        self.database = os.path.join(folder, "server.sqlite")
+        self.folder = folder
+        self.extra = list(extra)
+        self.process = None
+        self.url = None
+
+    def admin(self, *arguments):
+        result = subprocess.run([self.binary, *arguments, "--database", "sqlite:" + self.database],
+                                capture_output=True, text=True, timeout=60,
+                                env={**os.environ, "XDG_CONFIG_HOME": self.folder})
+        if result.returncode != 0:
+            raise RuntimeError(f"{arguments}: {result.stderr}")
+        return result.stdout.strip()
+
+    def start(self, port=0):
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--listen", f"127.0.0.1:{port}", "--database", "sqlite:" + self.database, *self.extra],
+            stderr=subprocess.PIPE, text=True, env={**os.environ, "XDG_CONFIG_HOME": self.folder})
+        for line in self.process.stderr:
+            if line.startswith("Redline server listening on "):
+                self.url = line.strip().split("listening on ")[1]
+                # The rest of the log is read as it comes: a pipe nobody reads would stop the server when full.
+                self.log = []
+                threading.Thread(target=lambda: self.log.extend(self.process.stderr), daemon=True).start()
+                return self.url
+        raise RuntimeError("the server ended before listening")
+
+    def port(self):
+        return int(self.url.rsplit(":", 1)[1])
+
+    def kill(self):
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=30)
+        return self.process.returncode
+
+
+def log(database, document):
+    connection = sqlite3.connect(database)
+    rows = connection.execute("SELECT seq, operation FROM events WHERE document = ? ORDER BY seq", (document,)).fetchall()
+    live = connection.execute("SELECT name, version FROM annotations WHERE document = ? AND deleted = 0", (document,)).fetchall()
+    connection.close()
+    return rows, dict(live)
+
+
+async def rights(server, tokens):
+    document = "rights-" + uuid.uuid4().hex[:8]
+    alice = Client(server.url, tokens["alice"], document)
+    await alice.connect()
+    check(alice.access == "write", "the first user to join a new document owns it")
+    server.admin("grant", "bob", document)
+    server.admin("grant", "carol", document, "--read-only")
+    bob, carol = Client(server.url, tokens["bob"], document), Client(server.url, tokens["carol"], document)
+    await bob.connect()
+    await carol.connect()
+
+    ack = await alice.change(add("note-1", title="Mallory"))
+    await bob.wait_for_head(ack["seq"])
+    check(bob.annotations["note-1"]["author"] == "alice", "the author is the authenticated user, not the title sent")
+    check('title="alice"' in bob.events[-1]["xfdf"] and "Mallory" not in bob.events[-1]["xfdf"],
+          "the XFDF other clients receive carries the authenticated author")
+
+    for name, attempt in [("modify", lambda: bob.change(modify("note-1"), base=1)),
+                          ("delete", lambda: bob.change(delete("note-1"), base=1))]:
+        try:
+            await attempt()
+            check(False, f"bob may not {name} alice's note")
+        except Refused as refusal:
+            check(refusal.frame["code"] == "not-author", f"{name} by another user is refused as not-author")
+            check(refusal.frame["current"]["author"] == "alice", "a refusal names the current state")
+
+    reply = await bob.change(add("reply-1", text="agreed", reply_to="note-1"))
+    state = await bob.change(add("state-1", text="Accepted", reply_to="note-1", state="Accepted"))
+    check(reply["version"] == 1 and state["version"] == 1, "others may reply and set their review state")
+    try:
+        await carol.change(add("carol-1"))
+        check(False, "a read-only member cannot send")
+    except Refused as refusal:
+        check(refusal.frame["code"] == "read-only", "a read-only member's change is refused as read-only")
+    await carol.wait_for_head(state["seq"])
+    check(set(carol.live()) == {"note-1", "reply-1", "state-1"}, "a read-only member receives every event")
+
+    try:
+        await alice.change(modify("note-1"), base=7)
+        check(False, "a stale base is refused")
+    except Refused as refusal:
+        check(refusal.frame["code"] == "stale" and refusal.frame["current"]["version"] == 1, "stale: refused with the current version")
+    op = str(uuid.uuid4())
+    first = await alice.change(modify("note-1"), base=1, op=op)
+    again = await alice.change(modify("note-1"), base=1, op=op)
+    check(first["seq"] == again["seq"] and first["version"] == 2, "a resent operation is applied once")
+    gone = await alice.change(delete("note-1"), base=2)
+    await bob.wait_for_head(gone["seq"])
+    check(bob.live() == {}, "deleting an annotation deletes its replies and states")
+    try:
+        await bob.change(add("reply-2", reply_to="note-1"))
+        check(False, "a reply to a deleted annotation is refused")
+    except Refused as refusal:
+        check(refusal.frame["code"] == "deleted", "a reply to a deleted annotation is refused as deleted")
+    try:
+        await alice.change(add("note-1"))
+        check(False, "a deleted name does not come back")
+    except Refused as refusal:
+        check(refusal.frame["code"] == "deleted", "adding a deleted name again is refused as deleted")
+
+    # Non-members: refused at hello, and nothing of the document reaches them.
+    dave = Client(server.url, tokens["dave"], document)
+    try:
+        await dave.connect()
+        await asyncio.wait_for(dave._reader, 30)
+    except Exception:
+        pass
+    check(dave.events == [] and dave.annotations == {}, "a non-member receives nothing")
+    for token in ["forged", tokens["alice"][:-2] + "xx"]:
+        forger = Client(server.url, token, document)
+        try:
+            await forger.connect()
+            check(False, "a forged token is refused")
+        except RuntimeError as refused:
+            check("unauthorized" in str(refused), f"a forged token is refused as unauthorized ({refused})")
+
+    # A removed user's open connection is closed and receives nothing more.
+    server.admin("user", "remove", "carol")
+    after = await alice.change(add("note-2"))
+    await bob.wait_for_head(after["seq"])
+    await asyncio.wait_for(carol._reader, 30)
+    check(carol.head < after["seq"], "a removed user receives no event after removal")
+    for client in (alice, bob, carol):
+        await client.close()
+
+
+async def hostile(server, tokens):
+    document = "hostile-" + uuid.uuid4().hex[:8]
+    victim = Client(server.url, tokens["alice"], document)
+    await victim.connect()
+    attacker = Client(server.url, tokens["bob"], document)
+    server.admin("grant", "bob", document)
+    await attacker.connect()
+    cases = [
+        ("malformed", "{not json"),
+        ("unknown-type", json.dumps({"type": "shout"})),
+        ("too-large", json.dumps({"type": "change", "op": "x", "xfdf": "a" * (2 << 20)})),
+    ]
+    for code, text in cases[:2]:
+        await attacker.send_raw(text)
+    for quadratic in ["<text " + " ".join(f'a{i}="1"' for i in range(60_000)) + "/>",
+                      '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]><xfdf>&b;</xfdf>']:
+        try:
+            await attacker.change(XFDF.format(f"<add>{quadratic}</add>") if quadratic.startswith("<text") else quadratic)
+            check(False, "hostile XFDF is refused")
+        except Refused as refusal:
+            check(refusal.frame["code"] == "invalid", "hostile XFDF is refused as invalid")
+    ack = await victim.change(add("still-served"))
+    check(ack["version"] == 1, "the server serves everyone else while one client misbehaves")
+    await attacker.send_raw(cases[2][1])
+    await asyncio.wait_for(attacker._reader, 30)
+    codes = [error["code"] for error in attacker.errors]
+    check(codes[:2] == ["malformed", "unknown-type"], f"malformed frames get error frames naming the problem ({codes})")
+    check("too-large" in codes[2:] or len(codes) >= 3, "an oversized frame gets an error frame")
+    check(attacker._socket.close_code is not None, "a connection that repeats violations is closed")
+    rows, live = log(server.database, document)
+    check([seq for seq, _ in rows] == [1], "nothing of the hostile frames is stored")
+    await victim.close()
+    await attacker.close()
+
+
+async def convergence(server, tokens, clients, changes, seed, kill_at=None):
+    random.seed(seed)
+    document = "converge-" + uuid.uuid4().hex[:8]
+    users = ["alice", "bob"]
+    first = Client(server.url, tokens["alice"], document)
+    await first.connect()
+    server.admin("grant", "bob", document)
+    members = [first] + [Client(server.url, tokens[users[i % 2]], document) for i in range(1, clients)]
+    for client in members[1:]:
+        await client.connect()
+    acked = []
+    sent = 0
+
+    async def work(client, index):
+        nonlocal sent
+        mine = []
+        for step in range(changes):
+            if random.random() < 0.05:
+                client.drop()
+                try:
+                    await client._reader
+                except Exception:
+                    pass
+                await reconnect(client)
+            kind = random.random()
+            try:
+                if not mine or kind < 0.5:
+                    name = f"c{index}-{step}"
+                    ack = await client.change(add(name, page=random.randint(0, 3)))
+                    mine.append(name)
+                elif kind < 0.8:
+                    name = random.choice(mine)
+                    version = client.annotations.get(name, {}).get("version", 1)
+                    ack = await client.change(modify(name, text=f"v{step}"), base=version)
+                else:
+                    name = mine.pop(random.randrange(len(mine)))
+                    version = client.annotations.get(name, {}).get("version", 1)
+                    ack = await client.change(delete(name), base=version)
+                acked.append(ack["op"])
+                sent += 1
+            except Refused as refusal:
+                if refusal.frame["code"] not in ("stale",):
+                    check(False, f"unexpected refusal in convergence: {refusal}")
+            except ConnectionError:
+                await reconnect(client)
+            if kill_at is not None and sent == kill_at and server.process.poll() is None:
+                server.kill()
+                server.start(server.port())
+
+    async def reconnect(client):
+        for attempt in range(100):
+            try:
+                await client.resume()
+                return
+            except (OSError, websockets.InvalidStatus, websockets.InvalidMessage, websockets.ConnectionClosed, RuntimeError):
+                await asyncio.sleep(0.05 * (attempt + 1) * random.random())
+
+    await asyncio.gather(*(work(client, index) for index, client in enumerate(members)))
+    rows, live = log(server.database, document)
+    seqs = [seq for seq, _ in rows]
+    check(seqs == list(range(1, len(seqs) + 1)), "the log is gapless")
+    ops = [op for _, op in rows]
+    check(len(ops) == len(set(ops)), "no operation is logged twice")
+    check(set(acked) <= set(ops), f"every acknowledged change is in the log ({len(set(acked) - set(ops))} lost)")
+    for client in members:
+        if client._reader is None or client._reader.done():
+            await reconnect(client)
+        await client.wait_for_head(seqs[-1])
+        check(client.live() == {name: (version, client.live().get(name, (0, ""))[1]) for name, version in live.items()},
+              "every client ends with the database's annotations")
+    late = Client(server.url, tokens["bob"], document)
+    await late.connect()
+    await late.wait_for_head(seqs[-1])
+    check({n: v for n, (v, _) in late.live().items()} == live, "a newcomer's snapshot equals the database")
+    for client in members + [late]:
+        await client.close()
+    return len(rows)
+
+
+def redline(binary, server, token, *arguments, check_exit=True):
+    result = subprocess.run([binary, *arguments], capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "REDLINE_TOKEN": token, "XDG_CONFIG_HOME": server.folder})
+    if check_exit and result.returncode != 0:
+        raise RuntimeError(f"redline {' '.join(arguments)}: exit {result.returncode}: {result.stderr}")
+    return result
+
+
+async def interoperation(server, tokens, binary, fixture):
+    """The Swift client (redline collab) and this one, on one document."""
+    folder = server.folder
+    shared = redline(binary, server, tokens["alice"], "collab", "share", fixture, "--server", server.url)
+    document = shared.stdout.strip()
+    local = json.loads(redline(binary, server, tokens["alice"], "annotations", "--json", fixture).stdout)
+    python = Client(server.url, tokens["alice"], document)
+    await python.connect()
+    check(len(python.live()) == len([a for a in local if a.get("type") != "Link"]) and python.live(),
+          f"the Python client sees every annotation the Swift client shared ({len(python.live())})")
+    watcher = subprocess.Popen([binary, "collab", "watch", document, "--server", server.url, "--since", str(python.head)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                               env={**os.environ, "REDLINE_TOKEN": tokens["alice"], "XDG_CONFIG_HOME": folder})
+    ack = await python.change(add("from-python", text="Written by the Python client"))
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(watcher.stdout.readline), 60)
+    except asyncio.TimeoutError:
+        line = ""
+    # SIGKILL: a test runner may start its children with SIGTERM ignored, and watch runs until stopped.
+    watcher.kill()
+    _, watch_errors = watcher.communicate()
+    check(line, f"redline collab watch printed the event within a minute ({watch_errors})")
+    event = json.loads(line)["event"] if line else {"seq": None, "annotations": [{"name": None}]}
+    check(event["seq"] == ack["seq"] and event["annotations"][0]["name"] == "from-python",
+          "redline collab watch prints the Python client's event as a JSON line")
+    victim = next(name for name, entry in python.annotations.items() if not entry["deleted"] and not entry.get("inReplyTo")
+                  and name != "from-python")
+    await python.change(delete(victim), base=python.annotations[victim]["version"])
+    pulled = os.path.join(folder, "pulled.pdf")
+    redline(binary, server, tokens["alice"], "collab", "pull", fixture, "--output", pulled, "--server", server.url)
+    names = {a["id"] for a in json.loads(redline(binary, server, tokens["alice"], "annotations", "--json", pulled).stdout)}
+    check("from-python" in names, "redline collab pull writes the Python client's annotation into the copy")
+    check(victim not in names, "an annotation deleted through the Python client is gone from the pulled copy")
+    fetched = os.path.join(folder, "fetched.pdf")
+    redline(binary, server, tokens["alice"], "collab", "get", document, "--output", fetched, "--server", server.url)
+    fetched_names = {a["id"] for a in json.loads(redline(binary, server, tokens["alice"], "annotations", "--json", fetched).stdout)}
+    check(fetched_names == names, "redline collab get gives the shared PDF with the same annotations as a pull")
+    outsider = redline(binary, server, tokens["dave"], "collab", "pull", fixture, "--output", os.path.join(folder, "no.pdf"),
+                       "--server", server.url, check_exit=False)
+    check(outsider.returncode == 4 and "forbidden" in outsider.stderr and not os.path.exists(os.path.join(folder, "no.pdf")),
+          f"a non-member's pull is refused in words, exit 4, nothing written ({outsider.returncode}: {outsider.stderr.strip()})")
+    await python.close()
+
+
+def newcomer(binary, fixture):
+    """The README's two commands: `redline serve` with no arguments, then `redline collab share` and `pull` with none
+    of --server or --token, on a machine with no set-up (fresh XDG folders)."""
+    with tempfile.TemporaryDirectory() as home:
+        environment = {**os.environ, "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_DATA_HOME": os.path.join(home, "data"),
+                       "USER": "newcomer"}
+        environment.pop("REDLINE_TOKEN", None)
+        server = subprocess.Popen([binary, "serve"], stderr=subprocess.PIPE, text=True, env=environment)
+        said = []
+        for line in server.stderr:
+            said.append(line)
+            if line.startswith("Redline server listening on "):
+                break
+        check(said and said[-1].strip() == "Redline server listening on ws://127.0.0.1:8790",
+              f"redline serve listens on loopback port 8790 ({said})")
+        token_file = os.path.join(home, "config", "redline", "collab-token")
+        check(os.path.exists(token_file) and (os.stat(token_file).st_mode & 0o777) == 0o600,
+              "the first start saves the owner's token, readable by the owner only")
+        database = os.path.join(home, "data", "redline", "server", "redline.sqlite")
+        check(os.path.exists(database) and (os.stat(os.path.dirname(database)).st_mode & 0o777) == 0o700,
+              "the database lives under XDG_DATA_HOME/redline/server, a folder only its owner reads")
+        shared = subprocess.run([binary, "collab", "share", fixture], capture_output=True, text=True, env=environment, timeout=120)
+        check(shared.returncode == 0 and len(shared.stdout.strip()) == 32, f"redline collab share works with no options ({shared.stderr})")
+        copy = os.path.join(home, "copy.pdf")
+        pulled = subprocess.run([binary, "collab", "pull", fixture, "--output", copy], capture_output=True, text=True,
+                                env=environment, timeout=120)
+        check(pulled.returncode == 0 and os.path.exists(copy), f"redline collab pull works with no options ({pulled.stderr})")
+        listed = json.loads(subprocess.run([binary, "annotations", "--json", copy], capture_output=True, text=True).stdout)
+        check(listed and all(a["author"] == "newcomer" for a in listed if a.get("type") != "Link"),
+              "the pulled copy carries the shared annotations, authored by the user who shared them")
+        server.send_signal(signal.SIGTERM)
+        check(server.wait(timeout=60) == 0, "SIGTERM ends redline serve with status 0")
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--changes", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redline", help="the redline binary, for the Swift client's part")
+    parser.add_argument("--fixture", help="a PDF with annotations to share")
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(arguments.binary, folder)
+        tokens = {name: server.admin("user", "add", name) for name in ["alice", "bob", "carol", "dave"]}
+        server.start()
+        try:
+            await rights(server, tokens)
+            await hostile(server, tokens)
+            if arguments.redline:
+                await interoperation(server, tokens, arguments.redline, arguments.fixture)
+                print("interoperation with redline collab: share, watch, pull, get", flush=True)
+                await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
+                print("newcomer: redline serve, collab share, collab pull", flush=True)
+            events = await convergence(server, tokens, arguments.clients, arguments.changes, arguments.seed)
+            print(f"convergence: {arguments.clients} clients, {events} events", flush=True)
+            events = await convergence(server, tokens, 6, 60, arguments.seed + 1, kill_at=120)
+            print(f"kill -9 mid-burst: {events} events, nothing acknowledged lost", flush=True)
+        finally:
+            code = await asyncio.to_thread(server.stop)
+        check(code == 0, f"SIGTERM ends the server cleanly (exit {code})")
+    print("failures:", len(FAILURES))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
