@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Pure core.
@@ -77,6 +79,8 @@ let package = Package(
         .target(name: "CollabClient", dependencies: [
             "RedlineCore",
             .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            // HTTP for the shared PDF; Foundation's URLSession would load libcurl and 18 more libraries at every start.
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
@@ -88,6 +92,7 @@ let package = Package(
         // `redline serve` runs this program: a server process that loads no terminal or rendering library.
         .executableTarget(name: "redline-server", dependencies: [
             "CollabServer", "RedlineCore",
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

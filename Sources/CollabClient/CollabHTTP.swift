@@ -1,48 +1,50 @@
+import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The server's HTTP side: a document's shared PDF, uploaded and fetched with the same bearer token.
 public enum CollabHTTP {
+    public static let largestPDF = 512 << 20
+
     public static func putPDF(_ bytes: Data, document: String, endpoint: CollabEndpoint) async throws {
         var request = try self.request(document: document, endpoint: endpoint)
-        request.httpMethod = "PUT"
-        request.setValue("application/pdf", forHTTPHeaderField: "Content-Type")
-        let (body, response) = try await send(request, upload: bytes)
-        try check(response, body)
+        request.method = .PUT
+        request.headers.add(name: "Content-Type", value: "application/pdf")
+        request.body = .bytes(bytes)
+        _ = try await send(request)
     }
 
     public static func getPDF(document: String, endpoint: CollabEndpoint) async throws -> Data {
-        let request = try self.request(document: document, endpoint: endpoint)
-        let (body, response) = try await send(request, upload: nil)
-        try check(response, body)
-        return body
+        try await send(try request(document: document, endpoint: endpoint))
     }
 
-    private static func request(document: String, endpoint: CollabEndpoint) throws -> URLRequest {
+    private static func request(document: String, endpoint: CollabEndpoint) throws -> HTTPClientRequest {
         guard let url = endpoint.pdfURL(document) else { throw CollabClientError.badURL(endpoint.url) }
-        var request = URLRequest(url: url)
-        request.setValue("Bearer \(endpoint.token)", forHTTPHeaderField: "Authorization")
-        request.timeoutInterval = 300
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Authorization", value: "Bearer \(endpoint.token)")
         return request
     }
 
-    private static func send(_ request: URLRequest, upload: Data?) async throws -> (Data, URLResponse) {
+    private static func send(_ request: HTTPClientRequest) async throws -> Data {
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
-            if let upload { return try await URLSession.shared.upload(for: request, from: upload) }
-            return try await URLSession.shared.data(for: request)
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: .seconds(300))
+            } catch {
+                throw CollabClientError.refusedConnection("\(error)")
+            }
+            let body = try await response.body.collect(upTo: largestPDF)
+            let data = Data(body.readableBytesView)
+            guard (200..<300).contains(Int(response.status.code)) else {
+                let message = (try? JSONSerialization.jsonObject(with: data) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }
+                    .flatMap { $0["message"] as? String } ?? String(decoding: data.prefix(200), as: UTF8.self)
+                throw CollabClientError.http(status: Int(response.status.code), message: message)
+            }
+            try await client.shutdown()
+            return data
         } catch {
-            throw CollabClientError.refusedConnection(error.localizedDescription)
-        }
-    }
-
-    private static func check(_ response: URLResponse, _ body: Data) throws {
-        guard let http = response as? HTTPURLResponse else { throw CollabClientError.refusedConnection("no HTTP answer") }
-        guard (200..<300).contains(http.statusCode) else {
-            let message = (try? JSONSerialization.jsonObject(with: body) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }
-                .flatMap { $0["message"] as? String } ?? String(decoding: body.prefix(200), as: UTF8.self)
-            throw CollabClientError.http(status: http.statusCode, message: message)
+            try? await client.shutdown()
+            throw error
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import CollabServer
 import Foundation
 import Logging
+import NIOCore
 
 @main
 struct RedlineServer: AsyncParsableCommand {
@@ -107,16 +108,30 @@ struct Serve: AsyncParsableCommand {
         configuration.open = open
         configuration.keptEvents = keepEvents
         if let tlsCertificate, let tlsKey { configuration.tls = (tlsCertificate, tlsKey) }
-        if try await store.users().isEmpty, Self.isLoopback(configuration.host) {
-            try await firstUser(store)
-        }
+        let makeFirstUser = try await store.users().isEmpty && Self.isLoopback(configuration.host)
         let scheme = configuration.tls == nil ? "ws" : "wss"
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let application = try CollabServer.application(store: store, configuration: configuration, logger: logger) { port in
+            // Only once listening: a server that cannot start makes no user and writes no token.
+            if makeFirstUser {
+                do { try await firstUser(store) } catch { Self.say("cannot make the first user: \(error)") }
+            }
             // Tests and scripts wait for this line.
-            FileHandle.standardError.write(Data("Redline server listening on \(scheme)://\(shownHost):\(port)\n".utf8))
+            Self.say("Redline server listening on \(scheme)://\(shownHost):\(port)")
         }
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            Self.say("redline serve: \(shownHost):\(configuration.port) is in use (another redline serve?): choose another with --listen HOST:PORT")
+            throw ExitCode(1)
+        } catch let error as IOError where error.errnoCode == EACCES || error.errnoCode == EADDRNOTAVAIL {
+            Self.say("redline serve: cannot listen on \(shownHost):\(configuration.port): \(String(cString: strerror(error.errnoCode)))")
+            throw ExitCode(1)
+        }
+    }
+
+    static func say(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// A fresh server on loopback makes its owner a user, so that `redline collab` works at once.
@@ -126,7 +141,7 @@ struct Serve: AsyncParsableCommand {
         try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
         let path = ServerPaths.tokenFile()
         try TokenFile.write(token, to: path)
-        FileHandle.standardError.write(Data("First start: made the user \(name); its token is in \(path), where redline collab reads it.\n".utf8))
+        Self.say("First start: made the user \(name); its token is in \(path), where redline collab reads it.")
     }
 }
 

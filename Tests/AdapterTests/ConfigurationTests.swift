@@ -27,7 +27,7 @@ import Testing
         ("replies = \"no\"", "c.toml: replies must be true or false"),
         ("open_command = 3", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
         ("open_command = [\"xdg-open\", 2]", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, save_mode, keys, interactions)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, save_mode, keys, interactions, collab)"),
         ("highlighter_colors = []", "c.toml: highlighter_colors must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]"),
         ("text_colors = [\"teal\"]", "c.toml: text_colors: \"teal\" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"),
         ("text_colors = [\"red\", \"red\"]", "c.toml: text_colors names a colour twice"),
@@ -39,6 +39,17 @@ import Testing
     func badSettingsAreNamed(text: String, message: String) {
         #expect(throws: ConfigurationError(path: "c.toml", message: String(message.dropFirst("c.toml: ".count)))) {
             try RedlineConfiguration.parse(text, path: "c.toml")
+        }
+    }
+
+    @Test func theCollaborationServerAndTokenAreRead() throws {
+        let read = try RedlineConfiguration.parse("[collab]\nserver = \"wss://review.example.org\"\ntoken = \"rl_x\"", path: "c.toml")
+        #expect(read.collabServer == "wss://review.example.org" && read.collabToken == "rl_x")
+        #expect(throws: ConfigurationError(path: "c.toml", message: "unknown setting collab.tokn (known: server, token)")) {
+            try RedlineConfiguration.parse("[collab]\ntokn = \"x\"", path: "c.toml")
+        }
+        #expect(throws: ConfigurationError(path: "c.toml", message: "collab.token must be a string without control characters")) {
+            try RedlineConfiguration.parse("[collab]\ntoken = \"a\\u001Bb\"", path: "c.toml")
         }
     }
 

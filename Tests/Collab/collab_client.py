@@ -21,10 +21,11 @@ class Refused(Exception):
 class Client:
     """One connection to one document."""
 
-    def __init__(self, url, token, document):
+    def __init__(self, url, token, document, ssl=None):
         self.url = url.rstrip("/") + "/v1/socket"
         self.token = token
         self.document = document
+        self.ssl = ssl
         self.head = 0            # last sequence number applied
         self.annotations = {}    # name -> {"version", "author", "page", "deleted", "inReplyTo"}
         self.events = []         # every event applied, in order
@@ -39,7 +40,8 @@ class Client:
 
     async def connect(self, since=None):
         self._socket = await websockets.connect(
-            self.url, additional_headers={"Authorization": f"Bearer {self.token}"}, max_size=64 << 20)
+            self.url, additional_headers={"Authorization": f"Bearer {self.token}"}, max_size=64 << 20,
+            **({"ssl": self.ssl} if self.ssl else {}))
         hello = {"type": "hello", "document": self.document}
         if since is not None:
             hello["since"] = since

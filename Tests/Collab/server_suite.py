@@ -204,6 +204,61 @@ async def hostile(server, tokens):
     await attacker.close()
 
 
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+async def crowd(server, tokens):
+    """500 connections at once, a user over the per-user limit, and a flood: refused in words, memory bounded,
+    everyone else served."""
+    document = "crowd-" + uuid.uuid4().hex[:8]
+    owner = Client(server.url, tokens["alice"], document)
+    await owner.connect()
+    names = [f"crowd{i}" for i in range(20)]
+    crowd_tokens = {name: server.admin("user", "add", name) for name in names}
+    for name in names:
+        server.admin("grant", name, document)
+    before = resident_kib(server.process.pid)
+    members = [Client(server.url, crowd_tokens[names[i % 20]], document) for i in range(500)]
+    results = await asyncio.gather(*(member.connect() for member in members), return_exceptions=True)
+    joined = [member for member, result in zip(members, results) if not isinstance(result, BaseException)]
+    check(len(joined) == 500, f"500 connections at once are all served ({len(joined)})")
+    ack = await owner.change(add("to-the-crowd"))
+    await asyncio.gather(*(member.wait_for_head(ack["seq"]) for member in joined))
+    check(all("to-the-crowd" in member.live() for member in joined), "an event reaches all 500 connections")
+    during = resident_kib(server.process.pid)
+    check(during - before < 200_000, f"500 connections cost under 200 MiB ({(during - before) // 1024} MiB)")
+    extra = [Client(server.url, crowd_tokens["crowd0"], document) for _ in range(10)]
+    refused = 0
+    for client in extra:
+        try:
+            await client.connect()
+        except RuntimeError as error:
+            refused += "too-many-connections" in str(error)
+    check(refused >= 1, f"a user's connections beyond the limit are refused in words ({refused} refused)")
+    for member in joined + extra:
+        await member.close()
+
+    flooder = Client(server.url, tokens["alice"], document)
+    await flooder.connect()
+    for index in range(600):
+        try:
+            await flooder.send_raw(json.dumps({"type": "change", "op": f"flood-{index}", "xfdf": add(f"flood{index}")}))
+        except websockets.ConnectionClosed:
+            break
+    try:
+        await asyncio.wait_for(flooder._reader, 60)
+    except asyncio.TimeoutError:
+        pass
+    check(any(error["code"] == "too-fast" for error in flooder.errors), "a flood is answered with too-fast")
+    check(flooder._socket.close_code is not None, "a connection that keeps flooding is closed")
+    ack = await owner.change(add("after-the-flood"))
+    check(ack["version"] == 1, "the server serves others during and after a flood")
+    await owner.close()
+    await flooder.close()
+
+
 async def convergence(server, tokens, clients, changes, seed, kill_at=None):
     random.seed(seed)
     document = "converge-" + uuid.uuid4().hex[:8]
@@ -335,6 +390,37 @@ async def interoperation(server, tokens, binary, fixture):
     await python.close()
 
 
+async def tls(binary, folder, tokens_database):
+    """--tls-cert and --tls-key: wss:// with a certificate the client trusts; a plain client gets nothing."""
+    import ssl
+    key, certificate = os.path.join(folder, "key.pem"), os.path.join(folder, "cert.pem")
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
+                    "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+                   check=True, capture_output=True)
+    server = Server(binary, folder, ["--tls-cert", certificate, "--tls-key", key])
+    server.database = tokens_database
+    url = server.start()
+    check(url.startswith("wss://"), f"with a certificate the server speaks wss:// ({url})")
+    context = ssl.create_default_context(cafile=certificate)
+    token = server.admin("user", "add", "tls-user")
+    client = Client(url, token, "tls-" + uuid.uuid4().hex[:8], ssl=context)
+    await client.connect()
+    ack = await client.change(add("over-tls"))
+    check(ack["version"] == 1, "a change over TLS is acknowledged")
+    await client.close()
+    plain = Client(url.replace("wss://", "ws://"), token, "tls-plain")
+    try:
+        await asyncio.wait_for(plain.connect(), 30)
+        check(False, "a plain connection to a TLS server is refused")
+    except Exception:
+        pass
+    refused = subprocess.run([binary, "serve", "--listen", "0.0.0.0:0", "--database", "sqlite:" + tokens_database],
+                             capture_output=True, text=True, timeout=60)
+    check(refused.returncode != 0 and "--tls-cert" in refused.stderr,
+          f"listening beyond loopback without TLS or --insecure is refused in words ({refused.stderr.strip()})")
+    await asyncio.to_thread(server.stop)
+
+
 def newcomer(binary, fixture):
     """The README's two commands: `redline serve` with no arguments, then `redline collab share` and `pull` with none
     of --server or --token, on a machine with no set-up (fresh XDG folders)."""
@@ -342,7 +428,22 @@ def newcomer(binary, fixture):
         environment = {**os.environ, "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_DATA_HOME": os.path.join(home, "data"),
                        "USER": "newcomer"}
         environment.pop("REDLINE_TOKEN", None)
+        import socket
+        probe = socket.socket()
+        try:
+            probe.bind(("127.0.0.1", 8790))
+            busy = False
+        except OSError:
+            busy = True
+        finally:
+            probe.close()
         server = subprocess.Popen([binary, "serve"], stderr=subprocess.PIPE, text=True, env=environment)
+        if busy:
+            # Something else holds the default port: what the user is told is checked instead.
+            said = server.stderr.read()
+            check(server.wait(timeout=60) != 0 and "8790 is in use" in said and "--listen" in said,
+                  f"redline serve on a taken port says so and how to choose another ({said.strip()})")
+            return
         said = []
         for line in server.stderr:
             said.append(line)
@@ -362,7 +463,7 @@ def newcomer(binary, fixture):
         pulled = subprocess.run([binary, "collab", "pull", fixture, "--output", copy], capture_output=True, text=True,
                                 env=environment, timeout=120)
         check(pulled.returncode == 0 and os.path.exists(copy), f"redline collab pull works with no options ({pulled.stderr})")
-        listed = json.loads(subprocess.run([binary, "annotations", "--json", copy], capture_output=True, text=True).stdout)
+        listed = json.loads(subprocess.run([binary, "annotations", "--json", copy], capture_output=True, text=True).stdout or "[]")
         check(listed and all(a["author"] == "newcomer" for a in listed if a.get("type") != "Link"),
               "the pulled copy carries the shared annotations, authored by the user who shared them")
         server.send_signal(signal.SIGTERM)
@@ -385,6 +486,10 @@ async def main():
         try:
             await rights(server, tokens)
             await hostile(server, tokens)
+            await crowd(server, tokens)
+            await tls(arguments.binary, folder, server.database)
+            print("tls: wss:// with --tls-cert, plain refused, loopback rule", flush=True)
+            print("crowd: 500 connections, a user over the limit, a flood", flush=True)
             if arguments.redline:
                 await interoperation(server, tokens, arguments.redline, arguments.fixture)
                 print("interoperation with redline collab: share, watch, pull, get", flush=True)

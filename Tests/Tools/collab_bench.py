@@ -1,0 +1,112 @@
+"""Benchmark of the collaboration server (make bench-collab): latency from one client's send to the other clients'
+receipt, and changes accepted per second.
+
+Usage: collab_bench.py SERVER-BINARY [--clients 50] [--rate 20] [--seconds 20] [--senders 8] [--flood 4000]
+Prints the figures; asserts nothing.
+"""
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Collab"))
+from collab_client import Client, add, modify  # noqa: E402
+from server_suite import Server  # noqa: E402
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+async def latency(server, token, clients, rate, seconds):
+    document = "bench-latency-" + uuid.uuid4().hex[:8]
+    members = [Client(server.url, token, document) for _ in range(clients)]
+    for member in members:
+        await member.connect()
+    sender, receivers = members[0], members[1:]
+    sent_at = {}
+    received = []
+
+    def watch(client):
+        original = client._handle
+
+        def handle(frame):
+            if frame["type"] == "event" and frame["event"]["op"] in sent_at:
+                received.append(time.perf_counter() - sent_at[frame["event"]["op"]])
+            original(frame)
+        client._handle = handle
+
+    for receiver in receivers:
+        watch(receiver)
+    count = int(rate * seconds)
+    start = time.perf_counter()
+    for index in range(count):
+        op = str(uuid.uuid4())
+        sent_at[op] = time.perf_counter()
+        await sender.change(add(f"n{index}"), op=op)
+        delay = start + (index + 1) / rate - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+    for receiver in receivers:
+        await receiver.wait_for_head(sender.head)
+    for member in members:
+        await member.close()
+    return received, count
+
+
+async def throughput(server, token, senders, total):
+    document = "bench-flood-" + uuid.uuid4().hex[:8]
+    clients = [Client(server.url, token, document) for _ in range(senders)]
+    for client in clients:
+        await client.connect()
+    per = total // senders
+
+    async def flood(client, index):
+        window = 32
+        pending = set()
+        for step in range(per):
+            pending.add(asyncio.ensure_future(client.change(add(f"f{index}-{step}"))))
+            if len(pending) >= window:
+                done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.gather(*pending)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(flood(client, index) for index, client in enumerate(clients)))
+    elapsed = time.perf_counter() - start
+    for client in clients:
+        await client.close()
+    return per * senders / elapsed
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--clients", type=int, default=50)
+    parser.add_argument("--rate", type=float, default=20)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--senders", type=int, default=8)
+    parser.add_argument("--flood", type=int, default=4000)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(arguments.binary, folder)
+        token = server.admin("user", "add", "bench")
+        server.extra = ["--open"]
+        server.start()
+        try:
+            received, count = await latency(server, token, arguments.clients, arguments.rate, arguments.seconds)
+            print(f"latency, {arguments.clients} clients, {arguments.rate:g} events/s for {count} events: "
+                  f"p50 {1000 * percentile(received, 0.5):.1f} ms, p99 {1000 * percentile(received, 0.99):.1f} ms, "
+                  f"max {1000 * max(received):.1f} ms over {len(received)} receipts")
+            rate = await throughput(server, token, arguments.senders, arguments.flood)
+            print(f"accepted: {rate:.0f} changes/s ({arguments.senders} senders, {arguments.flood} changes, 32 in flight each)")
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
