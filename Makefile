@@ -70,10 +70,12 @@ test: setup test-system-packages test-tools
 fuzz-smoke: test-tools build
 	$(VENV)/bin/python Tests/Fuzz/fuzz.py --binary .build/debug/redline --seed $(FUZZ_SEED) --cases $(FUZZ_CASES) \
 		--failures .build-fuzz/failures
+	$(VENV)/bin/python Tests/Fuzz/server_frames.py .build/debug/redline-server --seed $(FUZZ_SEED) --cases 60
 
 fuzz: setup test-tools build
 	$(VENV)/bin/python Tests/Fuzz/fuzz.py --binary .build/debug/redline --seed $(FUZZ_SEED) --seconds $(FUZZ_SECONDS) \
 		--failures .build-fuzz/failures
+	$(VENV)/bin/python Tests/Fuzz/server_frames.py .build/debug/redline-server --seed $(FUZZ_SEED) --cases 600
 
 build:
 	$(SWIFT) build $(IMPORT_CHECK)

@@ -30,6 +30,27 @@ public struct CollabEndpoint: Sendable, Hashable {
 }
 
 public enum CollabClientError: Error, CustomStringConvertible, Equatable {
+    /// What a network library's error means to a user, in words: NIO's describe the socket, not the problem.
+    static func words(for error: any Error, url: String) -> String {
+        let text = "\(error)"
+        if text.contains("errno: 111") || text.contains("Connection refused") {
+            return "nothing answers at \(url) (is redline serve running there?)"
+        }
+        if text.contains("cannotUseIPAddressInSNI") {
+            return "\(url): TLS needs the server's host name, not its IP address"
+        }
+        if text.contains("handshakeFailed") || text.contains("CERTIFICATE_VERIFY_FAILED") {
+            return "\(url): the server's certificate is not trusted (\(text.prefix(160)))"
+        }
+        if text.contains("errno: 110") || text.contains("timeout") || text.contains("Timeout") {
+            return "\(url) did not answer in time"
+        }
+        if text.contains("lookup") || text.contains("NXDOMAIN") || text.contains("resolve") {
+            return "cannot find the host of \(url)"
+        }
+        return "\(url): \(text.prefix(200))"
+    }
+
     case badURL(String)
     case refusedConnection(String)
     case closed(String)
@@ -39,7 +60,7 @@ public enum CollabClientError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .badURL(let url): "\(url) is not a server address: give ws://HOST:PORT or wss://HOST:PORT"
-        case .refusedConnection(let why): "cannot connect: \(why)"
+        case .refusedConnection(let why): "cannot reach the server: \(why)"
         case .closed(let why): "the server closed the connection: \(why)"
         case .server(let code, let message): "the server refused (\(code)): \(message)"
         case .http(let status, let message): "the server answered \(status): \(message)"

@@ -31,7 +31,7 @@ public enum CollabHTTP {
             do {
                 response = try await client.execute(request, timeout: .seconds(300))
             } catch {
-                throw CollabClientError.refusedConnection("\(error)")
+                throw CollabClientError.refusedConnection(CollabClientError.words(for: error, url: request.url))
             }
             let body = try await response.body.collect(upTo: largestPDF)
             let data = Data(body.readableBytesView)

@@ -69,7 +69,7 @@ public final class CollabSession: Sendable {
                 }
                 openedOut.yield(.failure(.closed("before welcoming this client")))
             } catch {
-                openedOut.yield(.failure(.refusedConnection("\(error)")))
+                openedOut.yield(.failure(.refusedConnection(CollabClientError.words(for: error, url: endpoint.url))))
             }
             openedOut.finish()
             framesOut.finish()

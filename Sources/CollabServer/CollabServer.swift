@@ -9,6 +9,12 @@ import RedlineCore
 
 /// The collaboration server: a WebSocket per client at `/v1/socket` (docs/collaboration-protocol.md), shared PDFs
 /// at `/v1/documents/ID/pdf`, `/health` and `/metrics`.
+/// A reason the server cannot start, in words.
+public struct CollabServerError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
 public enum CollabServer {
     public static let socketPath = "/v1/socket"
 
@@ -86,8 +92,14 @@ public enum CollabServer {
                                                      autoPing: .enabled(timePeriod: configuration.heartbeat))
         var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: webSocket))
         if let tls = configuration.tls {
-            let chain = try NIOSSLCertificate.fromPEMFile(tls.certificate)
-            let key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
+            let chain: [NIOSSLCertificate]
+            let key: NIOSSLPrivateKey
+            do { chain = try NIOSSLCertificate.fromPEMFile(tls.certificate) } catch {
+                throw CollabServerError("cannot read the certificate chain \(tls.certificate) as PEM: \(error)")
+            }
+            do { key = try NIOSSLPrivateKey(file: tls.key, format: .pem) } catch {
+                throw CollabServerError("cannot read the private key \(tls.key) as PEM: \(error)")
+            }
             let settings = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) },
                                                                     privateKey: .privateKey(key))
             server = try .tls(server, tlsConfiguration: settings)

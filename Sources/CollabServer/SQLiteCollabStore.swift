@@ -14,7 +14,10 @@ public final class SQLiteCollabStore: CollabStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        // Token hashes and every document's annotations: the owner's alone, like the folder it is in.
+        let created = !FileManager.default.fileExists(atPath: path)
         pool = try DatabasePool(path: path, configuration: configuration)
+        if created { chmod(path, 0o600) }
         try Self.migrator.migrate(pool)
     }
 
@@ -156,8 +159,10 @@ public final class SQLiteCollabStore: CollabStore {
     public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
                       time: String, mostAnnotations: Int) async throws -> StoredChangeOutcome {
         try await pool.write { db in
-            if let earlier = try Row.fetchOne(db, sql: "SELECT seq, annotations FROM events WHERE document = ? AND operation = ?",
+            if let earlier = try Row.fetchOne(db, sql: "SELECT seq, author, annotations FROM events WHERE document = ? AND operation = ?",
                                               arguments: [document, operation]) {
+                // Another user's operation id is not this user's resend: answering with its event would drop this change.
+                guard earlier["author"] as String == author else { return .refused(.operationInUse(operation)) }
                 let entries = CollabStoreCoding.entries(earlier["annotations"])
                 return .duplicate(seq: earlier["seq"], name: entries.first?.name ?? request.name, version: entries.first?.version ?? 0)
             }

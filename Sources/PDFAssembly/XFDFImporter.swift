@@ -9,8 +9,10 @@ public enum XFDFImporter {
     /// `appearances`: one-page PDFs drawn by Redline's painter for the annotations it can draw, keyed by name; an
     /// annotation the command brings or changes gets its own, so readers that never draw one afresh show it too.
     /// `unchanged`: names the caller already found to say nothing new, when it compared them itself; nil to compare here.
+    /// `identity`: the /ID to give a document that has none.
     public static func document(source: String, password: String?, command: XFDFCommand,
-                                appearances: [AnnotationID: Data] = [:], unchanged: Set<AnnotationID>? = nil) throws -> Data {
+                                appearances: [AnnotationID: Data] = [:], unchanged: Set<AnnotationID>? = nil,
+                                identity: String? = nil) throws -> Data {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         do {
             guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
@@ -74,6 +76,9 @@ public enum XFDFImporter {
                 writer.replaceAnnotations(of: page, with: target.arrayItems(target.key(page, "/Annots")) + added)
             }
             try target.check()
+            // A document without /ID is given the identity it is known by elsewhere (a shared document's id), so that
+            // the copy is still that document.
+            if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
             return try OverlayAssembler.bytes(of: target, minimumVersion: nil)
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }

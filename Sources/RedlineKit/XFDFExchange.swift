@@ -47,7 +47,7 @@ public enum XFDFExchange {
     /// Writes the document with the command `makeCommand` gives for it (its pages, its annotations) applied to
     /// `destination`, atomically and checked: `xfdf import`, and `redline collab pull` with the shared annotations.
     public static func applying(_ makeCommand: (DocumentDescription) throws -> XFDFCommand, to path: String, password: String?,
-                                writingTo destination: String) throws {
+                                writingTo destination: String, identity: String? = nil) throws {
         let description = try PDFInspector.describe(path: path, password: password)
         let command = try makeCommand(description)
         let writer = QPDFDocumentAccess()
@@ -61,7 +61,7 @@ public enum XFDFExchange {
         }.map(\.id))
         let document = try XFDFImporter.document(source: path, password: password, command: command,
                                                  appearances: try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages),
-                                                 unchanged: unchanged)
+                                                 unchanged: unchanged, identity: identity)
         try AtomicFileWriter.write(document, to: destination) { temporary in
             try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)
         }

@@ -111,6 +111,17 @@ struct Serve: AsyncParsableCommand {
         let makeFirstUser = try await store.users().isEmpty && Self.isLoopback(configuration.host)
         let scheme = configuration.tls == nil ? "ws" : "wss"
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        do {
+            try await serve(store: store, configuration: configuration, logger: logger, makeFirstUser: makeFirstUser,
+                            scheme: scheme, shownHost: shownHost)
+        } catch let error as CollabServerError {
+            Self.say("redline serve: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func serve(store: SQLiteCollabStore, configuration: CollabServerConfiguration, logger: Logger, makeFirstUser: Bool,
+                       scheme: String, shownHost: String) async throws {
         let application = try CollabServer.application(store: store, configuration: configuration, logger: logger) { port in
             // Only once listening: a server that cannot start makes no user and writes no token.
             if makeFirstUser {

@@ -104,6 +104,13 @@ struct SharedDocumentReader {
 }
 
 enum SharedDocuments {
+    /// Each refused annotation on a line of its own, then exit 4: a script sees that not everything was shared.
+    static func report(_ refused: [String]) throws {
+        guard !refused.isEmpty else { return }
+        for line in refused { printError("refused: " + line) }
+        throw CommandFailure("\(refused.count) annotation\(refused.count == 1 ? " was" : "s were") refused", code: Collab.serverUnreachable)
+    }
+
     /// The id a PDF is shared under: the first half of its /ID, which copies keep; without one, a hash of its bytes.
     static func id(of path: String, description: DocumentDescription) throws -> String {
         if let permanent = description.permanentID { return permanent }
@@ -161,13 +168,13 @@ extension Collab {
             try runCollab {
                 var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
                 try await CollabHTTP.putPDF(bytes, document: document, endpoint: endpoint)
-                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter(XFDF.carries),
+                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter { XFDF.carries($0, pages: description.pages) },
                                                                     pages: description.pages, reader: &reader,
                                                                     author: reader.session.welcome.user)
                 await reader.session.close()
-                print(document)
-                printError("\(input): shared as \(document) with \(sent) annotation\(sent == 1 ? "" : "s")"
-                           + (refused.isEmpty ? "" : "; refused: " + refused.joined(separator: "; ")))
+                try printOutput(document)
+                printError("\(input): shared as \(document); \(sent) annotation\(sent == 1 ? "" : "s") sent (the server had the others)")
+                try SharedDocuments.report(refused)
             }
         }
 
@@ -190,13 +197,12 @@ extension Collab {
             let input = self.input
             try runCollab {
                 var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
-                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter(XFDF.carries),
+                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter { XFDF.carries($0, pages: description.pages) },
                                                                     pages: description.pages, reader: &reader,
                                                                     author: reader.session.welcome.user)
                 await reader.session.close()
-                printError("\(input): \(sent) annotation\(sent == 1 ? "" : "s") sent to \(document)"
-                           + (refused.isEmpty ? "" : "; refused: " + refused.joined(separator: "; ")))
-                if !refused.isEmpty { throw CommandFailure("\(refused.count) refused", code: Collab.serverUnreachable) }
+                printError("\(input): \(sent) annotation\(sent == 1 ? "" : "s") sent to \(document) (the server had the others)")
+                try SharedDocuments.report(refused)
             }
         }
     }
@@ -226,9 +232,14 @@ extension Collab {
                 let reader = try await SharedDocumentReader.open(endpoint, document: document, pages: pages)
                 await reader.session.close()
                 let replica = reader.replica
+                // A PDF without /ID is shared under a hash of its bytes: the copy carries that id as its /ID, so
+                // that it, and every copy of it, is still the shared document.
                 try XFDFExchange.applying({ description in replica.command(toward: description.annotations) },
-                                          to: input, password: password, writingTo: output)
+                                          to: input, password: password, writingTo: output, identity: document)
                 printError("\(output): \(replica.annotations.count) shared annotation\(replica.annotations.count == 1 ? "" : "s") (event \(replica.head))")
+                for (name, why) in replica.leftOut.sorted(by: { $0.key < $1.key }) {
+                    printError("left out \(name): this PDF cannot hold it (\(why))")
+                }
             }
         }
     }
@@ -239,6 +250,12 @@ extension Collab {
         @Argument(help: "The document id (redline collab share prints it).") var document: String
         @Option(help: "Where to write the PDF.", completion: .file(extensions: ["pdf"])) var output: String
         @OptionGroup var collab: CollabOptions
+
+        func validate() throws {
+            guard CollabFrame.Client.isDocumentID(document) else {
+                throw ValidationError("\(document.prefix(60)) is not a document id (letters, digits, '-', '_', '.'; redline collab share prints it)")
+            }
+        }
 
         func run() throws {
             let endpoint = try collab.endpoint()

@@ -30,6 +30,8 @@ class Client:
         self.annotations = {}    # name -> {"version", "author", "page", "deleted", "inReplyTo"}
         self.events = []         # every event applied, in order
         self.errors = []
+        self.answers = 0         # ack, refused and error frames received
+        self._answered = asyncio.Event()
         self.user = None
         self.access = None
         self._socket = None
@@ -119,15 +121,29 @@ class Client:
             self.head = event["seq"]
             self.events.append(event)
             self._advanced.set()
-        elif kind in ("ack", "refused"):
+        if kind in ("ack", "refused", "error"):
+            self.answers += 1
+            self._answered.set()
+        if kind in ("ack", "refused"):
             future = self._waiting.pop(frame["op"], None)
             if future is not None and not future.done():
                 future.set_result(frame)
-        elif kind == "error":
+        if kind == "error":
             self.errors.append(frame)
 
     async def send_raw(self, text):
         await self._socket.send(text)
+
+    async def answer_after(self, count, timeout=30):
+        """Waits until more than `count` answers (ack, refused, error) arrived, or the connection closed."""
+        async def answered():
+            while self.answers <= count and not self._reader.done():
+                self._answered.clear()
+                waiter = asyncio.ensure_future(self._answered.wait())
+                await asyncio.wait([waiter, self._reader], return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+        await asyncio.wait_for(answered(), timeout)
+        return self.answers > count
 
     async def change(self, xfdf, base=None, op=None):
         """Sends a change and returns its ack; raises Refused with the server's refusal."""

@@ -129,6 +129,11 @@ async def rights(server, tokens):
     first = await alice.change(modify("note-1"), base=1, op=op)
     again = await alice.change(modify("note-1"), base=1, op=op)
     check(first["seq"] == again["seq"] and first["version"] == 2, "a resent operation is applied once")
+    try:
+        await bob.change(add("bobs-own"), op=op)
+        check(False, "another user's operation id is not taken as a resend")
+    except Refused as refusal:
+        check(refusal.frame["code"] == "op-in-use", "another user's operation id is refused as op-in-use")
     gone = await alice.change(delete("note-1"), base=2)
     await bob.wait_for_head(gone["seq"])
     check(bob.live() == {}, "deleting an annotation deletes its replies and states")
@@ -374,8 +379,11 @@ async def interoperation(server, tokens, binary, fixture):
     victim = next(name for name, entry in python.annotations.items() if not entry["deleted"] and not entry.get("inReplyTo")
                   and name != "from-python")
     await python.change(delete(victim), base=python.annotations[victim]["version"])
+    await python.change(add("far-away", page=999))
     pulled = os.path.join(folder, "pulled.pdf")
-    redline(binary, server, tokens["alice"], "collab", "pull", fixture, "--output", pulled, "--server", server.url)
+    result = redline(binary, server, tokens["alice"], "collab", "pull", fixture, "--output", pulled, "--server", server.url)
+    check("left out far-away" in result.stderr,
+          f"an annotation on a page the PDF lacks is left out and named, the rest pulled ({result.stderr.strip()})")
     names = {a["id"] for a in json.loads(redline(binary, server, tokens["alice"], "annotations", "--json", pulled).stdout)}
     check("from-python" in names, "redline collab pull writes the Python client's annotation into the copy")
     check(victim not in names, "an annotation deleted through the Python client is gone from the pulled copy")
@@ -419,6 +427,44 @@ async def tls(binary, folder, tokens_database):
     check(refused.returncode != 0 and "--tls-cert" in refused.stderr,
           f"listening beyond loopback without TLS or --insecure is refused in words ({refused.stderr.strip()})")
     await asyncio.to_thread(server.stop)
+
+
+def pdf_without_id(path):
+    """A one-page PDF with a note and no /ID in its trailer, written by hand (every library here adds one)."""
+    objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Annots [4 0 R] >>",
+        "<< /Type /Annot /Subtype /Text /Rect [100 700 120 720] /NM (no-id-note) /T (Someone) /Contents (Hello) >>",
+    ]
+    out = b"%PDF-1.7\n"
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += f"{number} 0 obj\n{body}\nendobj\n".encode()
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    out += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
+    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
+    with open(path, "wb") as file:
+        file.write(out)
+
+
+def identity_without_id(server, tokens, binary):
+    """A PDF without /ID is shared under a hash of its bytes; pulled and fetched copies carry that id, so pushing
+    from a copy reaches the same document."""
+    original = os.path.join(server.folder, "no-id.pdf")
+    pdf_without_id(original)
+    document = redline(binary, server, tokens["alice"], "collab", "share", original, "--server", server.url).stdout.strip()
+    copy = os.path.join(server.folder, "no-id-copy.pdf")
+    redline(binary, server, tokens["alice"], "collab", "pull", original, "--output", copy, "--server", server.url)
+    pushed = redline(binary, server, tokens["alice"], "collab", "push", copy, "--server", server.url, check_exit=False)
+    check(pushed.returncode == 0 and document in pushed.stderr,
+          f"a pulled copy of a PDF without /ID is still the shared document ({document}: {pushed.stderr.strip()})")
+    fetched = os.path.join(server.folder, "no-id-fetched.pdf")
+    redline(binary, server, tokens["alice"], "collab", "get", document, "--output", fetched, "--server", server.url)
+    again = redline(binary, server, tokens["alice"], "collab", "push", fetched, "--server", server.url, check_exit=False)
+    check(again.returncode == 0 and document in again.stderr, f"a fetched copy is the shared document too ({again.stderr.strip()})")
 
 
 def newcomer(binary, fixture):
@@ -493,6 +539,8 @@ async def main():
             if arguments.redline:
                 await interoperation(server, tokens, arguments.redline, arguments.fixture)
                 print("interoperation with redline collab: share, watch, pull, get", flush=True)
+                identity_without_id(server, tokens, arguments.redline)
+                print("identity: copies of a PDF without /ID stay the shared document", flush=True)
                 await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
                 print("newcomer: redline serve, collab share, collab pull", flush=True)
             events = await convergence(server, tokens, arguments.clients, arguments.changes, arguments.seed)

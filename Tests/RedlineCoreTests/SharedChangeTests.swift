@@ -145,7 +145,7 @@ import Testing
     /// set `XFDFCommand.applied` makes: one vocabulary, one function.
     @Test func aChangeTravelsThroughTheServerRulesIntoAReplica() throws {
         let pages = XFDFTests.pages
-        let annotations = XFDFTests.sample(onPage: 1).filter(XFDF.carries).filter { $0.inReplyTo == nil }
+        let annotations = XFDFTests.sample(onPage: 1).filter { XFDF.carries($0, pages: pages) }.filter { $0.inReplyTo == nil }
         var replica = SharedDocumentReplica(pages: pages)
         try replica.apply(.snapshot(head: 0, xfdf: SharedXFDF.annotations([]), annotations: [], last: true))
         var expected: [Annotation] = []
@@ -176,7 +176,7 @@ import Testing
 
     @Test func xfdfCommandsSplitIntoOneChangeEach() throws {
         let pages = XFDFTests.pages
-        let sample = XFDFTests.sample(onPage: 0).filter(XFDF.carries)
+        let sample = XFDFTests.sample(onPage: 0).filter { XFDF.carries($0, pages: pages) }
         let command = XFDFCommand(add: Array(sample.prefix(2)), modify: [sample[2]], delete: [.init(pageIndex: 0, id: sample[3].id)])
         let changes = command.changes(author: "alice", pages: pages, versions: [sample[2].id: 5, sample[3].id: 7]) { "op-\($0.rawValue)" }
         #expect(changes.map(\.action) == [.add, .add, .modify, .delete])

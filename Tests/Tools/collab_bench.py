@@ -23,9 +23,9 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
 
 
-async def latency(server, token, clients, rate, seconds):
+async def latency(server, tokens, clients, rate, seconds):
     document = "bench-latency-" + uuid.uuid4().hex[:8]
-    members = [Client(server.url, token, document) for _ in range(clients)]
+    members = [Client(server.url, tokens[index % len(tokens)], document) for index in range(clients)]
     for member in members:
         await member.connect()
     sender, receivers = members[0], members[1:]
@@ -59,9 +59,9 @@ async def latency(server, token, clients, rate, seconds):
     return received, count
 
 
-async def throughput(server, token, senders, total):
+async def throughput(server, tokens, senders, total):
     document = "bench-flood-" + uuid.uuid4().hex[:8]
-    clients = [Client(server.url, token, document) for _ in range(senders)]
+    clients = [Client(server.url, tokens[index % len(tokens)], document) for index in range(senders)]
     for client in clients:
         await client.connect()
     per = total // senders
@@ -94,18 +94,19 @@ async def main():
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         server = Server(arguments.binary, folder)
-        token = server.admin("user", "add", "bench")
+        # One user per ten clients: a user may hold 32 connections.
+        tokens = [server.admin("user", "add", f"bench{index}") for index in range(max(1, arguments.clients // 10 + 1))]
         server.extra = ["--open"]
         server.start()
         try:
-            received, count = await latency(server, token, arguments.clients, arguments.rate, arguments.seconds)
+            received, count = await latency(server, tokens, arguments.clients, arguments.rate, arguments.seconds)
             print(f"latency, {arguments.clients} clients, {arguments.rate:g} events/s for {count} events: "
                   f"p50 {1000 * percentile(received, 0.5):.1f} ms, p99 {1000 * percentile(received, 0.99):.1f} ms, "
                   f"max {1000 * max(received):.1f} ms over {len(received)} receipts")
-            rate = await throughput(server, token, arguments.senders, arguments.flood)
+            rate = await throughput(server, tokens, arguments.senders, arguments.flood)
             print(f"accepted: {rate:.0f} changes/s ({arguments.senders} senders, {arguments.flood} changes, 32 in flight each)")
         finally:
-            server.stop()
+            await asyncio.to_thread(server.stop)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ public enum ChangeRefusal: Sendable, Hashable, Error {
     case parentDeleted(SharedAnnotation)
     case reparented(SharedAnnotation)
     case documentFull(Int)
+    case operationInUse(String)
 
     /// A short word for programs: the `code` of a refusal frame.
     public var code: String {
@@ -51,6 +52,7 @@ public enum ChangeRefusal: Sendable, Hashable, Error {
         case .needsBase: "needs-base"
         case .reparented: "reparented"
         case .documentFull: "document-full"
+        case .operationInUse: "op-in-use"
         }
     }
 
@@ -59,7 +61,7 @@ public enum ChangeRefusal: Sendable, Hashable, Error {
         case .readOnly: "you may read this document but not change it"
         case .invalid(let why): "the change is not valid XFDF: \(why)"
         case .exists(let current): "an annotation named \"\(current.name)\" exists already (by \(current.author))"
-        case .deleted(let current): "\"\(current.name)\" was deleted (version \(current.version), by \(current.author))"
+        case .deleted(let current): "\"\(current.name)\" was deleted (at version \(current.version); it was \(current.author)'s)"
         case .unknown(let name): "the document has no annotation named \"\(name)\""
         case .stale(let current): "\"\(current.name)\" changed meanwhile: it is at version \(current.version), by \(current.author)"
         case .notAuthor(let current): "\"\(current.name)\" is \(current.author)'s: only its author may change or delete it"
@@ -68,6 +70,7 @@ public enum ChangeRefusal: Sendable, Hashable, Error {
         case .parentDeleted(let parent): "it answers \"\(parent.name)\", which was deleted"
         case .reparented(let current): "a reply keeps answering what it answered (\"\(current.inReplyTo ?? "")\")"
         case .documentFull(let most): "the document holds the most annotations the server keeps (\(most))"
+        case .operationInUse(let op): "the operation id \(op) was used by another user: choose a new one (a UUID)"
         }
     }
 

@@ -9,6 +9,9 @@ public struct SharedDocumentReplica: Sendable {
     public private(set) var entries: [String: CollabFrame.Entry] = [:]
     /// The live annotations.
     public private(set) var annotations: [Annotation] = []
+    /// Shared annotations this copy of the PDF cannot hold (a page it lacks, a value its pages cannot place), by
+    /// name, with why: left out of `annotations` and reported, never a reason to refuse the rest.
+    public private(set) var leftOut: [String: String] = [:]
     private var snapshotParts: [(xfdf: String, entries: [CollabFrame.Entry])] = []
 
     public init(pages: [PageGeometry]) { self.pages = pages }
@@ -22,8 +25,9 @@ public struct SharedDocumentReplica: Sendable {
             guard last else { return }
             var annotations: [Annotation] = []
             var known: [String: CollabFrame.Entry] = [:]
+            leftOut = [:]
             for part in snapshotParts {
-                annotations += try XFDF.command(from: Array(part.xfdf.utf8), pages: pages).add
+                annotations += try readable(part.xfdf).add
                 for entry in part.entries { known[entry.name] = entry }
             }
             snapshotParts = []
@@ -32,8 +36,11 @@ public struct SharedDocumentReplica: Sendable {
             self.head = head
         case .event(let event):
             guard event.seq > head else { return }
-            let command = try XFDF.command(from: Array(event.xfdf.utf8), pages: pages)
+            let command = try readable(event.xfdf)
             annotations = command.applied(to: annotations)
+            for name in command.delete.map(\.id.rawValue) + command.add.map(\.id.rawValue) + command.modify.map(\.id.rawValue) {
+                leftOut[name] = nil
+            }
             for entry in event.annotations { entries[entry.name] = entry }
             head = event.seq
         case .welcome, .ack, .refused, .error:
@@ -42,6 +49,30 @@ public struct SharedDocumentReplica: Sendable {
     }
 
     public func version(of name: AnnotationID) -> Int? { entries[name.rawValue]?.version }
+
+    /// The command of a frame's XFDF; when some annotation does not fit these pages, every other one still does:
+    /// each is read alone and the misfits are left out, named.
+    private mutating func readable(_ xfdf: String) throws -> XFDFCommand {
+        let bytes = Array(xfdf.utf8)
+        if let whole = try? XFDF.command(from: bytes, pages: pages) { return whole }
+        let root = try XMLReader.read(bytes).unprefixed(in: XFDF.namespace, keeping: XMLTreeElement.keptExactly)
+        var command = XFDFCommand()
+        for part in root.elements {
+            for element in part.elements {
+                let single = SharedXFDF.command(part.name == "annots" ? "add" : part.name, elements: [element.compact])
+                do {
+                    let read = try XFDF.command(from: Array(single.utf8), pages: pages)
+                    command.add += read.add
+                    command.modify += read.modify
+                    command.delete += read.delete
+                } catch {
+                    let name = element[attribute: "name"] ?? element.text
+                    leftOut[name] = "\(error)"
+                }
+            }
+        }
+        return command
+    }
 
     /// What makes a document holding `existing` carry the shared annotations: each shared one added (replacing one
     /// of the same name), and what the server deleted removed; the document's other annotations stay.

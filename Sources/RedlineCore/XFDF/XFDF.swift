@@ -10,9 +10,11 @@ public enum XFDF {
 
     // MARK: Writing
 
-    /// Whether XFDF has an element for the annotation (markup does; links, widgets and popups do not).
-    public static func carries(_ annotation: Annotation) -> Bool {
-        XFDFAnnotationElement.name(of: annotation.subtype) != nil
+    /// Whether XFDF has an element for the annotation on its page (markup does; links, widgets and popups do not,
+    /// nor an ink without strokes).
+    public static func carries(_ annotation: Annotation, pages: [PageGeometry]) -> Bool {
+        pages.indices.contains(annotation.pageIndex)
+            && XFDFAnnotationElement.element(for: annotation, geometry: pages[annotation.pageIndex]) != nil
     }
 
     /// `<xfdf><annots>…</annots></xfdf>`: every markup annotation (links, widgets and popups have no element).
