@@ -47,8 +47,12 @@ class Client:
         hello = {"type": "hello", "document": self.document}
         if since is not None:
             hello["since"] = since
-        await self._socket.send(json.dumps(hello))
-        welcome = json.loads(await self._socket.recv())
+        try:
+            await self._socket.send(json.dumps(hello))
+            welcome = json.loads(await self._socket.recv())
+        except websockets.ConnectionClosed as closed:
+            # A refused connection (a bad token, too many connections) is closed with the reason: report it.
+            raise RuntimeError(f"closed before welcome: {closed}") from closed
         if welcome["type"] != "welcome":
             raise RuntimeError(f"expected welcome, got {welcome}")
         self.user, self.access = welcome["user"], welcome["access"]
