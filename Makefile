@@ -13,8 +13,8 @@ APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev li
 	libstdc++-12-dev ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
 # What only the tests need: real graphical terminals (kitty for its graphics protocol, xterm for sixel) on a
 # virtual display, with Mesa's software OpenGL for kitty, ImageMagick for screenshots, xdotool to type; Apache
-# PDFBox and a JDK to run it, another reader of the XFDF Redline writes.
-TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri libpdfbox2-java default-jdk-headless
+# PDFBox and a JDK to run it, another reader of the XFDF Redline writes; openssl for the collaboration server's TLS test.
+TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri libpdfbox2-java default-jdk-headless openssl
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

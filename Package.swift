@@ -74,6 +74,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         // The client side of the protocol, for `redline collab` (and later the editor).
         .target(name: "CollabClient", dependencies: [
