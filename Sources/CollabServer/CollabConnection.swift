@@ -22,8 +22,13 @@ actor FrameWriter {
     init(_ outbound: WebSocketOutboundWriter) { self.outbound = outbound }
 
     func send(_ frame: CollabFrame.Server) async throws {
+        try await send(encoded: frame.json)
+    }
+
+    /// A frame already encoded (log events are encoded once, for every recipient).
+    func send(encoded text: String) async throws {
         guard !closed else { return }
-        try await outbound.write(.text(frame.json))
+        try await outbound.write(.text(text))
     }
 
     /// Sends a last error frame and closes the connection.
@@ -216,11 +221,11 @@ struct LogFollower {
         do {
             var cursor = since
             for await _ in pokes {
-                guard try await services.store.access(document: document, user: user, open: services.configuration.open) != nil else {
+                guard let reached = try await catchUp(from: cursor) else {
                     await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
                     break
                 }
-                cursor = try await catchUp(from: cursor)
+                cursor = reached
                 if await writer.closed { break }
             }
         } catch {
@@ -229,31 +234,29 @@ struct LogFollower {
         await services.hub.unfollow(document, id: id)
     }
 
-    /// Everything after `cursor` (nil: the whole set), returning where the client now is.
-    private func catchUp(from cursor: Int?) async throws -> Int {
-        var seen: Int
-        if let cursor, cursor >= (try await services.store.position(document: document)).firstKept - 1 {
-            seen = cursor
-        } else {
-            seen = try await sendSnapshot()
-        }
+    /// Everything after `cursor` (nil: the whole set first), returning where the client now is; nil when the user
+    /// may no longer see the document. Access, the log's extent and the events are read in one transaction.
+    private func catchUp(from cursor: Int?) async throws -> Int? {
+        var seen = cursor
         while true {
-            let events = try await services.store.events(document: document, after: seen, limit: Self.page)
-            guard !events.isEmpty else { return seen }
-            if events[0].seq != seen + 1 {
-                // Pruned while this client lagged: the whole set again.
+            let read = try await services.store.read(document: document, user: user, open: services.configuration.open,
+                                                     after: seen ?? Int.max, limit: Self.page)
+            guard case .events(let firstKept, let events) = read else { return nil }
+            guard let known = seen, known >= firstKept - 1, events.first.map({ $0.seq == known + 1 }) ?? true else {
+                // No set yet, or the log was trimmed past this client: the whole set, then the events after it.
                 seen = try await sendSnapshot()
                 continue
             }
             for event in events {
-                try await writer.send(.event(event))
+                try await writer.send(encoded: event.frame)
                 services.metrics.delivered.increment()
                 if let committed = await services.hub.commitInstant(document, seq: event.seq) {
                     services.metrics.delivery.record(ContinuousClock.now - committed)
                 }
             }
-            seen = events.last!.seq
-            if events.count < Self.page { return seen }
+            let reached = events.last?.seq ?? known
+            if events.count < Self.page { return reached }
+            seen = reached
         }
     }
 

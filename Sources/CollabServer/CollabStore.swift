@@ -20,6 +20,21 @@ public enum StoredChangeOutcome: Sendable, Hashable {
     case refused(ChangeRefusal)
 }
 
+/// An event of the log as it is sent.
+public struct StoredEvent: Sendable, Hashable {
+    public var seq: Int
+    /// The `event` frame's JSON.
+    public var frame: String
+}
+
+/// What a follower reads each time its document changes.
+public enum LogRead: Sendable, Hashable {
+    /// The user may not see the document (removed, or access taken away).
+    case noAccess
+    /// The first event the log keeps, and the events after the follower's cursor.
+    case events(firstKept: Int, [StoredEvent])
+}
+
 /// Where the document stands in its log: the last sequence number and the first one the log still keeps.
 public struct LogPosition: Sendable, Hashable {
     public var head: Int
@@ -47,10 +62,13 @@ public protocol CollabStore: Sendable {
     // Changes
     func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
                time: String, mostAnnotations: Int) async throws -> StoredChangeOutcome
-    func events(document: String, after seq: Int, limit: Int) async throws -> [CollabFrame.Event]
+    /// The events after `seq`, each as the frame every client is sent (encoded once, when it was committed).
+    func events(document: String, after seq: Int, limit: Int) async throws -> [StoredEvent]
     /// Every annotation (deleted ones too, so that clients learn of deletions) and the head they are current at,
     /// read at one moment.
     func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation])
+    /// The user's access, the log's extent and the events after `seq`, read in one transaction.
+    func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead
     /// Keeps the last `keep` events of the document; earlier ones are answered with a snapshot.
     func prune(document: String, keep: Int) async throws
 
