@@ -169,20 +169,16 @@ struct CollabConnection {
                                            current: current.map(CollabFrame.Entry.init),
                                            currentXFDF: current.map { SharedXFDF.annotations([$0.element]) }))
         }
-        // Access now, not at hello: a grant taken away since applies to the next change.
-        switch try await store.access(document: document, user: user, open: configuration.open) {
-        case .write: break
-        case .read: return try await refuse(.readOnly)
-        case nil: return await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
-        }
         let request: SharedChangeRequest
         do {
             request = try SharedChangeReader.read(xfdf, author: user)
         } catch {
             return try await refuse(.invalid("\(error)"))
         }
+        // Access is read in the transaction that writes the change: a grant taken away since hello applies.
         let outcome = try await store.apply(document: document, operation: operation, author: user, base: base, request: request,
-                                            time: CollabClock.now(), mostAnnotations: configuration.mostAnnotations)
+                                            time: CollabClock.now(), mostAnnotations: configuration.mostAnnotations,
+                                            open: configuration.open)
         switch outcome {
         case .accepted(let event):
             services.metrics.accepted.increment()
@@ -194,6 +190,8 @@ struct CollabConnection {
             try await writer.send(.ack(op: operation, seq: seq, name: name, version: version))
         case .refused(let refusal):
             try await refuse(refusal)
+        case .noAccess:
+            await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
         }
     }
 }

@@ -18,6 +18,8 @@ public enum StoredChangeOutcome: Sendable, Hashable {
     /// The operation was applied before (a resend): its event, unchanged.
     case duplicate(seq: Int, name: String, version: Int)
     case refused(ChangeRefusal)
+    /// The user may no longer see the document.
+    case noAccess
 }
 
 /// An event of the log as it is sent.
@@ -60,8 +62,10 @@ public protocol CollabStore: Sendable {
     func position(document: String) async throws -> LogPosition
 
     // Changes
+    /// Decides and writes a change in one transaction, the author's access read in it too (`open`: every user
+    /// may write).
     func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-               time: String, mostAnnotations: Int) async throws -> StoredChangeOutcome
+               time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome
     /// The events after `seq`, each as the frame every client is sent (encoded once, when it was committed).
     func events(document: String, after seq: Int, limit: Int) async throws -> [StoredEvent]
     /// Every annotation (deleted ones too, so that clients learn of deletions) and the head they are current at,

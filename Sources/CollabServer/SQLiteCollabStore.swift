@@ -160,8 +160,13 @@ public final class SQLiteCollabStore: CollabStore {
     // MARK: Changes
 
     public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-                      time: String, mostAnnotations: Int) async throws -> StoredChangeOutcome {
+                      time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome {
         try await pool.write { db in
+            switch try Self.access(db, document: document, user: author, open: open) {
+            case .write: break
+            case .read: return .refused(.readOnly)
+            case nil: return .noAccess
+            }
             if let earlier = try Row.fetchOne(db, sql: "SELECT seq, author, annotations FROM events WHERE document = ? AND operation = ?",
                                               arguments: [document, operation]) {
                 // Another user's operation id is not this user's resend: answering with its event would drop this change.
