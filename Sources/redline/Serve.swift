@@ -5,9 +5,9 @@ import Foundation
 /// program of its own so that it loads no terminal or PDF library.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the collaboration server (redline serve --help lists its options; user, grant manage access).")
+        abstract: "Run the collaboration server; redline serve user|grant manage access (docs/collaboration.md).")
 
-    @Argument(parsing: .allUnrecognized, help: "Passed to the server: [--listen HOST:PORT] [--database sqlite:PATH] [--open] …; user add|remove|list; grant.")
+    @Argument(parsing: .captureForPassthrough, help: "Passed to the server: [--listen HOST:PORT] [--database sqlite:PATH] [--open] …; user add|remove|list; grant.")
     var arguments: [String] = []
 
     func run() throws {
