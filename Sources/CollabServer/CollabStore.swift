@@ -66,12 +66,11 @@ public protocol CollabStore: Sendable {
     /// may write).
     func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
                time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome
-    /// The events after `seq`, each as the frame every client is sent (encoded once, when it was committed).
-    func events(document: String, after seq: Int, limit: Int) async throws -> [StoredEvent]
     /// Every annotation (deleted ones too, so that clients learn of deletions) and the head they are current at,
     /// read at one moment.
     func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation])
-    /// The user's access, the log's extent and the events after `seq`, read in one transaction.
+    /// The user's access, the log's extent and the events after `seq` (each as the frame every client is sent,
+    /// encoded once when it was committed), read in one transaction.
     func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead
     /// Keeps the last `keep` events of the document; earlier ones are answered with a snapshot.
     func prune(document: String, keep: Int) async throws

@@ -35,10 +35,6 @@ actor DocumentHub {
         for continuation in followers[document, default: [:]].values { continuation.yield() }
     }
 
-    func pokeAll() {
-        for document in followers.values { for continuation in document.values { continuation.yield() } }
-    }
-
     func commitInstant(_ document: String, seq: Int) -> ContinuousClock.Instant? { commits[document]?[seq] }
 
     func claimConnection(for user: String, most: Int) -> Bool {

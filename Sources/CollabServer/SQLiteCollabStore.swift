@@ -243,10 +243,6 @@ public final class SQLiteCollabStore: CollabStore {
         return found
     }
 
-    public func events(document: String, after seq: Int, limit: Int) async throws -> [StoredEvent] {
-        try await pool.read { db in try Self.events(db, document: document, after: seq, limit: limit) }
-    }
-
     public func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead {
         try await pool.read { db in
             guard try Self.access(db, document: document, user: user, open: open) != nil else { return .noAccess }

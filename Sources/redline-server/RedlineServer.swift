@@ -2,6 +2,7 @@ import ArgumentParser
 import CollabServer
 import Foundation
 import Logging
+import RedlineCore
 import NIOCore
 
 @main
@@ -52,9 +53,7 @@ enum ServerPaths {
     }
 
     static func tokenFile() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (NSHomeDirectory() + "/.config")
-        return base + "/redline/collab-token"
+        CollabTokenFile.path(environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory())
     }
 }
 

@@ -41,8 +41,7 @@ struct CollabOptions: ParsableArguments {
     }
 
     private static func savedToken(_ environment: [String: String]) -> String? {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? (NSHomeDirectory() + "/.config")
-        return (try? String(contentsOfFile: base + "/redline/collab-token", encoding: .utf8))?
+        (try? String(contentsOfFile: CollabTokenFile.path(environment: environment, home: NSHomeDirectory()), encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines).nilIfEmpty
     }
 }
@@ -112,17 +111,19 @@ enum SharedDocuments {
     }
 
     /// The id a PDF is shared under: the first half of its /ID, which copies keep; without one, a hash of its bytes.
-    static func id(of path: String, description: DocumentDescription) throws -> String {
+    /// `bytes`: the file's contents when the caller has read them already.
+    static func id(of path: String, description: DocumentDescription, bytes: Data? = nil) throws -> String {
         if let permanent = description.permanentID { return permanent }
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        return DocumentIdentity.derived(fromBytes: [UInt8](bytes))
+        return DocumentIdentity.derived(fromBytes: [UInt8](try bytes ?? Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    /// Sends every annotation of the file that the server has not seen, as the user's own additions; returns how many
-    /// were accepted and the refusals.
-    static func push(_ annotations: [Annotation], pages: [PageGeometry], reader: inout SharedDocumentReader,
-                     author: String) async throws -> (sent: Int, refused: [String]) {
-        let fresh = annotations.filter { reader.replica.entries[$0.id.rawValue] == nil }
+    /// Sends every annotation of the file that XFDF can carry and the server has not seen, as the connected user's
+    /// own additions; returns how many were accepted and the refusals.
+    static func push(annotationsOf description: DocumentDescription,
+                     reader: inout SharedDocumentReader) async throws -> (sent: Int, refused: [String]) {
+        let pages = description.pages
+        let author = reader.session.welcome.user
+        let fresh = description.annotations.filter { XFDF.carries($0, pages: pages) && reader.replica.entries[$0.id.rawValue] == nil }
         var waiting: [String: AnnotationID] = [:]
         for annotation in fresh {
             let change = AnnotationChange.writing(annotation, pages: pages, operationID: UUID().uuidString, author: author, baseVersion: nil)
@@ -162,15 +163,13 @@ extension Collab {
         func run() throws {
             let endpoint = try collab.endpoint()
             let description = try Self.describe(input, passwordOption.password)
-            let document = try SharedDocuments.id(of: input, description: description)
             let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+            let document = try SharedDocuments.id(of: input, description: description, bytes: bytes)
             let input = self.input
             try runCollab {
                 var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
                 try await CollabHTTP.putPDF(bytes, document: document, endpoint: endpoint)
-                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter { XFDF.carries($0, pages: description.pages) },
-                                                                    pages: description.pages, reader: &reader,
-                                                                    author: reader.session.welcome.user)
+                let (sent, refused) = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
                 await reader.session.close()
                 try printOutput(document)
                 printError("\(input): shared as \(document); \(sent) annotation\(sent == 1 ? "" : "s") sent (the server had the others)")
@@ -197,9 +196,7 @@ extension Collab {
             let input = self.input
             try runCollab {
                 var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
-                let (sent, refused) = try await SharedDocuments.push(description.annotations.filter { XFDF.carries($0, pages: description.pages) },
-                                                                    pages: description.pages, reader: &reader,
-                                                                    author: reader.session.welcome.user)
+                let (sent, refused) = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
                 await reader.session.close()
                 printError("\(input): \(sent) annotation\(sent == 1 ? "" : "s") sent to \(document) (the server had the others)")
                 try SharedDocuments.report(refused)
