@@ -14,7 +14,7 @@ APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev li
 # What only the tests need: real graphical terminals (kitty for its graphics protocol, xterm for sixel) on a
 # virtual display, with Mesa's software OpenGL for kitty, ImageMagick for screenshots, xdotool to type; Apache
 # PDFBox and a JDK to run it, another reader of the XFDF Redline writes; openssl for the collaboration server's TLS test.
-TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri libpdfbox2-java default-jdk-headless openssl
+TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri libpdfbox2-java default-jdk-headless openssl postgresql
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -53,6 +53,7 @@ install: setup
 		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
 	install -m 755 .build/release/redline "$(DESTDIR)$(PREFIX)/bin/redline"
 	install -m 755 .build/release/redline-server "$(DESTDIR)$(PREFIX)/bin/redline-server"
+	install -m 755 .build/release/redline-collab "$(DESTDIR)$(PREFIX)/bin/redline-collab"
 	install -m 644 .build/plugins/GenerateManual/outputs/redline/redline.1 "$(DESTDIR)$(MAN1)/redline.1"
 	.build/release/redline --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETIONS)/redline"
 	.build/release/redline --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETIONS)/_redline"
@@ -60,7 +61,7 @@ install: setup
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "Add $(PREFIX)/bin to your PATH to run redline by name.";; esac
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/redline" "$(DESTDIR)$(PREFIX)/bin/redline-server" "$(DESTDIR)$(MAN1)/redline.1" "$(DESTDIR)$(BASH_COMPLETIONS)/redline" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/redline" "$(DESTDIR)$(PREFIX)/bin/redline-server" "$(DESTDIR)$(PREFIX)/bin/redline-collab" "$(DESTDIR)$(MAN1)/redline.1" "$(DESTDIR)$(BASH_COMPLETIONS)/redline" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)/_redline" "$(DESTDIR)$(FISH_COMPLETIONS)/redline.fish"
 
 test: setup test-system-packages test-tools
@@ -127,6 +128,10 @@ $(VENV)/.ready-pikepdf-pymupdf-websockets:
 bench-collab: setup test-tools
 	$(SWIFT) build -c release --product redline-server
 	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server
+	@folder=$$(mktemp -d /tmp/redline-bench-pg.XXXXXX); chmod 755 $$folder; \
+	url=$$($(VENV)/bin/python Tests/Collab/postgres_cluster.py start $$folder/cluster) && \
+	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server --postgres "$$url" --instances 2; \
+	status=$$?; $(VENV)/bin/python Tests/Collab/postgres_cluster.py stop $$folder/cluster; rmdir $$folder; exit $$status
 
 clean:
 	rm -rf .build $(VENV) .build-fuzz

@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Pure core.
@@ -70,6 +71,7 @@ let package = Package(
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
@@ -85,9 +87,18 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
-        // Front ends.
+        // Front ends, and what their command lines share (exit codes, checked output, common options).
+        .target(name: "CommandLineSupport", dependencies: [
+            "RedlineKit", "RedlineCore", "TerminalGrid",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "redline", dependencies: [
-            "RedlineKit", "TerminalFrontEnd", "RedlineCore", "Editor", "TerminalGrid", "CollabClient",
+            "RedlineKit", "TerminalFrontEnd", "RedlineCore", "Editor", "TerminalGrid", "CommandLineSupport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // `redline collab` runs this program: the network and TLS libraries stay out of every other command's start.
+        .executableTarget(name: "redline-collab", dependencies: [
+            "CollabClient", "CommandLineSupport", "RedlineKit", "RedlineCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `redline serve` runs this program: a server process that loads no terminal or rendering library.

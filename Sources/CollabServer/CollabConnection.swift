@@ -208,7 +208,7 @@ struct LogFollower {
 
     func run(since: Int?) async {
         let id = UUID()
-        let pokes = await services.hub.follow(document, id: id)
+        let (pokes, feed) = await services.hub.follow(document, id: id, user: user)
         let ticker = Task { [hub = services.hub, period = services.configuration.accessCheck] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: period)
@@ -219,7 +219,20 @@ struct LogFollower {
         do {
             var cursor = since
             for await _ in pokes {
-                guard let reached = try await catchUp(from: cursor) else {
+                let view = try await feed.refreshed()
+                let reached: Int?
+                if view.access[user] == nil {
+                    reached = nil
+                } else if let seen = cursor, seen >= view.firstKept - 1, seen >= view.head {
+                    reached = seen
+                } else if let seen = cursor, seen >= view.firstKept - 1, let first = view.window.first, first.seq <= seen + 1 {
+                    try await send(view.window.drop { $0.seq <= seen })
+                    reached = view.head
+                } else {
+                    // No set yet, or further behind than the feed keeps: from the store, paged.
+                    reached = try await catchUp(from: cursor)
+                }
+                guard let reached else {
                     await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
                     break
                 }
@@ -229,7 +242,7 @@ struct LogFollower {
         } catch {
             services.logger.debug("following \(document) for \(user) ended: \(error)")
         }
-        await services.hub.unfollow(document, id: id)
+        await services.hub.unfollow(document, id: id, user: user)
     }
 
     /// Everything after `cursor` (nil: the whole set first), returning where the client now is; nil when the user
@@ -245,16 +258,20 @@ struct LogFollower {
                 seen = try await sendSnapshot()
                 continue
             }
-            for event in events {
-                try await writer.send(encoded: event.frame)
-                services.metrics.delivered.increment()
-                if let committed = await services.hub.commitInstant(document, seq: event.seq) {
-                    services.metrics.delivery.record(ContinuousClock.now - committed)
-                }
-            }
+            try await send(events[...])
             let reached = events.last?.seq ?? known
             if events.count < Self.page { return reached }
             seen = reached
+        }
+    }
+
+    private func send(_ events: ArraySlice<StoredEvent>) async throws {
+        for event in events {
+            try await writer.send(encoded: event.frame)
+            services.metrics.delivered.increment()
+            if let committed = await services.hub.commitInstant(document, seq: event.seq) {
+                services.metrics.delivery.record(ContinuousClock.now - committed)
+            }
         }
     }
 

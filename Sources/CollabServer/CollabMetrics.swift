@@ -9,6 +9,7 @@ public final class CollabMetrics: Sendable {
     let errors: Counter
     let delivered: Counter
     let delivery: DurationHistogram
+    let announced: Counter
 
     public init() {
         func name(_ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
@@ -19,6 +20,8 @@ public final class CollabMetrics: Sendable {
         refused = registry.makeCounter(descriptor: name("events_refused", "total", "Changes refused (rights, versions, invalid XFDF)"))
         errors = registry.makeCounter(descriptor: name("frame_errors", "total", "Frames answered with an error"))
         delivered = registry.makeCounter(descriptor: name("events_delivered", "total", "Event frames sent to clients"))
+        announced = registry.makeCounter(descriptor: name("commits_announced", "total",
+                                                          "Commits the shared database announced (every instance's, this one's too)"))
         delivery = registry.makeDurationHistogram(
             descriptor: name("broadcast_latency", "seconds", "From an event's commit to its frame being written to another client"),
             buckets: [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),

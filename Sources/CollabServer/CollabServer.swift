@@ -5,6 +5,7 @@ import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServiceLifecycle
 import RedlineCore
 
 /// The collaboration server: a WebSocket per client at `/v1/socket` (docs/collaboration-protocol.md), shared PDFs
@@ -24,7 +25,7 @@ public enum CollabServer {
                                    onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws
         -> some ApplicationProtocol
     {
-        let services = CollabServices(store: store, hub: DocumentHub(), configuration: configuration, metrics: CollabMetrics(),
+        let services = CollabServices(store: store, hub: DocumentHub(store: store, open: configuration.open), configuration: configuration, metrics: CollabMetrics(),
                                       logger: logger)
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.get("/health") { _, _ in
@@ -108,6 +109,7 @@ public enum CollabServer {
             router: router,
             server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "redline"),
+            services: [CommitFeed(store: store, hub: services.hub, metrics: services.metrics)],
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }
@@ -126,5 +128,24 @@ public enum CollabServer {
         let id = try context.parameters.require("id")
         guard CollabFrame.Client.isDocumentID(id) else { throw HTTPError(.badRequest, message: "not a document id") }
         return id
+    }
+}
+
+/// Brings other instances' commits to this instance's followers (a store shared by several instances announces
+/// them; an embedded one has nothing to announce and this ends at once).
+struct CommitFeed: Service {
+    let store: any CollabStore
+    let hub: DocumentHub
+    let metrics: CollabMetrics
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await store.followCommits { [hub, metrics] announcement in
+                if announcement.seq != nil { metrics.announced.increment() }
+                await hub.commitAnnounced(announcement)
+            }
+        }
+        // An embedded store's feed ends at once; the service must not, or the group would shut down.
+        if !Task.isCancelled && !Task.isShuttingDownGracefully { try? await gracefulShutdown() }
     }
 }

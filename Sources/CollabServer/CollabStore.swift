@@ -72,10 +72,46 @@ public protocol CollabStore: Sendable {
     /// The user's access, the log's extent and the events after `seq` (each as the frame every client is sent,
     /// encoded once when it was committed), read in one transaction.
     func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead
+    /// For a document's feed (every follower of it on this instance at once): the access of each of `users`, the
+    /// log's extent, and the events after `after` (none, with the head, when `after` is nil).
+    func feed(document: String, users: [String], open: Bool, after: Int?, limit: Int) async throws -> FeedRead
     /// Keeps the last `keep` events of the document; earlier ones are answered with a snapshot.
     func prune(document: String, keep: Int) async throws
 
     // Shared PDFs
     func storePDF(document: String, bytes: [UInt8]) async throws
     func pdf(document: String) async throws -> [UInt8]?
+
+    // Other instances
+    /// Calls `poke` with each commit announced by any instance sharing the database, until cancelled.
+    func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async
+}
+
+/// A commit another instance (or this one) announced: the document and the event's number, or every document
+/// (`seq` nil, document `"*"`) when followers should read again (a user removed, a missed notification).
+public struct CommitAnnouncement: Sendable, Hashable {
+    public var document: String
+    public var seq: Int?
+
+    public static let everything = CommitAnnouncement(document: "*", seq: nil)
+
+    /// The NOTIFY payload: `DOCUMENT SEQ`, or `*`.
+    init(payload: String) {
+        let parts = payload.split(separator: " ")
+        if parts.count == 2, let seq = Int(parts[1]) {
+            self.init(document: String(parts[0]), seq: seq)
+        } else {
+            self = .everything
+        }
+    }
+
+    init(document: String, seq: Int?) {
+        self.document = document
+        self.seq = seq
+    }
+}
+
+extension CollabStore {
+    /// One instance owns an embedded database: its own commits poke its followers directly.
+    public func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async {}
 }

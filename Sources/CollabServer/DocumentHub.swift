@@ -4,24 +4,38 @@ import Foundation
 /// followers of its document; each then reads the log from where it stopped, so the log (not the poke) decides
 /// what a client receives, in order and without gaps, on one instance or many.
 actor DocumentHub {
+    private let store: any CollabStore
+    private let open: Bool
     private var followers: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
+    private var feeds: [String: DocumentFeed] = [:]
     private var connections: [String: Int] = [:]
     /// When this instance committed recent events, for the broadcast latency.
     private var commits: [String: [Int: ContinuousClock.Instant]] = [:]
 
-    func follow(_ document: String, id: UUID) -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        followers[document, default: [:]][id] = continuation
-        continuation.yield()
-        return stream
+    init(store: any CollabStore, open: Bool) {
+        self.store = store
+        self.open = open
     }
 
-    func unfollow(_ document: String, id: UUID) {
+    /// Pokes for the follower, and the document's feed it reads from.
+    func follow(_ document: String, id: UUID, user: String) async -> (pokes: AsyncStream<Void>, feed: DocumentFeed) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        followers[document, default: [:]][id] = continuation
+        let feed = feeds[document] ?? DocumentFeed(document: document, store: store, open: open)
+        feeds[document] = feed
+        await feed.add(user: user)
+        continuation.yield()
+        return (stream, feed)
+    }
+
+    func unfollow(_ document: String, id: UUID, user: String) async {
         followers[document]?[id]?.finish()
         followers[document]?[id] = nil
+        await feeds[document]?.remove(user: user)
         if followers[document]?.isEmpty == true {
             followers[document] = nil
             commits[document] = nil
+            feeds[document] = nil
         }
     }
 
@@ -33,6 +47,15 @@ actor DocumentHub {
             commits[document] = recent
         }
         for continuation in followers[document, default: [:]].values { continuation.yield() }
+    }
+
+    /// A commit somewhere: the followers read the log again. This instance's own commits poked them already.
+    func commitAnnounced(_ announcement: CommitAnnouncement) {
+        guard let seq = announcement.seq else {
+            for document in followers.values { for continuation in document.values { continuation.yield() } }
+            return
+        }
+        if commits[announcement.document]?[seq] == nil { poke(announcement.document) }
     }
 
     func commitInstant(_ document: String, seq: Int) -> ContinuousClock.Instant? { commits[document]?[seq] }

@@ -123,7 +123,7 @@ public final class SQLiteCollabStore: CollabStore {
 
     private static func access(_ db: Database, document: String, user: String, open: Bool) throws -> DocumentAccess? {
         guard try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM users WHERE name = ?"), arguments: [user]) == true else { return nil }
-        if let granted = try String.fetchOne(db, sql: "SELECT access FROM members WHERE document = ? AND user = ?",
+        if let granted = try String.fetchOne(db.cachedStatement(sql: "SELECT access FROM members WHERE document = ? AND user = ?"),
                                              arguments: [document, user]) {
             return DocumentAccess(rawValue: granted)
         }
@@ -167,7 +167,7 @@ public final class SQLiteCollabStore: CollabStore {
             case .read: return .refused(.readOnly)
             case nil: return .noAccess
             }
-            if let earlier = try Row.fetchOne(db, sql: "SELECT seq, author, annotations FROM events WHERE document = ? AND operation = ?",
+            if let earlier = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, author, annotations FROM events WHERE document = ? AND operation = ?"),
                                               arguments: [document, operation]) {
                 // Another user's operation id is not this user's resend: answering with its event would drop this change.
                 guard earlier["author"] as String == author else { return .refused(.operationInUse(operation)) }
@@ -189,12 +189,12 @@ public final class SQLiteCollabStore: CollabStore {
             case .success(let accepted):
                 let seq: Int = documentRow["head"] + 1
                 for annotation in accepted.changed {
-                    try db.execute(sql: """
+                    try db.cachedStatement(sql: """
                         INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
                             deleted = excluded.deleted, element = excluded.element
-                        """, arguments: [document, annotation.name, annotation.pageIndex, annotation.author, annotation.version,
+                        """).execute(arguments: [document, annotation.name, annotation.pageIndex, annotation.author, annotation.version,
                                          annotation.deleted, annotation.inReplyTo, annotation.element])
                 }
                 let event = CollabFrame.Event(seq: seq, op: operation, author: author, time: time, action: accepted.action,
@@ -205,8 +205,8 @@ public final class SQLiteCollabStore: CollabStore {
                     """).execute(arguments: [document, seq, operation, author, time, accepted.action.rawValue,
                                              CollabStoreCoding.text(event.annotations), accepted.xfdf,
                                              CollabFrame.Server.event(event).json])
-                try db.execute(sql: "UPDATE documents SET head = ?, live = live + ? WHERE id = ?",
-                               arguments: [seq, accepted.liveDelta, document])
+                try db.cachedStatement(sql: "UPDATE documents SET head = ?, live = live + ? WHERE id = ?")
+                    .execute(arguments: [seq, accepted.liveDelta, document])
                 return .accepted(event)
             }
         }
@@ -230,7 +230,7 @@ public final class SQLiteCollabStore: CollabStore {
         while !level.isEmpty {
             var next: [String] = []
             for parent in level {
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM annotations WHERE document = ? AND in_reply_to = ?",
+                for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM annotations WHERE document = ? AND in_reply_to = ?"),
                                             arguments: [document, parent]) {
                     let reply = annotation(row)
                     guard seen.insert(reply.name).inserted else { continue }
@@ -262,6 +262,18 @@ public final class SQLiteCollabStore: CollabStore {
                                           action: AnnotationChange.Action(rawValue: row["action"]) ?? .modify,
                                           annotations: CollabStoreCoding.entries(row["annotations"]), xfdf: row["xfdf"])
             return StoredEvent(seq: event.seq, frame: CollabFrame.Server.event(event).json)
+        }
+    }
+
+    public func feed(document: String, users: [String], open: Bool, after: Int?, limit: Int) async throws -> FeedRead {
+        try await pool.read { db in
+            var access: [String: DocumentAccess] = [:]
+            for user in users { access[user] = try Self.access(db, document: document, user: user, open: open) }
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT head, first_kept FROM documents WHERE id = ?"), arguments: [document])
+            let head: Int = row?["head"] ?? 0
+            let events = try after.map { try Self.events(db, document: document, after: $0, limit: limit) } ?? []
+            return FeedRead(firstKept: row?["first_kept"] ?? 1, head: events.last?.seq ?? after ?? head, events: events,
+                            access: access)
         }
     }
 
@@ -302,9 +314,13 @@ public enum CollabStoreError: Error, CustomStringConvertible, Equatable {
     case userExists(String)
     case noSuchUser(String)
     case noSuchDocument(String)
+    case badLocation(String)
+    case unreachable(String, String)
 
     public var description: String {
         switch self {
+        case .badLocation(let problem): "not a PostgreSQL location: \(problem)"
+        case .unreachable(let location, let problem): "cannot use the database at \(location): \(problem)"
         case .userExists(let name): "a user named \(name) exists already"
         case .noSuchUser(let name): "there is no user named \(name)"
         case .noSuchDocument(let id): "there is no document \(id)"

@@ -21,14 +21,19 @@ struct RedlineServer: AsyncParsableCommand {
 }
 
 struct DatabaseOption: ParsableArguments {
-    @Option(name: .long, help: "sqlite:PATH (default: $XDG_DATA_HOME/redline/server/redline.sqlite).")
+    @Option(name: .long, help: ArgumentHelp(
+        "sqlite:PATH (default: $XDG_DATA_HOME/redline/server/redline.sqlite), or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE for several instances.",
+        valueName: "location"))
     var database: String?
 
-    func open() throws -> SQLiteCollabStore {
+    func open(logger: Logger = Logger(label: "redline.server")) async throws -> any CollabStore {
+        if let database, database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            return try await PostgresCollabStore.connect(PostgresLocation(url: database), logger: logger)
+        }
         let path: String
         if let database {
             guard database.hasPrefix("sqlite:") || !database.contains("://") else {
-                throw ValidationError("--database takes sqlite:PATH; \(database.prefix(20))… is not one")
+                throw ValidationError("--database takes sqlite:PATH or postgres://…; \(database.prefix(20))… is neither")
             }
             path = database.hasPrefix("sqlite:") ? String(database.dropFirst("sqlite:".count)) : database
         } else {
@@ -101,7 +106,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "redline.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let store = try database.open()
+        let store = try await database.open(logger: logger)
         var configuration = CollabServerConfiguration()
         (configuration.host, configuration.port) = try address()
         configuration.open = open
@@ -119,7 +124,7 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    private func serve(store: SQLiteCollabStore, configuration: CollabServerConfiguration, logger: Logger, makeFirstUser: Bool,
+    private func serve(store: any CollabStore, configuration: CollabServerConfiguration, logger: Logger, makeFirstUser: Bool,
                        scheme: String, shownHost: String) async throws {
         let application = try CollabServer.application(store: store, configuration: configuration, logger: logger) { port in
             // Only once listening: a server that cannot start makes no user and writes no token.
@@ -145,7 +150,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// A fresh server on loopback makes its owner a user, so that `redline collab` works at once.
-    private func firstUser(_ store: SQLiteCollabStore) async throws {
+    private func firstUser(_ store: any CollabStore) async throws {
         let name = ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "owner"
         let token = BearerTokens.make()
         try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
@@ -188,13 +193,9 @@ struct User: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let store = try database.open()
+            let store = try await database.open()
             let token = BearerTokens.make()
-            do {
-                try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
-            } catch let error as CollabStoreError {
-                throw ValidationError(error.description)
-            }
+            try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
             print(token)
         }
     }
@@ -205,7 +206,7 @@ struct User: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func run() async throws {
-            guard try await database.open().removeUser(name: name) else { throw ValidationError("there is no user named \(name)") }
+            guard try await database.open().removeUser(name: name) else { throw CollabStoreError.noSuchUser(name) }
         }
     }
 
@@ -229,10 +230,6 @@ struct Grant: AsyncParsableCommand {
 
     func run() async throws {
         let access: DocumentAccess? = revoke ? nil : (readOnly ? .read : .write)
-        do {
-            try await database.open().grant(document: document, user: name, access: access)
-        } catch let error as CollabStoreError {
-            throw ValidationError(error.description)
-        }
+        try await database.open().grant(document: document, user: name, access: access)
     }
 }

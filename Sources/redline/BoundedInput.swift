@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// A file a command reads whole, which may be a pipe: read up to a bound, since a device such as /dev/zero would

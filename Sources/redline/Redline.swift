@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import RedlineKit
 
 @main
@@ -28,31 +29,5 @@ struct Redline: ParsableCommand {
         defaultSubcommand: Open.self)
 
     /// Parses and runs, with Redline's exit codes: 0 done, 1 bad usage or markup, 2 cannot open, 3 cannot write.
-    static func main() {
-        do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch let failure as CommandFailure {
-            printError(failure.message)
-            exitProcess(failure.code)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                // --help and --version are output like any other: a full disk is exit 3, not 0 with nothing written.
-                do {
-                    try printOutput(fullMessage(for: error))
-                } catch let failure as CommandFailure {
-                    printError(failure.message)
-                    exitProcess(failure.code)
-                } catch {
-                    exitProcess(ExitStatus.cannotWrite)
-                }
-                exitProcess(0)
-            }
-            // One line, like every other error: the usage is one --help away.
-            let firstLine = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            printError(firstLine.replacingOccurrences(of: "Error: ", with: "") + " (redline --help lists the commands and options)")
-            exitProcess(ExitStatus.usage)
-        }
-    }
+    static func main() { CommandLineRunner.main(Redline.self) }
 }

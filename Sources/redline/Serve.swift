@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Foundation
 
 /// `redline serve …`: runs `redline-server`, installed beside `redline`, with the same arguments. The server is a
@@ -7,22 +8,47 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the collaboration server; redline serve user|grant manage access (docs/collaboration.md).")
 
-    @Argument(parsing: .captureForPassthrough, help: "Passed to the server: [--listen HOST:PORT] [--database sqlite:PATH] [--open] …; user add|remove|list; grant.")
+    @Argument(parsing: .captureForPassthrough,
+              help: "Passed to the server: [--listen HOST:PORT] [--database sqlite:PATH|postgres://…] [--open] …; user add|remove|list; grant.")
     var arguments: [String] = []
 
-    func run() throws {
-        let server = Self.serverPath()
-        guard FileManager.default.isExecutableFile(atPath: server) else {
-            throw CommandFailure("\(server) is missing: the server is built and installed beside redline (make install)", code: ExitStatus.usage)
+    func run() throws { try SiblingProgram.exec("redline-server", arguments) }
+}
+
+/// `redline collab …`: runs `redline-collab`, installed beside `redline`. Its network and TLS libraries are three
+/// times the size of the rest of Redline: linked into `redline`, every command would pay for loading them.
+struct Collab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Share a PDF's annotations through a collaboration server: share, push, pull, get, watch.",
+        discussion: """
+            share FILE.pdf (upload it and its annotations; prints the document id), push FILE.pdf (send the \
+            annotations the server lacks), pull FILE.pdf --output OUT.pdf (a copy with the server's \
+            annotations), get ID --output FILE.pdf (a shared PDF), watch ID (events as JSON lines). \
+            `redline collab --help` and `redline collab COMMAND --help` give the options; docs/collaboration.md \
+            the rest.
+            """)
+
+    @Argument(parsing: .captureForPassthrough, help: "share|push|pull|get|watch and their arguments.")
+    var arguments: [String] = []
+
+    func run() throws { try SiblingProgram.exec("redline-collab", arguments) }
+}
+
+/// The programs installed beside `redline`, run in its place (exec: same process, same standard streams).
+enum SiblingProgram {
+    static func exec(_ name: String, _ arguments: [String]) throws {
+        let program = path(name)
+        guard FileManager.default.isExecutableFile(atPath: program) else {
+            throw CommandFailure("\(program) is missing: it is built and installed beside redline (make install)", code: ExitStatus.usage)
         }
-        let argv = [server] + arguments
+        let argv = [program] + arguments
         var pointers = argv.map { strdup($0) } + [nil]
-        execv(server, &pointers)
-        throw CommandFailure("cannot run \(server): \(String(cString: strerror(errno)))", code: ExitStatus.usage)
+        execv(program, &pointers)
+        throw CommandFailure("cannot run \(program): \(String(cString: strerror(errno)))", code: ExitStatus.usage)
     }
 
-    static func serverPath() -> String {
+    static func path(_ name: String) -> String {
         let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("redline-server").path
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
     }
 }

@@ -32,16 +32,18 @@ def check(condition, what):
 
 
 class Server:
-    def __init__(self, binary, folder, extra=()):
+    """One `redline serve` instance; `database` is what --database takes (an SQLite file in `folder` by default)."""
+
+    def __init__(self, binary, folder, extra=(), database=None):
         self.binary = binary
-        self.database = os.path.join(folder, "server.sqlite")
+        self.database = database or "sqlite:" + os.path.join(folder, "server.sqlite")
         self.folder = folder
         self.extra = list(extra)
         self.process = None
         self.url = None
 
     def admin(self, *arguments):
-        result = subprocess.run([self.binary, *arguments, "--database", "sqlite:" + self.database],
+        result = subprocess.run([self.binary, *arguments, "--database", self.database],
                                 capture_output=True, text=True, timeout=60,
                                 env={**os.environ, "XDG_CONFIG_HOME": self.folder})
         if result.returncode != 0:
@@ -50,7 +52,7 @@ class Server:
 
     def start(self, port=0):
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--listen", f"127.0.0.1:{port}", "--database", "sqlite:" + self.database, *self.extra],
+            [self.binary, "serve", "--listen", f"127.0.0.1:{port}", "--database", self.database, *self.extra],
             stderr=subprocess.PIPE, text=True, env={**os.environ, "XDG_CONFIG_HOME": self.folder})
         for line in self.process.stderr:
             if line.startswith("Redline server listening on "):
@@ -76,21 +78,37 @@ class Server:
 
 
 def log(database, document):
-    connection = sqlite3.connect(database)
-    rows = connection.execute("SELECT seq, operation FROM events WHERE document = ? ORDER BY seq", (document,)).fetchall()
-    live = connection.execute("SELECT name, version FROM annotations WHERE document = ? AND deleted = 0", (document,)).fetchall()
-    connection.close()
-    return rows, dict(live)
+    """The document's log (seq, operation) and live annotations (name: version), read from the database itself."""
+    if database.startswith("sqlite:"):
+        connection = sqlite3.connect(database[len("sqlite:"):])
+        rows = connection.execute("SELECT seq, operation FROM events WHERE document = ? ORDER BY seq", (document,)).fetchall()
+        live = connection.execute("SELECT name, version FROM annotations WHERE document = ? AND deleted = 0", (document,)).fetchall()
+        connection.close()
+        return rows, dict(live)
+    def psql(query):
+        out = subprocess.run(["psql", "-X", "-At", "-F", "\t", database, "-c", query],
+                             capture_output=True, text=True, check=True).stdout
+        return [line.split("\t") for line in out.splitlines() if line]
+    # psql -c does not substitute variables: the document id (hex and dashes, checked by the server) is quoted here.
+    quoted = "'" + document.replace("'", "''") + "'"
+    rows = [(int(seq), op) for seq, op in psql(f"SELECT seq, operation FROM events WHERE document = {quoted} ORDER BY seq")]
+    live = {name: int(version) for name, version in
+            psql(f"SELECT name, version FROM annotations WHERE document = {quoted} AND NOT deleted")}
+    return rows, live
 
 
-async def rights(server, tokens):
+async def rights(servers, tokens):
+    """Alice, Bob and Carol on different instances when there are several: every rule holds across them."""
+    server = servers[0]
+    def on(index):
+        return servers[index % len(servers)].url
     document = "rights-" + uuid.uuid4().hex[:8]
     alice = Client(server.url, tokens["alice"], document)
     await alice.connect()
     check(alice.access == "write", "the first user to join a new document owns it")
     server.admin("grant", "bob", document)
     server.admin("grant", "carol", document, "--read-only")
-    bob, carol = Client(server.url, tokens["bob"], document), Client(server.url, tokens["carol"], document)
+    bob, carol = Client(on(1), tokens["bob"], document), Client(on(2), tokens["carol"], document)
     await bob.connect()
     await carol.connect()
 
@@ -149,7 +167,7 @@ async def rights(server, tokens):
         check(refusal.frame["code"] == "deleted", "adding a deleted name again is refused as deleted")
 
     # Non-members: refused at hello, and nothing of the document reaches them.
-    dave = Client(server.url, tokens["dave"], document)
+    dave = Client(on(3), tokens["dave"], document)
     try:
         await dave.connect()
         await asyncio.wait_for(dave._reader, 30)
@@ -157,7 +175,7 @@ async def rights(server, tokens):
         pass
     check(dave.events == [] and dave.annotations == {}, "a non-member receives nothing")
     for token in ["forged", tokens["alice"][:-2] + "xx"]:
-        forger = Client(server.url, token, document)
+        forger = Client(on(1), token, document)
         try:
             await forger.connect()
             check(False, "a forged token is refused")
@@ -264,14 +282,16 @@ async def crowd(server, tokens):
     await flooder.close()
 
 
-async def convergence(server, tokens, clients, changes, seed, kill_at=None):
+async def convergence(servers, tokens, clients, changes, seed, kill_at=None):
+    """Client i talks to instance i mod len(servers); a kill -9 (kill_at) hits the first instance."""
     random.seed(seed)
+    server = servers[0]
     document = "converge-" + uuid.uuid4().hex[:8]
     users = ["alice", "bob"]
     first = Client(server.url, tokens["alice"], document)
     await first.connect()
     server.admin("grant", "bob", document)
-    members = [first] + [Client(server.url, tokens[users[i % 2]], document) for i in range(1, clients)]
+    members = [first] + [Client(servers[i % len(servers)].url, tokens[users[i % 2]], document) for i in range(1, clients)]
     for client in members[1:]:
         await client.connect()
     acked = []
@@ -334,7 +354,7 @@ async def convergence(server, tokens, clients, changes, seed, kill_at=None):
         await client.wait_for_head(seqs[-1])
         check(client.live() == {name: (version, client.live().get(name, (0, ""))[1]) for name, version in live.items()},
               "every client ends with the database's annotations")
-    late = Client(server.url, tokens["bob"], document)
+    late = Client(servers[-1].url, tokens["bob"], document)
     await late.connect()
     await late.wait_for_head(seqs[-1])
     check({n: v for n, (v, _) in late.live().items()} == live, "a newcomer's snapshot equals the database")
@@ -422,7 +442,7 @@ async def tls(binary, folder, tokens_database):
         check(False, "a plain connection to a TLS server is refused")
     except Exception:
         pass
-    refused = subprocess.run([binary, "serve", "--listen", "0.0.0.0:0", "--database", "sqlite:" + tokens_database],
+    refused = subprocess.run([binary, "serve", "--listen", "0.0.0.0:0", "--database", tokens_database],
                              capture_output=True, text=True, timeout=60)
     check(refused.returncode != 0 and "--tls-cert" in refused.stderr,
           f"listening beyond loopback without TLS or --insecure is refused in words ({refused.stderr.strip()})")
@@ -516,6 +536,49 @@ def newcomer(binary, fixture):
         check(server.wait(timeout=60) == 0, "SIGTERM ends redline serve with status 0")
 
 
+def metric(server, name):
+    import urllib.request
+    with urllib.request.urlopen(server.url.replace("ws://", "http://") + "/metrics", timeout=30) as response:
+        for line in response.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    return 0.0
+
+
+def fresh_database(url):
+    """A new, empty database on the cluster `url` points at, and its URL."""
+    name = "redline_suite_" + uuid.uuid4().hex[:12]
+    subprocess.run(["psql", "-X", "-q", url, "-c", f"CREATE DATABASE {name}"], check=True, capture_output=True, timeout=60)
+    base, _, query = url.partition("?")
+    return base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
+
+
+async def postgres(binary, folder, url, clients, changes, seed):
+    """Three instances on one PostgreSQL database: the rights, hostile frames, convergence and a kill -9, with
+    each client on its own instance."""
+    database = fresh_database(url)
+    servers = [Server(binary, folder, database=database) for _ in range(3)]
+    tokens = {name: servers[0].admin("user", "add", name) for name in ["alice", "bob", "carol", "dave"]}
+    for server in servers:
+        server.start()
+    try:
+        await rights(servers, tokens)
+        print("postgres rights: three instances, every rule across them", flush=True)
+        await hostile(servers[1], tokens)
+        before = [metric(server, "redline_commits_announced_total") for server in servers]
+        events = await convergence(servers, tokens, clients, changes, seed)
+        announced = [metric(server, "redline_commits_announced_total") - was for server, was in zip(servers, before)]
+        # Every commit is announced to every instance: followers learn of it from NOTIFY, not the periodic check.
+        check(all(count >= events for count in announced),
+              f"every instance hears of every commit through LISTEN/NOTIFY ({announced} for {events} events)")
+        print(f"postgres convergence: 3 instances, {clients} clients, {events} events", flush=True)
+        events = await convergence(servers, tokens, 6, 60, seed + 1, kill_at=120)
+        print(f"postgres kill -9 of one instance mid-burst: {events} events, nothing acknowledged lost", flush=True)
+    finally:
+        codes = [await asyncio.to_thread(server.stop) for server in servers]
+    check(codes == [0, 0, 0], f"SIGTERM ends every instance cleanly (exits {codes})")
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
@@ -524,13 +587,21 @@ async def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--redline", help="the redline binary, for the Swift client's part")
     parser.add_argument("--fixture", help="a PDF with annotations to share")
+    parser.add_argument("--postgres", help="postgres:// URL of a cluster the suite may make databases in")
+    parser.add_argument("--only-postgres", action="store_true")
     arguments = parser.parse_args()
+    if arguments.postgres:
+        with tempfile.TemporaryDirectory() as folder:
+            await postgres(arguments.binary, folder, arguments.postgres, arguments.clients, arguments.changes, arguments.seed + 10)
+    if arguments.only_postgres:
+        print("failures:", len(FAILURES))
+        return 1 if FAILURES else 0
     with tempfile.TemporaryDirectory() as folder:
         server = Server(arguments.binary, folder)
         tokens = {name: server.admin("user", "add", name) for name in ["alice", "bob", "carol", "dave"]}
         server.start()
         try:
-            await rights(server, tokens)
+            await rights([server], tokens)
             await hostile(server, tokens)
             await crowd(server, tokens)
             await tls(arguments.binary, folder, server.database)
@@ -543,9 +614,9 @@ async def main():
                 print("identity: copies of a PDF without /ID stay the shared document", flush=True)
                 await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
                 print("newcomer: redline serve, collab share, collab pull", flush=True)
-            events = await convergence(server, tokens, arguments.clients, arguments.changes, arguments.seed)
+            events = await convergence([server], tokens, arguments.clients, arguments.changes, arguments.seed)
             print(f"convergence: {arguments.clients} clients, {events} events", flush=True)
-            events = await convergence(server, tokens, 6, 60, arguments.seed + 1, kill_at=120)
+            events = await convergence([server], tokens, 6, 60, arguments.seed + 1, kill_at=120)
             print(f"kill -9 mid-burst: {events} events, nothing acknowledged lost", flush=True)
         finally:
             code = await asyncio.to_thread(server.stop)

@@ -1,7 +1,9 @@
 """Benchmark of the collaboration server (make bench-collab): latency from one client's send to the other clients'
 receipt, and changes accepted per second.
 
-Usage: collab_bench.py SERVER-BINARY [--clients 50] [--rate 20] [--seconds 20] [--senders 8] [--flood 4000]
+Usage: collab_bench.py SERVER-BINARY [--clients 50] [--rate 20] [--seconds 20] [--senders 32] [--flood 8000]
+                       [--postgres URL --instances 2]
+With --postgres, the instances share a fresh database on that cluster and clients are spread over them.
 Prints the figures; asserts nothing.
 """
 import argparse
@@ -15,7 +17,7 @@ import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "Collab"))
 from collab_client import Client, add, modify  # noqa: E402
-from server_suite import Server  # noqa: E402
+from server_suite import Server, fresh_database  # noqa: E402
 
 
 def percentile(values, fraction):
@@ -23,9 +25,9 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
 
 
-async def latency(server, tokens, clients, rate, seconds):
+async def latency(servers, tokens, clients, rate, seconds):
     document = "bench-latency-" + uuid.uuid4().hex[:8]
-    members = [Client(server.url, tokens[index % len(tokens)], document) for index in range(clients)]
+    members = [Client(servers[index % len(servers)].url, tokens[index % len(tokens)], document) for index in range(clients)]
     for member in members:
         await member.connect()
     sender, receivers = members[0], members[1:]
@@ -59,9 +61,9 @@ async def latency(server, tokens, clients, rate, seconds):
     return received, count
 
 
-async def throughput(server, tokens, senders, total):
+async def throughput(servers, tokens, senders, total):
     document = "bench-flood-" + uuid.uuid4().hex[:8]
-    clients = [Client(server.url, tokens[index % len(tokens)], document) for index in range(senders)]
+    clients = [Client(servers[index % len(servers)].url, tokens[index % len(tokens)], document) for index in range(senders)]
     for client in clients:
         await client.connect()
     per = total // senders
@@ -89,24 +91,34 @@ async def main():
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--rate", type=float, default=20)
     parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--senders", type=int, default=8)
-    parser.add_argument("--flood", type=int, default=4000)
+    parser.add_argument("--senders", type=int, default=32)
+    parser.add_argument("--flood", type=int, default=8000)
+    parser.add_argument("--postgres", help="postgres:// URL of a cluster to make a fresh database in")
+    parser.add_argument("--instances", type=int, default=2)
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(arguments.binary, folder)
+        if arguments.postgres:
+            database = fresh_database(arguments.postgres)
+            servers = [Server(arguments.binary, folder, ["--open"], database=database) for _ in range(arguments.instances)]
+            where = f"PostgreSQL, {arguments.instances} instances"
+        else:
+            servers = [Server(arguments.binary, folder, ["--open"])]
+            where = "SQLite, 1 instance"
         # One user per ten clients: a user may hold 32 connections.
-        tokens = [server.admin("user", "add", f"bench{index}") for index in range(max(1, arguments.clients // 10 + 1))]
-        server.extra = ["--open"]
-        server.start()
+        tokens = [servers[0].admin("user", "add", f"bench{index}") for index in range(max(1, arguments.clients // 10 + 1))]
+        for server in servers:
+            server.start()
         try:
-            received, count = await latency(server, tokens, arguments.clients, arguments.rate, arguments.seconds)
-            print(f"latency, {arguments.clients} clients, {arguments.rate:g} events/s for {count} events: "
+            received, count = await latency(servers, tokens, arguments.clients, arguments.rate, arguments.seconds)
+            print(f"{where}: latency, {arguments.clients} clients, {arguments.rate:g} events/s for {count} events: "
                   f"p50 {1000 * percentile(received, 0.5):.1f} ms, p99 {1000 * percentile(received, 0.99):.1f} ms, "
                   f"max {1000 * max(received):.1f} ms over {len(received)} receipts")
-            rate = await throughput(server, tokens, arguments.senders, arguments.flood)
-            print(f"accepted: {rate:.0f} changes/s ({arguments.senders} senders, {arguments.flood} changes, 32 in flight each)")
+            rate = await throughput(servers, tokens, arguments.senders, arguments.flood)
+            print(f"{where}: accepted {rate:.0f} changes/s ({arguments.senders} senders, {arguments.flood} changes, "
+                  f"32 in flight each)")
         finally:
-            await asyncio.to_thread(server.stop)
+            for server in servers:
+                await asyncio.to_thread(server.stop)
 
 
 if __name__ == "__main__":

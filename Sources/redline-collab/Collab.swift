@@ -1,12 +1,18 @@
 import ArgumentParser
 import CollabClient
+import CommandLineSupport
 import Foundation
 import RedlineCore
 import RedlineKit
 
-/// `redline collab …`: a document's annotations shared through a collaboration server (docs/collaboration.md).
+/// `redline collab …` (which `redline` runs as this program): a document's annotations shared through a
+/// collaboration server (docs/collaboration.md).
+@main
 struct Collab: ParsableCommand {
+    static func main() { CommandLineRunner.main(Collab.self) }
+
     static let configuration = CommandConfiguration(
+        commandName: "redline collab",
         abstract: "Share a PDF's annotations through a collaboration server: share, push, pull, get, watch.",
         discussion: """
             The server is `redline serve` (docs/collaboration.md). --server and --token may also come from \

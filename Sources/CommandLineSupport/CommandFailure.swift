@@ -4,45 +4,45 @@ import RedlineKit
 import TerminalGrid
 
 /// Redline's exit codes, the same for every command.
-enum ExitStatus {
-    static let usage: Int32 = 1
-    static let cannotOpen: Int32 = 2
-    static let cannotWrite: Int32 = 3
+public enum ExitStatus {
+    public static let usage: Int32 = 1
+    public static let cannotOpen: Int32 = 2
+    public static let cannotWrite: Int32 = 3
     /// `redline search` found nothing, as grep says so.
-    static let notFound: Int32 = 1
+    public static let notFound: Int32 = 1
 }
 
 /// A failure to report as one line on stderr with an exit code.
-struct CommandFailure: Error {
-    let message: String
-    let code: Int32
+public struct CommandFailure: Error {
+    public let message: String
+    public let code: Int32
 
-    init(_ message: String, code: Int32) {
+    public init(_ message: String, code: Int32) {
         self.message = message
         self.code = code
     }
 
-    init(_ error: DocumentError) {
+    public init(_ error: DocumentError) {
         self.init(error.description, code: error.isOpenFailure ? ExitStatus.cannotOpen : ExitStatus.cannotWrite)
     }
 }
 
 /// One line on stderr. File names and document text in it are shown, never acted on, and a message cannot
 /// run over one line or a screenful.
-func printError(_ message: String) {
+public func printError(_ message: String) {
     let line = VisibleText.line(message)
     // A plain write: FileHandle's traps when stderr is a closed terminal or pipe.
     var bytes = Array(("redline: " + line + "\n").utf8)
     _ = write(STDERR_FILENO, &bytes, bytes.count)
 }
 
-func exitProcess(_ code: Int32) -> Never {
+public func exitProcess(_ code: Int32) -> Never {
     exit(code)
 }
 
 /// Standard output, checked: a full disk, /dev/full or an unwritable pipe is exit 3 naming standard output, never
 /// exit 0 with an empty or cut file. Every command prints through this, not `print`, whose failures go unseen.
-func printOutput(_ text: String, terminator: String = "\n") throws {
+public func printOutput(_ text: String, terminator: String = "\n") throws {
     do {
         try DescriptorWriter.writeAll(Data((text + terminator).utf8), to: STDOUT_FILENO)
     } catch {

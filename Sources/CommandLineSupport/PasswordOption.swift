@@ -1,7 +1,9 @@
 import ArgumentParser
 
 /// The option every command that opens a document shares.
-struct PasswordOption: ParsableArguments {
+public struct PasswordOption: ParsableArguments {
     @Option(name: .long, help: "The password of an encrypted document.")
-    var password: String?
+    public var password: String?
+
+    public init() {}
 }

@@ -1,0 +1,545 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RedlineCore
+
+/// The store for several instances: one PostgreSQL database shared by every `redline serve` behind a load
+/// balancer. A document's changes are serialised by a lock on its row, so its log stays gapless whichever instance
+/// writes; each commit sends `NOTIFY redline_events` with only the document and the sequence number (NOTIFY has no
+/// replay and 8,000 bytes at most), and every instance's followers read the log from where they stopped.
+public final class PostgresCollabStore: CollabStore {
+    static let channel = "redline_events"
+    private let client: PostgresClient
+    private let running: Task<Void, Never>
+    private let logger: Logger
+
+    /// Connects, and runs the migrations not yet run (one instance at a time, under an advisory lock).
+    public static func connect(_ location: PostgresLocation, logger: Logger) async throws -> PostgresCollabStore {
+        // One connection first: a wrong address or role fails at once with the server's reason, where the pool
+        // would retry for a minute before giving up with none.
+        do {
+            let connection = try await PostgresConnection.connect(on: PostgresClient.defaultEventLoopGroup.any(),
+                                                                  configuration: location.connectionConfiguration(),
+                                                                  id: 0, logger: logger).get()
+            do {
+                try await migrate(connection, logger: logger)
+            } catch {
+                try? await connection.close()
+                throw error
+            }
+            try? await connection.close()
+        } catch {
+            throw CollabStoreError.unreachable(location.shown, PostgresErrorText.describe(error))
+        }
+        return PostgresCollabStore(client: PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger),
+                                   logger: logger)
+    }
+
+    private init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        running = Task { await client.run() }
+    }
+
+    public func close() { running.cancel() }
+
+    // MARK: Migrations
+
+    static let migrations: [(name: String, statements: [String])] = [
+        ("1: users, documents, members, events, annotations", [
+            """
+            CREATE TABLE users (
+                name TEXT PRIMARY KEY,
+                token_hash TEXT NOT NULL UNIQUE,
+                created TEXT NOT NULL)
+            """,
+            """
+            CREATE TABLE documents (
+                id TEXT PRIMARY KEY,
+                owner TEXT NOT NULL,
+                created TEXT NOT NULL,
+                head BIGINT NOT NULL DEFAULT 0,
+                first_kept BIGINT NOT NULL DEFAULT 1,
+                live BIGINT NOT NULL DEFAULT 0,
+                pdf BYTEA)
+            """,
+            """
+            CREATE TABLE members (
+                document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                "user" TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE,
+                access TEXT NOT NULL CHECK (access IN ('write', 'read')),
+                PRIMARY KEY (document, "user"))
+            """,
+            """
+            CREATE TABLE events (
+                document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                seq BIGINT NOT NULL,
+                operation TEXT NOT NULL,
+                author TEXT NOT NULL,
+                time TEXT NOT NULL,
+                action TEXT NOT NULL,
+                annotations TEXT NOT NULL,
+                xfdf TEXT NOT NULL,
+                frame TEXT NOT NULL,
+                PRIMARY KEY (document, seq),
+                UNIQUE (document, operation))
+            """,
+            """
+            CREATE TABLE annotations (
+                document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                ord BIGSERIAL,
+                page BIGINT NOT NULL,
+                author TEXT NOT NULL,
+                version BIGINT NOT NULL,
+                deleted BOOLEAN NOT NULL,
+                in_reply_to TEXT,
+                element TEXT NOT NULL,
+                PRIMARY KEY (document, name))
+            """,
+            "CREATE INDEX annotations_replies ON annotations (document, in_reply_to)",
+        ]),
+    ]
+
+    private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
+            // Instances starting together take turns; the lock ends with the transaction.
+            try await connection.query("SELECT pg_advisory_xact_lock(7270617261)", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS redline_migrations (name TEXT PRIMARY KEY, applied TEXT NOT NULL)
+                """, logger: logger)
+            var applied: Set<String> = []
+            for try await name in try await connection.query("SELECT name FROM redline_migrations", logger: logger).decode(String.self) {
+                applied.insert(name)
+            }
+            for migration in migrations where !applied.contains(migration.name) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query("INSERT INTO redline_migrations (name, applied) VALUES (\(migration.name), \(CollabClock.now()))",
+                                           logger: logger)
+            }
+        }
+    }
+
+    // MARK: Users
+
+    public func addUser(name: String, tokenHash: String) async throws {
+        let rows = try await client.query("""
+            INSERT INTO users (name, token_hash, created) VALUES (\(name), \(tokenHash), \(CollabClock.now()))
+            ON CONFLICT (name) DO NOTHING RETURNING name
+            """, logger: logger)
+        if try await rows.collect().isEmpty { throw CollabStoreError.userExists(name) }
+    }
+
+    public func removeUser(name: String) async throws -> Bool {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(#"DELETE FROM members WHERE "user" = \#(name)"#, logger: logger)
+            let removed = try await connection.query("DELETE FROM users WHERE name = \(name) RETURNING name", logger: logger).collect()
+            // Every instance checks its connections of this user again now, not at the next periodic check.
+            try await connection.query("SELECT pg_notify(\(Self.channel), '*')", logger: logger)
+            return !removed.isEmpty
+        }
+    }
+
+    public func users() async throws -> [CollabUser] {
+        var found: [CollabUser] = []
+        for try await (name, created) in try await client.query("SELECT name, created FROM users ORDER BY name", logger: logger)
+            .decode((String, String).self) {
+            found.append(CollabUser(name: name, created: created))
+        }
+        return found
+    }
+
+    public func user(tokenHash: String) async throws -> String? {
+        try await Self.first(client.query("SELECT name FROM users WHERE token_hash = \(tokenHash)", logger: logger), String.self)
+    }
+
+    // MARK: Documents
+
+    public func join(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
+        try await client.withTransaction(logger: logger) { connection in
+            guard try await Self.userExists(connection, user, logger) else { return nil }
+            let made = try await connection.query("""
+                INSERT INTO documents (id, owner, created) VALUES (\(document), \(user), \(CollabClock.now()))
+                ON CONFLICT (id) DO NOTHING RETURNING id
+                """, logger: logger).collect()
+            if !made.isEmpty {
+                try await connection.query(#"INSERT INTO members (document, "user", access) VALUES (\#(document), \#(user), 'write')"#,
+                                           logger: logger)
+                return .write
+            }
+            return try await Self.access(connection, document: document, user: user, open: open, logger)
+        }
+    }
+
+    public func access(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
+        try await client.withConnection { connection in
+            try await Self.access(connection, document: document, user: user, open: open, logger)
+        }
+    }
+
+    private static func userExists(_ connection: PostgresConnection, _ user: String, _ logger: Logger) async throws -> Bool {
+        try await first(connection.query("SELECT 1 FROM users WHERE name = \(user)", logger: logger), Int32.self) != nil
+    }
+
+    /// One query: whether the user exists, and what the document's membership grants them.
+    private static func access(_ connection: PostgresConnection, document: String, user: String, open: Bool,
+                               _ logger: Logger) async throws -> DocumentAccess? {
+        let rows = try await connection.query("""
+            SELECT m.access FROM users u LEFT JOIN members m ON m.document = \(document) AND m."user" = u.name
+            WHERE u.name = \(user)
+            """, logger: logger)
+        for try await granted in rows.decode(String?.self) {
+            if let granted { return DocumentAccess(rawValue: granted) }
+            return open ? .write : nil
+        }
+        return nil
+    }
+
+    public func grant(document: String, user: String, access: DocumentAccess?) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            guard try await Self.userExists(connection, user, logger) else { throw CollabStoreError.noSuchUser(user) }
+            try await connection.query("""
+                INSERT INTO documents (id, owner, created) VALUES (\(document), \(user), \(CollabClock.now()))
+                ON CONFLICT (id) DO NOTHING
+                """, logger: logger)
+            if let access {
+                try await connection.query(#"""
+                    INSERT INTO members (document, "user", access) VALUES (\#(document), \#(user), \#(access.rawValue))
+                    ON CONFLICT (document, "user") DO UPDATE SET access = excluded.access
+                    """#, logger: logger)
+            } else {
+                try await connection.query(#"DELETE FROM members WHERE document = \#(document) AND "user" = \#(user)"#, logger: logger)
+            }
+            // A revoked member's connections on every instance are closed now.
+            try await connection.query("SELECT pg_notify(\(Self.channel), \(document + " 0"))", logger: logger)
+        }
+    }
+
+    public func position(document: String) async throws -> LogPosition {
+        let rows = try await client.query("SELECT head, first_kept FROM documents WHERE id = \(document)", logger: logger)
+        for try await (head, firstKept) in rows.decode((Int, Int).self) { return LogPosition(head: head, firstKept: firstKept) }
+        return LogPosition(head: 0, firstKept: 1)
+    }
+
+    // MARK: Changes
+
+    /// Six round trips while the document's row is locked: the lock, the author's access with an earlier use of
+    /// the operation id, the annotation and its parent, (for a deletion) everything answering it, then every write
+    /// and the announcement in one statement.
+    public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
+                      time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome {
+        try await client.withTransaction(logger: logger) { connection in
+            // The document's row lock orders its changes across instances: the next seq is head + 1, gapless.
+            var locked: (head: Int, live: Int)?
+            for try await row in try await connection.query("SELECT head, live FROM documents WHERE id = \(document) FOR UPDATE",
+                                                            logger: logger).decode((Int, Int).self) {
+                locked = row
+            }
+            var access: DocumentAccess?
+            var earlier: (seq: Int, author: String, annotations: String)?
+            for try await (granted, seq, earlierAuthor, annotations) in try await connection.query(#"""
+                SELECT m.access, ev.seq, ev.author, ev.annotations FROM users u
+                LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name
+                LEFT JOIN events ev ON ev.document = \#(document) AND ev.operation = \#(operation)
+                WHERE u.name = \#(author)
+                """#, logger: logger).decode((String?, Int?, String?, String?).self) {
+                access = granted.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil)
+                if let seq, let earlierAuthor, let annotations { earlier = (seq, earlierAuthor, annotations) }
+            }
+            switch access {
+            case .write: break
+            case .read: return .refused(.readOnly)
+            case nil: return .noAccess
+            }
+            guard let locked else { throw CollabStoreError.noSuchDocument(document) }
+            if let earlier {
+                // Another user's operation id is not this user's resend: answering with its event would drop this change.
+                guard earlier.author == author else { return .refused(.operationInUse(operation)) }
+                let entries = CollabStoreCoding.entries(earlier.annotations)
+                return .duplicate(seq: earlier.seq, name: entries.first?.name ?? request.name, version: entries.first?.version ?? 0)
+            }
+            let parentName = request.action == .add ? request.inReplyTo : nil
+            let found = try await Self.annotations(connection.query("""
+                SELECT \(unescaped: Self.annotationColumns) FROM annotations
+                WHERE document = \(document) AND (name = \(request.name) OR name = \(parentName))
+                """, logger: logger))
+            let current = found.first { $0.name == request.name }
+            let parent = parentName.flatMap { name in found.first { $0.name == name } }
+            let descendants = request.action == .delete
+                ? try await Self.descendants(connection, document: document, of: request.name, logger) : []
+            let facts = SharedChangeRules.Facts(current: current, parent: parent, descendants: descendants,
+                                                liveCount: locked.live, mostAnnotations: mostAnnotations)
+            switch SharedChangeRules.decide(request, base: base, author: author, canWrite: true, facts: facts) {
+            case .failure(let refusal):
+                return .refused(refusal)
+            case .success(let accepted):
+                let seq = locked.head + 1
+                let event = CollabFrame.Event(seq: seq, op: operation, author: author, time: time, action: accepted.action,
+                                              annotations: accepted.changed.map(CollabFrame.Entry.init), xfdf: accepted.xfdf)
+                let changed = accepted.changed
+                // Data-modifying WITH parts run once and to completion whether or not the final SELECT reads them.
+                // An empty in_reply_to stands for none (a name is never empty).
+                try await connection.query("""
+                    WITH changed AS (
+                        INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
+                        SELECT \(document), n, p, a, v, d, NULLIF(r, ''), e
+                        FROM unnest(\(changed.map(\.name))::text[], \(changed.map(\.pageIndex))::bigint[],
+                                    \(changed.map(\.author))::text[], \(changed.map(\.version))::bigint[],
+                                    \(changed.map(\.deleted))::boolean[], \(changed.map { $0.inReplyTo ?? "" })::text[],
+                                    \(changed.map(\.element))::text[]) AS c(n, p, a, v, d, r, e)
+                        ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
+                            deleted = excluded.deleted, element = excluded.element
+                        RETURNING 1),
+                    logged AS (
+                        INSERT INTO events (document, seq, operation, author, time, action, annotations, xfdf, frame)
+                        VALUES (\(document), \(seq), \(operation), \(author), \(time), \(accepted.action.rawValue),
+                                \(CollabStoreCoding.text(event.annotations)), \(accepted.xfdf), \(CollabFrame.Server.event(event).json))
+                        RETURNING 1),
+                    moved AS (
+                        UPDATE documents SET head = \(seq), live = live + \(accepted.liveDelta) WHERE id = \(document)
+                        RETURNING 1)
+                    SELECT pg_notify(\(Self.channel), \(document + " \(seq)"))
+                    """, logger: logger)
+                return .accepted(event)
+            }
+        }
+    }
+
+    private static let annotationColumns = "name, page, author, version, deleted, in_reply_to, element"
+
+    private static func annotations(_ rows: PostgresRowSequence) async throws -> [SharedAnnotation] {
+        var found: [SharedAnnotation] = []
+        for try await (name, page, author, version, deleted, inReplyTo, element) in rows
+            .decode((String, Int, String, Int, Bool, String?, String).self) {
+            found.append(SharedAnnotation(name: name, pageIndex: page, author: author, version: version, deleted: deleted,
+                                          inReplyTo: inReplyTo, element: element))
+        }
+        return found
+    }
+
+    /// Everything answering `name`, however deep, in one recursive query (UNION drops a name met twice).
+    private static func descendants(_ connection: PostgresConnection, document: String, of name: String,
+                                    _ logger: Logger) async throws -> [SharedAnnotation] {
+        try await annotations(connection.query("""
+            WITH RECURSIVE below(name) AS (
+                SELECT name FROM annotations WHERE document = \(document) AND in_reply_to = \(name)
+                UNION
+                SELECT a.name FROM annotations a JOIN below b ON a.document = \(document) AND a.in_reply_to = b.name)
+            SELECT \(unescaped: annotationColumns) FROM annotations
+            WHERE document = \(document) AND name IN (SELECT name FROM below) AND name <> \(name) ORDER BY ord
+            """, logger: logger))
+    }
+
+    /// One round trip: the user's access, the log's extent and the events after `seq`, from one snapshot.
+    public func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead {
+        let rows = try await client.query("""
+            SELECT m.access, COALESCE(d.first_kept, 1), e.seq, e.frame
+            FROM users u
+            LEFT JOIN members m ON m.document = \(document) AND m."user" = u.name
+            LEFT JOIN documents d ON d.id = \(document)
+            LEFT JOIN LATERAL (SELECT seq, frame FROM events WHERE document = \(document) AND seq > \(seq)
+                               ORDER BY seq LIMIT \(limit)) e ON true
+            WHERE u.name = \(user)
+            ORDER BY e.seq
+            """, logger: logger)
+        var firstKept: Int?
+        var events: [StoredEvent] = []
+        for try await (granted, kept, eventSeq, frame) in rows.decode((String?, Int, Int?, String?).self) {
+            guard granted != nil || open else { return .noAccess }
+            firstKept = kept
+            if let eventSeq, let frame { events.append(StoredEvent(seq: eventSeq, frame: frame)) }
+        }
+        guard let firstKept else { return .noAccess }
+        return .events(firstKept: firstKept, events)
+    }
+
+    public func feed(document: String, users: [String], open: Bool, after: Int?, limit: Int) async throws -> FeedRead {
+        try await client.withConnection { connection in
+            var access: [String: DocumentAccess] = [:]
+            var firstKept = 1
+            var head = 0
+            // The log's extent and every follower's access in one round trip (a user removed has no row).
+            for try await (kept, top, user, granted) in try await connection.query(#"""
+                SELECT d.first_kept, d.head, u.name, m.access
+                FROM (SELECT first_kept, head FROM documents WHERE id = \#(document)) d
+                LEFT JOIN users u ON u.name = ANY(\#(users)::text[])
+                LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name
+                """#, logger: logger).decode((Int, Int, String?, String?).self) {
+                firstKept = kept
+                head = top
+                if let user { access[user] = granted.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil) }
+            }
+            var events: [StoredEvent] = []
+            if let after {
+                for try await (seq, frame) in try await connection.query("""
+                    SELECT seq, frame FROM events WHERE document = \(document) AND seq > \(after) ORDER BY seq LIMIT \(limit)
+                    """, logger: logger).decode((Int, String).self) {
+                    events.append(StoredEvent(seq: seq, frame: frame))
+                }
+            }
+            return FeedRead(firstKept: firstKept, head: events.last?.seq ?? after ?? head, events: events, access: access)
+        }
+    }
+
+    public func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation]) {
+        try await client.withTransaction(logger: logger) { connection in
+            // One snapshot for both reads: the head the annotations are current at.
+            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            let head = try await Self.first(connection.query("SELECT head FROM documents WHERE id = \(document)", logger: logger),
+                                            Int.self) ?? 0
+            let all = try await Self.annotations(connection.query("""
+                SELECT \(unescaped: Self.annotationColumns) FROM annotations WHERE document = \(document) ORDER BY ord
+                """, logger: logger))
+            return (head, all)
+        }
+    }
+
+    public func prune(document: String, keep: Int) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            guard let head = try await Self.first(connection.query("SELECT head FROM documents WHERE id = \(document) FOR UPDATE",
+                                                                   logger: logger), Int.self) else { return }
+            let firstKept = max(1, head - keep + 1)
+            try await connection.query("DELETE FROM events WHERE document = \(document) AND seq < \(firstKept)", logger: logger)
+            try await connection.query("UPDATE documents SET first_kept = GREATEST(first_kept, \(firstKept)) WHERE id = \(document)",
+                                       logger: logger)
+        }
+    }
+
+    // MARK: PDFs
+
+    public func storePDF(document: String, bytes: [UInt8]) async throws {
+        try await client.query("UPDATE documents SET pdf = \(ByteBuffer(bytes: bytes)) WHERE id = \(document)", logger: logger)
+    }
+
+    public func pdf(document: String) async throws -> [UInt8]? {
+        let rows = try await client.query("SELECT pdf FROM documents WHERE id = \(document)", logger: logger)
+        for try await bytes in rows.decode(ByteBuffer?.self) { return bytes.map { Array($0.readableBytesView) } }
+        return nil
+    }
+
+    // MARK: Other instances
+
+    /// Announces each commit of any instance, and "everything" when every document should be read again (a user
+    /// was removed, or the feed was interrupted and notifications may have been missed). Runs until cancelled,
+    /// listening again after a lost connection.
+    public func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async {
+        var delay: Duration = .milliseconds(100)
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        // Listening again may have missed commits: every follower reads from its cursor.
+                        await poke(.everything)
+                        delay = .milliseconds(100)
+                        for try await notification in notifications {
+                            await poke(CommitAnnouncement(payload: notification.payload))
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("listening for other instances' commits failed (\(PostgresErrorText.describe(error))); again in \(delay)")
+            }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(5))
+        }
+    }
+
+    private static func first<T: PostgresDecodable>(_ rows: PostgresRowSequence, _ type: T.Type) async throws -> T? {
+        for try await value in rows.decode(T.self) { return value }
+        return nil
+    }
+}
+
+/// Where the PostgreSQL database is: a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=…]` URL, or
+/// `?host=/run/postgresql` for the Unix socket in that folder.
+public struct PostgresLocation: Sendable {
+    enum Endpoint { case tcp(host: String, port: Int), socket(path: String) }
+    enum Encryption { case disable, prefer(TLSConfiguration), require(TLSConfiguration) }
+    let endpoint: Endpoint
+    let encryption: Encryption
+    let user: String
+    let password: String?
+    let database: String?
+    /// The URL without its password, for messages.
+    public let shown: String
+
+    public init(url: String) throws {
+        guard let components = URLComponents(string: url), ["postgres", "postgresql"].contains(components.scheme ?? "") else {
+            throw CollabStoreError.badLocation("expected postgres://USER@HOST:PORT/DATABASE")
+        }
+        user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
+        password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+        database = components.path.isEmpty ? nil : String(components.path.dropFirst()).removingPercentEncoding
+        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
+        let port = components.port ?? 5432
+        if let socketFolder = query["host"], socketFolder.hasPrefix("/") {
+            endpoint = .socket(path: "\(socketFolder)/.s.PGSQL.\(port)")
+            encryption = .disable
+        } else {
+            guard let host = components.host, !host.isEmpty else { throw CollabStoreError.badLocation("the URL names no host") }
+            endpoint = .tcp(host: host, port: port)
+            switch query["sslmode"] ?? "prefer" {
+            case "disable": encryption = .disable
+            case "prefer", "allow": encryption = .prefer(Self.tls(verifying: .none))
+            // As libpq reads them: require encrypts, verify-ca checks the chain, verify-full the host name too.
+            case "require": encryption = .require(Self.tls(verifying: .none))
+            case "verify-ca": encryption = .require(Self.tls(verifying: .noHostnameVerification))
+            case "verify-full": encryption = .require(Self.tls(verifying: .fullVerification))
+            case let other: throw CollabStoreError.badLocation("sslmode=\(other) is not one of disable, prefer, require, verify-ca, verify-full")
+            }
+        }
+        var withoutPassword = components
+        if withoutPassword.password != nil { withoutPassword.password = "…" }
+        shown = withoutPassword.string ?? "postgres://…"
+    }
+
+    private static func tls(verifying: CertificateVerification) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = verifying
+        return configuration
+    }
+
+    var clientConfiguration: PostgresClient.Configuration {
+        switch endpoint {
+        case .socket(let path):
+            return .init(unixSocketPath: path, username: user, password: password, database: database)
+        case .tcp(let host, let port):
+            let tls: PostgresClient.Configuration.TLS = switch encryption {
+            case .disable: .disable
+            case .prefer(let settings): .prefer(settings)
+            case .require(let settings): .require(settings)
+            }
+            return .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+        }
+    }
+
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        switch endpoint {
+        case .socket(let path):
+            return .init(unixSocketPath: path, username: user, password: password, database: database)
+        case .tcp(let host, let port):
+            let tls: PostgresConnection.Configuration.TLS = switch encryption {
+            case .disable: .disable
+            case .prefer(let settings): .prefer(try NIOSSLContext(configuration: settings))
+            case .require(let settings): .require(try NIOSSLContext(configuration: settings))
+            }
+            return .init(host: host, port: port, username: user, password: password, database: database, tls: tls)
+        }
+    }
+}
+
+/// postgres-nio's errors hide the server's message from `description` (it may carry data); an operator starting
+/// a server needs it.
+enum PostgresErrorText {
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if error.code == .sslUnsupported { return "the server does not offer TLS (sslmode=disable or prefer connects without it)" }
+            return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
+        }
+        return "\(error)"
+    }
+}
