@@ -20,6 +20,7 @@ public enum BearerTokens {
         let parts = value.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty || token.utf8.count > 512 ? nil : token
+        // An organisation's JWT may carry many document ids; a header holds 8 KB.
+        return token.isEmpty || token.utf8.count > 8192 ? nil : token
     }
 }

@@ -11,6 +11,7 @@ struct CollabServices: Sendable {
     let hub: DocumentHub
     let configuration: CollabServerConfiguration
     let metrics: CollabMetrics
+    let tokens: OrganisationTokens?
     let logger: Logger
 }
 
@@ -42,8 +43,10 @@ actor FrameWriter {
 
 /// One client's connection: its frames read, checked, applied and answered; its document's log followed.
 struct CollabConnection {
-    let user: String
+    let principal: Principal
     let services: CollabServices
+
+    private var user: String { principal.name }
 
     private var store: any CollabStore { services.store }
     private var configuration: CollabServerConfiguration { services.configuration }
@@ -135,7 +138,15 @@ struct CollabConnection {
             guard state.document == nil else {
                 return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
             }
-            guard let access = try await store.join(document: document, user: user, open: configuration.open) else {
+            let granted: DocumentAccess?
+            if let grant = principal.grant {
+                // The token is the membership: the document is made if need be, with no member rows.
+                granted = grant.access(to: document)
+                if granted != nil { try await store.ensureDocument(document, owner: user) }
+            } else {
+                granted = try await store.join(document: document, user: user, open: configuration.open)
+            }
+            guard let access = granted else {
                 services.metrics.errors.increment()
                 return await writer.close(code: "forbidden", message: "\(user) is not a member of \(document)")
             }
@@ -145,7 +156,7 @@ struct CollabConnection {
             let resumes = since.map { $0 >= position.firstKept - 1 && $0 <= position.head } ?? false
             try await writer.send(.welcome(document: document, user: user, access: access.rawValue, head: position.head,
                                            snapshot: !resumes))
-            let follower = LogFollower(user: user, document: document, services: services, writer: writer)
+            let follower = LogFollower(principal: principal, document: document, services: services, writer: writer)
             let start = resumes ? since : nil
             group.addTask { await follower.run(since: start) }
         case .change(let operation, let base, let xfdf):
@@ -175,10 +186,13 @@ struct CollabConnection {
         } catch {
             return try await refuse(.invalid("\(error)"))
         }
+        if principal.grant?.expired() == true {
+            return await writer.close(code: "token-expired", message: "the token has expired: connect with a new one")
+        }
         // Access is read in the transaction that writes the change: a grant taken away since hello applies.
         let outcome = try await store.apply(document: document, operation: operation, author: user, base: base, request: request,
                                             time: CollabClock.now(), mostAnnotations: configuration.mostAnnotations,
-                                            open: configuration.open)
+                                            rule: principal.rule(for: document, open: configuration.open))
         switch outcome {
         case .accepted(let event):
             services.metrics.accepted.increment()
@@ -199,19 +213,23 @@ struct CollabConnection {
 /// Sends a connection its document's log: the whole set first when the client has none or is too far behind,
 /// then every event after what it has, in order, each checked against the client's access when it is sent.
 struct LogFollower {
-    let user: String
+    let principal: Principal
     let document: String
     let services: CollabServices
     let writer: FrameWriter
     private static let page = 256
     private static let snapshotPart = 512 << 10
 
+    private var user: String { principal.name }
+
     func run(since: Int?) async {
         let id = UUID()
         let (pokes, feed) = await services.hub.follow(document, id: id, user: user)
-        let ticker = Task { [hub = services.hub, period = services.configuration.accessCheck] in
+        let ticker = Task { [hub = services.hub, period = services.configuration.accessCheck, expires = principal.grant?.expires] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: period)
+                // An organisation's token is looked at again the moment it expires.
+                let untilExpiry = expires.map { Duration.milliseconds(max(0, Int($0.timeIntervalSinceNow * 1000)) + 1) }
+                try? await Task.sleep(for: min(period, untilExpiry ?? period))
                 await hub.poke(document)
             }
         }
@@ -220,8 +238,12 @@ struct LogFollower {
             var cursor = since
             for await _ in pokes {
                 let view = try await feed.refreshed()
+                if principal.grant?.expired() == true {
+                    await writer.close(code: "token-expired", message: "the token has expired: connect with a new one")
+                    break
+                }
                 let reached: Int?
-                if view.access[user] == nil {
+                if principal.grant.map({ $0.access(to: document) == nil }) ?? (view.access[user] == nil) {
                     reached = nil
                 } else if let seen = cursor, seen >= view.firstKept - 1, seen >= view.head {
                     reached = seen
@@ -250,7 +272,8 @@ struct LogFollower {
     private func catchUp(from cursor: Int?) async throws -> Int? {
         var seen = cursor
         while true {
-            let read = try await services.store.read(document: document, user: user, open: services.configuration.open,
+            let read = try await services.store.read(document: document, user: user,
+                                                     rule: principal.rule(for: document, open: services.configuration.open),
                                                      after: seen ?? Int.max, limit: Self.page)
             guard case .events(let firstKept, let events) = read else { return nil }
             guard let known = seen, known >= firstKept - 1, events.first.map({ $0.seq == known + 1 }) ?? true else {

@@ -21,12 +21,13 @@ public enum CollabServer {
 
     /// The application, ready to run as a service (SIGTERM and SIGINT close it after its connections end).
     /// `onListening` gets the port it listens on (useful with port 0).
-    public static func application(store: any CollabStore, configuration: CollabServerConfiguration, logger: Logger,
-                                   onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws
+    /// `tokens`: an organisation's key, when its JWTs are accepted beside the server's own tokens.
+    public static func application(store: any CollabStore, configuration: CollabServerConfiguration, tokens: OrganisationTokens? = nil,
+                                   logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws
         -> some ApplicationProtocol
     {
-        let services = CollabServices(store: store, hub: DocumentHub(store: store, open: configuration.open), configuration: configuration, metrics: CollabMetrics(),
-                                      logger: logger)
+        let services = CollabServices(store: store, hub: DocumentHub(store: store, open: configuration.open), configuration: configuration,
+                                      metrics: CollabMetrics(), tokens: tokens, logger: logger)
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.get("/health") { _, _ in
             _ = try await store.position(document: "-")
@@ -38,10 +39,17 @@ public enum CollabServer {
                      body: .init(byteBuffer: ByteBuffer(string: services.metrics.text())))
         }
         router.put("/v1/documents/:id/pdf") { request, context in
-            let user = try await authenticated(request, services)
+            let principal = try await authenticated(request, services)
             let document = try documentID(context)
-            guard try await store.join(document: document, user: user, open: configuration.open) == .write else {
-                throw HTTPError(.forbidden, message: "\(user) may not change \(document)")
+            let access: DocumentAccess?
+            if let grant = principal.grant {
+                access = grant.access(to: document)
+                if access == .write { try await store.ensureDocument(document, owner: principal.name) }
+            } else {
+                access = try await store.join(document: document, user: principal.name, open: configuration.open)
+            }
+            guard access == .write else {
+                throw HTTPError(.forbidden, message: "\(principal.name) may not change \(document)")
             }
             let body = try await request.body.collect(upTo: configuration.largestPDF)
             let bytes = Array(body.readableBytesView)
@@ -52,11 +60,16 @@ public enum CollabServer {
             return Response(status: .noContent)
         }
         router.get("/v1/documents/:id/pdf") { request, context in
-            let user = try await authenticated(request, services)
+            let principal = try await authenticated(request, services)
             let document = try documentID(context)
-            guard try await store.access(document: document, user: user, open: configuration.open) != nil,
-                  let pdf = try await store.pdf(document: document) else {
-                throw HTTPError(.notFound, message: "no shared PDF for \(document) that \(user) may see")
+            let access: DocumentAccess?
+            if let grant = principal.grant {
+                access = grant.access(to: document)
+            } else {
+                access = try await store.access(document: document, user: principal.name, open: configuration.open)
+            }
+            guard access != nil, let pdf = try await store.pdf(document: document) else {
+                throw HTTPError(.notFound, message: "no shared PDF for \(document) that \(principal.name) may see")
             }
             return Response(status: .ok, headers: [.contentType: "application/pdf"],
                             body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
@@ -66,22 +79,24 @@ public enum CollabServer {
         let sockets = Router(context: BasicWebSocketRequestContext.self)
         sockets.ws(RouterPath(socketPath)) { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
             let writer = FrameWriter(outbound)
-            let token = BearerTokens.token(fromAuthorization: context.request.headers[.authorization])
-            guard let token, let user = try await store.user(tokenHash: BearerTokens.hash(token)) else {
+            let principal: Principal
+            switch try await authenticate(authorization: context.request.headers[.authorization], services) {
+            case .success(let found): principal = found
+            case .failure(let refusal):
                 services.metrics.errors.increment()
-                return await writer.close(code: "unauthorized", message: token == nil
-                    ? "a bearer token is needed (Authorization: Bearer TOKEN)" : "the token is unknown or was revoked")
+                return await writer.close(code: refusal.code, message: refusal.message)
             }
+            let user = principal.name
             guard await services.hub.claimConnection(for: user, most: configuration.connectionsPerUser) else {
                 services.metrics.errors.increment()
                 return await writer.close(code: "too-many-connections",
                                           message: "\(user) has \(configuration.connectionsPerUser) connections open already")
             }
-            await CollabConnection(user: user, services: services).run(inbound: inbound, writer: writer)
+            await CollabConnection(principal: principal, services: services).run(inbound: inbound, writer: writer)
             await services.hub.releaseConnection(for: user)
         }
         router.get(RouterPath(socketPath)) { request, _ -> Response in
-            let user = try await authenticated(request, services)
+            let user = try await authenticated(request, services).name
             if await !services.hub.hasRoom(for: user, most: configuration.connectionsPerUser) {
                 throw HTTPError(.tooManyRequests, message: "\(user) has \(configuration.connectionsPerUser) connections open already")
             }
@@ -114,14 +129,37 @@ public enum CollabServer {
             logger: logger)
     }
 
-    private static func authenticated(_ request: Request, _ services: CollabServices) async throws -> String {
-        guard let token = BearerTokens.token(fromAuthorization: request.headers[.authorization]) else {
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer"], message: "a bearer token is needed (Authorization: Bearer TOKEN)")
+    private static func authenticated(_ request: Request, _ services: CollabServices) async throws -> Principal {
+        switch try await authenticate(authorization: request.headers[.authorization], services) {
+        case .success(let principal): return principal
+        case .failure(let refusal):
+            let challenge = refusal.code == "unauthorized" && refusal.message.hasPrefix("a bearer") ? "Bearer" : "Bearer error=\"invalid_token\""
+            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: challenge], message: refusal.message)
+        }
+    }
+
+    struct AuthenticationRefusal: Error {
+        let code: String
+        let message: String
+    }
+
+    /// The server's own tokens are looked up by hash; a JWT is checked against the organisation's key when one is
+    /// configured.
+    private static func authenticate(authorization: String?, _ services: CollabServices) async throws
+        -> Result<Principal, AuthenticationRefusal>
+    {
+        guard let token = BearerTokens.token(fromAuthorization: authorization) else {
+            return .failure(.init(code: "unauthorized", message: "a bearer token is needed (Authorization: Bearer TOKEN)"))
+        }
+        if let tokens = services.tokens, OrganisationTokens.looksLikeJWT(token) {
+            return await tokens.verify(token).mapError { refusal in
+                AuthenticationRefusal(code: refusal == .expired ? "token-expired" : "unauthorized", message: refusal.message)
+            }
         }
         guard let user = try await services.store.user(tokenHash: BearerTokens.hash(token)) else {
-            throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer error=\"invalid_token\""], message: "the token is unknown or was revoked")
+            return .failure(.init(code: "unauthorized", message: "the token is unknown or was revoked"))
         }
-        return user
+        return .success(Principal(name: user, grant: nil))
     }
 
     private static func documentID(_ context: BasicWebSocketRequestContext) throws -> String {

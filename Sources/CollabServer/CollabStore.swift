@@ -11,6 +11,16 @@ public struct CollabUser: Sendable, Hashable {
     public var created: String
 }
 
+/// How a store decides a principal's access to a document.
+public enum AccessRule: Sendable, Hashable {
+    /// The database's users and members decide (`open`: every user may write every document).
+    case members(open: Bool)
+    /// An organisation's token granted this, checked already.
+    case granted(DocumentAccess)
+    /// An organisation's token that grants nothing here.
+    case denied
+}
+
 /// The outcome of a change the store was asked to apply.
 public enum StoredChangeOutcome: Sendable, Hashable {
     /// Committed as this event.
@@ -56,6 +66,8 @@ public protocol CollabStore: Sendable {
     /// The user's access to the document, making the document (and the user its owner) when it does not exist;
     /// nil when the user may not see it. With `open`, every user may write every document.
     func join(document: String, user: String, open: Bool) async throws -> DocumentAccess?
+    /// Makes the document, owned by `owner`, when it does not exist (for a principal whose token grants access).
+    func ensureDocument(_ document: String, owner: String) async throws
     /// The user's access now, without making anything: nil when there is none or the user was removed.
     func access(document: String, user: String, open: Bool) async throws -> DocumentAccess?
     func grant(document: String, user: String, access: DocumentAccess?) async throws
@@ -65,13 +77,13 @@ public protocol CollabStore: Sendable {
     /// Decides and writes a change in one transaction, the author's access read in it too (`open`: every user
     /// may write).
     func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-               time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome
+               time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome
     /// Every annotation (deleted ones too, so that clients learn of deletions) and the head they are current at,
     /// read at one moment.
     func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation])
     /// The user's access, the log's extent and the events after `seq` (each as the frame every client is sent,
     /// encoded once when it was committed), read in one transaction.
-    func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead
+    func read(document: String, user: String, rule: AccessRule, after seq: Int, limit: Int) async throws -> LogRead
     /// For a document's feed (every follower of it on this instance at once): the access of each of `users`, the
     /// log's extent, and the events after `after` (none, with the head, when `after` is nil).
     func feed(document: String, users: [String], open: Bool, after: Int?, limit: Int) async throws -> FeedRead

@@ -173,6 +173,12 @@ public final class PostgresCollabStore: CollabStore {
         }
     }
 
+    public func ensureDocument(_ document: String, owner: String) async throws {
+        try await client.query("""
+            INSERT INTO documents (id, owner, created) VALUES (\(document), \(owner), \(CollabClock.now())) ON CONFLICT (id) DO NOTHING
+            """, logger: logger)
+    }
+
     public func access(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
         try await client.withConnection { connection in
             try await Self.access(connection, document: document, user: user, open: open, logger)
@@ -229,7 +235,7 @@ public final class PostgresCollabStore: CollabStore {
     /// the operation id, the annotation and its parent, (for a deletion) everything answering it, then every write
     /// and the announcement in one statement.
     public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-                      time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome {
+                      time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome {
         try await client.withTransaction(logger: logger) { connection in
             // The document's row lock orders its changes across instances: the next seq is head + 1, gapless.
             var locked: (head: Int, live: Int)?
@@ -239,14 +245,26 @@ public final class PostgresCollabStore: CollabStore {
             }
             var access: DocumentAccess?
             var earlier: (seq: Int, author: String, annotations: String)?
-            for try await (granted, seq, earlierAuthor, annotations) in try await connection.query(#"""
-                SELECT m.access, ev.seq, ev.author, ev.annotations FROM users u
-                LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name
-                LEFT JOIN events ev ON ev.document = \#(document) AND ev.operation = \#(operation)
-                WHERE u.name = \#(author)
-                """#, logger: logger).decode((String?, Int?, String?, String?).self) {
-                access = granted.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil)
-                if let seq, let earlierAuthor, let annotations { earlier = (seq, earlierAuthor, annotations) }
+            switch rule {
+            case .members(let open):
+                for try await (granted, seq, earlierAuthor, annotations) in try await connection.query(#"""
+                    SELECT m.access, ev.seq, ev.author, ev.annotations FROM users u
+                    LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name
+                    LEFT JOIN events ev ON ev.document = \#(document) AND ev.operation = \#(operation)
+                    WHERE u.name = \#(author)
+                    """#, logger: logger).decode((String?, Int?, String?, String?).self) {
+                    access = granted.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil)
+                    if let seq, let earlierAuthor, let annotations { earlier = (seq, earlierAuthor, annotations) }
+                }
+            case .granted(let granted):
+                access = granted
+                for try await row in try await connection.query("""
+                    SELECT seq, author, annotations FROM events WHERE document = \(document) AND operation = \(operation)
+                    """, logger: logger).decode((Int, String, String).self) {
+                    earlier = row
+                }
+            case .denied:
+                access = nil
             }
             switch access {
             case .write: break
@@ -333,7 +351,13 @@ public final class PostgresCollabStore: CollabStore {
     }
 
     /// One round trip: the user's access, the log's extent and the events after `seq`, from one snapshot.
-    public func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead {
+    public func read(document: String, user: String, rule: AccessRule, after seq: Int, limit: Int) async throws -> LogRead {
+        let open: Bool
+        switch rule {
+        case .denied: return .noAccess
+        case .granted: return try await readGranted(document: document, after: seq, limit: limit)
+        case .members(let isOpen): open = isOpen
+        }
         let rows = try await client.query("""
             SELECT m.access, COALESCE(d.first_kept, 1), e.seq, e.frame
             FROM users u
@@ -352,6 +376,24 @@ public final class PostgresCollabStore: CollabStore {
             if let eventSeq, let frame { events.append(StoredEvent(seq: eventSeq, frame: frame)) }
         }
         guard let firstKept else { return .noAccess }
+        return .events(firstKept: firstKept, events)
+    }
+
+    /// For a principal whose token granted access: the log's extent and events, no membership read.
+    private func readGranted(document: String, after seq: Int, limit: Int) async throws -> LogRead {
+        let rows = try await client.query("""
+            SELECT d.first_kept, e.seq, e.frame FROM documents d
+            LEFT JOIN LATERAL (SELECT seq, frame FROM events WHERE document = \(document) AND seq > \(seq)
+                               ORDER BY seq LIMIT \(limit)) e ON true
+            WHERE d.id = \(document)
+            ORDER BY e.seq
+            """, logger: logger)
+        var firstKept = 1
+        var events: [StoredEvent] = []
+        for try await (kept, eventSeq, frame) in rows.decode((Int, Int?, String?).self) {
+            firstKept = kept
+            if let eventSeq, let frame { events.append(StoredEvent(seq: eventSeq, frame: frame)) }
+        }
         return .events(firstKept: firstKept, events)
     }
 

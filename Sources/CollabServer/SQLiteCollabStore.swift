@@ -117,8 +117,23 @@ public final class SQLiteCollabStore: CollabStore {
         }
     }
 
+    public func ensureDocument(_ document: String, owner: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO documents (id, owner, created) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING",
+                           arguments: [document, owner, CollabClock.now()])
+        }
+    }
+
     public func access(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
         try await pool.read { db in try Self.access(db, document: document, user: user, open: open) }
+    }
+
+    private static func access(_ db: Database, document: String, user: String, rule: AccessRule) throws -> DocumentAccess? {
+        switch rule {
+        case .granted(let access): access
+        case .denied: nil
+        case .members(let open): try access(db, document: document, user: user, open: open)
+        }
     }
 
     private static func access(_ db: Database, document: String, user: String, open: Bool) throws -> DocumentAccess? {
@@ -160,9 +175,9 @@ public final class SQLiteCollabStore: CollabStore {
     // MARK: Changes
 
     public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-                      time: String, mostAnnotations: Int, open: Bool) async throws -> StoredChangeOutcome {
+                      time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome {
         try await pool.write { db in
-            switch try Self.access(db, document: document, user: author, open: open) {
+            switch try Self.access(db, document: document, user: author, rule: rule) {
             case .write: break
             case .read: return .refused(.readOnly)
             case nil: return .noAccess
@@ -243,9 +258,9 @@ public final class SQLiteCollabStore: CollabStore {
         return found
     }
 
-    public func read(document: String, user: String, open: Bool, after seq: Int, limit: Int) async throws -> LogRead {
+    public func read(document: String, user: String, rule: AccessRule, after seq: Int, limit: Int) async throws -> LogRead {
         try await pool.read { db in
-            guard try Self.access(db, document: document, user: user, open: open) != nil else { return .noAccess }
+            guard try Self.access(db, document: document, user: user, rule: rule) != nil else { return .noAccess }
             let firstKept = try Int.fetchOne(db.cachedStatement(sql: "SELECT first_kept FROM documents WHERE id = ?"),
                                              arguments: [document]) ?? 1
             return .events(firstKept: firstKept, try Self.events(db, document: document, after: seq, limit: limit))

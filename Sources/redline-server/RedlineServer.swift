@@ -76,6 +76,11 @@ struct Serve: AsyncParsableCommand {
     var tlsKey: String?
     @Flag(help: "Listen beyond loopback without TLS (behind a proxy that terminates TLS).")
     var insecure = false
+    @Option(name: .customLong("jwt-public-key"),
+            help: "PEM public key (ECDSA, Ed25519 or RSA) of an organisation whose JWTs are accepted beside the server's tokens.")
+    var jwtPublicKey: String?
+    @Option(name: .customLong("jwt-issuer"), help: "Accept only JWTs whose iss claim is this.")
+    var jwtIssuer: String?
     @Option(help: "Events kept per document; a client further behind gets the whole set.")
     var keepEvents = 100_000
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
@@ -88,6 +93,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("listening on \(host) sends tokens and annotations in the clear: give --tls-cert and --tls-key, or --insecure behind a TLS proxy")
         }
         guard keepEvents >= 1 else { throw ValidationError("--keep-events is at least 1") }
+        guard jwtIssuer == nil || jwtPublicKey != nil else { throw ValidationError("--jwt-issuer goes with --jwt-public-key") }
     }
 
     func address() throws -> (String, Int) {
@@ -106,6 +112,19 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "redline.server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var tokens: OrganisationTokens?
+        if let jwtPublicKey {
+            do {
+                let pem = try String(contentsOfFile: jwtPublicKey, encoding: .utf8)
+                tokens = try await OrganisationTokens.load(publicKeyPEM: pem, issuer: jwtIssuer)
+            } catch let error as CollabServerError {
+                Self.say("redline serve: \(jwtPublicKey): \(error)")
+                throw ExitCode(1)
+            } catch {
+                Self.say("redline serve: cannot read the JWT key \(jwtPublicKey): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        }
         let store = try await database.open(logger: logger)
         var configuration = CollabServerConfiguration()
         (configuration.host, configuration.port) = try address()
@@ -116,17 +135,18 @@ struct Serve: AsyncParsableCommand {
         let scheme = configuration.tls == nil ? "ws" : "wss"
         let shownHost = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         do {
-            try await serve(store: store, configuration: configuration, logger: logger, makeFirstUser: makeFirstUser,
-                            scheme: scheme, shownHost: shownHost)
+            try await serve(store: store, configuration: configuration, tokens: tokens, logger: logger,
+                            makeFirstUser: makeFirstUser, scheme: scheme, shownHost: shownHost)
         } catch let error as CollabServerError {
             Self.say("redline serve: \(error)")
             throw ExitCode(1)
         }
     }
 
-    private func serve(store: any CollabStore, configuration: CollabServerConfiguration, logger: Logger, makeFirstUser: Bool,
-                       scheme: String, shownHost: String) async throws {
-        let application = try CollabServer.application(store: store, configuration: configuration, logger: logger) { port in
+    private func serve(store: any CollabStore, configuration: CollabServerConfiguration, tokens: OrganisationTokens?,
+                       logger: Logger, makeFirstUser: Bool, scheme: String, shownHost: String) async throws {
+        let application = try CollabServer.application(store: store, configuration: configuration, tokens: tokens,
+                                                       logger: logger) { port in
             // Only once listening: a server that cannot start makes no user and writes no token.
             if makeFirstUser {
                 do { try await firstUser(store) } catch { Self.say("cannot make the first user: \(error)") }

@@ -536,6 +536,120 @@ def newcomer(binary, fixture):
         check(server.wait(timeout=60) == 0, "SIGTERM ends redline serve with status 0")
 
 
+def b64url(data):
+    import base64
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def mint(key, claims, header=None):
+    """A JWT signed with an Ed25519 key by openssl (EdDSA signatures are the raw 64 bytes JWS wants)."""
+    head = b64url(json.dumps(header or {"alg": "EdDSA", "typ": "JWT"}).encode())
+    body = b64url(json.dumps(claims).encode())
+    with tempfile.NamedTemporaryFile() as data:
+        data.write(f"{head}.{body}".encode())
+        data.flush()
+        signature = subprocess.run(["openssl", "pkeyutl", "-sign", "-inkey", key, "-rawin", "-in", data.name],
+                                   capture_output=True, check=True).stdout
+    return f"{head}.{body}.{b64url(signature)}"
+
+
+async def refused_at_connect(client):
+    try:
+        await client.connect()
+        return None
+    except RuntimeError as refused:
+        return str(refused)
+
+
+def http(server, method, path, token, body=None):
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(server.url.replace("ws://", "http://") + path, data=body, method=method,
+                                     headers={"Authorization": f"Bearer {token}"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+async def organisation_tokens(binary, folder):
+    """JWTs an organisation signs: its key and issuer configured, the claims decide name, documents and expiry."""
+    import time
+    keys = {}
+    for name in ("org", "stranger"):
+        keys[name] = os.path.join(folder, f"{name}-key.pem")
+        subprocess.run(["openssl", "genpkey", "-algorithm", "ed25519", "-out", keys[name]], check=True, capture_output=True)
+    public = os.path.join(folder, "org-public.pem")
+    subprocess.run(["openssl", "pkey", "-in", keys["org"], "-pubout", "-out", public], check=True, capture_output=True)
+    server = Server(binary, folder, ["--jwt-public-key", public, "--jwt-issuer", "review.example"],
+                    database="sqlite:" + os.path.join(folder, "jwt.sqlite"))
+    alice = server.admin("user", "add", "alice")
+    server.start()
+    document = "jwt-" + uuid.uuid4().hex[:8]
+    now = int(time.time())
+
+    def claims(sub, access, **extra):
+        return {"sub": sub, "exp": now + 600, "iss": "review.example", "documents": {document: access}, **extra}
+
+    erin_token = mint(keys["org"], claims("erin", "write"))
+    erin = Client(server.url, erin_token, document)
+    await erin.connect()
+    check(erin.access == "write" and erin.user == "erin", "a JWT's subject is the user, its documents claim the access")
+    ack = await erin.change(add("jwt-note", title="Mallory"))
+    frank = Client(server.url, mint(keys["org"], claims("frank", "read")), document)
+    await frank.connect()
+    await frank.wait_for_head(ack["seq"])
+    check(frank.access == "read" and frank.annotations["jwt-note"]["author"] == "erin",
+          "a read-only JWT receives, and the author is the token's subject")
+    try:
+        await frank.change(add("frank-note"))
+        check(False, "a read-only JWT cannot send")
+    except Refused as refusal:
+        check(refusal.frame["code"] == "read-only", "a read-only JWT's change is refused as read-only")
+    elsewhere = await refused_at_connect(Client(server.url, erin_token, "jwt-other"))
+    check(elsewhere is not None and "forbidden" in elsewhere, f"a JWT opens only the documents it names ({elsewhere})")
+    cases = {
+        "expired": (mint(keys["org"], {**claims("erin", "write"), "exp": now - 10}), "token-expired"),
+        "another key": (mint(keys["stranger"], claims("erin", "write")), "unauthorized"),
+        "another issuer": (mint(keys["org"], {**claims("erin", "write"), "iss": "elsewhere"}), "unauthorized"),
+        "no expiry": (mint(keys["org"], {k: v for k, v in claims("erin", "write").items() if k != "exp"}), "unauthorized"),
+        "alg none": (b64url(b'{"alg":"none","typ":"JWT"}') + "." + erin_token.split(".")[1] + ".", "unauthorized"),
+        "tampered": (erin_token.split(".")[0] + "." + b64url(json.dumps(claims("mallory", "write")).encode()) + "."
+                     + erin_token.split(".")[2], "unauthorized"),
+    }
+    for what, (token, code) in cases.items():
+        refused = await refused_at_connect(Client(server.url, token, document))
+        check(refused is not None and code in refused, f"a JWT with {what} is refused as {code} ({refused})")
+    # The server's own users meet the JWT users in the same document once granted.
+    server.admin("grant", "alice", document)
+    stored = Client(server.url, alice, document)
+    await stored.connect()
+    check("jwt-note" in stored.live(), "a user of the server's database sees what a JWT user wrote")
+    # The shared PDF: uploaded with a write token, read with a read token, hidden from a token for other documents.
+    pdf = b"%PDF-1.4\n%jwt\n"
+    status, _ = http(server, "PUT", f"/v1/documents/{document}/pdf", erin_token, pdf)
+    reader = mint(keys["org"], claims("frank", "read"))
+    got = http(server, "GET", f"/v1/documents/{document}/pdf", reader)
+    other = mint(keys["org"], {**claims("frank", "read"), "documents": {"jwt-other": "write"}})
+    hidden = http(server, "GET", f"/v1/documents/{document}/pdf", other)
+    check(status == 204 and got == (200, pdf) and hidden[0] == 404,
+          f"the shared PDF follows the JWT's documents ({status}, {got[0]}, {hidden[0]})")
+    # A token that expires while connected closes the connection then, with the reason.
+    brief = Client(server.url, mint(keys["org"], {**claims("gina", "write"), "exp": int(time.time()) + 3}), document)
+    refused = await refused_at_connect(brief)
+    if refused is None:
+        await asyncio.wait_for(brief._reader, 60)
+        codes = [error["code"] for error in brief.errors]
+    else:
+        codes = ["token-expired"] if "token-expired" in refused else [refused]
+    check(codes[-1:] == ["token-expired"], f"a JWT that expires while connected closes the connection ({codes})")
+    for client in (erin, frank, stored):
+        await client.close()
+    code = await asyncio.to_thread(server.stop)
+    check(code == 0, "the server with a JWT key stops cleanly")
+
+
 def metric(server, name):
     import urllib.request
     with urllib.request.urlopen(server.url.replace("ws://", "http://") + "/metrics", timeout=30) as response:
@@ -604,6 +718,8 @@ async def main():
             await rights([server], tokens)
             await hostile(server, tokens)
             await crowd(server, tokens)
+            await organisation_tokens(arguments.binary, folder)
+            print("jwt: an organisation's tokens, their documents, expiry, forgeries", flush=True)
             await tls(arguments.binary, folder, server.database)
             print("tls: wss:// with --tls-cert, plain refused, loopback rule", flush=True)
             print("crowd: 500 connections, a user over the limit, a flood", flush=True)

@@ -4,6 +4,7 @@ import Testing
 
 /// The collaboration server as its users meet it: `redline serve` and `redline collab` from a fresh home, and the
 /// protocol through a second client written in Python from docs/collaboration-protocol.md (Tests/Collab): rights,
+/// organisations' JWTs,
 /// versions, hostile frames, 500 connections and a flood, TLS, 20 clients converging through dropped connections,
 /// a kill -9 mid-burst.
 @Suite(.serialized) struct CollaborationServerTests {
@@ -20,7 +21,7 @@ import Testing
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
         #expect(failures.isEmpty)
-        for line in ["crowd: 500 connections", "tls: wss://", "interoperation with redline collab", "newcomer: redline serve",
+        for line in ["crowd: 500 connections", "tls: wss://", "jwt: an organisation's tokens", "interoperation with redline collab", "newcomer: redline serve",
                      "convergence: 20 clients",
                      "nothing acknowledged lost", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")
