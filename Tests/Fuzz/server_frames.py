@@ -12,7 +12,6 @@ import json
 import os
 import random
 import re
-import sqlite3
 import sys
 import tempfile
 import uuid
@@ -22,7 +21,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "Collab"))
 import hostile_xfdf  # noqa: E402
 from collab_client import Client, Refused, add  # noqa: E402
-from server_suite import Server  # noqa: E402
+from server_suite import Server, log  # noqa: E402
 
 NUMBERS = [-1, 0, 2**31 - 1, 2**31, 2**32, 2**63 - 1, 2**63, 2**64, 10**30, 1e308, -1e308, 0.5, "1", None, True, [], {}]
 XFDF_OPEN = '<xfdf xmlns="http://ns.adobe.com/xfdf/">'
@@ -96,9 +95,8 @@ async def main():
                 ack = await witness.change(add(f"witness-{index}"))
                 if ack.get("version") != 1:
                     failures.append(f"case {index}: the witness was not served")
-            connection = sqlite3.connect(server.database)
-            seqs = [row[0] for row in connection.execute("SELECT seq FROM events WHERE document = ? ORDER BY seq", (document,))]
-            connection.close()
+            rows, _ = log(server.database, document)
+            seqs = [seq for seq, _ in rows]
             if seqs != list(range(1, len(seqs) + 1)):
                 failures.append("the log has gaps")
             await witness.close()
