@@ -231,60 +231,54 @@ public final class PostgresCollabStore: CollabStore {
 
     // MARK: Changes
 
-    /// Six round trips while the document's row is locked: the lock, the author's access with an earlier use of
-    /// the operation id, the annotation and its parent, (for a deletion) everything answering it, then every write
-    /// and the announcement in one statement.
+    /// Four round trips (five for a deletion, which reads everything answering the annotation): BEGIN; the lock with
+    /// every fact the rules need; every write and the announcement in one statement; COMMIT.
     public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
                       time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome {
         try await client.withTransaction(logger: logger) { connection in
-            // The document's row lock orders its changes across instances: the next seq is head + 1, gapless.
-            var locked: (head: Int, live: Int)?
-            for try await row in try await connection.query("SELECT head, live FROM documents WHERE id = \(document) FOR UPDATE",
-                                                            logger: logger).decode((Int, Int).self) {
-                locked = row
+            // One round trip: the document's row locked (it orders the document's changes across instances: the next
+            // seq is head + 1, gapless), the author's membership, an earlier use of the operation id, and the
+            // annotation with the one it answers (as JSON, so that they ride on the same row).
+            let parentName = request.action == .add ? request.inReplyTo : nil
+            var found: (head: Int, live: Int, member: String?, known: Bool, earlier: (Int, String, String)?, annotations: String?)?
+            for try await (head, live, member, known, seq, earlierAuthor, entries, annotations) in try await connection.query(#"""
+                SELECT d.head, d.live,
+                    (SELECT m.access FROM members m WHERE m.document = d.id AND m."user" = \#(author)),
+                    EXISTS (SELECT 1 FROM users u WHERE u.name = \#(author)),
+                    ev.seq, ev.author, ev.annotations,
+                    (SELECT json_agg(json_build_array(a.name, a.page, a.author, a.version, a.deleted, a.in_reply_to, a.element))::text
+                     FROM annotations a WHERE a.document = d.id AND (a.name = \#(request.name) OR a.name = \#(parentName)))
+                FROM documents d
+                LEFT JOIN events ev ON ev.document = d.id AND ev.operation = \#(operation)
+                WHERE d.id = \#(document)
+                FOR UPDATE OF d
+                """#, logger: logger).decode((Int, Int, String?, Bool, Int?, String?, String?, String?).self) {
+                let earlier = seq.flatMap { seq in earlierAuthor.flatMap { author in entries.map { (seq, author, $0) } } }
+                found = (head, live, member, known, earlier, annotations)
             }
-            var access: DocumentAccess?
-            var earlier: (seq: Int, author: String, annotations: String)?
+            // A document that is gone is no longer visible to anyone.
+            guard let found else { return .noAccess }
+            let access: DocumentAccess?
             switch rule {
-            case .members(let open):
-                for try await (granted, seq, earlierAuthor, annotations) in try await connection.query(#"""
-                    SELECT m.access, ev.seq, ev.author, ev.annotations FROM users u
-                    LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name
-                    LEFT JOIN events ev ON ev.document = \#(document) AND ev.operation = \#(operation)
-                    WHERE u.name = \#(author)
-                    """#, logger: logger).decode((String?, Int?, String?, String?).self) {
-                    access = granted.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil)
-                    if let seq, let earlierAuthor, let annotations { earlier = (seq, earlierAuthor, annotations) }
-                }
-            case .granted(let granted):
-                access = granted
-                for try await row in try await connection.query("""
-                    SELECT seq, author, annotations FROM events WHERE document = \(document) AND operation = \(operation)
-                    """, logger: logger).decode((Int, String, String).self) {
-                    earlier = row
-                }
-            case .denied:
-                access = nil
+            case .members(let open): access = found.known ? found.member.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil) : nil
+            case .granted(let granted): access = granted
+            case .denied: access = nil
             }
             switch access {
             case .write: break
             case .read: return .refused(.readOnly)
             case nil: return .noAccess
             }
-            guard let locked else { throw CollabStoreError.noSuchDocument(document) }
-            if let earlier {
+            let locked = (head: found.head, live: found.live)
+            if let (seq, earlierAuthor, entries) = found.earlier {
                 // Another user's operation id is not this user's resend: answering with its event would drop this change.
-                guard earlier.author == author else { return .refused(.operationInUse(operation)) }
-                let entries = CollabStoreCoding.entries(earlier.annotations)
-                return .duplicate(seq: earlier.seq, name: entries.first?.name ?? request.name, version: entries.first?.version ?? 0)
+                guard earlierAuthor == author else { return .refused(.operationInUse(operation)) }
+                let first = CollabStoreCoding.entries(entries).first
+                return .duplicate(seq: seq, name: first?.name ?? request.name, version: first?.version ?? 0)
             }
-            let parentName = request.action == .add ? request.inReplyTo : nil
-            let found = try await Self.annotations(connection.query("""
-                SELECT \(unescaped: Self.annotationColumns) FROM annotations
-                WHERE document = \(document) AND (name = \(request.name) OR name = \(parentName))
-                """, logger: logger))
-            let current = found.first { $0.name == request.name }
-            let parent = parentName.flatMap { name in found.first { $0.name == name } }
+            let rows = try found.annotations.map { try JSONDecoder().decode([AnnotationRow].self, from: Data($0.utf8)) } ?? []
+            let current = rows.first { $0.annotation.name == request.name }?.annotation
+            let parent = parentName.flatMap { name in rows.first { $0.annotation.name == name }?.annotation }
             let descendants = request.action == .delete
                 ? try await Self.descendants(connection, document: document, of: request.name, logger) : []
             let facts = SharedChangeRules.Facts(current: current, parent: parent, descendants: descendants,
@@ -492,6 +486,24 @@ public final class PostgresCollabStore: CollabStore {
     private static func first<T: PostgresDecodable>(_ rows: PostgresRowSequence, _ type: T.Type) async throws -> T? {
         for try await value in rows.decode(T.self) { return value }
         return nil
+    }
+}
+
+/// An annotation as `json_build_array` gives it: name, page, author, version, deleted, in_reply_to, element.
+private struct AnnotationRow: Decodable {
+    let annotation: SharedAnnotation
+
+    init(from decoder: any Decoder) throws {
+        var row = try decoder.unkeyedContainer()
+        let name = try row.decode(String.self)
+        let page = try row.decode(Int.self)
+        let author = try row.decode(String.self)
+        let version = try row.decode(Int.self)
+        let deleted = try row.decode(Bool.self)
+        let inReplyTo = try row.decodeNil() ? nil : try row.decode(String.self)
+        let element = try row.decode(String.self)
+        annotation = SharedAnnotation(name: name, pageIndex: page, author: author, version: version, deleted: deleted,
+                                      inReplyTo: inReplyTo, element: element)
     }
 }
 
