@@ -100,7 +100,7 @@ let package = Package(
         ]),
         // `redline collab` runs this program: the network and TLS libraries stay out of every other command's start.
         .executableTarget(name: "redline-collab", dependencies: [
-            "CollabClient", "CommandLineSupport", "RedlineKit", "RedlineCore",
+            "CollabClient", "CommandLineSupport", "RedlineKit", "RedlineCore", "TerminalGrid",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // `redline serve` runs this program: a server process that loads no terminal or rendering library.

@@ -62,6 +62,9 @@ public struct OrganisationTokens: Sendable {
             claims = try await keys.verify(token, as: RedlineClaims.self)
         } catch let error as JWTError where error.errorType == .claimVerificationFailure {
             return .failure(.expired)
+        } catch is DecodingError {
+            // Signed by the key, but without the claims Redline needs.
+            return .failure(.missingClaims)
         } catch {
             return .failure(.invalid)
         }
@@ -77,11 +80,12 @@ public struct OrganisationTokens: Sendable {
 }
 
 public enum TokenRefusal: Error, Sendable {
-    case invalid, expired, wrongIssuer
+    case invalid, expired, wrongIssuer, missingClaims
 
     public var message: String {
         switch self {
         case .invalid: "the token is not one this server's key signed"
+        case .missingClaims: "the token lacks a claim Redline needs: sub (the user), exp (its expiry) and documents"
         case .expired: "the token has expired"
         case .wrongIssuer: "the token was issued by someone this server does not trust"
         }

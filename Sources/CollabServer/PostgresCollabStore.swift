@@ -31,7 +31,11 @@ public final class PostgresCollabStore: CollabStore {
         } catch {
             throw CollabStoreError.unreachable(location.shown, PostgresErrorText.describe(error))
         }
-        return PostgresCollabStore(client: PostgresClient(configuration: location.clientConfiguration, backgroundLogger: logger),
+        // The pool's own log is noise at the levels an operator runs (a warning that it is asked for a connection a
+        // moment before its task starts); its connection failures surface as the errors of the queries.
+        var poolLogger = logger
+        poolLogger.logLevel = max(logger.logLevel, .error)
+        return PostgresCollabStore(client: PostgresClient(configuration: location.clientConfiguration, backgroundLogger: poolLogger),
                                    logger: logger)
     }
 
@@ -525,7 +529,9 @@ public struct PostgresLocation: Sendable {
             throw CollabStoreError.badLocation("expected postgres://USER@HOST:PORT/DATABASE")
         }
         user = components.percentEncodedUser.flatMap { $0.removingPercentEncoding } ?? ProcessInfo.processInfo.environment["USER"] ?? "postgres"
+        // As libpq: PGPASSWORD when the URL has none, so that the password need not be on a command line.
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
+            ?? ProcessInfo.processInfo.environment["PGPASSWORD"]
         database = components.path.isEmpty ? nil : String(components.path.dropFirst()).removingPercentEncoding
         let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { _, last in last })
         let port = components.port ?? 5432
@@ -546,7 +552,7 @@ public struct PostgresLocation: Sendable {
             }
         }
         var withoutPassword = components
-        if withoutPassword.password != nil { withoutPassword.password = "…" }
+        if withoutPassword.password != nil { withoutPassword.password = "xxxxx" }
         shown = withoutPassword.string ?? "postgres://…"
     }
 
@@ -592,8 +598,20 @@ enum PostgresErrorText {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] { return message }
             if error.code == .sslUnsupported { return "the server does not offer TLS (sslmode=disable or prefer connects without it)" }
+            if error.code == .connectionError, let underlying = error.underlying { return connectionProblem(underlying) }
             return "\(error.code)" + (error.underlying.map { ": \($0)" } ?? "")
         }
         return "\(error)"
+    }
+
+    /// NIO's connection errors in words: the errno's text, or the host that has no address.
+    private static func connectionProblem(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("UnknownHost") || text.contains("DNS error") { return "the host name has no address" }
+        if let errnoRange = text.range(of: "(errno: "), let end = text[errnoRange.upperBound...].firstIndex(of: ")"),
+           let code = Int32(text[errnoRange.upperBound..<end]) {
+            return "cannot connect: " + String(cString: strerror(code))
+        }
+        return "cannot connect: \(text)"
     }
 }

@@ -4,6 +4,7 @@ import CommandLineSupport
 import Foundation
 import RedlineCore
 import RedlineKit
+import TerminalGrid
 
 /// `redline collab …` (which `redline` runs as this program): a document's annotations shared through a
 /// collaboration server (docs/collaboration.md).
@@ -109,6 +110,13 @@ struct SharedDocumentReader {
 }
 
 enum SharedDocuments {
+    /// A document id as the protocol allows it, checked before anything is sent: a typo is a usage error (exit 1).
+    static func checkID(_ document: String) throws {
+        guard CollabFrame.Client.isDocumentID(document) else {
+            throw ValidationError("\(VisibleText.line(String(document.prefix(80)))) is not a document id (ASCII letters, digits, -, _ and ., as redline collab share prints)")
+        }
+    }
+
     /// Each refused annotation on a line of its own, then exit 4: a script sees that not everything was shared.
     static func report(_ refused: [String]) throws {
         guard !refused.isEmpty else { return }
@@ -123,38 +131,70 @@ enum SharedDocuments {
         return DocumentIdentity.derived(fromBytes: [UInt8](try bytes ?? Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    /// Sends every annotation of the file that XFDF can carry and the server has not seen, as the connected user's
-    /// own additions; returns how many were accepted and the refusals.
-    static func push(annotationsOf description: DocumentDescription,
-                     reader: inout SharedDocumentReader) async throws -> (sent: Int, refused: [String]) {
-        let pages = description.pages
-        let author = reader.session.welcome.user
-        let fresh = description.annotations.filter { XFDF.carries($0, pages: pages) && reader.replica.entries[$0.id.rawValue] == nil }
-        var waiting: [String: AnnotationID] = [:]
-        for annotation in fresh {
-            let change = AnnotationChange.writing(annotation, pages: pages, operationID: UUID().uuidString, author: author, baseVersion: nil)
-            waiting[change.operationID] = annotation.id
-            try await reader.session.send(.change(operation: change.operationID, base: nil, xfdf: change.xfdf))
-        }
+    /// What a push did: accepted, refused (each named), and the file's comments XFDF cannot carry.
+    struct Pushed {
         var sent = 0
         var refused: [String] = []
-        guard !waiting.isEmpty else { return (0, []) }
-        for await frame in reader.session.frames {
+        var leftOut = 0
+
+        func summary(_ input: String, document: String) -> String {
+            var parts = ["\(sent) annotation\(sent == 1 ? "" : "s") sent"]
+            if !refused.isEmpty { parts.append("\(refused.count) refused") }
+            if leftOut > 0 { parts.append("\(leftOut) left out (XFDF has no form for them, as for an ink annotation without strokes)") }
+            return "\(input): \(parts.joined(separator: ", ")) to \(document); the server had the rest"
+        }
+    }
+
+    /// Changes in flight at once, and the pace they are sent at: under the server's 100 a second, so that a file
+    /// of thousands of annotations is shared at the server's pace instead of being cut off as too fast, and the
+    /// server's pings are never queued behind a backlog.
+    private static let window = 32
+    private static let perSecond = 90.0
+
+    /// Sends every annotation of the file that XFDF can carry and the server has not seen, as the connected user's
+    /// own additions.
+    static func push(annotationsOf description: DocumentDescription, reader: inout SharedDocumentReader) async throws -> Pushed {
+        let pages = description.pages
+        let author = reader.session.welcome.user
+        let comments = description.annotations.filter { $0.subtype.isMarkup }
+        var queue = comments.filter { XFDF.carries($0, pages: pages) && reader.replica.entries[$0.id.rawValue] == nil }[...]
+        var pushed = Pushed(leftOut: comments.count(where: { !XFDF.carries($0, pages: pages) }))
+        var waiting: [String: AnnotationID] = [:]
+        var frames = reader.session.frames.makeAsyncIterator()
+        let clock = ContinuousClock()
+        let spacing = Duration.seconds(1 / perSecond)
+        var nextSend = clock.now
+        while !queue.isEmpty || !waiting.isEmpty {
+            while let annotation = queue.first, waiting.count < window {
+                if clock.now < nextSend {
+                    guard waiting.isEmpty else { break }
+                    try await clock.sleep(until: nextSend)
+                }
+                let change = AnnotationChange.writing(annotation, pages: pages, operationID: UUID().uuidString, author: author,
+                                                      baseVersion: nil)
+                waiting[change.operationID] = annotation.id
+                try await reader.session.send(.change(operation: change.operationID, base: nil, xfdf: change.xfdf))
+                queue.removeFirst()
+                nextSend = max(nextSend, clock.now - .seconds(1)) + spacing
+            }
+            guard !waiting.isEmpty else { continue }
+            guard let frame = await frames.next() else {
+                throw CollabClientError.closed("before answering every change (\(waiting.count + queue.count) unanswered)")
+            }
             try reader.replica.apply(frame)
             switch frame {
             case .ack(let op, _, _, _) where waiting[op] != nil:
                 waiting[op] = nil
-                sent += 1
+                pushed.sent += 1
             case .refused(let op, let code, let message, _, _) where waiting[op] != nil:
-                refused.append("\(waiting[op]!.rawValue): \(message) (\(code))")
+                pushed.refused.append("\(waiting[op]!.rawValue): \(message) (\(code))")
                 waiting[op] = nil
             case .error(let code, let message):
                 throw CollabClientError.server(code: code, message: message)
             default: break
             }
-            if waiting.isEmpty { return (sent, refused) }
         }
-        throw CollabClientError.closed("before answering every change (\(waiting.count) unanswered)")
+        return pushed
     }
 }
 
@@ -175,11 +215,11 @@ extension Collab {
             try runCollab {
                 var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
                 try await CollabHTTP.putPDF(bytes, document: document, endpoint: endpoint)
-                let (sent, refused) = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
+                let pushed = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
                 await reader.session.close()
                 try printOutput(document)
-                printError("\(input): shared as \(document); \(sent) annotation\(sent == 1 ? "" : "s") sent (the server had the others)")
-                try SharedDocuments.report(refused)
+                printError(pushed.summary(input, document: document))
+                try SharedDocuments.report(pushed.refused)
             }
         }
 
@@ -202,10 +242,10 @@ extension Collab {
             let input = self.input
             try runCollab {
                 var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
-                let (sent, refused) = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
+                let pushed = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
                 await reader.session.close()
-                printError("\(input): \(sent) annotation\(sent == 1 ? "" : "s") sent to \(document) (the server had the others)")
-                try SharedDocuments.report(refused)
+                printError(pushed.summary(input, document: document))
+                try SharedDocuments.report(pushed.refused)
             }
         }
     }
@@ -254,11 +294,7 @@ extension Collab {
         @Option(help: "Where to write the PDF.", completion: .file(extensions: ["pdf"])) var output: String
         @OptionGroup var collab: CollabOptions
 
-        func validate() throws {
-            guard CollabFrame.Client.isDocumentID(document) else {
-                throw ValidationError("\(document.prefix(60)) is not a document id (letters, digits, '-', '_', '.'; redline collab share prints it)")
-            }
-        }
+        func validate() throws { try SharedDocuments.checkID(document) }
 
         func run() throws {
             let endpoint = try collab.endpoint()
@@ -280,6 +316,8 @@ extension Collab {
         static let configuration = CommandConfiguration(
             abstract: "Print a shared document's events as JSON lines as they happen (the server's event frames).")
         @Argument(help: "The document id.") var document: String
+
+        func validate() throws { try SharedDocuments.checkID(document) }
         @Option(help: "Start after this event (default: every event the server keeps, or the current set as a snapshot).")
         var since: Int?
         @OptionGroup var collab: CollabOptions

@@ -5,21 +5,6 @@ import Logging
 import RedlineCore
 import NIOCore
 
-@main
-struct RedlineServer: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "redline serve",
-        abstract: "The collaboration server: reviewers of one document see each other's annotations as they are made.",
-        discussion: """
-            With no arguments it listens on 127.0.0.1:8790 and keeps its SQLite database under \
-            $XDG_DATA_HOME/redline/server/. On its first start it makes a user named after you and saves the token in \
-            $XDG_CONFIG_HOME/redline/collab-token, where `redline collab` finds it. docs/collaboration-protocol.md \
-            describes the protocol.
-            """,
-        subcommands: [Serve.self, User.self, Grant.self],
-        defaultSubcommand: Serve.self)
-}
-
 struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "sqlite:PATH (default: $XDG_DATA_HOME/redline/server/redline.sqlite), or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE for several instances.",
@@ -32,10 +17,11 @@ struct DatabaseOption: ParsableArguments {
         }
         let path: String
         if let database {
-            guard database.hasPrefix("sqlite:") || !database.contains("://") else {
-                throw ValidationError("--database takes sqlite:PATH or postgres://…; \(database.prefix(20))… is neither")
+            // A typo must not start a server on a new, empty database file named after it.
+            guard database.hasPrefix("sqlite:"), database.count > "sqlite:".count else {
+                throw ValidationError("--database takes sqlite:PATH or postgres://USER@HOST/DATABASE; \(Shown.text(database, most: 40)) is neither")
             }
-            path = database.hasPrefix("sqlite:") ? String(database.dropFirst("sqlite:".count)) : database
+            path = String(database.dropFirst("sqlite:".count))
         } else {
             let folder = ServerPaths.dataFolder()
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
@@ -47,6 +33,14 @@ struct DatabaseOption: ParsableArguments {
         } catch {
             throw ValidationError("cannot open the database \(path): \(error)")
         }
+    }
+}
+
+/// What a user typed, shown in a message: control characters dropped (they would reach the terminal), cut short.
+enum Shown {
+    static func text(_ typed: String, most: Int) -> String {
+        let visible = String(String.UnicodeScalarView(typed.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        return visible.count > most ? visible.prefix(most) + "…" : visible
     }
 }
 
@@ -62,8 +56,21 @@ enum ServerPaths {
     }
 }
 
+/// `redline serve [OPTIONS]` runs the server; `redline serve user …` and `grant …` manage access. The server's
+/// options belong to the command itself, so that `redline serve --help` lists them.
+@main
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the server (the default).")
+    static let configuration = CommandConfiguration(
+        commandName: "redline serve",
+        abstract: "The collaboration server: reviewers of one document see each other's annotations as they are made.",
+        discussion: """
+            With no arguments it listens on 127.0.0.1:8790 and keeps its SQLite database under \
+            $XDG_DATA_HOME/redline/server/. On its first start it makes a user named after you and saves the token in \
+            $XDG_CONFIG_HOME/redline/collab-token, where `redline collab` finds it. docs/collaboration.md says how \
+            to serve a team and run several instances on PostgreSQL; docs/collaboration-protocol.md describes the \
+            protocol.
+            """,
+        subcommands: [User.self, Grant.self])
 
     @Option(help: "HOST:PORT to listen on; anything but loopback needs --tls-cert/--tls-key or --insecure.")
     var listen = "127.0.0.1:8790"
@@ -175,6 +182,11 @@ struct Serve: AsyncParsableCommand {
         let token = BearerTokens.make()
         try await store.addUser(name: name, tokenHash: BearerTokens.hash(token))
         let path = ServerPaths.tokenFile()
+        // Another server's token may be there (a second database, another port): never overwrite it.
+        if FileManager.default.fileExists(atPath: path) {
+            Self.say("First start: made the user \(name). \(path) holds another server's token, kept; this server's token is \(token) (shown once: give it to redline collab with --token or REDLINE_TOKEN).")
+            return
+        }
         try TokenFile.write(token, to: path)
         Self.say("First start: made the user \(name); its token is in \(path), where redline collab reads it.")
     }
@@ -247,6 +259,12 @@ struct Grant: AsyncParsableCommand {
     @Flag(help: "Receive only: the user cannot change anything.") var readOnly = false
     @Flag(help: "Take the user's access away.") var revoke = false
     @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        guard CollabFrame.Client.isDocumentID(document) else {
+            throw ValidationError("\(Shown.text(document, most: 80)) is not a document id (ASCII letters, digits, -, _ and ., as redline collab share prints)")
+        }
+    }
 
     func run() async throws {
         let access: DocumentAccess? = revoke ? nil : (readOnly ? .read : .write)

@@ -52,9 +52,11 @@ class Server:
 
     def start(self, port=0):
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--listen", f"127.0.0.1:{port}", "--database", self.database, *self.extra],
+            [self.binary, "--listen", f"127.0.0.1:{port}", "--database", self.database, *self.extra],
             stderr=subprocess.PIPE, text=True, env={**os.environ, "XDG_CONFIG_HOME": self.folder})
+        self.early = []
         for line in self.process.stderr:
+            self.early.append(line)
             if line.startswith("Redline server listening on "):
                 self.url = line.strip().split("listening on ")[1]
                 # The rest of the log is read as it comes: a pipe nobody reads would stop the server when full.
@@ -371,6 +373,68 @@ def redline(binary, server, token, *arguments, check_exit=True):
     return result
 
 
+async def command_line_rules(server_binary, redline_binary, folder):
+    """Typos are refused before anything is made; a second server never overwrites the first one's saved token."""
+    home = os.path.join(folder, "rules")
+    os.makedirs(home)
+    server_binary, redline_binary = os.path.abspath(server_binary), os.path.abspath(redline_binary)
+    for arguments in (["--database", "garbage"], ["user", "list", "--database", "postgres:typo"],
+                      ["--database", "sqlite:"], ["grant", "bob", "bad id!", "--database", "sqlite:" + os.path.join(home, "r.sqlite")]):
+        result = subprocess.run([server_binary, *arguments], cwd=home, capture_output=True, text=True, timeout=60,
+                                env={**os.environ, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home})
+        check(result.returncode == 64 and "\n" in result.stderr, f"{arguments} is refused as bad usage ({result.returncode})")
+    check(sorted(os.listdir(home)) == [], f"a mistyped --database makes no file ({os.listdir(home)})")
+    watch = subprocess.run([redline_binary, "collab", "watch", "bad id!"], capture_output=True, text=True, timeout=60,
+                           env={**os.environ, "REDLINE_TOKEN": "rl_x", "XDG_CONFIG_HOME": home})
+    check(watch.returncode == 1 and "not a document id" in watch.stderr,
+          f"redline collab watch with a malformed id is bad usage, nothing sent ({watch.returncode}: {watch.stderr.strip()})")
+    first = Server(server_binary, home, database="sqlite:" + os.path.join(home, "first.sqlite"))
+    first.start()
+    token_file = os.path.join(home, "redline", "collab-token")
+    saved = open(token_file).read()
+    second = Server(server_binary, home, database="sqlite:" + os.path.join(home, "second.sqlite"))
+    second.start()
+    check(open(token_file).read() == saved and any("kept" in line for line in second.early),
+          f"a second server keeps the first one's saved token and says so ({second.early})")
+    client = Client(first.url, saved.strip(), "rules-doc")
+    await client.connect()
+    check(client.user, "the first server's saved token still works after a second server started")
+    await client.close()
+    for server in (first, second):
+        await asyncio.to_thread(server.stop)
+
+
+def many_annotations_pdf(path, count):
+    """A one-page PDF with `count` Text annotations, each with its /NM, and one Ink annotation without strokes."""
+    import pikepdf
+    pdf = pikepdf.new()
+    pdf.add_blank_page(page_size=(612, 792))
+    annots = pikepdf.Array()
+    for index in range(count):
+        x, y = 20 + (index % 50) * 11, 20 + (index // 50) * 11 % 740
+        annots.append(pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Text, Rect=[x, y, x + 10, y + 10],
+            Contents=pikepdf.String(f"note {index}"), NM=pikepdf.String(f"many-{index}"), T=pikepdf.String("someone"))))
+    annots.append(pdf.make_indirect(pikepdf.Dictionary(
+        Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Ink, Rect=[300, 300, 320, 320], NM=pikepdf.String("strokeless"))))
+    pdf.pages[0].Annots = annots
+    pdf.save(path)
+
+
+def large_share(server, token, redline_binary, count=600):
+    """More annotations than the server takes in one burst: the client keeps to the server's pace, and says what
+    XFDF cannot carry instead of claiming the server had it."""
+    path = os.path.join(server.folder, f"many-{uuid.uuid4().hex[:6]}.pdf")
+    many_annotations_pdf(path, count)
+    shared = redline(redline_binary, server, token, "collab", "share", path,
+                     "--server", server.url, check_exit=False)
+    check(shared.returncode == 0 and f"{count} annotations sent" in shared.stderr and "1 left out" in shared.stderr,
+          f"sharing {count} annotations works at the server's pace and names what XFDF cannot carry "
+          f"({shared.returncode}: {shared.stderr.strip()[-300:]})")
+    rows, live = log(server.database, shared.stdout.strip()) if shared.returncode == 0 else ([], {})
+    check(len(live) == count, f"all {count} shared annotations are in the database ({len(live)})")
+
+
 async def interoperation(server, tokens, binary, fixture):
     """The Swift client (redline collab) and this one, on one document."""
     folder = server.folder
@@ -442,7 +506,7 @@ async def tls(binary, folder, tokens_database):
         check(False, "a plain connection to a TLS server is refused")
     except Exception:
         pass
-    refused = subprocess.run([binary, "serve", "--listen", "0.0.0.0:0", "--database", tokens_database],
+    refused = subprocess.run([binary, "--listen", "0.0.0.0:0", "--database", tokens_database],
                              capture_output=True, text=True, timeout=60)
     check(refused.returncode != 0 and "--tls-cert" in refused.stderr,
           f"listening beyond loopback without TLS or --insecure is refused in words ({refused.stderr.strip()})")
@@ -667,7 +731,7 @@ def fresh_database(url):
     return base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
 
 
-async def postgres(binary, folder, url, clients, changes, seed):
+async def postgres(binary, folder, url, clients, changes, seed, redline_binary=None):
     """Three instances on one PostgreSQL database: the rights, hostile frames, convergence and a kill -9, with
     each client on its own instance."""
     database = fresh_database(url)
@@ -679,6 +743,9 @@ async def postgres(binary, folder, url, clients, changes, seed):
         await rights(servers, tokens)
         print("postgres rights: three instances, every rule across them", flush=True)
         await hostile(servers[1], tokens)
+        if redline_binary:
+            await asyncio.to_thread(large_share, servers[2], tokens["alice"], redline_binary)
+            print("postgres: 600 annotations shared at once through one instance", flush=True)
         before = [metric(server, "redline_commits_announced_total") for server in servers]
         events = await convergence(servers, tokens, clients, changes, seed)
         announced = [metric(server, "redline_commits_announced_total") - was for server, was in zip(servers, before)]
@@ -706,7 +773,8 @@ async def main():
     arguments = parser.parse_args()
     if arguments.postgres:
         with tempfile.TemporaryDirectory() as folder:
-            await postgres(arguments.binary, folder, arguments.postgres, arguments.clients, arguments.changes, arguments.seed + 10)
+            await postgres(arguments.binary, folder, arguments.postgres, arguments.clients, arguments.changes, arguments.seed + 10,
+                           arguments.redline)
     if arguments.only_postgres:
         print("failures:", len(FAILURES))
         return 1 if FAILURES else 0
@@ -725,9 +793,12 @@ async def main():
             print("crowd: 500 connections, a user over the limit, a flood", flush=True)
             if arguments.redline:
                 await interoperation(server, tokens, arguments.redline, arguments.fixture)
-                print("interoperation with redline collab: share, watch, pull, get", flush=True)
+                await asyncio.to_thread(large_share, server, tokens["alice"], arguments.redline)
+                print("interoperation with redline collab: share, watch, pull, get, 600 annotations at once", flush=True)
                 identity_without_id(server, tokens, arguments.redline)
                 print("identity: copies of a PDF without /ID stay the shared document", flush=True)
+                await command_line_rules(arguments.binary, arguments.redline, folder)
+                print("command line: typos refused, saved tokens kept", flush=True)
                 await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
                 print("newcomer: redline serve, collab share, collab pull", flush=True)
             events = await convergence([server], tokens, arguments.clients, arguments.changes, arguments.seed)

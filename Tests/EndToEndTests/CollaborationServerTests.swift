@@ -21,7 +21,7 @@ import Testing
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
         #expect(failures.isEmpty)
-        for line in ["crowd: 500 connections", "tls: wss://", "jwt: an organisation's tokens", "interoperation with redline collab", "newcomer: redline serve",
+        for line in ["crowd: 500 connections", "tls: wss://", "jwt: an organisation's tokens", "interoperation with redline collab: share, watch, pull, get, 600 annotations", "newcomer: redline serve",
                      "convergence: 20 clients",
                      "nothing acknowledged lost", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")
@@ -52,12 +52,13 @@ import Testing
         }
         let result = try ProcessRunner.run(TestPaths.python, [
             collab.appendingPathComponent("server_suite.py").path, Self.server, "--postgres", url, "--only-postgres",
-            "--clients", "20", "--changes", "100",
+            "--clients", "20", "--changes", "100", "--redline", TestPaths.redline,
         ], timeLimit: 900)
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
         #expect(failures.isEmpty)
         for line in ["postgres rights: three instances", "postgres convergence: 3 instances, 20 clients",
+                     "postgres: 600 annotations shared at once",
                      "postgres kill -9 of one instance mid-burst", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")
         }
