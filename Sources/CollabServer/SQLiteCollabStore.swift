@@ -14,10 +14,12 @@ public final class SQLiteCollabStore: CollabStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
-        // Token hashes and every document's annotations: the owner's alone, like the folder it is in.
-        let created = !FileManager.default.fileExists(atPath: path)
+        // Token hashes and every document's annotations: the owner's alone, like the folder it is in. Made 0600
+        // before SQLite opens it, since SQLite gives its -wal and -shm files the database file's mode.
+        if !FileManager.default.fileExists(atPath: path) {
+            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
         pool = try DatabasePool(path: path, configuration: configuration)
-        if created { chmod(path, 0o600) }
         try Self.migrator.migrate(pool)
     }
 

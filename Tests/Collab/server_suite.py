@@ -593,6 +593,10 @@ def newcomer(binary, fixture):
         pulled = subprocess.run([binary, "collab", "pull", fixture, "--output", copy], capture_output=True, text=True,
                                 env=environment, timeout=120)
         check(pulled.returncode == 0 and os.path.exists(copy), f"redline collab pull works with no options ({pulled.stderr})")
+        folder_files = {name: os.stat(os.path.join(os.path.dirname(database), name)).st_mode & 0o777
+                        for name in os.listdir(os.path.dirname(database))}
+        check(len(folder_files) >= 2 and set(folder_files.values()) == {0o600},
+              f"the database and its -wal and -shm files are readable by their owner only ({folder_files})")
         listed = json.loads(subprocess.run([binary, "annotations", "--json", copy], capture_output=True, text=True).stdout or "[]")
         check(listed and all(a["author"] == "newcomer" for a in listed if a.get("type") != "Link"),
               "the pulled copy carries the shared annotations, authored by the user who shared them")
