@@ -248,7 +248,7 @@ struct LogFollower {
                 } else if let seen = cursor, seen >= view.firstKept - 1, seen >= view.head {
                     reached = seen
                 } else if let seen = cursor, seen >= view.firstKept - 1, let first = view.window.first, first.seq <= seen + 1 {
-                    try await send(view.window.drop { $0.seq <= seen })
+                    try await send(view.window.drop { $0.seq <= seen }, fromFeed: true)
                     reached = view.head
                 } else {
                     // No set yet, or further behind than the feed keeps: from the store, paged.
@@ -281,20 +281,20 @@ struct LogFollower {
                 seen = try await sendSnapshot()
                 continue
             }
-            try await send(events[...])
+            try await send(events[...], fromFeed: false)
             let reached = events.last?.seq ?? known
             if events.count < Self.page { return reached }
             seen = reached
         }
     }
 
-    private func send(_ events: ArraySlice<StoredEvent>) async throws {
+    /// `fromFeed`: the feed gave each event its commit instant already (none: committed by another instance).
+    private func send(_ events: ArraySlice<StoredEvent>, fromFeed: Bool) async throws {
         for event in events {
             try await writer.send(encoded: event.frame)
             services.metrics.delivered.increment()
-            if let committed = await services.hub.commitInstant(document, seq: event.seq) {
-                services.metrics.delivery.record(ContinuousClock.now - committed)
-            }
+            let committed = fromFeed ? event.committed : await services.hub.commitInstant(document, seq: event.seq)
+            if let committed { services.metrics.delivery.record(ContinuousClock.now - committed) }
         }
     }
 

@@ -37,6 +37,13 @@ public struct StoredEvent: Sendable, Hashable {
     public var seq: Int
     /// The `event` frame's JSON.
     public var frame: String
+    /// When this instance committed it, for the broadcast latency (the feed fills it once for all followers).
+    var committed: ContinuousClock.Instant? = nil
+
+    init(seq: Int, frame: String) {
+        self.seq = seq
+        self.frame = frame
+    }
 }
 
 /// What a follower reads each time its document changes.

@@ -30,10 +30,15 @@ actor DocumentFeed {
     private var running = false
     private var waiters: [(wanted: Int, continuation: CheckedContinuation<FeedView, any Error>)] = []
 
-    init(document: String, store: any CollabStore, open: Bool) {
+    /// This instance's commit instants of events, asked once per read instead of by every follower for every event.
+    private let commitInstants: @Sendable (String, [Int]) async -> [Int: ContinuousClock.Instant]
+
+    init(document: String, store: any CollabStore, open: Bool,
+         commitInstants: @escaping @Sendable (String, [Int]) async -> [Int: ContinuousClock.Instant]) {
         self.document = document
         self.store = store
         self.open = open
+        self.commitInstants = commitInstants
     }
 
     func add(user: String) { users[user, default: 0] += 1 }
@@ -88,6 +93,10 @@ actor DocumentFeed {
             events += read.events
         }
         started = true
+        if !events.isEmpty {
+            let instants = await commitInstants(document, events.map(\.seq))
+            for index in events.indices { events[index].committed = instants[events[index].seq] }
+        }
         var window = view.window
         if let first = events.first, first.seq != view.head + 1 { window.removeAll() }
         window += events

@@ -21,7 +21,9 @@ actor DocumentHub {
     func follow(_ document: String, id: UUID, user: String) async -> (pokes: AsyncStream<Void>, feed: DocumentFeed) {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         followers[document, default: [:]][id] = continuation
-        let feed = feeds[document] ?? DocumentFeed(document: document, store: store, open: open)
+        let feed = feeds[document] ?? DocumentFeed(document: document, store: store, open: open) { [weak self] document, seqs in
+            await self?.commitInstants(document, seqs: seqs) ?? [:]
+        }
         feeds[document] = feed
         await feed.add(user: user)
         continuation.yield()
@@ -59,6 +61,13 @@ actor DocumentHub {
     }
 
     func commitInstant(_ document: String, seq: Int) -> ContinuousClock.Instant? { commits[document]?[seq] }
+
+    func commitInstants(_ document: String, seqs: [Int]) -> [Int: ContinuousClock.Instant] {
+        guard let recent = commits[document] else { return [:] }
+        var found: [Int: ContinuousClock.Instant] = [:]
+        for seq in seqs { if let instant = recent[seq] { found[seq] = instant } }
+        return found
+    }
 
     func claimConnection(for user: String, most: Int) -> Bool {
         let open = connections[user, default: 0]
