@@ -151,9 +151,20 @@ enum SharedDocuments {
     private static let window = 32
     private static let perSecond = 90.0
 
+    /// share and push: joins the document, uploads the PDF first when given, and sends the file's annotations the
+    /// server lacks.
+    static func send(_ description: DocumentDescription, to document: String, endpoint: CollabEndpoint,
+                     uploading pdf: Data?) async throws -> Pushed {
+        var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
+        if let pdf { try await CollabHTTP.putPDF(pdf, document: document, endpoint: endpoint) }
+        let pushed = try await push(annotationsOf: description, reader: &reader)
+        await reader.session.close()
+        return pushed
+    }
+
     /// Sends every annotation of the file that XFDF can carry and the server has not seen, as the connected user's
     /// own additions.
-    static func push(annotationsOf description: DocumentDescription, reader: inout SharedDocumentReader) async throws -> Pushed {
+    private static func push(annotationsOf description: DocumentDescription, reader: inout SharedDocumentReader) async throws -> Pushed {
         let pages = description.pages
         let author = reader.session.welcome.user
         let comments = description.annotations.filter { $0.subtype.isMarkup }
@@ -213,10 +224,7 @@ extension Collab {
             let document = try SharedDocuments.id(of: input, description: description, bytes: bytes)
             let input = self.input
             try runCollab {
-                var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
-                try await CollabHTTP.putPDF(bytes, document: document, endpoint: endpoint)
-                let pushed = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
-                await reader.session.close()
+                let pushed = try await SharedDocuments.send(description, to: document, endpoint: endpoint, uploading: bytes)
                 try printOutput(document)
                 printError(pushed.summary(input, document: document))
                 try SharedDocuments.report(pushed.refused)
@@ -241,9 +249,7 @@ extension Collab {
             let document = try SharedDocuments.id(of: input, description: description)
             let input = self.input
             try runCollab {
-                var reader = try await SharedDocumentReader.open(endpoint, document: document, pages: description.pages)
-                let pushed = try await SharedDocuments.push(annotationsOf: description, reader: &reader)
-                await reader.session.close()
+                let pushed = try await SharedDocuments.send(description, to: document, endpoint: endpoint, uploading: nil)
                 printError(pushed.summary(input, document: document))
                 try SharedDocuments.report(pushed.refused)
             }
