@@ -19,6 +19,16 @@ struct AnnotationReader {
     func read(pages geometries: [PageGeometry]) -> [Located] {
         var located: [Located] = []
         var keys: [ObjectKey?] = []
+        // Room made once (a list grown by doubling copies itself some 17 times for 100,000), within reason: pages may
+        // all list one long array.
+        let listed = (0..<geometries.count).reduce(0) { count, pageIndex in
+            session.releasingHandles {
+                let annotations = session.key(qpdf_get_page_n(session.data, pageIndex), "/Annots")
+                return count + (session.isArray(annotations) ? Int(qpdf_oh_get_array_n_items(session.data, annotations)) : 0)
+            }
+        }
+        located.reserveCapacity(min(listed, 1 << 20))
+        keys.reserveCapacity(min(listed, 1 << 20))
         var seen: Set<ObjectKey> = []
         var parentByObject: [Int: ObjectKey] = [:]
         for (pageIndex, geometry) in geometries.enumerated() {
@@ -28,10 +38,11 @@ struct AnnotationReader {
                 // One object listed twice (or on two pages) is one annotation, where it is first listed.
                 if let key, !seen.insert(key).inserted { continue }
                 let read: (Annotation, parent: ObjectKey?)? = session.releasingHandles {
-                    let subtype = session.name(session.key(object, "/Subtype")) ?? ""
+                    let entries = ObjectEntries(of: object, in: session)
+                    let subtype = entries.name("/Subtype") ?? ""
                     if subtype == "Popup" { return nil }
-                    return (describe(object, pageIndex: pageIndex, subtype: subtype, geometry: geometry),
-                            ObjectKey(session.key(object, "/IRT"), in: session))
+                    return (describe(entries, pageIndex: pageIndex, subtype: subtype, geometry: geometry),
+                            entries.reference("/IRT").map { ObjectKey(number: $0.number, generation: $0.generation) })
                 }
                 guard let (described, parentKey) = read else { continue }
                 var annotation = described
@@ -59,17 +70,16 @@ struct AnnotationReader {
         return located
     }
 
-    private func describe(_ object: qpdf_oh, pageIndex: Int, subtype: String, geometry: PageGeometry) -> Annotation {
-        let entries = QPDFSession.Entries(of: object, in: session)
-        let box = session.box(entries["/Rect"]) ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
+    private func describe(_ entries: ObjectEntries, pageIndex: Int, subtype: String, geometry: PageGeometry) -> Annotation {
+        let box = entries.box("/Rect") ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
         let rect = geometry.displayRect(fromUser: [box.x1, box.y1, box.x2, box.y2])!
-        let author = session.text(entries["/T"])
-        let createdText = session.text(entries["/CreationDate"])
-        let modifiedText = session.text(entries["/M"])
-        let contents = session.text(entries["/Contents"])
-        let state = AnnotationState(model: session.textOrName(entries["/StateModel"]), value: session.textOrName(entries["/State"]))
-        let flags = session.int64(entries["/F"]).flatMap(PDFLimits.flags) ?? 0
-        let name = session.text(entries["/NM"]).flatMap { $0.isEmpty ? nil : $0 }
+        let author = entries.text("/T")
+        let createdText = entries.text("/CreationDate")
+        let modifiedText = entries.text("/M")
+        let contents = entries.text("/Contents")
+        let state = AnnotationState(model: entries.textOrName("/StateModel"), value: entries.textOrName("/State"))
+        let flags = entries.int64("/F").flatMap(PDFLimits.flags) ?? 0
+        let name = entries.text("/NM").flatMap { $0.isEmpty ? nil : $0 }
         // Without /NM the id is made from what the annotation says, not from its object number, so it stays the
         // same after a save renumbers the objects.
         let id = name ?? "redline-" + StableHash.hex([String(pageIndex), subtype, [box.x1, box.y1, box.x2, box.y2].map(PDFNumber.format).joined(separator: " "), author ?? "",
@@ -79,7 +89,7 @@ struct AnnotationReader {
                           rect: rect, author: author, created: createdText.flatMap(PDFDate.init(pdf:)),
                           modified: modifiedText.flatMap(PDFDate.init(pdf:)), contents: contents,
                           state: state, flags: flags,
-                          drawing: AnnotationDrawingReader(session: session).drawing(of: object, subtype: subtype, geometry: geometry))
+                          drawing: AnnotationDrawingReader().drawing(of: entries, subtype: subtype, geometry: geometry))
     }
 
     /// Two annotations with one name (copied without care, or derived from identical content) get `-2`, `-3`…
@@ -111,6 +121,11 @@ struct AnnotationReader {
     private struct ObjectKey: Hashable {
         let number: Int32
         let generation: Int32
+
+        init(number: Int32, generation: Int32) {
+            self.number = number
+            self.generation = generation
+        }
 
         init?(_ object: qpdf_oh, in session: QPDFSession) {
             let number = session.objectID(object)

@@ -157,25 +157,6 @@ final class QPDFSession {
         if qpdf_oh_is_stream(data, object) != 0 { return qpdf_oh_get_key(data, qpdf_oh_get_dict(data, object), name) }
         return qpdf_oh_new_null(data)
     }
-    /// A dictionary's entries asked many times: its keys are listed once, and a key it lacks costs no call into
-    /// qpdf (each call is a trapped C++ call and, for a value, a new handle). Reading 100,000 annotations asked
-    /// some two million absent keys.
-    struct Entries {
-        let session: QPDFSession
-        let dictionary: qpdf_oh
-        let present: Set<String>
-
-        init(of object: qpdf_oh, in session: QPDFSession) {
-            self.session = session
-            dictionary = session.isStream(object) ? qpdf_oh_get_dict(session.data, object) : object
-            present = session.isDictionary(dictionary) ? Set(session.dictionaryKeys(dictionary)) : []
-        }
-
-        subscript(_ name: String) -> qpdf_oh {
-            present.contains(name) ? qpdf_oh_get_key(session.data, dictionary, name) : session.null
-        }
-    }
-
     func isNull(_ object: qpdf_oh) -> Bool { qpdf_oh_is_null(data, object) != 0 }
     func isDictionary(_ object: qpdf_oh) -> Bool { qpdf_oh_is_dictionary(data, object) != 0 }
     func isArray(_ object: qpdf_oh) -> Bool { qpdf_oh_is_array(data, object) != 0 }

@@ -52,6 +52,7 @@ public enum VisibleText {
     /// Characters a terminal acts on, or shows as nothing, instead of showing.
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
+        case 0x20...0x7E: false
         case 0x00...0x1F, 0x7F...0x9F: true
         default: scalar.properties.generalCategory == .format
         }

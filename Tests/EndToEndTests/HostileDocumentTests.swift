@@ -193,6 +193,52 @@ import Testing
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "True True True", "\(probe.stdout)\(probe.stderr)")
     }
 
+    /// Annotations are read from the text qpdf writes of each one: every way a value can be written must read as a
+    /// reader takes it (escapes, octal codes, UTF-16 and PDFDocEncoding, `#xx` in names, references to values,
+    /// a reference to a reference, nesting near qpdf's limit, integers and reals at their edges).
+    @Test func annotationValuesInEveryFormTheSyntaxAllowsReadAsTheyMean() throws {
+        let command = try RedlineCommand()
+        let path = command.folder.file("forms.pdf")
+        let made = try ProcessRunner.run(TestPaths.python, ["-c", #"""
+            import pikepdf, sys
+            pdf = pikepdf.new()
+            page = pdf.add_blank_page(page_size=(612, 792))
+            rect = pdf.make_indirect(pikepdf.Array([100, 100.5, 200, -.5 + 300]))
+            text = pdf.make_indirect(pikepdf.String("Line (one)\\ \\n\tTab\r\nend \x01"))
+            indirect = pdf.make_indirect(pikepdf.String("twice"))
+            twice = pdf.make_indirect(indirect)
+            deep = pikepdf.Array([])
+            for _ in range(400):
+                deep = pikepdf.Array([deep])
+            parent = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Text,
+                Rect=[10, 10, 30, 30], NM=pikepdf.String("parent"), Contents=pikepdf.String("Ünïcode ✓ 日本"),
+                T=pikepdf.String("Zoë"), M=pikepdf.String("D:20260102030405+01'00'")))
+            popup = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Popup,
+                Rect=[300, 300, 400, 380], Open=True))
+            child = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Square,
+                Rect=rect, NM=pikepdf.String("child"), Contents=text, T=twice, IRT=parent, Popup=popup,
+                C=pikepdf.Array([1, pdf.make_indirect(0.5), 0]), IT=pikepdf.Name("/Odd#20Name"), Deep=deep,
+                F=4294967295, CA=.25))
+            page.Annots = pdf.make_indirect(pikepdf.Array([parent, child, popup]))
+            pdf.save(sys.argv[1], object_stream_mode=pikepdf.ObjectStreamMode.generate)
+            """#, path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let listed = try command.run(["annotations", path, "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        let parent = try #require(objects.first { $0["id"] as? String == "parent" })
+        let child = try #require(objects.first { $0["id"] as? String == "child" }, "\(listed.stdout)")
+        #expect(parent["contents"] as? String == "Ünïcode ✓ 日本" && parent["author"] as? String == "Zoë")
+        #expect(parent["modified"] as? String == "2026-01-02T03:04:05+01:00")
+        #expect(child["contents"] as? String == "Line (one)\\ \\n\tTab\r\nend \u{01}")
+        #expect(child["author"] as? String == "twice" && child["inReplyTo"] as? String == "parent")
+        #expect(child["rect"] as? [Double] == [100, 492.5, 200, 691.5], "\(child["rect"] ?? "none")")
+        let exported = try command.run(["xfdf", "export", path])
+        #expect(exported.stdout.contains(##"<square page="0" rect="100,100.5,200,299.5" name="child" title="twice" color="#FF8000" "##)
+                && exported.stdout.contains(#"opacity="0.25" inreplyto="parent""#), "\(exported.stdout)")
+        #expect(objects.count == 2, "the popup folds into its parent: \(objects.count)")
+    }
+
     /// Inputs that never end or are no document: refused with one line, not read for ever.
     @Test func devicesFIFOsAndFoldersAreRefusedNotReadForEver() throws {
         let command = try RedlineCommand()

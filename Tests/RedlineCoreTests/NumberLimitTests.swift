@@ -23,6 +23,29 @@ import Testing
         #expect(PDFNumber.format(.infinity) == "0" && PDFNumber.format(.nan) == "0")
     }
 
+    /// Numbers are written without `String(format:)` for speed; they must keep the digits printf's `%.4f` gives
+    /// (trailing zeros dropped), since annotation ids without /NM are hashed from them.
+    @Test func numbersKeepPrintfsDigits() {
+        func printf(_ value: Double) -> String {
+            let rounded = (value * 10_000).rounded() / 10_000
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            var text = String(format: "%.4f", rounded)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
+        }
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 0.00005, -0.00005, 0.00015, 1.23456, 612, 791.9999, 99_999.99995, -72.0001]
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -4...9, using: &generator)
+            values.append((Bool.random(using: &generator) ? 1 : -1) * Double.random(in: 0..<1, using: &generator) * pow(10, magnitude))
+            values.append(Double(Int.random(in: -2_000_000...2_000_000, using: &generator)) / 10_000)
+        }
+        let different = values.filter { PDFNumber.format($0) != printf($0) }
+        #expect(different.isEmpty, "\(different.prefix(5).map { "\($0): \(PDFNumber.format($0)) vs \(printf($0))" })")
+        #expect(DecimalText.padded(-5, width: 4) == String(format: "%04d", -5) && DecimalText.padded(7, width: 2) == "07")
+        #expect(DecimalText.padded(123_456, width: 4) == "123456" && DecimalText.padded(Int.min, width: 2) == String(Int.min))
+    }
+
     @Test func clampingConversionsNeverTrap() {
         #expect(Int(clamping: 1e30) == Int.max && Int(clamping: -1e30) == Int.min)
         #expect(Int(clamping: Double.nan) == 0 && Int(clamping: 41.9) == 41)

@@ -13,6 +13,11 @@ import Testing
         // Seen in real files: three offset-minute digits, and a month of 00.
         ("D:20220110151234+00'240'", "2022-01-10T15:12:34+00:24"),
         ("D:01220011195504+00'208'", "0122-01-11T19:55:04+00:20"),
+        // Leading blanks, stray digits of a part cut short, and parts out of range, clamped.
+        ("  \tD:20220110151234+08'00'", "2022-01-10T15:12:34+08:00"),
+        ("D:2022011015", "2022-01-10T15:00:00+00:00"),
+        ("D:202201101", "2022-01-10T00:00:00+00:00"),
+        ("D:20221340996199+25'99'", "2022-01-01T23:59:59+23:59"),
     ])
     func readsDatesLeniently(pdf: String, iso: String) throws {
         let date = try #require(PDFDate(pdf: pdf))
@@ -31,6 +36,8 @@ import Testing
         #expect(PDFDate(iso8601: date.iso8601) == date)
         #expect(PDFDate(iso8601: "2026-11-22T09:05:07Z")?.offsetMinutes == 0)
         #expect(PDFDate(iso8601: "2026-11-22 09:05") == nil)
+        #expect(date.shortDisplay == "2026-11-22 09:05")
+        #expect(PDFDate(year: 12, month: 3, day: 4, offsetMinutes: nil).pdfString == "D:00120304000000+00'00'")
     }
 
     @Test func ordersMomentsAcrossOffsets() throws {

@@ -37,13 +37,20 @@ public struct PDFDate: Sendable, Hashable {
     /// year and the offset may be missing; out-of-range parts are clamped; `Z`, `Z00'00'` and offsets with
     /// stray digits (`+00'240'`) are accepted. Nil only when not even a year is there.
     public init?(pdf text: String) {
-        var scanner = Substring(text.trimmingCharacters(in: .whitespaces))
-        if scanner.hasPrefix("D:") { scanner = scanner.dropFirst(2) }
+        // Bytes, not characters: a date is ASCII, and every annotation of a document has two of them.
+        var bytes = Substring(text).utf8[...]
+        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+        if bytes.starts(with: "D:".utf8) { bytes = bytes.dropFirst(2) }
         func digits(_ count: Int) -> Int? {
-            let prefix = scanner.prefix(count)
-            guard prefix.count == count, prefix.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            scanner = scanner.dropFirst(count)
-            return Int(prefix)
+            var value = 0
+            var index = bytes.startIndex
+            for _ in 0..<count {
+                guard index != bytes.endIndex, (0x30...0x39).contains(bytes[index]) else { return nil }
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index = bytes.index(after: index)
+            }
+            bytes = bytes[index...]
+            return value
         }
         guard let year = digits(4) else { return nil }
         let month = digits(2) ?? 1
@@ -52,13 +59,13 @@ public struct PDFDate: Sendable, Hashable {
         let minute = digits(2) ?? 0
         let second = digits(2) ?? 0
         var offset: Int?
-        if let sign = scanner.first, "+-Z".contains(sign) {
-            scanner = scanner.dropFirst()
+        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") || sign == UInt8(ascii: "Z") {
+            bytes = bytes.dropFirst()
             let hours = digits(2) ?? 0
-            if scanner.first == "'" { scanner = scanner.dropFirst() }
+            if bytes.first == UInt8(ascii: "'") { bytes = bytes.dropFirst() }
             let minutes = digits(2) ?? 0
             let magnitude = min(hours, 23) * 60 + min(minutes, 59)
-            offset = sign == "-" ? -magnitude : (sign == "Z" ? 0 : magnitude)
+            offset = sign == UInt8(ascii: "-") ? -magnitude : (sign == UInt8(ascii: "Z") ? 0 : magnitude)
         }
         self.init(year: year, month: (1...12).contains(month) ? month : 1, day: (1...31).contains(day) ? day : 1,
                   hour: min(hour, 23), minute: min(minute, 59), second: min(second, 59), offsetMinutes: offset)
@@ -83,21 +90,25 @@ public struct PDFDate: Sendable, Hashable {
 
     /// `D:YYYYMMDDHHmmSS+HH'mm'`, as the specification writes it.
     public var pdfString: String {
-        let offset = offsetMinutes ?? 0
-        return String(format: "D:%04d%02d%02d%02d%02d%02d%@%02d'%02d'", year, month, day, hour, minute, second,
-                      offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+        "D:" + two(year, width: 4) + two(month) + two(day) + two(hour) + two(minute) + two(second) + offsetText(separator: "'") + "'"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS+HH:MM`, in the writer's own offset.
     public var iso8601: String {
-        let offset = offsetMinutes ?? 0
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", year, month, day, hour, minute, second,
-                      offset < 0 ? "-" : "+", abs(offset) / 60, abs(offset) % 60)
+        two(year, width: 4) + "-" + two(month) + "-" + two(day) + "T" + two(hour) + ":" + two(minute) + ":" + two(second)
+            + offsetText(separator: ":")
     }
 
     /// Short form for lists: `2022-01-10 15:12`, in the writer's own offset.
     public var shortDisplay: String {
-        String(format: "%04d-%02d-%02d %02d:%02d", year, month, day, hour, minute)
+        two(year, width: 4) + "-" + two(month) + "-" + two(day) + " " + two(hour) + ":" + two(minute)
+    }
+
+    private func two(_ value: Int, width: Int = 2) -> String { DecimalText.padded(value, width: width) }
+
+    private func offsetText(separator: String) -> String {
+        let offset = offsetMinutes ?? 0
+        return (offset < 0 ? "-" : "+") + two(abs(offset) / 60) + separator + two(abs(offset) % 60)
     }
 
     /// Seconds since 1970 in UTC, for ordering dates written in different offsets. Sorting a long thread

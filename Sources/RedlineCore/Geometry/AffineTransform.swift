@@ -45,10 +45,26 @@ public enum PDFNumber {
         // Past 2^53 a Double holds no fraction, and past Int's range it cannot become one. Written as a real
         // (with its point), since readers such as qpdf refuse integers beyond 64 bits.
         if abs(value) >= 9e15 { return String(format: "%.1f", value) }
-        let rounded = (value * 10_000).rounded() / 10_000
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.4f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        // In ten-thousandths as an integer: the digits `%.4f` would print, without formatting a string per number
+        // (an id hashed for each of 100,000 annotations formats four numbers).
+        let scaled = (value * 10_000).rounded()
+        guard abs(scaled) < 9e18 else {
+            let rounded = scaled / 10_000
+            if rounded == rounded.rounded() { return String(Int(rounded)) }
+            var text = String(format: "%.4f", rounded)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
+        }
+        let tenThousandths = Int(scaled)
+        let whole = tenThousandths.magnitude / 10_000
+        var fraction = tenThousandths.magnitude % 10_000
+        let sign = tenThousandths < 0 ? "-" : ""
+        guard fraction != 0 else { return sign + String(whole) }
+        var width = 4
+        while fraction % 10 == 0 {
+            fraction /= 10
+            width -= 1
+        }
+        return sign + String(whole) + "." + DecimalText.padded(Int(fraction), width: width)
     }
 }
