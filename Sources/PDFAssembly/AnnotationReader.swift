@@ -33,7 +33,11 @@ struct AnnotationReader {
         var parentByObject: [Int: ObjectKey] = [:]
         for (pageIndex, geometry) in geometries.enumerated() {
             let page = qpdf_get_page_n(session.data, pageIndex)
-            for (slot, object) in session.arrayItems(session.key(page, "/Annots")).enumerated() where session.isDictionary(object) {
+            let listedObjects = session.arrayItems(session.key(page, "/Annots"))
+            // qpdf parses every object of the page first, then each is read: what qpdf keeps is not interleaved with
+            // what the reading makes and frees, which left 90 MB of gaps in the heap for 100,000 replies.
+            let dictionaries = listedObjects.map(session.isDictionary)
+            for (slot, object) in listedObjects.enumerated() where dictionaries[slot] {
                 let key = ObjectKey(object, in: session)
                 // One object listed twice (or on two pages) is one annotation, where it is first listed.
                 if let key, !seen.insert(key).inserted { continue }
