@@ -127,10 +127,12 @@ $(VENV)/.ready-pikepdf-pymupdf-websockets:
 # and changes accepted per second from 8 senders (Tests/Tools/collab_bench.py), on a release build.
 bench-collab: setup test-tools
 	$(SWIFT) build -c release --product redline-server
-	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server
+	$(SWIFT) build -c release --product redline-collab
+	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server --flood-client .build/release/redline-collab
 	@folder=$$(mktemp -d /tmp/redline-bench-pg.XXXXXX); chmod 755 $$folder; \
 	url=$$($(VENV)/bin/python Tests/Collab/postgres_cluster.py start $$folder/cluster) && \
-	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server --postgres "$$url" --instances 2; \
+	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server --postgres "$$url" --instances 2 \
+		--flood-client .build/release/redline-collab; \
 	status=$$?; $(VENV)/bin/python Tests/Collab/postgres_cluster.py stop $$folder/cluster; rmdir $$folder; exit $$status
 
 clean:

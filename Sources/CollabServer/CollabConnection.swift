@@ -248,7 +248,8 @@ struct LogFollower {
                 } else if let seen = cursor, seen >= view.firstKept - 1, seen >= view.head {
                     reached = seen
                 } else if let seen = cursor, seen >= view.firstKept - 1, let first = view.window.first, first.seq <= seen + 1 {
-                    try await send(view.window.drop { $0.seq <= seen }, fromFeed: true)
+                    // The window is contiguous: what follows `seen` starts at a known place.
+                    try await send(view.window[min(seen + 1 - first.seq, view.window.count)...], fromFeed: true)
                     reached = view.head
                 } else {
                     // No set yet, or further behind than the feed keeps: from the store, paged.

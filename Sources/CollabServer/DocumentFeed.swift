@@ -17,11 +17,14 @@ actor DocumentFeed {
     private let document: String
     private let store: any CollabStore
     private let open: Bool
-    /// Events kept in memory for followers that are up to date; one further behind reads the store itself.
+    /// Events kept in memory for followers that are up to date (the last 1,024, up to twice as many between trims,
+    /// and at most 8 MiB); one further behind reads the store itself.
     private static let mostEvents = 1024
     private static let mostBytes = 8 << 20
 
     private var view = FeedView(firstKept: 1, head: 0, window: [], access: [:])
+    /// The window's frames' bytes, kept as events come and go.
+    private var windowBytes = 0
     private var started = false
     private var users: [String: Int] = [:]
     /// Refreshes begun and finished; a follower poked waits for one begun after the poke.
@@ -97,16 +100,25 @@ actor DocumentFeed {
             let instants = await commitInstants(document, events.map(\.seq))
             for index in events.indices { events[index].committed = instants[events[index].seq] }
         }
+        // The feed lets go of its own reference first, so that appending is in place unless a follower still holds
+        // the last view: taken as a copy, the whole window (and a retain of each event) was copied per commit.
         var window = view.window
-        if let first = events.first, first.seq != view.head + 1 { window.removeAll() }
-        window += events
-        var bytes = window.reduce(0) { $0 + $1.frame.utf8.count }
-        var drop = 0
-        while drop < window.count, window.count - drop > Self.mostEvents || bytes > Self.mostBytes {
-            bytes -= window[drop].frame.utf8.count
-            drop += 1
+        view.window = []
+        if let first = events.first, first.seq != view.head + 1 {
+            window.removeAll()
+            windowBytes = 0
         }
-        window.removeFirst(drop)
+        window += events
+        windowBytes += events.reduce(0) { $0 + $1.frame.utf8.count }
+        // Trimmed when twice over the count: removing from the front moves what stays.
+        if window.count > 2 * Self.mostEvents || windowBytes > Self.mostBytes {
+            var drop = 0
+            while drop < window.count, window.count - drop > Self.mostEvents || windowBytes > Self.mostBytes {
+                windowBytes -= window[drop].frame.utf8.count
+                drop += 1
+            }
+            window.removeFirst(drop)
+        }
         view = FeedView(firstKept: read.firstKept, head: max(read.head, window.last?.seq ?? 0), window: window,
                         access: read.access)
         return view
