@@ -19,21 +19,17 @@ struct AnnotationReader {
     func read(pages geometries: [PageGeometry]) -> [Located] {
         var located: [Located] = []
         var keys: [ObjectKey?] = []
-        // Room made once (a list grown by doubling copies itself some 17 times for 100,000), within reason: pages may
-        // all list one long array.
-        let listed = (0..<geometries.count).reduce(0) { count, pageIndex in
-            session.releasingHandles {
-                let annotations = session.key(qpdf_get_page_n(session.data, pageIndex), "/Annots")
-                return count + (session.isArray(annotations) ? Int(qpdf_oh_get_array_n_items(session.data, annotations)) : 0)
-            }
-        }
-        located.reserveCapacity(min(listed, 1 << 20))
-        keys.reserveCapacity(min(listed, 1 << 20))
+        // Each page's /Annots, asked once; room made once for all (a list grown by doubling copies itself some 17
+        // times for 100,000), within reason: pages may all list one long array.
+        let listedPerPage = geometries.indices.map { session.arrayItems(session.key(qpdf_get_page_n(session.data, $0), "/Annots")) }
+        let listed = min(listedPerPage.reduce(0) { $0 + $1.count }, 1 << 20)
+        located.reserveCapacity(listed)
+        keys.reserveCapacity(listed)
         var seen: Set<ObjectKey> = []
         var parentByObject: [Int: ObjectKey] = [:]
         for (pageIndex, geometry) in geometries.enumerated() {
             let page = qpdf_get_page_n(session.data, pageIndex)
-            let listedObjects = session.arrayItems(session.key(page, "/Annots"))
+            let listedObjects = listedPerPage[pageIndex]
             // qpdf parses every object of the page first, then each is read: what qpdf keeps is not interleaved with
             // what the reading makes and frees, which left 90 MB of gaps in the heap for 100,000 replies.
             let dictionaries = listedObjects.map(session.isDictionary)

@@ -96,10 +96,7 @@ struct ObjectEntries {
     }
 
     /// A rectangle as poppler reads one: four usable numbers, not all zero; nil otherwise.
-    func box(_ key: String) -> PDFBox? {
-        guard let numbers = numbers(key), numbers.count == 4, numbers.contains(where: { $0 != 0 }) else { return nil }
-        return PDFBox(numbers)
-    }
+    func box(_ key: String) -> PDFBox? { numbers(key).flatMap(QPDFSession.box) }
 
     /// A number where a real is allowed, within the specification's limits, as `QPDFSession.real` reads one.
     static func real(_ object: ObjectText) -> Double? {

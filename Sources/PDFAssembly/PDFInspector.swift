@@ -133,7 +133,10 @@ public enum PDFInspector {
         return objects > 0 && size / objects < 2048
     }
 
-    /// A file's bytes as `stat` sized them, read in one go: what it held when it was opened.
+    /// A file's bytes as `stat` sized them, read in one go: what it held when it was opened. Not
+    /// `FileManager.contents` as `rebuiltSession` reads: qpdf needs bytes that stay put ([UInt8], not Data, whose
+    /// small form lives inline), and converting its Data copies the file: 25 MiB more at the peak of listing 100,000
+    /// annotations.
     private static func wholeFile(path: String, size: Int) throws -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw DocumentError.unreadable(path: path, reason: String(cString: strerror(errno))) }

@@ -202,8 +202,12 @@ final class QPDFSession {
         let items = arrayItems(object)
         guard items.count == 4 else { return nil }
         let numbers = items.compactMap(real)
-        guard numbers.count == 4, numbers.contains(where: { $0 != 0 }) else { return nil }
-        return PDFBox(numbers)
+        return numbers.count == 4 ? Self.box(numbers) : nil
+    }
+
+    /// Four numbers as a rectangle poppler reads: not all zero.
+    static func box(_ numbers: [Double]) -> PDFBox? {
+        numbers.count == 4 && numbers.contains(where: { $0 != 0 }) ? PDFBox(numbers) : nil
     }
 
     /// An object's identity in the file, for loop checks; direct objects have none.
