@@ -735,20 +735,21 @@ def fresh_database(url):
     return base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
 
 
-async def postgres(binary, folder, url, clients, changes, seed, redline_binary=None):
-    """Three instances on one PostgreSQL database: the rights, hostile frames, convergence and a kill -9, with
-    each client on its own instance."""
+async def postgres(binary, folder, url, clients, changes, seed, redline_binary=None, instances=3):
+    """Several instances (three unless told) on one PostgreSQL database: the rights, hostile frames, convergence and
+    a kill -9, with the clients spread over the instances."""
     database = fresh_database(url)
-    servers = [Server(binary, folder, database=database) for _ in range(3)]
+    servers = [Server(binary, folder, database=database) for _ in range(instances)]
     tokens = {name: servers[0].admin("user", "add", name) for name in ["alice", "bob", "carol", "dave"]}
     for server in servers:
         server.start()
     try:
         await rights(servers, tokens)
-        print("postgres rights: three instances, every rule across them", flush=True)
+        counted = {2: "two", 3: "three"}.get(instances, str(instances))
+        print(f"postgres rights: {counted} instances, every rule across them", flush=True)
         await hostile(servers[1], tokens)
         if redline_binary:
-            await asyncio.to_thread(large_share, servers[2], tokens["alice"], redline_binary)
+            await asyncio.to_thread(large_share, servers[-1], tokens["alice"], redline_binary)
             print("postgres: 600 annotations shared at once through one instance", flush=True)
         before = [metric(server, "redline_commits_announced_total") for server in servers]
         events = await convergence(servers, tokens, clients, changes, seed)
@@ -756,12 +757,12 @@ async def postgres(binary, folder, url, clients, changes, seed, redline_binary=N
         # Every commit is announced to every instance: followers learn of it from NOTIFY, not the periodic check.
         check(all(count >= events for count in announced),
               f"every instance hears of every commit through LISTEN/NOTIFY ({announced} for {events} events)")
-        print(f"postgres convergence: 3 instances, {clients} clients, {events} events", flush=True)
+        print(f"postgres convergence: {instances} instances, {clients} clients, {events} events", flush=True)
         events = await convergence(servers, tokens, 6, 60, seed + 1, kill_at=120)
         print(f"postgres kill -9 of one instance mid-burst: {events} events, nothing acknowledged lost", flush=True)
     finally:
         codes = [await asyncio.to_thread(server.stop) for server in servers]
-    check(codes == [0, 0, 0], f"SIGTERM ends every instance cleanly (exits {codes})")
+    check(codes == [0] * instances, f"SIGTERM ends every instance cleanly (exits {codes})")
 
 
 async def main():
@@ -774,11 +775,12 @@ async def main():
     parser.add_argument("--fixture", help="a PDF with annotations to share")
     parser.add_argument("--postgres", help="postgres:// URL of a cluster the suite may make databases in")
     parser.add_argument("--only-postgres", action="store_true")
+    parser.add_argument("--instances", type=int, default=3, help="PostgreSQL instances (at least 2)")
     arguments = parser.parse_args()
     if arguments.postgres:
         with tempfile.TemporaryDirectory() as folder:
             await postgres(arguments.binary, folder, arguments.postgres, arguments.clients, arguments.changes, arguments.seed + 10,
-                           arguments.redline)
+                           arguments.redline, arguments.instances)
     if arguments.only_postgres:
         print("failures:", len(FAILURES))
         return 1 if FAILURES else 0
