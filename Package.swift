@@ -134,5 +134,9 @@ let package = Package(
             "TerminalGrid", "TestSupport", "NcursesTerminal", "Editor",
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["RedlineCore", "TestSupport"]),
+        // The server's store and group commit on SQLite and a throwaway PostgreSQL.
+        .testTarget(name: "CollabServerTests", dependencies: [
+            "CollabServer", "RedlineCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
     ]
 )

@@ -29,7 +29,10 @@ public final class CollabSession: Sendable {
     }
 
     /// Connects, joins `document` (resuming after `since` when given) and returns once the server welcomed it.
-    public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil) async throws -> CollabSession {
+    /// `skippingEvents`: event frames are received and dropped undecoded (a load generator, whose decoding of every
+    /// event would otherwise be what it measures).
+    public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil,
+                            skippingEvents: Bool = false) async throws -> CollabSession {
         let (frames, framesOut) = AsyncStream.makeStream(of: CollabFrame.Server.self)
         let (opened, openedOut) = AsyncStream.makeStream(of: Result<(Welcome, WebSocketOutboundWriter), CollabClientError>.self)
         var logger = Logger(label: "redline.collab")
@@ -44,6 +47,8 @@ public final class CollabSession: Sendable {
                     var welcomed = false
                     for try await message in inbound.messages(maxSize: 64 << 20) {
                         guard case .text(let text) = message else { continue }
+                        // The server writes keys sorted, and only an event frame has an "event" key: it comes first.
+                        if skippingEvents && welcomed && text.utf8.starts(with: #"{"event":"#.utf8) { continue }
                         let frame: CollabFrame.Server
                         do {
                             frame = try CollabFrame.Server.decode(text)

@@ -9,6 +9,7 @@ import ServiceLifecycle
 struct CollabServices: Sendable {
     let store: any CollabStore
     let hub: DocumentHub
+    let changes: ChangeQueue
     let configuration: CollabServerConfiguration
     let metrics: CollabMetrics
     let tokens: OrganisationTokens?
@@ -64,7 +65,10 @@ struct CollabConnection {
 
     private func serve(inbound: WebSocketInboundStream, writer: FrameWriter) async {
         await withTaskGroup(of: Void.self) { group in
-            var state = ReadingState(bucket: TokenBucket(rate: configuration.changesPerSecond, burst: configuration.changeBurst))
+            let answers = AnswerLine()
+            group.addTask { await answer(answers.items, writer) }
+            var state = ReadingState(bucket: TokenBucket(rate: configuration.changesPerSecond, burst: configuration.changeBurst),
+                                     answers: answers)
             do {
                 var frames = inbound.makeAsyncIterator()
                 var message: [UInt8] = []
@@ -103,6 +107,7 @@ struct CollabConnection {
             } catch {
                 services.logger.debug("connection of \(user) ended: \(error)")
             }
+            answers.end()
             group.cancelAll()
         }
     }
@@ -112,10 +117,13 @@ struct CollabConnection {
         var access: DocumentAccess?
         var strikes = 0
         var bucket: TokenBucket
+        let answers: AnswerLine
         var binary = false
     }
 
     private func violation(_ state: inout ReadingState, _ writer: FrameWriter, code: String, message: String) async throws {
+        // An error answers the frame that caused it: the changes sent before it are answered first.
+        await state.answers.caughtUp()
         services.metrics.errors.increment()
         state.strikes += 1
         if state.strikes >= configuration.strikes {
@@ -135,6 +143,7 @@ struct CollabConnection {
         }
         switch frame {
         case .hello(let document, let since):
+            await state.answers.caughtUp()
             guard state.document == nil else {
                 return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
             }
@@ -167,46 +176,75 @@ struct CollabConnection {
                 return try await violation(&state, writer, code: "too-fast",
                                            message: "at most \(Int(configuration.changesPerSecond)) changes a second")
             }
-            try await change(operation: operation, base: base, xfdf: xfdf, document: document, writer)
+            await change(operation: operation, base: base, xfdf: xfdf, document: document, writer, state.answers)
         }
     }
 
-    private func change(operation: String, base: Int?, xfdf: String, document: String,
-                        _ writer: FrameWriter) async throws {
-        func refuse(_ refusal: ChangeRefusal) async throws {
-            services.metrics.refused.increment()
-            let current = refusal.current
-            try await writer.send(.refused(op: operation, code: refusal.code, message: refusal.message,
-                                           current: current.map(CollabFrame.Entry.init),
-                                           currentXFDF: current.map { SharedXFDF.annotations([$0.element]) }))
-        }
+    /// Queues the change for its document's next transaction and goes on reading; `answer` sends the outcome.
+    private func change(operation: String, base: Int?, xfdf: String, document: String, _ writer: FrameWriter,
+                        _ answers: AnswerLine) async {
         let request: SharedChangeRequest
         do {
             request = try SharedChangeReader.read(xfdf, author: user)
         } catch {
-            return try await refuse(.invalid("\(error)"))
+            return await answers.add(.refusal(operation: operation, .invalid("\(error)")))
         }
         if principal.grant?.expired() == true {
+            await answers.caughtUp()
             return await writer.close(code: "token-expired", message: "the token has expired: connect with a new one")
         }
         // Access is read in the transaction that writes the change: a grant taken away since hello applies.
-        let outcome = try await store.apply(document: document, operation: operation, author: user, base: base, request: request,
-                                            time: CollabClock.now(), mostAnnotations: configuration.mostAnnotations,
-                                            rule: principal.rule(for: document, open: configuration.open))
+        let change = PendingChange(operation: operation, author: user, base: base, request: request, time: CollabClock.now(),
+                                   mostAnnotations: configuration.mostAnnotations,
+                                   rule: principal.rule(for: document, open: configuration.open))
+        let pending = await services.changes.enqueue(change, to: document)
+        await answers.add(.change(operation: operation, name: request.name, document: document, pending))
+    }
+
+    /// Sends the connection's answers in the order of its frames, each change's once its transaction ends.
+    private func answer(_ items: AsyncStream<AnswerLine.Item>, _ writer: FrameWriter) async {
+        for await item in items {
+            switch item {
+            case .caughtUp(let reader):
+                reader.resume()
+            case .refusal(let operation, let refusal):
+                try? await refuse(refusal, operation, writer)
+            case .change(let operation, let name, let document, let pending):
+                do {
+                    try await answer(pending.outcome(), operation: operation, name: name, document: document, writer)
+                } catch {
+                    // The database failed the change: the client resends it (same operation id) on another connection.
+                    services.logger.warning("a change of \(user) to \(document) failed: \(error)")
+                    await writer.close(code: "unavailable", message: "the server could not store the change: reconnect and send it again")
+                }
+            }
+        }
+    }
+
+    private func answer(_ outcome: StoredChangeOutcome, operation: String, name: String, document: String,
+                        _ writer: FrameWriter) async throws {
         switch outcome {
         case .accepted(let event):
             services.metrics.accepted.increment()
             await services.hub.poke(document, committed: event.seq, at: .now)
             let first = event.annotations.first
-            try await writer.send(.ack(op: operation, seq: event.seq, name: first?.name ?? request.name, version: first?.version ?? 0))
+            try await writer.send(.ack(op: operation, seq: event.seq, name: first?.name ?? name, version: first?.version ?? 0))
             if event.seq % 1024 == 0 { try await store.prune(document: document, keep: configuration.keptEvents) }
         case .duplicate(let seq, let name, let version):
             try await writer.send(.ack(op: operation, seq: seq, name: name, version: version))
         case .refused(let refusal):
-            try await refuse(refusal)
+            try await refuse(refusal, operation, writer)
         case .noAccess:
             await writer.close(code: "access-revoked", message: "\(user) may no longer see \(document)")
         }
+    }
+
+    private func refuse(_ refusal: ChangeRefusal, _ operation: String, _ writer: FrameWriter) async throws {
+        services.metrics.refused.increment()
+        let current = refusal.current
+        try await writer.send(.refused(op: operation, code: refusal.code, message: refusal.message,
+                                       current: current.map(CollabFrame.Entry.init),
+                                       currentXFDF: current.map { SharedXFDF.annotations([$0.element]) }))
     }
 }
 

@@ -26,7 +26,8 @@ public enum CollabServer {
                                    logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws
         -> some ApplicationProtocol
     {
-        let services = CollabServices(store: store, hub: DocumentHub(store: store, open: configuration.open), configuration: configuration,
+        let services = CollabServices(store: store, hub: DocumentHub(store: store, open: configuration.open),
+                                      changes: ChangeQueue(store: store), configuration: configuration,
                                       metrics: CollabMetrics(), tokens: tokens, logger: logger)
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.get("/health") { _, _ in
@@ -179,7 +180,7 @@ struct CommitFeed: Service {
     func run() async throws {
         await cancelWhenGracefulShutdown {
             await store.followCommits { [hub, metrics] announcement in
-                if announcement.seq != nil { metrics.announced.increment() }
+                if announcement.seq != nil { metrics.announced.increment(by: Int64(announcement.count)) }
                 await hub.commitAnnounced(announcement)
             }
         }

@@ -32,6 +32,28 @@ public enum StoredChangeOutcome: Sendable, Hashable {
     case noAccess
 }
 
+/// A change a connection asks for, waiting for its document's transaction.
+public struct PendingChange: Sendable {
+    public var operation: String
+    public var author: String
+    public var base: Int?
+    public var request: SharedChangeRequest
+    public var time: String
+    public var mostAnnotations: Int
+    public var rule: AccessRule
+
+    public init(operation: String, author: String, base: Int?, request: SharedChangeRequest, time: String,
+                mostAnnotations: Int, rule: AccessRule) {
+        self.operation = operation
+        self.author = author
+        self.base = base
+        self.request = request
+        self.time = time
+        self.mostAnnotations = mostAnnotations
+        self.rule = rule
+    }
+}
+
 /// An event of the log as it is sent.
 public struct StoredEvent: Sendable, Hashable {
     public var seq: Int
@@ -81,10 +103,9 @@ public protocol CollabStore: Sendable {
     func position(document: String) async throws -> LogPosition
 
     // Changes
-    /// Decides and writes a change in one transaction, the author's access read in it too (`open`: every user
-    /// may write).
-    func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-               time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome
+    /// Decides and writes a document's changes in one transaction, in order, each decided as if alone (it sees
+    /// what the ones before it wrote), the authors' access read in it too. One outcome a change.
+    func apply(document: String, changes: [PendingChange]) async throws -> [StoredChangeOutcome]
     /// Every annotation (deleted ones too, so that clients learn of deletions) and the head they are current at,
     /// read at one moment.
     func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation])
@@ -106,27 +127,30 @@ public protocol CollabStore: Sendable {
     func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async
 }
 
-/// A commit another instance (or this one) announced: the document and the event's number, or every document
-/// (`seq` nil, document `"*"`) when followers should read again (a user removed, a missed notification).
+/// Commits another instance (or this one) announced: the document and the last event's number with how many
+/// events the transaction committed, or every document (`seq` nil, document `"*"`) when followers should read again
+/// (a user removed, a missed notification).
 public struct CommitAnnouncement: Sendable, Hashable {
     public var document: String
     public var seq: Int?
+    public var count: Int
 
     public static let everything = CommitAnnouncement(document: "*", seq: nil)
 
-    /// The NOTIFY payload: `DOCUMENT SEQ`, or `*`.
+    /// The NOTIFY payload: `DOCUMENT SEQ COUNT` (`DOCUMENT SEQ` for one), or `*`.
     init(payload: String) {
         let parts = payload.split(separator: " ")
-        if parts.count == 2, let seq = Int(parts[1]) {
-            self.init(document: String(parts[0]), seq: seq)
+        if parts.count == 2 || parts.count == 3, let seq = Int(parts[1]) {
+            self.init(document: String(parts[0]), seq: seq, count: parts.count == 3 ? max(1, Int(parts[2]) ?? 1) : 1)
         } else {
             self = .everything
         }
     }
 
-    init(document: String, seq: Int?) {
+    init(document: String, seq: Int?, count: Int = 1) {
         self.document = document
         self.seq = seq
+        self.count = count
     }
 }
 

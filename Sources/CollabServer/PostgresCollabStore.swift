@@ -235,92 +235,95 @@ public final class PostgresCollabStore: CollabStore {
 
     // MARK: Changes
 
-    /// Four round trips (five for a deletion, which reads everything answering the annotation): BEGIN; the lock with
-    /// every fact the rules need; every write and the announcement in one statement; COMMIT.
-    public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-                      time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome {
+    /// A batch of a document's changes in one transaction, whatever its size: BEGIN; the lock with every fact the
+    /// rules need; every write and the announcement in one statement; COMMIT. A deletion reads what answers the
+    /// annotation, after writing what the batch changed before it, so that it sees it.
+    public func apply(document: String, changes: [PendingChange]) async throws -> [StoredChangeOutcome] {
         try await client.withTransaction(logger: logger) { connection in
-            // One round trip: the document's row locked (it orders the document's changes across instances: the next
-            // seq is head + 1, gapless), the author's membership, an earlier use of the operation id, and the
-            // annotation with the one it answers (as JSON, so that they ride on the same row).
-            let parentName = request.action == .add ? request.inReplyTo : nil
-            var found: (head: Int, live: Int, member: String?, known: Bool, earlier: (Int, String, String)?, annotations: String?)?
-            for try await (head, live, member, known, seq, earlierAuthor, entries, annotations) in try await connection.query(#"""
+            // The document's row locked (it orders the document's changes across instances: the next seq is head + 1,
+            // gapless), and in the same round trip each author's membership, earlier uses of the operation ids, and
+            // the annotations the changes name or answer (as JSON, so that they ride on one row).
+            let authors = Array(Set(changes.map(\.author)))
+            var names = Set(changes.map(\.request.name))
+            for change in changes where change.request.action == .add { if let parent = change.request.inReplyTo { names.insert(parent) } }
+            var found: (head: Int, live: Int, authors: String?, earlier: String?, annotations: String?)?
+            for try await row in try await connection.query(#"""
                 SELECT d.head, d.live,
-                    (SELECT m.access FROM members m WHERE m.document = d.id AND m."user" = \#(author)),
-                    EXISTS (SELECT 1 FROM users u WHERE u.name = \#(author)),
-                    ev.seq, ev.author, ev.annotations,
+                    (SELECT json_agg(json_build_array(u.name, m.access))::text FROM users u
+                     LEFT JOIN members m ON m.document = d.id AND m."user" = u.name WHERE u.name = ANY(\#(authors)::text[])),
+                    (SELECT json_agg(json_build_array(ev.operation, ev.seq, ev.author, ev.annotations))::text FROM events ev
+                     WHERE ev.document = d.id AND ev.operation = ANY(\#(changes.map(\.operation))::text[])),
                     (SELECT json_agg(json_build_array(a.name, a.page, a.author, a.version, a.deleted, a.in_reply_to, a.element))::text
-                     FROM annotations a WHERE a.document = d.id AND (a.name = \#(request.name) OR a.name = \#(parentName)))
+                     FROM annotations a WHERE a.document = d.id AND a.name = ANY(\#(Array(names))::text[]))
                 FROM documents d
-                LEFT JOIN events ev ON ev.document = d.id AND ev.operation = \#(operation)
                 WHERE d.id = \#(document)
                 FOR UPDATE OF d
-                """#, logger: logger).decode((Int, Int, String?, Bool, Int?, String?, String?, String?).self) {
-                let earlier = seq.flatMap { seq in earlierAuthor.flatMap { author in entries.map { (seq, author, $0) } } }
-                found = (head, live, member, known, earlier, annotations)
+                """#, logger: logger).decode((Int, Int, String?, String?, String?).self) {
+                found = row
             }
             // A document that is gone is no longer visible to anyone.
-            guard let found else { return .noAccess }
-            let access: DocumentAccess?
-            switch rule {
-            case .members(let open): access = found.known ? found.member.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil) : nil
-            case .granted(let granted): access = granted
-            case .denied: access = nil
+            guard let found else { return changes.map { _ in .noAccess } }
+            let decoder = JSONDecoder()
+            var batch = ChangeBatch(document: document, head: found.head, live: found.live)
+            for row in try found.authors.map({ try decoder.decode([AuthorRow].self, from: Data($0.utf8)) }) ?? [] {
+                batch.members[row.name] = row.access.map(Optional.some) ?? .some(nil)
             }
-            switch access {
-            case .write: break
-            case .read: return .refused(.readOnly)
-            case nil: return .noAccess
+            for row in try found.earlier.map({ try decoder.decode([EarlierRow].self, from: Data($0.utf8)) }) ?? [] {
+                let first = CollabStoreCoding.entries(row.entries).first
+                batch.earlier[row.operation] = (row.seq, row.author, first?.name, first?.version ?? 0)
             }
-            let locked = (head: found.head, live: found.live)
-            if let (seq, earlierAuthor, entries) = found.earlier {
-                // Another user's operation id is not this user's resend: answering with its event would drop this change.
-                guard earlierAuthor == author else { return .refused(.operationInUse(operation)) }
-                let first = CollabStoreCoding.entries(entries).first
-                return .duplicate(seq: seq, name: first?.name ?? request.name, version: first?.version ?? 0)
+            for row in try found.annotations.map({ try decoder.decode([AnnotationRow].self, from: Data($0.utf8)) }) ?? [] {
+                batch.known[row.annotation.name] = row.annotation
             }
-            let rows = try found.annotations.map { try JSONDecoder().decode([AnnotationRow].self, from: Data($0.utf8)) } ?? []
-            let current = rows.first { $0.annotation.name == request.name }?.annotation
-            let parent = parentName.flatMap { name in rows.first { $0.annotation.name == name }?.annotation }
-            let descendants = request.action == .delete
-                ? try await Self.descendants(connection, document: document, of: request.name, logger) : []
-            let facts = SharedChangeRules.Facts(current: current, parent: parent, descendants: descendants,
-                                                liveCount: locked.live, mostAnnotations: mostAnnotations)
-            switch SharedChangeRules.decide(request, base: base, author: author, canWrite: true, facts: facts) {
-            case .failure(let refusal):
-                return .refused(refusal)
-            case .success(let accepted):
-                let seq = locked.head + 1
-                let event = CollabFrame.Event(seq: seq, op: operation, author: author, time: time, action: accepted.action,
-                                              annotations: accepted.changed.map(CollabFrame.Entry.init), xfdf: accepted.xfdf)
-                let changed = accepted.changed
-                // Data-modifying WITH parts run once and to completion whether or not the final SELECT reads them.
-                // An empty in_reply_to stands for none (a name is never empty).
-                try await connection.query("""
-                    WITH changed AS (
-                        INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
-                        SELECT \(document), n, p, a, v, d, NULLIF(r, ''), e
-                        FROM unnest(\(changed.map(\.name))::text[], \(changed.map(\.pageIndex))::bigint[],
-                                    \(changed.map(\.author))::text[], \(changed.map(\.version))::bigint[],
-                                    \(changed.map(\.deleted))::boolean[], \(changed.map { $0.inReplyTo ?? "" })::text[],
-                                    \(changed.map(\.element))::text[]) AS c(n, p, a, v, d, r, e)
-                        ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
-                            deleted = excluded.deleted, element = excluded.element
-                        RETURNING 1),
-                    logged AS (
-                        INSERT INTO events (document, seq, operation, author, time, action, annotations, xfdf, frame)
-                        VALUES (\(document), \(seq), \(operation), \(author), \(time), \(accepted.action.rawValue),
-                                \(CollabStoreCoding.text(event.annotations)), \(accepted.xfdf), \(CollabFrame.Server.event(event).json))
-                        RETURNING 1),
-                    moved AS (
-                        UPDATE documents SET head = \(seq), live = live + \(accepted.liveDelta) WHERE id = \(document)
-                        RETURNING 1)
-                    SELECT pg_notify(\(Self.channel), \(document + " \(seq)"))
-                    """, logger: logger)
-                return .accepted(event)
+            var outcomes: [StoredChangeOutcome] = []
+            outcomes.reserveCapacity(changes.count)
+            for change in changes {
+                var descendants: [SharedAnnotation] = []
+                if change.request.action == .delete, batch.known[change.request.name] != nil {
+                    try await write(&batch, connection)
+                    descendants = try await Self.descendants(connection, document: document, of: change.request.name, logger)
+                }
+                outcomes.append(batch.decide(change, descendants: descendants))
             }
+            try await write(&batch, connection)
+            return outcomes
         }
+    }
+
+    /// What a batch changed and has not written yet, written in one statement (announced with the last event).
+    private func write(_ batch: inout ChangeBatch, _ connection: PostgresConnection) async throws {
+        guard !batch.events.isEmpty else { return }
+        let document = batch.document
+        let changed = batch.unwritten.map { batch.known[$0]! }
+        let events = batch.events
+        // Data-modifying WITH parts run once and to completion whether or not the final SELECT reads them.
+        // An empty in_reply_to stands for none (a name is never empty).
+        try await connection.query("""
+            WITH changed AS (
+                INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
+                SELECT \(document), n, p, a, v, d, NULLIF(r, ''), e
+                FROM unnest(\(changed.map(\.name))::text[], \(changed.map(\.pageIndex))::bigint[],
+                            \(changed.map(\.author))::text[], \(changed.map(\.version))::bigint[],
+                            \(changed.map(\.deleted))::boolean[], \(changed.map { $0.inReplyTo ?? "" })::text[],
+                            \(changed.map(\.element))::text[]) WITH ORDINALITY AS c(n, p, a, v, d, r, e, o)
+                ORDER BY o
+                ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
+                    deleted = excluded.deleted, element = excluded.element
+                RETURNING 1),
+            logged AS (
+                INSERT INTO events (document, seq, operation, author, time, action, annotations, xfdf, frame)
+                SELECT \(document), s, o, a, t, c, n, x, f
+                FROM unnest(\(events.map(\.event.seq))::bigint[], \(events.map(\.event.op))::text[],
+                            \(events.map(\.event.author))::text[], \(events.map(\.event.time))::text[],
+                            \(events.map(\.event.action.rawValue))::text[], \(events.map { CollabStoreCoding.text($0.event.annotations) })::text[],
+                            \(events.map(\.event.xfdf))::text[], \(events.map(\.frame))::text[]) AS e(s, o, a, t, c, n, x, f)
+                RETURNING 1),
+            moved AS (
+                UPDATE documents SET head = \(batch.head), live = \(batch.live) WHERE id = \(document)
+                RETURNING 1)
+            SELECT pg_notify(\(Self.channel), \(document + " \(batch.head) \(events.count)"))
+            """, logger: logger)
+        batch.written()
     }
 
     private static let annotationColumns = "name, page, author, version, deleted, in_reply_to, element"
@@ -490,6 +493,34 @@ public final class PostgresCollabStore: CollabStore {
     private static func first<T: PostgresDecodable>(_ rows: PostgresRowSequence, _ type: T.Type) async throws -> T? {
         for try await value in rows.decode(T.self) { return value }
         return nil
+    }
+}
+
+/// An author as the batch's facts give it: the name and the membership, if any.
+private struct AuthorRow: Decodable {
+    let name: String
+    let access: DocumentAccess?
+
+    init(from decoder: any Decoder) throws {
+        var row = try decoder.unkeyedContainer()
+        name = try row.decode(String.self)
+        access = try row.decodeNil() ? nil : DocumentAccess(rawValue: try row.decode(String.self))
+    }
+}
+
+/// An earlier use of an operation id: the operation, its event's number and author, and the entries it changed.
+private struct EarlierRow: Decodable {
+    let operation: String
+    let seq: Int
+    let author: String
+    let entries: String
+
+    init(from decoder: any Decoder) throws {
+        var row = try decoder.unkeyedContainer()
+        operation = try row.decode(String.self)
+        seq = try row.decode(Int.self)
+        author = try row.decode(String.self)
+        entries = try row.decode(String.self)
     }
 }
 

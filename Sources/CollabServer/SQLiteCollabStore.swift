@@ -176,56 +176,59 @@ public final class SQLiteCollabStore: CollabStore {
 
     // MARK: Changes
 
-    public func apply(document: String, operation: String, author: String, base: Int?, request: SharedChangeRequest,
-                      time: String, mostAnnotations: Int, rule: AccessRule) async throws -> StoredChangeOutcome {
-        try await pool.write { db in
-            switch try Self.access(db, document: document, user: author, rule: rule) {
-            case .write: break
-            case .read: return .refused(.readOnly)
-            case nil: return .noAccess
-            }
-            if let earlier = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, author, annotations FROM events WHERE document = ? AND operation = ?"),
-                                              arguments: [document, operation]) {
-                // Another user's operation id is not this user's resend: answering with its event would drop this change.
-                guard earlier["author"] as String == author else { return .refused(.operationInUse(operation)) }
-                let entries = CollabStoreCoding.entries(earlier["annotations"])
-                return .duplicate(seq: earlier["seq"], name: entries.first?.name ?? request.name, version: entries.first?.version ?? 0)
-            }
-            guard let documentRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT head, live FROM documents WHERE id = ?"), arguments: [document]) else {
-                throw CollabStoreError.noSuchDocument(document)
-            }
-            let current = try Self.annotation(db, document: document, name: request.name)
-            let parentName = request.action == .add ? request.inReplyTo : nil
-            let parent = try parentName.flatMap { try Self.annotation(db, document: document, name: $0) }
-            let descendants = request.action == .delete ? try Self.descendants(db, document: document, of: request.name) : []
-            let facts = SharedChangeRules.Facts(current: current, parent: parent, descendants: descendants,
-                                                liveCount: documentRow["live"], mostAnnotations: mostAnnotations)
-            switch SharedChangeRules.decide(request, base: base, author: author, canWrite: true, facts: facts) {
-            case .failure(let refusal):
-                return .refused(refusal)
-            case .success(let accepted):
-                let seq: Int = documentRow["head"] + 1
-                for annotation in accepted.changed {
-                    try db.cachedStatement(sql: """
-                        INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
-                            deleted = excluded.deleted, element = excluded.element
-                        """).execute(arguments: [document, annotation.name, annotation.pageIndex, annotation.author, annotation.version,
-                                         annotation.deleted, annotation.inReplyTo, annotation.element])
-                }
-                let event = CollabFrame.Event(seq: seq, op: operation, author: author, time: time, action: accepted.action,
-                                              annotations: accepted.changed.map(CollabFrame.Entry.init), xfdf: accepted.xfdf)
+    public func apply(document: String, changes: [PendingChange]) async throws -> [StoredChangeOutcome] {
+        try await pool.write { db in try changes.map { try Self.apply($0, to: document, db) } }
+    }
+
+    /// One change inside the batch's transaction: it reads what the changes before it wrote.
+    private static func apply(_ change: PendingChange, to document: String, _ db: Database) throws -> StoredChangeOutcome {
+        let (operation, author, base, request) = (change.operation, change.author, change.base, change.request)
+        switch try Self.access(db, document: document, user: author, rule: change.rule) {
+        case .write: break
+        case .read: return .refused(.readOnly)
+        case nil: return .noAccess
+        }
+        if let earlier = try Row.fetchOne(db.cachedStatement(sql: "SELECT seq, author, annotations FROM events WHERE document = ? AND operation = ?"),
+                                          arguments: [document, operation]) {
+            // Another user's operation id is not this user's resend: answering with its event would drop this change.
+            guard earlier["author"] as String == author else { return .refused(.operationInUse(operation)) }
+            let entries = CollabStoreCoding.entries(earlier["annotations"])
+            return .duplicate(seq: earlier["seq"], name: entries.first?.name ?? request.name, version: entries.first?.version ?? 0)
+        }
+        guard let documentRow = try Row.fetchOne(db.cachedStatement(sql: "SELECT head, live FROM documents WHERE id = ?"), arguments: [document]) else {
+            throw CollabStoreError.noSuchDocument(document)
+        }
+        let current = try Self.annotation(db, document: document, name: request.name)
+        let parentName = request.action == .add ? request.inReplyTo : nil
+        let parent = try parentName.flatMap { try Self.annotation(db, document: document, name: $0) }
+        let descendants = request.action == .delete ? try Self.descendants(db, document: document, of: request.name) : []
+        let facts = SharedChangeRules.Facts(current: current, parent: parent, descendants: descendants,
+                                            liveCount: documentRow["live"], mostAnnotations: change.mostAnnotations)
+        switch SharedChangeRules.decide(request, base: base, author: author, canWrite: true, facts: facts) {
+        case .failure(let refusal):
+            return .refused(refusal)
+        case .success(let accepted):
+            let seq: Int = documentRow["head"] + 1
+            for annotation in accepted.changed {
                 try db.cachedStatement(sql: """
-                    INSERT INTO events (document, seq, operation, author, time, action, annotations, xfdf, frame)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: [document, seq, operation, author, time, accepted.action.rawValue,
-                                             CollabStoreCoding.text(event.annotations), accepted.xfdf,
-                                             CollabFrame.Server.event(event).json])
-                try db.cachedStatement(sql: "UPDATE documents SET head = ?, live = live + ? WHERE id = ?")
-                    .execute(arguments: [seq, accepted.liveDelta, document])
-                return .accepted(event)
+                    INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (document, name) DO UPDATE SET page = excluded.page, version = excluded.version,
+                        deleted = excluded.deleted, element = excluded.element
+                    """).execute(arguments: [document, annotation.name, annotation.pageIndex, annotation.author, annotation.version,
+                                     annotation.deleted, annotation.inReplyTo, annotation.element])
             }
+            let event = CollabFrame.Event(seq: seq, op: operation, author: author, time: change.time, action: accepted.action,
+                                          annotations: accepted.changed.map(CollabFrame.Entry.init), xfdf: accepted.xfdf)
+            try db.cachedStatement(sql: """
+                INSERT INTO events (document, seq, operation, author, time, action, annotations, xfdf, frame)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [document, seq, operation, author, change.time, accepted.action.rawValue,
+                                         CollabStoreCoding.text(event.annotations), accepted.xfdf,
+                                         CollabFrame.Server.event(event).json])
+            try db.cachedStatement(sql: "UPDATE documents SET head = ?, live = live + ? WHERE id = ?")
+                .execute(arguments: [seq, accepted.liveDelta, document])
+            return .accepted(event)
         }
     }
 

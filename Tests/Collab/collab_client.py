@@ -31,6 +31,7 @@ class Client:
         self.events = []         # every event applied, in order
         self.errors = []
         self.answers = 0         # ack, refused and error frames received
+        self.answer_frames = []  # those frames, in the order they came
         self._answered = asyncio.Event()
         self.user = None
         self.access = None
@@ -126,6 +127,7 @@ class Client:
             self.events.append(event)
             self._advanced.set()
         if kind in ("ack", "refused", "error"):
+            self.answer_frames.append(frame)
             self.answers += 1
             self._answered.set()
         if kind in ("ack", "refused"):

@@ -229,6 +229,52 @@ async def hostile(server, tokens):
     await attacker.close()
 
 
+async def pipelined(server, tokens):
+    """Changes sent without waiting for answers: each answered, in the order sent, interleaved errors included, and
+    each decided after the ones before it (a reply to a note sent just before, a deletion of one)."""
+    document = "pipelined-" + uuid.uuid4().hex[:8]
+    client = Client(server.url, tokens["alice"], document)
+    await client.connect()
+    frames, expected, seqs_expected, numbered = [], [], [], 0
+    for index in range(40):
+        op = f"p-{index}"
+        if index == 10:
+            frame, answer = {"type": "change", "op": op, "xfdf": modify("never-added"), "base": 1}, ("refused", op, "unknown")
+        elif index == 20:
+            frames.append("{oops")
+            expected.append(("error", None, "malformed"))
+            continue
+        elif index == 25:
+            frame, answer = {"type": "change", "op": op, "xfdf": "<xfdf><add>"}, ("refused", op, "invalid")
+        elif index == 30:
+            frame, answer = {"type": "change", "op": op, "xfdf": add(f"reply-{index}", reply_to="note-5")}, ("ack", op, None)
+        elif index == 35:
+            frame, answer = {"type": "change", "op": op, "xfdf": delete("note-1"), "base": 1}, ("ack", op, None)
+        elif index == 38:
+            frame, answer = {"type": "change", "op": "p-2", "xfdf": add("note-2")}, ("ack", "p-2", None)
+        else:
+            frame, answer = {"type": "change", "op": op, "xfdf": add(f"note-{index}")}, ("ack", op, None)
+        frames.append(json.dumps(frame))
+        expected.append(answer)
+        if answer[0] == "ack" and index != 38:
+            numbered += 1
+            seqs_expected.append(numbered)
+        elif answer[0] == "ack":
+            seqs_expected.append(3)  # the resend of p-2 is answered with p-2's number
+    for text in frames:
+        await client.send_raw(text)
+    await client.answer_after(len(expected) - 1, timeout=60)
+    got = [(frame["type"], frame.get("op"), frame.get("code")) for frame in client.answer_frames]
+    check(got == expected, f"changes sent without waiting are answered in the order sent ({got[:12]}…)")
+    acks = [frame for frame in client.answer_frames if frame["type"] == "ack"]
+    seqs = [frame["seq"] for frame in acks]
+    check(seqs == seqs_expected, f"each is numbered in the order sent, a resend with its first number ({seqs})")
+    await client.wait_for_head(max(seqs))
+    check(client.annotations["reply-30"]["inReplyTo"] == "note-5" and client.annotations["note-1"]["deleted"],
+          "a change sees the changes sent before it")
+    await client.close()
+
+
 def resident_kib(pid):
     with open(f"/proc/{pid}/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
@@ -748,6 +794,8 @@ async def postgres(binary, folder, url, clients, changes, seed, redline_binary=N
         counted = {2: "two", 3: "three"}.get(instances, str(instances))
         print(f"postgres rights: {counted} instances, every rule across them", flush=True)
         await hostile(servers[1], tokens)
+        await pipelined(servers[0], tokens)
+        print("postgres pipelined: changes answered in the order sent", flush=True)
         if redline_binary:
             await asyncio.to_thread(large_share, servers[-1], tokens["alice"], redline_binary)
             print("postgres: 600 annotations shared at once through one instance", flush=True)
@@ -791,6 +839,8 @@ async def main():
         try:
             await rights([server], tokens)
             await hostile(server, tokens)
+            await pipelined(server, tokens)
+            print("pipelined: changes answered in the order sent", flush=True)
             await crowd(server, tokens)
             await organisation_tokens(arguments.binary, folder)
             print("jwt: an organisation's tokens, their documents, expiry, forgeries", flush=True)

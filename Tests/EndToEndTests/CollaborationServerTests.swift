@@ -30,26 +30,12 @@ import Testing
 
     /// Three instances on one PostgreSQL database, each client on its own instance: every rule, hostile frames,
     /// 20 clients converging, a kill -9 of one instance, and every commit announced to every instance through
-    /// LISTEN/NOTIFY. The cluster is `REDLINE_TEST_POSTGRES` when set, else a throwaway one on loopback made here
-    /// (Tests/Collab/postgres_cluster.py; `make test` installs Debian's postgresql).
+    /// LISTEN/NOTIFY, on a `ThrowawayPostgres` cluster.
     @Test func threeInstancesOnOnePostgreSQLAgreeOnEveryRule() throws {
         let collab = TestPaths.packageRoot.appendingPathComponent("Tests/Collab")
-        var cluster: URL?
-        var url = ProcessInfo.processInfo.environment["REDLINE_TEST_POSTGRES"] ?? ""
-        if url.isEmpty {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("redline-pg-\(UUID().uuidString.prefix(8))")
-            let started = try ProcessRunner.run(TestPaths.python, [collab.appendingPathComponent("postgres_cluster.py").path,
-                                                                   "start", folder.path], timeLimit: 180)
-            try #require(started.status == 0, "cannot start a throwaway PostgreSQL cluster: \(started.stderr)")
-            cluster = folder
-            url = started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        defer {
-            if let cluster {
-                _ = try? ProcessRunner.run(TestPaths.python, [collab.appendingPathComponent("postgres_cluster.py").path,
-                                                              "stop", cluster.path], timeLimit: 120)
-            }
-        }
+        let cluster = try ThrowawayPostgres()
+        defer { withExtendedLifetime(cluster) {} }
+        let url = cluster.url
         let result = try ProcessRunner.run(TestPaths.python, [
             collab.appendingPathComponent("server_suite.py").path, Self.server, "--postgres", url, "--only-postgres",
             "--clients", "20", "--changes", "100", "--redline", TestPaths.redline,

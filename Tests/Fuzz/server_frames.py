@@ -52,6 +52,37 @@ def frames_for(seed, index):
     return frames, case.mutations, len(elements)
 
 
+async def pipelined(client, frames):
+    """Sends every frame at once; returns what is wrong with the answers, or None."""
+    try:
+        for text in frames:
+            await client.send_raw(text)
+        await client.answer_after(len(frames) - 1, timeout=60)
+    except asyncio.TimeoutError:
+        return f"{client.answers} answers in 60 s to {len(frames)} frames sent at once"
+    except Exception:
+        pass
+    closed = client._socket.close_code is not None
+    if not closed and client.answers != len(frames):
+        return f"{client.answers} answers to {len(frames)} frames sent at once"
+    def op_of(text):
+        try:
+            frame = json.loads(text)
+        except ValueError:
+            return None
+        return frame.get("op") if isinstance(frame, dict) else None
+    sent_ops = [op for op in map(op_of, frames) if isinstance(op, str)]
+    answered_ops = [frame["op"] for frame in client.answer_frames if frame["type"] in ("ack", "refused")]
+    position = 0
+    for op in answered_ops:
+        while position < len(sent_ops) and sent_ops[position] != op:
+            position += 1
+        if position == len(sent_ops):
+            return f"answers out of the order sent: {answered_ops} for {sent_ops}"
+        position += 1
+    return None
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
@@ -73,6 +104,14 @@ async def main():
                 attacker = Client(server.url, token, document)
                 await attacker.connect()
                 before = len(attacker.errors)
+                if index % 3 == 2:
+                    # Every third case sends its frames without waiting: each is answered once, in the order sent.
+                    problem = await pipelined(attacker, frames)
+                    sent += len(frames)
+                    answered += attacker.answers
+                    if problem:
+                        failures.append(f"case {index} ({', '.join(mutations)}): {problem}")
+                    frames = []
                 for text in frames:
                     if os.environ.get("FUZZ_TRACE"): print(index, text[:150], flush=True)
                     if attacker._socket.close_code is not None:
