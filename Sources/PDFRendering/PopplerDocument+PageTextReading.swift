@@ -43,14 +43,15 @@ extension PopplerDocument: PageTextReading {
                 guard [left, right, top, bottom].allSatisfy(\.isFinite) else { continue }
                 let character = Rect(x: left, y: top, width: right - left, height: bottom - top)
                 // Poppler's text can run two places together with no space between ("64einfach" in an index: a page
-                // number of one column and a word of the other). A character far to the right of the word so far on its
-                // height, or away from it both across and up or down, starts a new word, as pdftotext's own words do.
-                // (Text running down or right to left, on turned pages, moves one way only and keeps its words.)
+                // number of one column and a word of the other; a contents line's last leader dot and the page number
+                // of the chapter line five lines above it). A character far to the right of the word so far on its
+                // height, or beside it (not above or below it) on another line, starts a new word, as pdftotext's own
+                // words do. (Text running down, on turned pages, keeps each character above or below the last.)
                 if let word = box {
                     let size = max(word.height, character.height)
                     let across = max(character.minX - word.maxX, word.minX - character.maxX)
                     let upOrDown = abs(character.center.y - word.center.y)
-                    if (character.minX - word.maxX > size * 0.8 && upOrDown < size * 0.5) || (across > size && upOrDown > size * 0.75) {
+                    if (character.minX - word.maxX > size * 0.8 && upOrDown < size * 0.5) || (across > 0 && upOrDown > size * 0.75) {
                         endWord()
                     }
                 }

@@ -28,7 +28,8 @@ import Testing
         return (state, screen, shown)
     }
 
-    @Test(arguments: [("sample.pdf", 1), ("pypdf_crazyones-pdfa.pdf", 1), ("qpdf_boxes.pdf", 1), ("qpdf_boxes.pdf", 5)])
+    @Test(arguments: [("sample.pdf", 1), ("pypdf_crazyones-pdfa.pdf", 1), ("qpdf_boxes.pdf", 1), ("qpdf_boxes.pdf", 5),
+                      ("pypdf_GeoTopo-komprimiert.pdf", 4)])
     func theScreenReadsAsPdftotextsWordsInTheirRowsAndOrder(file: String, page: Int) throws {
         let path = file == "sample.pdf" ? TestPaths.sample : TestPaths.fixture(file)
         let expected = try PopplerText.words(in: path, page: page)
@@ -112,6 +113,38 @@ import Testing
             #expect(rows.contains { $0.contains(entry) }, "\(entry)")
         }
         #expect(!rows.contains { $0.contains("64einfach") || $0.contains("89Gauß") })
+    }
+
+    /// The book's contents: poppler runs the last leader dot of a section's line into the page number of the chapter
+    /// line five lines above it (one "word" 64 points tall). Each chapter keeps its number on its own row, and with
+    /// `f` each entry's link gets one label on its row, none piled on another's.
+    @Test func aContentsPageReadsLineByLineWithOneLabelPerLink() throws {
+        let path = TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf")
+        var (state, screen, _) = try Self.textView(path, page: 4)
+        let rows = (0..<screen.rows).map { screen.text(ofRow: $0) }
+        for (chapter, number) in [("Mannigfaltigkeiten und Simplizialkomplexe", "24"), ("Fundamentalgruppe und Überlagerungen", "44"),
+                                  ("Euklidische und nichteuklidische Geometrie", "64"), ("Krümmung ", "87")] {
+            let row = rows.first { $0.contains(chapter) }
+            #expect(row?.split(separator: " ").last.map(String.init) == number, "\(chapter): \(row ?? "no row")")
+        }
+        #expect(!rows.contains { $0.contains(".24") || $0.contains(".44") || $0.contains(".64") || $0.contains(".87") })
+
+        let environment = EditorEnvironment(measurer: FixedWidthMeasurer())
+        let links = try PopplerDocument(path: path, password: nil).links(onPage: 3)
+        #expect(links.count >= 30)
+        var keys = StampedKeys()
+        _ = EditorReducer.reduce(&state, .linksRead(pageIndex: 3, links: links), at: keys.nextStamp(), environment: environment)
+        let hinted = EditorReducer.hintedLinks(state, environment)
+        keys.press([.character("f")], on: &state, environment: environment)
+        let labelled = EditorView.draw(state, environment: environment, picture: nil)
+        let labelRows = (0..<labelled.rows).map { labelled.text(ofRow: $0) }
+        // Every label is shown, at the start of a row's words, one to a row: a contents line has one link.
+        for (label, _) in hinted {
+            let holding = labelRows.filter { $0.split(separator: " ").contains { $0.hasPrefix(label) } }
+            #expect(holding.count == 1, "label \(label) is on \(holding.count) rows")
+        }
+        let labelsPerRow = labelRows.map { row in hinted.filter { label in row.split(separator: " ").contains { $0.hasPrefix(label.label) } }.count }
+        #expect(labelsPerRow.allSatisfy { $0 <= 1 }, "\(zip(labelsPerRow, labelRows).filter { $0.0 > 1 }.map(\.1).prefix(3))")
     }
 
     /// Pages turned a quarter (text running down the screen) or upside down: the text view says so and shows the
