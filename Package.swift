@@ -136,7 +136,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["RedlineCore", "TestSupport"]),
         // The server's store and group commit on SQLite and a throwaway PostgreSQL.
         .testTarget(name: "CollabServerTests", dependencies: [
-            "CollabServer", "RedlineCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            "CollabServer", "CollabClient", "RedlineCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
     ]
 )

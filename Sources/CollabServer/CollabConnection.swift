@@ -302,6 +302,11 @@ struct LogFollower {
             }
         } catch {
             services.logger.debug("following \(document) for \(user) ended: \(error)")
+            // A client left connected with nothing following its document would wait for events forever (a snapshot
+            // cut off by a lost database connection): it is told, and reconnects with `since`.
+            if !Task.isCancelled {
+                await writer.close(code: "unavailable", message: "the server could not read the document's log: reconnect and resume")
+            }
         }
         await services.hub.unfollow(document, id: id, user: user)
     }

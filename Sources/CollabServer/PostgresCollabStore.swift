@@ -141,7 +141,7 @@ public final class PostgresCollabStore: CollabStore {
             try await connection.query(#"DELETE FROM members WHERE "user" = \#(name)"#, logger: logger)
             let removed = try await connection.query("DELETE FROM users WHERE name = \(name) RETURNING name", logger: logger).collect()
             // Every instance checks its connections of this user again now, not at the next periodic check.
-            try await connection.query("SELECT pg_notify(\(Self.channel), '*')", logger: logger)
+            _ = try await connection.query("SELECT pg_notify(\(Self.channel), '*')", logger: logger).collect()
             return !removed.isEmpty
         }
     }
@@ -223,7 +223,7 @@ public final class PostgresCollabStore: CollabStore {
                 try await connection.query(#"DELETE FROM members WHERE document = \#(document) AND "user" = \#(user)"#, logger: logger)
             }
             // A revoked member's connections on every instance are closed now.
-            try await connection.query("SELECT pg_notify(\(Self.channel), \(document + " 0"))", logger: logger)
+            _ = try await connection.query("SELECT pg_notify(\(Self.channel), \(document + " 0"))", logger: logger).collect()
         }
     }
 
@@ -235,34 +235,41 @@ public final class PostgresCollabStore: CollabStore {
 
     // MARK: Changes
 
-    /// A batch of a document's changes in one transaction, whatever its size: BEGIN; the lock with every fact the
-    /// rules need; every write and the announcement in one statement; COMMIT. A deletion reads what answers the
-    /// annotation, after writing what the batch changed before it, so that it sees it.
+    /// A batch of a document's changes in one transaction, whatever its size: BEGIN; the document's row locked; every
+    /// fact the rules need; every write and the announcement in one statement; COMMIT. A deletion reads what answers
+    /// the annotation after writing what the batch changed before it, so that it sees it.
     public func apply(document: String, changes: [PendingChange]) async throws -> [StoredChangeOutcome] {
         try await client.withTransaction(logger: logger) { connection in
-            // The document's row locked (it orders the document's changes across instances: the next seq is head + 1,
-            // gapless), and in the same round trip each author's membership, earlier uses of the operation ids, and
-            // the annotations the changes name or answer (as JSON, so that they ride on one row).
+            // The lock first, in a statement of its own: it orders the document's changes across instances (the next
+            // seq is head + 1, gapless). Under READ COMMITTED a statement reads as of its start, so facts read in the
+            // statement that waited for the lock would be those from before the change that held it: another
+            // instance's commit would go unseen (two modifies of one version both accepted, an operation id used twice).
+            var locked: (head: Int, live: Int)?
+            for try await row in try await connection.query("SELECT head, live FROM documents WHERE id = \(document) FOR UPDATE",
+                                                            logger: logger).decode((Int, Int).self) {
+                locked = row
+            }
+            // A document that is gone is no longer visible to anyone.
+            guard let locked else { return changes.map { _ in .noAccess } }
+            // In one round trip, as of now: each author's membership, earlier uses of the operation ids, and the
+            // annotations the changes name or answer (as JSON, so that they ride on one row).
             let authors = Array(Set(changes.map(\.author)))
             var names = Set(changes.map(\.request.name))
             for change in changes where change.request.action == .add { if let parent = change.request.inReplyTo { names.insert(parent) } }
-            var found: (head: Int, live: Int, authors: String?, earlier: String?, annotations: String?)?
+            var facts: (authors: String?, earlier: String?, annotations: String?) = (nil, nil, nil)
             for try await row in try await connection.query(#"""
-                SELECT d.head, d.live,
+                SELECT
                     (SELECT json_agg(json_build_array(u.name, m.access))::text FROM users u
-                     LEFT JOIN members m ON m.document = d.id AND m."user" = u.name WHERE u.name = ANY(\#(authors)::text[])),
+                     LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name WHERE u.name = ANY(\#(authors)::text[])),
                     (SELECT json_agg(json_build_array(ev.operation, ev.seq, ev.author, ev.annotations))::text FROM events ev
-                     WHERE ev.document = d.id AND ev.operation = ANY(\#(changes.map(\.operation))::text[])),
+                     WHERE ev.document = \#(document) AND ev.operation = ANY(\#(changes.map(\.operation))::text[])),
                     (SELECT json_agg(json_build_array(a.name, a.page, a.author, a.version, a.deleted, a.in_reply_to, a.element))::text
-                     FROM annotations a WHERE a.document = d.id AND a.name = ANY(\#(Array(names))::text[]))
-                FROM documents d
-                WHERE d.id = \#(document)
-                FOR UPDATE OF d
-                """#, logger: logger).decode((Int, Int, String?, String?, String?).self) {
-                found = row
+                     FROM annotations a WHERE a.document = \#(document) AND a.name = ANY(\#(Array(names))::text[]))
+                """#, logger: logger).decode((String?, String?, String?).self) {
+                facts = row
             }
-            // A document that is gone is no longer visible to anyone.
-            guard let found else { return changes.map { _ in .noAccess } }
+            let found = (head: locked.head, live: locked.live, authors: facts.authors, earlier: facts.earlier,
+                         annotations: facts.annotations)
             let decoder = JSONDecoder()
             var batch = ChangeBatch(document: document, head: found.head, live: found.live)
             for row in try found.authors.map({ try decoder.decode([AuthorRow].self, from: Data($0.utf8)) }) ?? [] {
@@ -298,7 +305,7 @@ public final class PostgresCollabStore: CollabStore {
         let events = batch.events
         // Data-modifying WITH parts run once and to completion whether or not the final SELECT reads them.
         // An empty in_reply_to stands for none (a name is never empty).
-        try await connection.query("""
+        let written = try await connection.query("""
             WITH changed AS (
                 INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
                 SELECT \(document), n, p, a, v, d, NULLIF(r, ''), e
@@ -323,6 +330,9 @@ public final class PostgresCollabStore: CollabStore {
                 RETURNING 1)
             SELECT pg_notify(\(Self.channel), \(document + " \(batch.head) \(events.count)"))
             """, logger: logger)
+        // A statement's error comes with its rows: unread, it would pass unseen, and PostgreSQL would end the
+        // transaction with a rollback while every change in it was acknowledged.
+        for try await _ in written {}
         batch.written()
     }
 

@@ -1,5 +1,7 @@
 @testable import CollabServer
+import CollabClient
 import Foundation
+import Hummingbird
 import Logging
 import RedlineCore
 import TestSupport
@@ -171,11 +173,42 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
+/// What a client meets when the server cannot read its document's log: the connection is closed with `unavailable`,
+/// so that the client reconnects, rather than left open with nothing following it.
+@Suite struct LostLogTests {
+    @Test(.timeLimit(.minutes(1))) func aFollowerThatCannotReadTheLogClosesItsConnectionWithUnavailable() async throws {
+        let folder = TemporaryFolder()
+        let inner = try SQLiteCollabStore(path: folder.file("lost.sqlite"))
+        let token = BearerTokens.make()
+        try await inner.addUser(name: "alice", tokenHash: BearerTokens.hash(token))
+        let store = GatedStore(inner)
+        store.open()
+        store.failingReads = true
+        var configuration = CollabServerConfiguration()
+        configuration.port = 0
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let application = try CollabServer.application(store: store, configuration: configuration, logger: Logger(label: "test"),
+                                                       onListening: { listening.yield($0) })
+        let running = Task { try await application.runService() }
+        defer { running.cancel() }
+        var waiting = ports.makeAsyncIterator()
+        let port = try #require(await waiting.next())
+        let session = try await CollabSession.open(CollabEndpoint(url: "ws://127.0.0.1:\(port)", token: token), document: "doc")
+        var codes: [String] = []
+        for await frame in session.frames {
+            if case .error(let code, _) = frame { codes.append(code) }
+        }
+        #expect(codes == ["unavailable"], "error frames before the connection ended: \(codes)")
+    }
+}
+
 /// A real store whose first transaction waits to be let through, and which fails any transaction holding the
-/// poisoned operation, recording the size of every batch it was given.
+/// poisoned operation, recording the size of every batch it was given; with `failingReads`, every read of a
+/// document's log fails as a lost database connection would.
 final class GatedStore: CollabStore, @unchecked Sendable {
     static let poison = "poison"
     let inner: any CollabStore
+    var failingReads = false
     let entered: AsyncStream<Void>
     private let enteredContinuation: AsyncStream<Void>.Continuation
     private let lock = NSLock()
@@ -232,13 +265,16 @@ final class GatedStore: CollabStore, @unchecked Sendable {
     }
     func position(document: String) async throws -> LogPosition { try await inner.position(document: document) }
     func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation]) {
-        try await inner.snapshot(document: document)
+        if failingReads { throw ProcessFailure("the database connection was lost") }
+        return try await inner.snapshot(document: document)
     }
     func read(document: String, user: String, rule: AccessRule, after seq: Int, limit: Int) async throws -> LogRead {
-        try await inner.read(document: document, user: user, rule: rule, after: seq, limit: limit)
+        if failingReads { throw ProcessFailure("the database connection was lost") }
+        return try await inner.read(document: document, user: user, rule: rule, after: seq, limit: limit)
     }
     func feed(document: String, users: [String], open: Bool, after: Int?, limit: Int) async throws -> FeedRead {
-        try await inner.feed(document: document, users: users, open: open, after: after, limit: limit)
+        if failingReads { throw ProcessFailure("the database connection was lost") }
+        return try await inner.feed(document: document, users: users, open: open, after: after, limit: limit)
     }
     func prune(document: String, keep: Int) async throws { try await inner.prune(document: document, keep: keep) }
     func storePDF(document: String, bytes: [UInt8]) async throws { try await inner.storePDF(document: document, bytes: bytes) }

@@ -22,6 +22,7 @@ import Testing
         #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
         #expect(failures.isEmpty)
         for line in ["crowd: 500 connections", "tls: wss://", "jwt: an organisation's tokens", "interoperation with redline collab: share, watch, pull, get, 600 annotations", "newcomer: redline serve",
+                     "pipelined: changes answered in the order sent",
                      "convergence: 20 clients",
                      "nothing acknowledged lost", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")
@@ -44,6 +45,8 @@ import Testing
         #expect(result.status == 0, "\(failures.joined(separator: "\n"))\n\(result.stderr.suffix(3000))")
         #expect(failures.isEmpty)
         for line in ["postgres rights: three instances", "postgres convergence: 3 instances, 20 clients",
+                     "postgres pipelined: changes answered in the order sent",
+                     "postgres races: one change at two instances at once, decided once",
                      "postgres: 600 annotations shared at once",
                      "postgres kill -9 of one instance mid-burst", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")
