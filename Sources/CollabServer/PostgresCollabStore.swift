@@ -268,18 +268,16 @@ public final class PostgresCollabStore: CollabStore {
                 """#, logger: logger).decode((String?, String?, String?).self) {
                 facts = row
             }
-            let found = (head: locked.head, live: locked.live, authors: facts.authors, earlier: facts.earlier,
-                         annotations: facts.annotations)
             let decoder = JSONDecoder()
-            var batch = ChangeBatch(document: document, head: found.head, live: found.live)
-            for row in try found.authors.map({ try decoder.decode([AuthorRow].self, from: Data($0.utf8)) }) ?? [] {
-                batch.members[row.name] = row.access.map(Optional.some) ?? .some(nil)
+            var batch = ChangeBatch(document: document, head: locked.head, live: locked.live)
+            for row in try facts.authors.map({ try decoder.decode([AuthorRow].self, from: Data($0.utf8)) }) ?? [] {
+                batch.members[row.name] = .some(row.access)
             }
-            for row in try found.earlier.map({ try decoder.decode([EarlierRow].self, from: Data($0.utf8)) }) ?? [] {
+            for row in try facts.earlier.map({ try decoder.decode([EarlierRow].self, from: Data($0.utf8)) }) ?? [] {
                 let first = CollabStoreCoding.entries(row.entries).first
                 batch.earlier[row.operation] = (row.seq, row.author, first?.name, first?.version ?? 0)
             }
-            for row in try found.annotations.map({ try decoder.decode([AnnotationRow].self, from: Data($0.utf8)) }) ?? [] {
+            for row in try facts.annotations.map({ try decoder.decode([AnnotationRow].self, from: Data($0.utf8)) }) ?? [] {
                 batch.known[row.annotation.name] = row.annotation
             }
             var outcomes: [StoredChangeOutcome] = []

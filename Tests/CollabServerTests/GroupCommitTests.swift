@@ -107,19 +107,6 @@ import Testing
     }
 }
 
-/// A seeded generator, so that a failing script can be run again.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The queue in front of the store: changes arriving during a transaction go together in the next, every caller
 /// gets its own outcome, and a failing batch is retried change by change so that one bad change fails alone.
 @Suite struct ChangeQueueTests {

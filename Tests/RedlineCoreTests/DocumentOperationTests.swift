@@ -7,23 +7,10 @@ import TestSupport
 /// Edits drawn from small pools of ids, so two random edits share some markup, annotations and bookmarks
 /// and differ in others: every kind of change (insert, remove, replace, contents, deletion, bookmark) occurs.
 enum RandomEdits {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func chance() -> Bool { next() % 2 == 0 }
-    }
-
     static let date = PDFDate(year: 2026, month: 11, day: 23, hour: 9, minute: 0, offsetMinutes: 0)
 
     static func make(seed: Int) -> DocumentEdits {
-        var random = SplitMix(state: UInt64(bitPattern: Int64(seed)))
+        var random = SplitMix64(seed: UInt64(bitPattern: Int64(seed)))
         var markup = MarkupLayer()
         for number in (1...8).shuffled(using: &random) where random.chance() {
             let point = Point(x: Double(random.int(0...600)), y: Double(random.int(0...700)))
@@ -62,7 +49,6 @@ enum RandomEdits {
     }
 }
 
-extension RandomEdits.SplitMix: RandomNumberGenerator {}
 
 @Suite struct DocumentOperationTests {
     static let seeds = Gen.int(in: 0...1_000_000)
