@@ -137,7 +137,7 @@ let package = Package(
         // The server's store and group commit on SQLite and a throwaway PostgreSQL.
         .testTarget(name: "CollabServerTests", dependencies: [
             "CollabServer", "CollabClient", "RedlineCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ]
 )

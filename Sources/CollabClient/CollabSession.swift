@@ -31,15 +31,16 @@ public final class CollabSession: Sendable {
     /// Connects, joins `document` (resuming after `since` when given) and returns once the server welcomed it.
     /// `skippingEvents`: event frames are received and dropped undecoded (a load generator, whose decoding of every
     /// event would otherwise be what it measures).
+    /// `heartbeat`: how often the server is pinged; one that answers none within the period is dropped.
     public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil,
-                            skippingEvents: Bool = false) async throws -> CollabSession {
+                            skippingEvents: Bool = false, heartbeat: Duration = .seconds(20)) async throws -> CollabSession {
         let (frames, framesOut) = AsyncStream.makeStream(of: CollabFrame.Server.self)
         let (opened, openedOut) = AsyncStream.makeStream(of: Result<(Welcome, WebSocketOutboundWriter), CollabClientError>.self)
         var logger = Logger(label: "redline.collab")
         logger.logLevel = .critical
         let configuration = WebSocketClientConfiguration(maxFrameSize: 64 << 20,
                                                          additionalHeaders: [.authorization: "Bearer \(endpoint.token)"],
-                                                         autoPing: .enabled(timePeriod: .seconds(20)))
+                                                         autoPing: .enabled(timePeriod: heartbeat))
         let connection = Task {
             do {
                 try await WebSocketClient.connect(url: endpoint.socketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in

@@ -9,6 +9,7 @@ actor ChangeQueue {
     /// Bounds a transaction's length (and the time its first change waits).
     static let mostInOneTransaction = 64
 
+    /// `store`: the server's `BoundedStore`, so that a transaction that never ends fails at its deadline.
     init(store: any CollabStore) { self.store = store }
 
     /// Queues the change behind those already queued for the document; its outcome comes through the answer.
@@ -43,12 +44,18 @@ actor ChangeQueue {
             let outcomes = try await store.apply(document: document, changes: batch.map(\.change))
             for (waiter, outcome) in zip(batch, outcomes) { waiter.answer.answer(outcome) }
         } catch {
-            guard batch.count > 1 else { return batch[0].answer.finish(throwing: error) }
-            // One change's failure (a lost connection, a full disk) is not the others': each again in its own.
+            // One change's failure (a lost connection, a full disk) is not the others': each again in its own. A
+            // database that answers nothing is not tried again 64 times over: the clients resend.
+            var failure: (any Error)? = error is TransactionDeadlinePassed || batch.count == 1 ? error : nil
             for waiter in batch {
+                if let failure {
+                    waiter.answer.finish(throwing: failure)
+                    continue
+                }
                 do {
                     waiter.answer.answer(try await store.apply(document: document, changes: [waiter.change])[0])
                 } catch {
+                    if error is TransactionDeadlinePassed { failure = error }
                     waiter.answer.finish(throwing: error)
                 }
             }

@@ -33,6 +33,13 @@ actor FrameWriter {
         try await outbound.write(.text(text))
     }
 
+    /// Closes the connection with close code 1009, as the WebSocket layer does for a frame over its limit.
+    func closeTooBig(reason: String) async {
+        guard !closed else { return }
+        closed = true
+        try? await outbound.close(.messageTooLarge, reason: reason)
+    }
+
     /// Sends a last error frame and closes the connection.
     func close(code: String, message: String) async {
         guard !closed else { return }
@@ -73,12 +80,22 @@ struct CollabConnection {
                 var frames = inbound.makeAsyncIterator()
                 var message: [UInt8] = []
                 var oversized = false
-                while let frame = try await frames.next() {
+                // A message in fragments is measured whole: past the WebSocket layer's own limit for one frame it
+                // ends the connection the same way (1009), not with an error frame once it has all been read.
+                var messageBytes = 0
+                reading: while let frame = try await frames.next() {
                     switch frame.opcode {
                     case .text, .binary, .continuation:
                         if frame.opcode != .continuation {
                             message.removeAll(keepingCapacity: true)
                             oversized = false
+                            messageBytes = 0
+                        }
+                        messageBytes += frame.data.readableBytes
+                        if messageBytes > configuration.largestFrame * 4 {
+                            services.metrics.errors.increment()
+                            await writer.closeTooBig(reason: "a message holds at most \(configuration.largestFrame) bytes")
+                            break reading
                         }
                         if !oversized {
                             if message.count + frame.data.readableBytes > configuration.largestFrame {
@@ -148,12 +165,18 @@ struct CollabConnection {
                 return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
             }
             let granted: DocumentAccess?
-            if let grant = principal.grant {
-                // The token is the membership: the document is made if need be, with no member rows.
-                granted = grant.access(to: document)
-                if granted != nil { try await store.ensureDocument(document, owner: user) }
-            } else {
-                granted = try await store.join(document: document, user: user, open: configuration.open)
+            do {
+                if let grant = principal.grant {
+                    // The token is the membership: the document is made if need be, with no member rows.
+                    granted = grant.access(to: document)
+                    if granted != nil { try await store.ensureDocument(document, owner: user) }
+                } else {
+                    granted = try await store.join(document: document, user: user, open: configuration.open)
+                }
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                return await unavailable(joining: document, error, writer)
             }
             guard let access = granted else {
                 services.metrics.errors.increment()
@@ -161,12 +184,31 @@ struct CollabConnection {
             }
             state.document = document
             state.access = access
-            let position = try await store.position(document: document)
-            let resumes = since.map { $0 >= position.firstKept - 1 && $0 <= position.head } ?? false
-            try await writer.send(.welcome(document: document, user: user, access: access.rawValue, head: position.head,
-                                           snapshot: !resumes))
             let follower = LogFollower(principal: principal, document: document, services: services, writer: writer)
-            let start = resumes ? since : nil
+            // Without `since` in the log the set is sent before the connection reads another frame: the welcome's
+            // head is the set's, and no answer to the client's changes comes before the set it applies them to.
+            let position: LogPosition
+            var set: (head: Int, annotations: [SharedAnnotation])?
+            do {
+                position = try await store.position(document: document)
+                if !(since.map { $0 >= position.firstKept - 1 && $0 <= position.head } ?? false) {
+                    set = try await store.snapshot(document: document)
+                }
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                return await unavailable(joining: document, error, writer)
+            }
+            let start: Int
+            if let set {
+                try await writer.send(.welcome(document: document, user: user, access: access.rawValue, head: set.head, snapshot: true))
+                try await follower.sendSnapshot(head: set.head, annotations: set.annotations)
+                start = set.head
+            } else {
+                try await writer.send(.welcome(document: document, user: user, access: access.rawValue, head: position.head,
+                                               snapshot: false))
+                start = since ?? position.head
+            }
             group.addTask { await follower.run(since: start) }
         case .change(let operation, let base, let xfdf):
             guard let document = state.document else {
@@ -178,6 +220,12 @@ struct CollabConnection {
             }
             await change(operation: operation, base: base, xfdf: xfdf, document: document, writer, state.answers)
         }
+    }
+
+    /// The database failed a hello: the client is told, and reconnects.
+    private func unavailable(joining document: String, _ error: any Error, _ writer: FrameWriter) async {
+        services.logger.warning("\(user) could not join \(document): \(error)")
+        await writer.close(code: "unavailable", message: "the server could not read the document: reconnect and resume")
     }
 
     /// Queues the change for its document's next transaction and goes on reading; `answer` sends the outcome.
@@ -212,6 +260,9 @@ struct CollabConnection {
             case .change(let operation, let name, let document, let pending):
                 do {
                     try await answer(pending.outcome(), operation: operation, name: name, document: document, writer)
+                } catch is CancellationError {
+                    // The connection ended first; the change is committed or not, and the client resends it.
+                    services.logger.debug("a change of \(user) to \(document) left unanswered: the connection ended")
                 } catch {
                     // The database failed the change: the client resends it (same operation id) on another connection.
                     services.logger.warning("a change of \(user) to \(document) failed: \(error)")
@@ -229,7 +280,7 @@ struct CollabConnection {
             await services.hub.poke(document, committed: event.seq, at: .now)
             let first = event.annotations.first
             try await writer.send(.ack(op: operation, seq: event.seq, name: first?.name ?? name, version: first?.version ?? 0))
-            if event.seq % 1024 == 0 { try await store.prune(document: document, keep: configuration.keptEvents) }
+            if event.seq % configuration.pruneEvery == 0 { try await store.prune(document: document, keep: configuration.keptEvents) }
         case .duplicate(let seq, let name, let version):
             try await writer.send(.ack(op: operation, seq: seq, name: name, version: version))
         case .refused(let refusal):
@@ -344,6 +395,12 @@ struct LogFollower {
 
     private func sendSnapshot() async throws -> Int {
         let (head, annotations) = try await services.store.snapshot(document: document)
+        try await sendSnapshot(head: head, annotations: annotations)
+        return head
+    }
+
+    /// The whole set, in parts of about `snapshotPart` bytes.
+    func sendSnapshot(head: Int, annotations: [SharedAnnotation]) async throws {
         var part: [SharedAnnotation] = []
         var bytes = 0
         func flush(last: Bool) async throws {
@@ -358,7 +415,6 @@ struct LogFollower {
             bytes += (annotation.deleted ? 0 : annotation.element.utf8.count) + 160
         }
         try await flush(last: true)
-        return head
     }
 }
 

@@ -26,6 +26,7 @@ public enum CollabServer {
                                    logger: Logger, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws
         -> some ApplicationProtocol
     {
+        let store = BoundedStore(inner: store, deadline: configuration.transactionDeadline)
         let services = CollabServices(store: store, hub: DocumentHub(store: store, open: configuration.open),
                                       changes: ChangeQueue(store: store), configuration: configuration,
                                       metrics: CollabMetrics(), tokens: tokens, logger: logger)
@@ -39,42 +40,7 @@ public enum CollabServer {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                      body: .init(byteBuffer: ByteBuffer(string: services.metrics.text())))
         }
-        router.put("/v1/documents/:id/pdf") { request, context in
-            let principal = try await authenticated(request, services)
-            let document = try documentID(context)
-            let access: DocumentAccess?
-            if let grant = principal.grant {
-                access = grant.access(to: document)
-                if access == .write { try await store.ensureDocument(document, owner: principal.name) }
-            } else {
-                access = try await store.join(document: document, user: principal.name, open: configuration.open)
-            }
-            guard access == .write else {
-                throw HTTPError(.forbidden, message: "\(principal.name) may not change \(document)")
-            }
-            let body = try await request.body.collect(upTo: configuration.largestPDF)
-            let bytes = Array(body.readableBytesView)
-            guard bytes.starts(with: Array("%PDF-".utf8)) else {
-                throw HTTPError(.badRequest, message: "the body is not a PDF (it does not start with %PDF-)")
-            }
-            try await store.storePDF(document: document, bytes: bytes)
-            return Response(status: .noContent)
-        }
-        router.get("/v1/documents/:id/pdf") { request, context in
-            let principal = try await authenticated(request, services)
-            let document = try documentID(context)
-            let access: DocumentAccess?
-            if let grant = principal.grant {
-                access = grant.access(to: document)
-            } else {
-                access = try await store.access(document: document, user: principal.name, open: configuration.open)
-            }
-            guard access != nil, let pdf = try await store.pdf(document: document) else {
-                throw HTTPError(.notFound, message: "no shared PDF for \(document) that \(principal.name) may see")
-            }
-            return Response(status: .ok, headers: [.contentType: "application/pdf"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: pdf)))
-        }
+        SharedPDFRoutes.add(to: router, services) { try await authenticated($0, services) }
         // Every upgrade is accepted, so that a refusal reaches the client as a frame that says why (NIO's upgrader
         // could answer only a bare 400): a bad token or too many connections get one error frame and a close.
         let sockets = Router(context: BasicWebSocketRequestContext.self)
@@ -107,7 +73,11 @@ public enum CollabServer {
         // connection at the WebSocket layer (close code 1009).
         let webSocket = WebSocketServerConfiguration(maxFrameSize: configuration.largestFrame * 4,
                                                      autoPing: .enabled(timePeriod: configuration.heartbeat))
-        var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(ws: webSocket))
+        // The idle timeout ends plain HTTP requests whose body stops coming (a stalled upload holding its slot);
+        // upgraded WebSocket connections have their own heartbeat instead.
+        let idle = configuration.idleRequest.components
+        let http1 = HTTP1Channel.Configuration(idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))
+        var server = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: sockets, configuration: .init(http1: http1, ws: webSocket))
         if let tls = configuration.tls {
             let chain: [NIOSSLCertificate]
             let key: NIOSSLPrivateKey
@@ -161,12 +131,6 @@ public enum CollabServer {
             return .failure(.init(code: "unauthorized", message: "the token is unknown or was revoked"))
         }
         return .success(Principal(name: user, grant: nil))
-    }
-
-    private static func documentID(_ context: BasicWebSocketRequestContext) throws -> String {
-        let id = try context.parameters.require("id")
-        guard CollabFrame.Client.isDocumentID(id) else { throw HTTPError(.badRequest, message: "not a document id") }
-        return id
     }
 }
 

@@ -17,13 +17,23 @@ public struct CollabServerConfiguration: Sendable {
     public var mostAnnotations = 100_000
     /// Events the log keeps per document; a client further behind gets the whole set instead.
     public var keptEvents = 100_000
+    /// How often the log is trimmed to `keptEvents`: it holds at most this many more between trims (a sixteenth
+    /// of what it keeps, at most 1,024, so that a small retention is honoured and a large one costs one trim in 1,024).
+    var pruneEvery: Int { max(1, min(1024, keptEvents / 16)) }
     public var largestPDF = 512 << 20
+    /// Shared PDFs a user may be sending at once; another upload is answered 503 with Retry-After.
+    public var uploadsPerUser = 2
+    /// An HTTP request (an upload) whose body stops coming for this long is ended.
+    public var idleRequest: Duration = .seconds(30)
     /// Violations (errors a client causes) a connection may make before it is closed.
     public var strikes = 3
     /// How often a connection's access is checked again when nothing happens in its document.
     public var accessCheck: Duration = .seconds(5)
     /// WebSocket pings; a peer that answers none within the period is closed.
     public var heartbeat: Duration = .seconds(20)
+    /// How long a call to the database may take before it is given up on: a change is answered `unavailable` (the
+    /// client resends it, and an operation id is applied once), a read ends its connection the same way.
+    public var transactionDeadline: Duration = .seconds(15)
 
     public init() {}
 }

@@ -77,6 +77,14 @@ public enum LogRead: Sendable, Hashable {
 }
 
 /// Where the document stands in its log: the last sequence number and the first one the log still keeps.
+/// A shared PDF as the store keeps it: in parts of at most `StoredPDF.partSize` bytes.
+public struct StoredPDF: Sendable, Hashable {
+    public static let partSize = 1 << 20
+    public var upload: String
+    public var size: Int
+    public var parts: Int
+}
+
 public struct LogPosition: Sendable, Hashable {
     public var head: Int
     public var firstKept: Int
@@ -118,9 +126,17 @@ public protocol CollabStore: Sendable {
     /// Keeps the last `keep` events of the document; earlier ones are answered with a snapshot.
     func prune(document: String, keep: Int) async throws
 
-    // Shared PDFs
-    func storePDF(document: String, bytes: [UInt8]) async throws
-    func pdf(document: String) async throws -> [UInt8]?
+    // Shared PDFs, kept in parts so that neither an upload nor a download is ever held whole in memory
+    /// Starts an upload to the document; its parts are seen by no one until `finishPDF`.
+    func beginPDF(document: String) async throws -> String
+    func appendPDF(upload: String, part: Int, bytes: [UInt8]) async throws
+    /// Makes the upload the document's PDF and drops the one it replaces, in one transaction.
+    func finishPDF(document: String, upload: String, size: Int, parts: Int) async throws
+    /// Drops an upload that did not finish (uploads left by a killed server go when one starts an hour later).
+    func abandonPDF(upload: String) async throws
+    /// The document's PDF: which upload it is, its size in bytes and its number of parts; nil when none.
+    func pdf(document: String) async throws -> StoredPDF?
+    func pdfPart(upload: String, part: Int) async throws -> [UInt8]?
 
     // Other instances
     /// Calls `poke` with each commit announced by any instance sharing the database, until cancelled.

@@ -25,8 +25,8 @@ public struct TokenGrant: Sendable, Hashable {
 }
 
 /// Tokens an organisation mints for its reviewers, checked against its public key (`redline serve
-/// --jwt-public-key`): claims `sub` (the user name, which becomes the author), `exp` (required), optionally `iss`,
-/// and `documents`, an object from document id (or `*`) to `write` or `read`.
+/// --jwt-public-key`): claims `sub` (the user name, which becomes the author), `exp` (required), optionally `iss`
+/// and `nbf` (30 seconds' leeway), and `documents`, an object from document id (or `*`) to `write` or `read`.
 public struct OrganisationTokens: Sendable {
     private let keys: JWTKeyCollection
     private let issuer: String?
@@ -50,6 +50,9 @@ public struct OrganisationTokens: Sendable {
         return OrganisationTokens(keys: keys, issuer: issuer)
     }
 
+    /// Seconds a token's `nbf` may lie ahead of the server's clock.
+    static let clockLeeway: TimeInterval = 30
+
     /// Whether a bearer token is meant for this check: three base64url parts (a server token starts with `rl_`).
     public static func looksLikeJWT(_ token: String) -> Bool {
         !token.hasPrefix("rl_") && token.split(separator: ".", omittingEmptySubsequences: false).count == 3
@@ -69,6 +72,8 @@ public struct OrganisationTokens: Sendable {
             return .failure(.invalid)
         }
         guard claims.exp.value > now else { return .failure(.expired) }
+        // A little leeway for the minting service's clock.
+        if let nbf = claims.nbf, nbf.value > now.addingTimeInterval(Self.clockLeeway) { return .failure(.notYetValid) }
         if let issuer, claims.iss?.value != issuer { return .failure(.wrongIssuer) }
         let name = claims.sub.value
         guard !name.isEmpty, name.utf8.count <= 128,
@@ -80,13 +85,14 @@ public struct OrganisationTokens: Sendable {
 }
 
 public enum TokenRefusal: Error, Sendable {
-    case invalid, expired, wrongIssuer, missingClaims
+    case invalid, expired, notYetValid, wrongIssuer, missingClaims
 
     public var message: String {
         switch self {
         case .invalid: "the token is not one this server's key signed"
         case .missingClaims: "the token lacks a claim Redline needs: sub (the user), exp (its expiry) and documents"
         case .expired: "the token has expired"
+        case .notYetValid: "the token is not valid yet (its nbf is in the future)"
         case .wrongIssuer: "the token was issued by someone this server does not trust"
         }
     }
@@ -96,6 +102,7 @@ struct RedlineClaims: JWTPayload {
     var sub: SubjectClaim
     var exp: ExpirationClaim
     var iss: IssuerClaim?
+    var nbf: NotBeforeClaim?
     var documents: DocumentClaims
 
     func verify(using algorithm: some JWTAlgorithm) async throws {

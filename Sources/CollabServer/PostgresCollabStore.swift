@@ -9,9 +9,9 @@ import RedlineCore
 /// replay and 8,000 bytes at most), and every instance's followers read the log from where they stopped.
 public final class PostgresCollabStore: CollabStore {
     static let channel = "redline_events"
-    private let client: PostgresClient
+    let client: PostgresClient
     private let running: Task<Void, Never>
-    private let logger: Logger
+    let logger: Logger
 
     /// Connects, and runs the migrations not yet run (one instance at a time, under an advisory lock).
     public static func connect(_ location: PostgresLocation, logger: Logger) async throws -> PostgresCollabStore {
@@ -102,6 +102,30 @@ public final class PostgresCollabStore: CollabStore {
                 PRIMARY KEY (document, name))
             """,
             "CREATE INDEX annotations_replies ON annotations (document, in_reply_to)",
+        ]),
+        ("2: shared PDFs in parts", [
+            """
+            CREATE TABLE pdf_uploads (
+                id TEXT PRIMARY KEY,
+                document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                started TEXT NOT NULL,
+                size BIGINT,
+                parts BIGINT)
+            """,
+            """
+            CREATE TABLE pdf_parts (
+                upload TEXT NOT NULL REFERENCES pdf_uploads(id) ON DELETE CASCADE,
+                part BIGINT NOT NULL,
+                bytes BYTEA NOT NULL,
+                PRIMARY KEY (upload, part))
+            """,
+            "ALTER TABLE documents ADD COLUMN pdf_upload TEXT REFERENCES pdf_uploads(id) ON DELETE SET NULL",
+            """
+            INSERT INTO pdf_uploads (id, document, started, size, parts)
+            SELECT 'stored-' || id, id, created, length(pdf), 1 FROM documents WHERE pdf IS NOT NULL
+            """,
+            "INSERT INTO pdf_parts (upload, part, bytes) SELECT 'stored-' || id, 0, pdf FROM documents WHERE pdf IS NOT NULL",
+            "UPDATE documents SET pdf_upload = 'stored-' || id, pdf = NULL WHERE pdf IS NOT NULL",
         ]),
     ]
 
@@ -458,24 +482,17 @@ public final class PostgresCollabStore: CollabStore {
         }
     }
 
-    // MARK: PDFs
-
-    public func storePDF(document: String, bytes: [UInt8]) async throws {
-        try await client.query("UPDATE documents SET pdf = \(ByteBuffer(bytes: bytes)) WHERE id = \(document)", logger: logger)
-    }
-
-    public func pdf(document: String) async throws -> [UInt8]? {
-        let rows = try await client.query("SELECT pdf FROM documents WHERE id = \(document)", logger: logger)
-        for try await bytes in rows.decode(ByteBuffer?.self) { return bytes.map { Array($0.readableBytesView) } }
-        return nil
-    }
-
     // MARK: Other instances
 
     /// Announces each commit of any instance, and "everything" when every document should be read again (a user
     /// was removed, or the feed was interrupted and notifications may have been missed). Runs until cancelled,
     /// listening again after a lost connection.
     public func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async {
+        // A LISTEN whose connection was killed can wait for ever, deaf to cancellation: shutting down must not.
+        await Abandoning.run { await self.listen(poke) }
+    }
+
+    private func listen(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async {
         var delay: Duration = .milliseconds(100)
         while !Task.isCancelled {
             do {

@@ -5,7 +5,7 @@ import RedlineCore
 /// The embedded store: one SQLite file in WAL mode (GRDB's `DatabasePool`: one writer, readers beside it). A
 /// change is acknowledged after its transaction commits; a killed server loses nothing it acknowledged.
 public final class SQLiteCollabStore: CollabStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     public init(path: String) throws {
         var configuration = Configuration()
@@ -70,6 +70,26 @@ public final class SQLiteCollabStore: CollabStore {
         }
         migrator.registerMigration("2: each event's frame, encoded once at commit") { db in
             try db.execute(sql: "ALTER TABLE events ADD COLUMN frame TEXT")
+        }
+        migrator.registerMigration("3: shared PDFs in parts") { db in
+            try db.execute(sql: """
+                CREATE TABLE pdf_uploads (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    document TEXT NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                    started TEXT NOT NULL,
+                    size INTEGER,
+                    parts INTEGER);
+                CREATE TABLE pdf_parts (
+                    upload TEXT NOT NULL REFERENCES pdf_uploads(id) ON DELETE CASCADE,
+                    part INTEGER NOT NULL,
+                    bytes BLOB NOT NULL,
+                    PRIMARY KEY (upload, part));
+                ALTER TABLE documents ADD COLUMN pdf_upload TEXT REFERENCES pdf_uploads(id) ON DELETE SET NULL;
+                INSERT INTO pdf_uploads (id, document, started, size, parts)
+                    SELECT 'stored-' || id, id, created, length(pdf), 1 FROM documents WHERE pdf IS NOT NULL;
+                INSERT INTO pdf_parts (upload, part, bytes) SELECT 'stored-' || id, 0, pdf FROM documents WHERE pdf IS NOT NULL;
+                UPDATE documents SET pdf_upload = 'stored-' || id, pdf = NULL WHERE pdf IS NOT NULL;
+                """)
         }
         return migrator
     }
@@ -314,20 +334,6 @@ public final class SQLiteCollabStore: CollabStore {
             try db.execute(sql: "UPDATE documents SET first_kept = max(first_kept, ?) WHERE id = ?", arguments: [firstKept, document])
         }
     }
-
-    // MARK: PDFs
-
-    public func storePDF(document: String, bytes: [UInt8]) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE documents SET pdf = ? WHERE id = ?", arguments: [Data(bytes), document])
-        }
-    }
-
-    public func pdf(document: String) async throws -> [UInt8]? {
-        try await pool.read { db in
-            try Data.fetchOne(db.cachedStatement(sql: "SELECT pdf FROM documents WHERE id = ?"), arguments: [document]).map { [UInt8]($0) }
-        }
-    }
 }
 
 public enum CollabStoreError: Error, CustomStringConvertible, Equatable {
@@ -365,11 +371,19 @@ public enum CollabClock {
     public static func now() -> String {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
-        var seconds = spec.tv_sec
+        return text(seconds: spec.tv_sec, milliseconds: Int(spec.tv_nsec / 1_000_000))
+    }
+
+    public static func iso(_ date: Date) -> String {
+        let milliseconds = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
+        return text(seconds: milliseconds / 1000, milliseconds: milliseconds % 1000)
+    }
+
+    private static func text(seconds: Int, milliseconds: Int) -> String {
+        var seconds = seconds
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let milliseconds = Int(spec.tv_nsec / 1_000_000)
         let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
     }

@@ -136,12 +136,15 @@ enum SharedDocuments {
         var sent = 0
         var refused: [String] = []
         var leftOut = 0
+        /// The file's annotations the server had already (from an earlier share or push): not sent again.
+        var present = 0
 
         func summary(_ input: String, document: String) -> String {
             var parts = ["\(sent) annotation\(sent == 1 ? "" : "s") sent"]
             if !refused.isEmpty { parts.append("\(refused.count) refused") }
             if leftOut > 0 { parts.append("\(leftOut) left out (XFDF has no form for them, as for an ink annotation without strokes)") }
-            return "\(input): \(parts.joined(separator: ", ")) to \(document); the server had the rest"
+            let had = present == 0 ? "" : "; \(present) the server had already"
+            return "\(input): \(parts.joined(separator: ", ")) to \(document)\(had)"
         }
     }
 
@@ -169,7 +172,8 @@ enum SharedDocuments {
         let author = reader.session.welcome.user
         let comments = description.annotations.filter { $0.subtype.isMarkup }
         var queue = comments.filter { XFDF.carries($0, pages: pages) && reader.replica.entries[$0.id.rawValue] == nil }[...]
-        var pushed = Pushed(leftOut: comments.count(where: { !XFDF.carries($0, pages: pages) }))
+        var pushed = Pushed(leftOut: comments.count(where: { !XFDF.carries($0, pages: pages) }),
+                            present: comments.count(where: { XFDF.carries($0, pages: pages) && reader.replica.entries[$0.id.rawValue] != nil }))
         var waiting: [String: AnnotationID] = [:]
         var frames = reader.session.frames.makeAsyncIterator()
         let clock = ContinuousClock()
@@ -334,6 +338,13 @@ extension Collab {
             let since = self.since
             try runCollab {
                 let session = try await CollabSession.open(endpoint, document: document, since: since ?? 0)
+                if let since, since > 0, session.welcome.snapshot {
+                    // Events from `since` cannot follow: say why before the set that comes instead.
+                    let why = since > session.welcome.head
+                        ? "the server's log ends at event \(session.welcome.head), before \(since) (a copy from another server, or a database put back?)"
+                        : "the server no longer keeps the events after \(since)"
+                    printError("\(why): the whole current set follows as a snapshot")
+                }
                 for await frame in session.frames {
                     switch frame {
                     case .event, .snapshot:

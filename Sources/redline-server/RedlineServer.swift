@@ -21,19 +21,52 @@ struct DatabaseOption: ParsableArguments {
             guard database.hasPrefix("sqlite:"), database.count > "sqlite:".count else {
                 throw ValidationError("--database takes sqlite:PATH or postgres://USER@HOST/DATABASE; \(Shown.text(database, most: 40)) is neither")
             }
-            path = String(database.dropFirst("sqlite:".count))
+            path = Self.expandingHome(String(database.dropFirst("sqlite:".count)))
         } else {
-            let folder = ServerPaths.dataFolder()
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            path = folder + "/redline.sqlite"
+            path = ServerPaths.dataFolder() + "/redline.sqlite"
         }
+        // The database holds token hashes and every document's annotations: a folder made for it is the owner's
+        // alone (a folder that exists keeps its mode).
+        let folder = (path as NSString).deletingLastPathComponent
         do {
+            if !folder.isEmpty {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            }
             return try SQLiteCollabStore(path: path)
         } catch {
-            throw ValidationError("cannot open the database \(path): \(error)")
+            throw DatabaseUnavailable(description: "cannot open the database \(path): \(Self.reason(error))")
         }
     }
+
+    /// The shell leaves `~` after `sqlite:` as it is: `sqlite:~/review.sqlite` means the home folder.
+    static func expandingHome(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
+        return home + path.dropFirst()
+    }
+
+    /// The operating system's reason (Foundation's own words are "the operation could not be completed").
+    private static func reason(_ error: any Error) -> String {
+        let error = error as NSError
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if error.domain == NSCocoaErrorDomain {
+            switch error.code {
+            case NSFileWriteFileExistsError: return "a file is in the way of its folder"
+            case NSFileNoSuchFileError, NSFileWriteNoPermissionError, NSFileReadNoPermissionError:
+                return "its folder cannot be made there (\(String(cString: strerror(error.code == NSFileNoSuchFileError ? ENOENT : EACCES))))"
+            default: break
+            }
+        }
+        return error.localizedDescription
+    }
+}
+
+/// The database could not be opened: a fault of the machine, not of the command line (exit 1, not 64).
+struct DatabaseUnavailable: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// What a user typed, shown in a message: control characters dropped (they would reach the terminal), cut short.

@@ -23,6 +23,9 @@ import Testing
         #expect(failures.isEmpty)
         for line in ["crowd: 500 connections", "tls: wss://", "jwt: an organisation's tokens", "interoperation with redline collab: share, watch, pull, get, 600 annotations", "newcomer: redline serve",
                      "pipelined: changes answered in the order sent",
+                     "joining: the welcome's head is the set's, answers come after the set",
+                     "shared PDFs: streamed in parts, four at once in bounded memory, failed uploads keep the old one",
+                     "retention: --keep-events honoured, a client behind it gets the whole set",
                      "convergence: 20 clients",
                      "nothing acknowledged lost", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")
@@ -46,7 +49,10 @@ import Testing
         #expect(failures.isEmpty)
         for line in ["postgres rights: three instances", "postgres convergence: 3 instances, 20 clients",
                      "postgres pipelined: changes answered in the order sent",
+                     "postgres joining: the welcome's head is the set's, answers come after the set",
                      "postgres races: one change at two instances at once, decided once",
+                     "postgres shared PDFs: streamed in parts, four at once in bounded memory, failed uploads keep the old one",
+                     "postgres backends killed mid-burst: every change answered, every document goes on",
                      "postgres: 600 annotations shared at once",
                      "postgres kill -9 of one instance mid-burst", "failures: 0"] {
             #expect(result.stdout.contains(line), "\(line) missing from:\n\(result.stdout)")

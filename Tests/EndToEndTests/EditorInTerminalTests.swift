@@ -307,9 +307,10 @@ import Testing
         let before = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(before.count >= 34 && before[33].contains("page 1/4"), "the status line sits above the message line")
         try ProcessRunner.start("tmux", ["-L", tmux.socket, "resize-window", "-x", "140", "-y", "45"])
-        // The editor lays itself out again: the status line moves to the new second-last row.
+        // The editor lays itself out again: the status line moves to the new second-last row (waited for up to a
+        // minute: a busy machine can hold the redraw for seconds).
         var lines: [String] = []
-        for _ in 0..<100 {
+        for _ in 0..<600 {
             lines = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.count >= 44, lines[43].contains("page 1/4") { break }
             usleep(100_000)

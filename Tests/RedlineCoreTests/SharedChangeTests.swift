@@ -141,6 +141,24 @@ import Testing
         }
     }
 
+    /// A number the frame cannot hold is named as such, not as JSON that is not valid; broken JSON says where.
+    @Test func aNumberOutOfRangeIsNamedAndBrokenJSONSaysWhere() {
+        for number in ["1e400", "1.5", "99999999999999999999"] {
+            do {
+                _ = try CollabFrame.Client.decode("{\"type\":\"change\",\"op\":\"o\",\"xfdf\":\"x\",\"base\":\(number)}")
+                Issue.record("base \(number) was read")
+            } catch {
+                #expect(error.code == "malformed" && error.message.contains("whole numbers from 0"), "\(number): \(error.message)")
+            }
+        }
+        do {
+            _ = try CollabFrame.Client.decode("{\"type\":\"hello\",\"since\": }")
+            Issue.record("broken JSON was read")
+        } catch {
+            #expect(error.message.contains("character"), "\(error.message)")
+        }
+    }
+
     /// A change written by a client is what the server reads, and the event it makes turns a replica into the
     /// set `XFDFCommand.applied` makes: one vocabulary, one function.
     @Test func aChangeTravelsThroughTheServerRulesIntoAReplica() throws {

@@ -228,6 +228,7 @@ import Testing
     @Test(arguments: [
         ("not xml at all", "line 1: not XML: text before the root element"),
         ("<fdf/>", "line 1: the root element is <fdf>, not <xfdf>"),
+        ("<xfdf xmlns=\"urn:other\"><annots/></xfdf>", "line 1: the root element is <xfdf> of namespace urn:other, not <xfdf>"),
         ("<xfdf>\n<annots>\n<sqare page=\"0\" rect=\"0,0,1,1\"/></annots></xfdf>", "line 3: unknown element <sqare>"),
         ("<xfdf><annots>\n\n<square page=\"0\" rect=\"0,0,x,1\"/></annots></xfdf>", "line 3: rect of <square> holds \"x\", not a number"),
         ("<xfdf><annots><square page=\"4\" rect=\"0,0,1,1\"/></annots></xfdf>",

@@ -125,7 +125,7 @@ extension CollabFrame.Client {
         do {
             envelope = try JSONDecoder().decode(ClientEnvelope.self, from: Data(text.utf8))
         } catch {
-            throw CollabFrameError(code: "malformed", message: "not a JSON frame of this protocol: \(Self.reason(error))")
+            throw CollabFrameError(code: "malformed", message: "not a JSON frame of this protocol: \(Self.reason(error, text))")
         }
         switch envelope.type {
         case "hello":
@@ -160,8 +160,17 @@ extension CollabFrame.Client {
             && text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 
-    private static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error, _ text: String) -> String {
         switch error {
+        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+            // The decoder calls a number it cannot hold "not valid JSON"; the parser says what it met, and where.
+            do {
+                _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
+                return "since and base are whole numbers from 0 to \(Int.max)"
+            } catch {
+                let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? context.debugDescription
+                return detail.contains("not representable") ? "since and base are whole numbers from 0 to \(Int.max)" : detail
+            }
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
              DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")

@@ -40,7 +40,7 @@ public enum SharedChangeReader {
         } catch let failure as XMLReader.Failure {
             throw XFDFError(line: failure.line, message: "not XML: \(failure.message)")
         }
-        guard root.name == "xfdf" else { throw XFDFError(line: root.line, message: "the root element is <\(root.name)>, not <xfdf>") }
+        guard root.isXFDFRoot else { throw XFDFError(line: root.line, message: "the root element is \(root.shownName), not XFDF's <xfdf>") }
         let parts = root.elements.filter { !["f", "fields", "ids", "pdf-info"].contains($0.name) }
         guard parts.count == 1, let part = parts.first else {
             throw XFDFError(line: root.line, message: "a change holds one <add>, <modify> or <delete>, not \(parts.count) parts")

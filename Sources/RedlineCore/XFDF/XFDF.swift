@@ -73,7 +73,7 @@ public enum XFDF {
         } catch let failure as XMLReader.Failure {
             throw XFDFError(line: failure.line, message: "not XML: \(failure.message)")
         }
-        guard root.name == "xfdf" else { throw XFDFError(root, "the root element is <\(root.name)>, not <xfdf>") }
+        guard root.isXFDFRoot else { throw XFDFError(root, "the root element is \(root.shownName), not <xfdf>") }
         // A name the file does not give is derived from the file and the annotation's place in it, as bookmarks
         // without ids are: two reads of one file agree on it, and so do the clients of a shared document.
         let fileHash = StableHash.fnv1a64(bytes)

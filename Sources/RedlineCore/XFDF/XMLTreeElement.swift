@@ -57,9 +57,18 @@ public struct XMLTreeElement: Sendable, Hashable {
 }
 
 extension XMLTreeElement {
-    /// The tree with the names of `namespace`'s elements (and of elements in no namespace) written without their
-    /// prefix, as XFDF is read: `xfdf:annots` is `annots`. What elements named in `opaque` hold (rich text's XHTML)
-    /// stays as written.
+    /// The tree with the names of `namespace`'s elements (and of elements in no namespace, as some tools write
+    /// XFDF) written without their prefix, as XFDF is read: `xfdf:annots` is `annots`. Other names stay as written
+    /// (the element keeps its namespace, which `isXFDFRoot` checks). What elements named in `opaque` hold (rich
+    /// text's XHTML) stays as written.
+    /// Whether this is an `<xfdf>` root: of XFDF's namespace or of none (`<xfdf xmlns="urn:other">` is not).
+    public var isXFDFRoot: Bool { name == "xfdf" && (namespace == nil || namespace == XFDF.namespace) }
+
+    /// The element's name for a message, with its namespace when that is not XFDF's.
+    public var shownName: String {
+        namespace == nil || namespace == XFDF.namespace ? "<\(name)>" : "<\(name)> of namespace \(namespace!)"
+    }
+
     public func unprefixed(in namespace: String, keeping opaque: Set<String>) -> XMLTreeElement {
         var copy = self
         if self.namespace == nil || self.namespace == namespace { copy.name = String(localName) }
