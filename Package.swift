@@ -107,6 +107,7 @@ let package = Package(
         .executableTarget(name: "redline-server", dependencies: [
             "CollabServer", "RedlineCore",
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -138,6 +139,7 @@ let package = Package(
         .testTarget(name: "CollabServerTests", dependencies: [
             "CollabServer", "CollabClient", "RedlineCore", "TestSupport", .product(name: "Logging", package: "swift-log"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
         ]),
     ]
 )

@@ -34,6 +34,10 @@ public struct CollabServerConfiguration: Sendable {
     /// How long a call to the database may take before it is given up on: a change is answered `unavailable` (the
     /// client resends it, and an operation id is applied once), a read ends its connection the same way.
     public var transactionDeadline: Duration = .seconds(15)
+    /// On SIGTERM, how long connections have to close after being told: a client that stopped reading (a laptop
+    /// asleep, a frozen process) would otherwise keep the server from ending, its socket full and every write to it
+    /// waiting. Past it the connections left are cut.
+    public var shutdownGrace: Duration = .seconds(10)
 
     public init() {}
 }

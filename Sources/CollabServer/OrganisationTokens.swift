@@ -62,35 +62,38 @@ public struct OrganisationTokens: Sendable {
     public func verify(_ token: String, now: Date = Date()) async -> Result<Principal, TokenRefusal> {
         let claims: RedlineClaims
         do {
+            // Every claim is optional to the decoder, so that a token the key signed is told what it lacks rather
+            // than refused as if another key had signed it (jwt-kit decodes the payload before the signature).
             claims = try await keys.verify(token, as: RedlineClaims.self)
-        } catch let error as JWTError where error.errorType == .claimVerificationFailure {
-            return .failure(.expired)
-        } catch is DecodingError {
-            // Signed by the key, but without the claims Redline needs.
-            return .failure(.missingClaims)
         } catch {
             return .failure(.invalid)
         }
-        guard claims.exp.value > now else { return .failure(.expired) }
+        guard let expiry = claims.exp?.value else { return .failure(.badClaim("has no exp (its expiry)")) }
+        guard expiry > now else { return .failure(.expired) }
         // A little leeway for the minting service's clock.
         if let nbf = claims.nbf, nbf.value > now.addingTimeInterval(Self.clockLeeway) { return .failure(.notYetValid) }
         if let issuer, claims.iss?.value != issuer { return .failure(.wrongIssuer) }
-        let name = claims.sub.value
-        guard !name.isEmpty, name.utf8.count <= 128,
-              !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return .failure(.invalid)
+        guard let name = claims.sub?.value, !name.isEmpty else { return .failure(.badClaim("names no user (its sub is missing or empty)")) }
+        guard name.utf8.count <= 128, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .failure(.badClaim("has a sub that is not a user name (at most 128 bytes, no control characters)"))
         }
-        return .success(Principal(name: name, grant: TokenGrant(expires: claims.exp.value, documents: claims.documents.access)))
+        guard let documents = claims.documents else { return .failure(.badClaim("grants no documents (its documents claim is missing)")) }
+        guard let access = documents.access else {
+            return .failure(.badClaim("has a documents claim that is neither a list of ids nor an object of id to \"write\" or \"read\""))
+        }
+        return .success(Principal(name: name, grant: TokenGrant(expires: expiry, documents: access)))
     }
 }
 
-public enum TokenRefusal: Error, Sendable {
-    case invalid, expired, notYetValid, wrongIssuer, missingClaims
+public enum TokenRefusal: Error, Sendable, Equatable {
+    case invalid, expired, notYetValid, wrongIssuer
+    /// Signed by the key, but a claim Redline needs is missing or not what it should be.
+    case badClaim(String)
 
     public var message: String {
         switch self {
         case .invalid: "the token is not one this server's key signed"
-        case .missingClaims: "the token lacks a claim Redline needs: sub (the user), exp (its expiry) and documents"
+        case .badClaim(let what): "the token " + what
         case .expired: "the token has expired"
         case .notYetValid: "the token is not valid yet (its nbf is in the future)"
         case .wrongIssuer: "the token was issued by someone this server does not trust"
@@ -99,27 +102,27 @@ public enum TokenRefusal: Error, Sendable {
 }
 
 struct RedlineClaims: JWTPayload {
-    var sub: SubjectClaim
-    var exp: ExpirationClaim
+    var sub: SubjectClaim?
+    var exp: ExpirationClaim?
     var iss: IssuerClaim?
     var nbf: NotBeforeClaim?
-    var documents: DocumentClaims
+    var documents: DocumentClaims?
 
-    func verify(using algorithm: some JWTAlgorithm) async throws {
-        try exp.verifyNotExpired()
-    }
+    /// The claims are checked by `verify(_:now:)`, which says which one is wrong.
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
 
-/// `{"ID": "write", "*": "read"}`; a list of ids grants write access to each.
+/// `{"ID": "write", "*": "read"}`; a list of ids grants write access to each. Anything else decodes to no access,
+/// so that the refusal can say so.
 struct DocumentClaims: Codable, Sendable {
-    var access: [String: DocumentAccess]
+    var access: [String: DocumentAccess]?
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let ids = try? container.decode([String].self) {
             access = Dictionary(ids.map { ($0, DocumentAccess.write) }, uniquingKeysWith: { first, _ in first })
         } else {
-            access = try container.decode([String: DocumentAccess].self)
+            access = try? container.decode([String: DocumentAccess].self)
         }
     }
 

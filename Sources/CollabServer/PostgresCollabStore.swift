@@ -130,21 +130,21 @@ public final class PostgresCollabStore: CollabStore {
     ]
 
     private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.withTransaction(logger: logger) { connection in
+        try await connection.transaction(logger: logger) { connection in
             // Instances starting together take turns; the lock ends with the transaction.
-            try await connection.query("SELECT pg_advisory_xact_lock(7270617261)", logger: logger)
-            try await connection.query("""
+            try await connection.run("SELECT pg_advisory_xact_lock(7270617261)", logger: logger)
+            try await connection.run("""
                 CREATE TABLE IF NOT EXISTS redline_migrations (name TEXT PRIMARY KEY, applied TEXT NOT NULL)
                 """, logger: logger)
             var applied: Set<String> = []
-            for try await name in try await connection.query("SELECT name FROM redline_migrations", logger: logger).decode(String.self) {
+            for name in try await connection.rows("SELECT name FROM redline_migrations", logger: logger).decoded(String.self) {
                 applied.insert(name)
             }
             for migration in migrations where !applied.contains(migration.name) {
                 for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    try await connection.run(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query("INSERT INTO redline_migrations (name, applied) VALUES (\(migration.name), \(CollabClock.now()))",
+                try await connection.run("INSERT INTO redline_migrations (name, applied) VALUES (\(migration.name), \(CollabClock.now()))",
                                            logger: logger)
             }
         }
@@ -153,48 +153,44 @@ public final class PostgresCollabStore: CollabStore {
     // MARK: Users
 
     public func addUser(name: String, tokenHash: String) async throws {
-        let rows = try await client.query("""
+        let rows = try await client.rows("""
             INSERT INTO users (name, token_hash, created) VALUES (\(name), \(tokenHash), \(CollabClock.now()))
             ON CONFLICT (name) DO NOTHING RETURNING name
             """, logger: logger)
-        if try await rows.collect().isEmpty { throw CollabStoreError.userExists(name) }
+        if rows.isEmpty { throw CollabStoreError.userExists(name) }
     }
 
     public func removeUser(name: String) async throws -> Bool {
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query(#"DELETE FROM members WHERE "user" = \#(name)"#, logger: logger)
-            let removed = try await connection.query("DELETE FROM users WHERE name = \(name) RETURNING name", logger: logger).collect()
+        try await client.transaction(logger: logger) { connection in
+            try await connection.run(#"DELETE FROM members WHERE "user" = \#(name)"#, logger: logger)
+            let removed = try await connection.rows("DELETE FROM users WHERE name = \(name) RETURNING name", logger: logger)
             // Every instance checks its connections of this user again now, not at the next periodic check.
-            _ = try await connection.query("SELECT pg_notify(\(Self.channel), '*')", logger: logger).collect()
+            try await connection.run("SELECT pg_notify(\(Self.channel), '*')", logger: logger)
             return !removed.isEmpty
         }
     }
 
     public func users() async throws -> [CollabUser] {
-        var found: [CollabUser] = []
-        for try await (name, created) in try await client.query("SELECT name, created FROM users ORDER BY name", logger: logger)
-            .decode((String, String).self) {
-            found.append(CollabUser(name: name, created: created))
-        }
-        return found
+        try await client.rows("SELECT name, created FROM users ORDER BY name", logger: logger)
+            .decoded((String, String).self).map { CollabUser(name: $0, created: $1) }
     }
 
     public func user(tokenHash: String) async throws -> String? {
-        try await Self.first(client.query("SELECT name FROM users WHERE token_hash = \(tokenHash)", logger: logger), String.self)
+        try await client.rows("SELECT name FROM users WHERE token_hash = \(tokenHash)", logger: logger).first(String.self)
     }
 
     // MARK: Documents
 
     public func join(document: String, user: String, open: Bool) async throws -> DocumentAccess? {
-        try await client.withTransaction(logger: logger) { connection in
+        try await client.transaction(logger: logger) { connection in
             guard try await Self.userExists(connection, user, logger) else { return nil }
-            let made = try await connection.query("""
+            let made = try await connection.rows("""
                 INSERT INTO documents (id, owner, created) VALUES (\(document), \(user), \(CollabClock.now()))
                 ON CONFLICT (id) DO NOTHING RETURNING id
-                """, logger: logger).collect()
+                """, logger: logger)
             if !made.isEmpty {
-                try await connection.query(#"INSERT INTO members (document, "user", access) VALUES (\#(document), \#(user), 'write')"#,
-                                           logger: logger)
+                try await connection.run(#"INSERT INTO members (document, "user", access) VALUES (\#(document), \#(user), 'write')"#,
+                                         logger: logger)
                 return .write
             }
             return try await Self.access(connection, document: document, user: user, open: open, logger)
@@ -202,7 +198,7 @@ public final class PostgresCollabStore: CollabStore {
     }
 
     public func ensureDocument(_ document: String, owner: String) async throws {
-        try await client.query("""
+        try await client.run("""
             INSERT INTO documents (id, owner, created) VALUES (\(document), \(owner), \(CollabClock.now())) ON CONFLICT (id) DO NOTHING
             """, logger: logger)
     }
@@ -214,47 +210,45 @@ public final class PostgresCollabStore: CollabStore {
     }
 
     private static func userExists(_ connection: PostgresConnection, _ user: String, _ logger: Logger) async throws -> Bool {
-        try await first(connection.query("SELECT 1 FROM users WHERE name = \(user)", logger: logger), Int32.self) != nil
+        try await !connection.rows("SELECT 1 FROM users WHERE name = \(user)", logger: logger).isEmpty
     }
 
     /// One query: whether the user exists, and what the document's membership grants them.
     private static func access(_ connection: PostgresConnection, document: String, user: String, open: Bool,
                                _ logger: Logger) async throws -> DocumentAccess? {
-        let rows = try await connection.query("""
+        let rows = try await connection.rows("""
             SELECT m.access FROM users u LEFT JOIN members m ON m.document = \(document) AND m."user" = u.name
             WHERE u.name = \(user)
             """, logger: logger)
-        for try await granted in rows.decode(String?.self) {
-            if let granted { return DocumentAccess(rawValue: granted) }
-            return open ? .write : nil
-        }
-        return nil
+        guard let granted = try rows.first(String?.self) else { return nil }
+        if let granted { return DocumentAccess(rawValue: granted) }
+        return open ? .write : nil
     }
 
     public func grant(document: String, user: String, access: DocumentAccess?) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+        try await client.transaction(logger: logger) { connection in
             guard try await Self.userExists(connection, user, logger) else { throw CollabStoreError.noSuchUser(user) }
-            try await connection.query("""
+            try await connection.run("""
                 INSERT INTO documents (id, owner, created) VALUES (\(document), \(user), \(CollabClock.now()))
                 ON CONFLICT (id) DO NOTHING
                 """, logger: logger)
             if let access {
-                try await connection.query(#"""
+                try await connection.run(#"""
                     INSERT INTO members (document, "user", access) VALUES (\#(document), \#(user), \#(access.rawValue))
                     ON CONFLICT (document, "user") DO UPDATE SET access = excluded.access
                     """#, logger: logger)
             } else {
-                try await connection.query(#"DELETE FROM members WHERE document = \#(document) AND "user" = \#(user)"#, logger: logger)
+                try await connection.run(#"DELETE FROM members WHERE document = \#(document) AND "user" = \#(user)"#, logger: logger)
             }
             // A revoked member's connections on every instance are closed now.
-            _ = try await connection.query("SELECT pg_notify(\(Self.channel), \(document + " 0"))", logger: logger).collect()
+            try await connection.run("SELECT pg_notify(\(Self.channel), \(document + " 0"))", logger: logger)
         }
     }
 
     public func position(document: String) async throws -> LogPosition {
-        let rows = try await client.query("SELECT head, first_kept FROM documents WHERE id = \(document)", logger: logger)
-        for try await (head, firstKept) in rows.decode((Int, Int).self) { return LogPosition(head: head, firstKept: firstKept) }
-        return LogPosition(head: 0, firstKept: 1)
+        let rows = try await client.rows("SELECT head, first_kept FROM documents WHERE id = \(document)", logger: logger)
+        guard let (head, firstKept) = try rows.first.map({ try $0.decode((Int, Int).self) }) else { return LogPosition(head: 0, firstKept: 1) }
+        return LogPosition(head: head, firstKept: firstKept)
     }
 
     // MARK: Changes
@@ -263,16 +257,13 @@ public final class PostgresCollabStore: CollabStore {
     /// fact the rules need; every write and the announcement in one statement; COMMIT. A deletion reads what answers
     /// the annotation after writing what the batch changed before it, so that it sees it.
     public func apply(document: String, changes: [PendingChange]) async throws -> [StoredChangeOutcome] {
-        try await client.withTransaction(logger: logger) { connection in
+        try await client.transaction(logger: logger) { connection in
             // The lock first, in a statement of its own: it orders the document's changes across instances (the next
             // seq is head + 1, gapless). Under READ COMMITTED a statement reads as of its start, so facts read in the
             // statement that waited for the lock would be those from before the change that held it: another
             // instance's commit would go unseen (two modifies of one version both accepted, an operation id used twice).
-            var locked: (head: Int, live: Int)?
-            for try await row in try await connection.query("SELECT head, live FROM documents WHERE id = \(document) FOR UPDATE",
-                                                            logger: logger).decode((Int, Int).self) {
-                locked = row
-            }
+            let locked = try await connection.rows("SELECT head, live FROM documents WHERE id = \(document) FOR UPDATE", logger: logger)
+                .decoded((Int, Int).self).first.map { (head: $0, live: $1) }
             // A document that is gone is no longer visible to anyone.
             guard let locked else { return changes.map { _ in .noAccess } }
             // In one round trip, as of now: each author's membership, earlier uses of the operation ids, and the
@@ -280,8 +271,7 @@ public final class PostgresCollabStore: CollabStore {
             let authors = Array(Set(changes.map(\.author)))
             var names = Set(changes.map(\.request.name))
             for change in changes where change.request.action == .add { if let parent = change.request.inReplyTo { names.insert(parent) } }
-            var facts: (authors: String?, earlier: String?, annotations: String?) = (nil, nil, nil)
-            for try await row in try await connection.query(#"""
+            let facts: (authors: String?, earlier: String?, annotations: String?) = try await connection.rows(#"""
                 SELECT
                     (SELECT json_agg(json_build_array(u.name, m.access))::text FROM users u
                      LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name WHERE u.name = ANY(\#(authors)::text[])),
@@ -289,9 +279,7 @@ public final class PostgresCollabStore: CollabStore {
                      WHERE ev.document = \#(document) AND ev.operation = ANY(\#(changes.map(\.operation))::text[])),
                     (SELECT json_agg(json_build_array(a.name, a.page, a.author, a.version, a.deleted, a.in_reply_to, a.element))::text
                      FROM annotations a WHERE a.document = \#(document) AND a.name = ANY(\#(Array(names))::text[]))
-                """#, logger: logger).decode((String?, String?, String?).self) {
-                facts = row
-            }
+                """#, logger: logger).decoded((String?, String?, String?).self).first ?? (nil, nil, nil)
             let decoder = JSONDecoder()
             var batch = ChangeBatch(document: document, head: locked.head, live: locked.live)
             for row in try facts.authors.map({ try decoder.decode([AuthorRow].self, from: Data($0.utf8)) }) ?? [] {
@@ -327,7 +315,7 @@ public final class PostgresCollabStore: CollabStore {
         let events = batch.events
         // Data-modifying WITH parts run once and to completion whether or not the final SELECT reads them.
         // An empty in_reply_to stands for none (a name is never empty).
-        let written = try await connection.query("""
+        try await connection.run("""
             WITH changed AS (
                 INSERT INTO annotations (document, name, page, author, version, deleted, in_reply_to, element)
                 SELECT \(document), n, p, a, v, d, NULLIF(r, ''), e
@@ -352,28 +340,22 @@ public final class PostgresCollabStore: CollabStore {
                 RETURNING 1)
             SELECT pg_notify(\(Self.channel), \(document + " \(batch.head) \(events.count)"))
             """, logger: logger)
-        // A statement's error comes with its rows: unread, it would pass unseen, and PostgreSQL would end the
-        // transaction with a rollback while every change in it was acknowledged.
-        for try await _ in written {}
         batch.written()
     }
 
     private static let annotationColumns = "name, page, author, version, deleted, in_reply_to, element"
 
-    private static func annotations(_ rows: PostgresRowSequence) async throws -> [SharedAnnotation] {
-        var found: [SharedAnnotation] = []
-        for try await (name, page, author, version, deleted, inReplyTo, element) in rows
-            .decode((String, Int, String, Int, Bool, String?, String).self) {
-            found.append(SharedAnnotation(name: name, pageIndex: page, author: author, version: version, deleted: deleted,
-                                          inReplyTo: inReplyTo, element: element))
+    private static func annotations(_ rows: [PostgresRow]) throws -> [SharedAnnotation] {
+        try rows.decoded((String, Int, String, Int, Bool, String?, String).self).map { name, page, author, version, deleted, inReplyTo, element in
+            SharedAnnotation(name: name, pageIndex: page, author: author, version: version, deleted: deleted,
+                             inReplyTo: inReplyTo, element: element)
         }
-        return found
     }
 
     /// Everything answering `name`, however deep, in one recursive query (UNION drops a name met twice).
     private static func descendants(_ connection: PostgresConnection, document: String, of name: String,
                                     _ logger: Logger) async throws -> [SharedAnnotation] {
-        try await annotations(connection.query("""
+        try await annotations(connection.rows("""
             WITH RECURSIVE below(name) AS (
                 SELECT name FROM annotations WHERE document = \(document) AND in_reply_to = \(name)
                 UNION
@@ -391,7 +373,7 @@ public final class PostgresCollabStore: CollabStore {
         case .granted: return try await readGranted(document: document, after: seq, limit: limit)
         case .members(let isOpen): open = isOpen
         }
-        let rows = try await client.query("""
+        let rows = try await client.rows("""
             SELECT m.access, COALESCE(d.first_kept, 1), e.seq, e.frame
             FROM users u
             LEFT JOIN members m ON m.document = \(document) AND m."user" = u.name
@@ -403,7 +385,7 @@ public final class PostgresCollabStore: CollabStore {
             """, logger: logger)
         var firstKept: Int?
         var events: [StoredEvent] = []
-        for try await (granted, kept, eventSeq, frame) in rows.decode((String?, Int, Int?, String?).self) {
+        for (granted, kept, eventSeq, frame) in try rows.decoded((String?, Int, Int?, String?).self) {
             guard granted != nil || open else { return .noAccess }
             firstKept = kept
             if let eventSeq, let frame { events.append(StoredEvent(seq: eventSeq, frame: frame)) }
@@ -414,7 +396,7 @@ public final class PostgresCollabStore: CollabStore {
 
     /// For a principal whose token granted access: the log's extent and events, no membership read.
     private func readGranted(document: String, after seq: Int, limit: Int) async throws -> LogRead {
-        let rows = try await client.query("""
+        let rows = try await client.rows("""
             SELECT d.first_kept, e.seq, e.frame FROM documents d
             LEFT JOIN LATERAL (SELECT seq, frame FROM events WHERE document = \(document) AND seq > \(seq)
                                ORDER BY seq LIMIT \(limit)) e ON true
@@ -423,7 +405,7 @@ public final class PostgresCollabStore: CollabStore {
             """, logger: logger)
         var firstKept = 1
         var events: [StoredEvent] = []
-        for try await (kept, eventSeq, frame) in rows.decode((Int, Int?, String?).self) {
+        for (kept, eventSeq, frame) in try rows.decoded((Int, Int?, String?).self) {
             firstKept = kept
             if let eventSeq, let frame { events.append(StoredEvent(seq: eventSeq, frame: frame)) }
         }
@@ -436,21 +418,21 @@ public final class PostgresCollabStore: CollabStore {
             var firstKept = 1
             var head = 0
             // The log's extent and every follower's access in one round trip (a user removed has no row).
-            for try await (kept, top, user, granted) in try await connection.query(#"""
+            for (kept, top, user, granted) in try await connection.rows(#"""
                 SELECT d.first_kept, d.head, u.name, m.access
                 FROM (SELECT first_kept, head FROM documents WHERE id = \#(document)) d
                 LEFT JOIN users u ON u.name = ANY(\#(users)::text[])
                 LEFT JOIN members m ON m.document = \#(document) AND m."user" = u.name
-                """#, logger: logger).decode((Int, Int, String?, String?).self) {
+                """#, logger: logger).decoded((Int, Int, String?, String?).self) {
                 firstKept = kept
                 head = top
                 if let user { access[user] = granted.flatMap(DocumentAccess.init(rawValue:)) ?? (open ? .write : nil) }
             }
             var events: [StoredEvent] = []
             if let after {
-                for try await (seq, frame) in try await connection.query("""
+                for (seq, frame) in try await connection.rows("""
                     SELECT seq, frame FROM events WHERE document = \(document) AND seq > \(after) ORDER BY seq LIMIT \(limit)
-                    """, logger: logger).decode((Int, String).self) {
+                    """, logger: logger).decoded((Int, String).self) {
                     events.append(StoredEvent(seq: seq, frame: frame))
                 }
             }
@@ -459,12 +441,11 @@ public final class PostgresCollabStore: CollabStore {
     }
 
     public func snapshot(document: String) async throws -> (head: Int, annotations: [SharedAnnotation]) {
-        try await client.withTransaction(logger: logger) { connection in
+        try await client.transaction(logger: logger) { connection in
             // One snapshot for both reads: the head the annotations are current at.
-            try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
-            let head = try await Self.first(connection.query("SELECT head FROM documents WHERE id = \(document)", logger: logger),
-                                            Int.self) ?? 0
-            let all = try await Self.annotations(connection.query("""
+            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+            let head = try await connection.rows("SELECT head FROM documents WHERE id = \(document)", logger: logger).first(Int.self) ?? 0
+            let all = try await Self.annotations(connection.rows("""
                 SELECT \(unescaped: Self.annotationColumns) FROM annotations WHERE document = \(document) ORDER BY ord
                 """, logger: logger))
             return (head, all)
@@ -472,13 +453,13 @@ public final class PostgresCollabStore: CollabStore {
     }
 
     public func prune(document: String, keep: Int) async throws {
-        try await client.withTransaction(logger: logger) { connection in
-            guard let head = try await Self.first(connection.query("SELECT head FROM documents WHERE id = \(document) FOR UPDATE",
-                                                                   logger: logger), Int.self) else { return }
+        try await client.transaction(logger: logger) { connection in
+            guard let head = try await connection.rows("SELECT head FROM documents WHERE id = \(document) FOR UPDATE", logger: logger)
+                .first(Int.self) else { return }
             let firstKept = max(1, head - keep + 1)
-            try await connection.query("DELETE FROM events WHERE document = \(document) AND seq < \(firstKept)", logger: logger)
-            try await connection.query("UPDATE documents SET first_kept = GREATEST(first_kept, \(firstKept)) WHERE id = \(document)",
-                                       logger: logger)
+            try await connection.run("DELETE FROM events WHERE document = \(document) AND seq < \(firstKept)", logger: logger)
+            try await connection.run("UPDATE documents SET first_kept = GREATEST(first_kept, \(firstKept)) WHERE id = \(document)",
+                                     logger: logger)
         }
     }
 
@@ -513,11 +494,6 @@ public final class PostgresCollabStore: CollabStore {
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(5))
         }
-    }
-
-    private static func first<T: PostgresDecodable>(_ rows: PostgresRowSequence, _ type: T.Type) async throws -> T? {
-        for try await value in rows.decode(T.self) { return value }
-        return nil
     }
 }
 

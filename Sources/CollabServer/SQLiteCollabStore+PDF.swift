@@ -25,12 +25,18 @@ extension SQLiteCollabStore {
             let replaced = try String.fetchOne(db, sql: "SELECT pdf_upload FROM documents WHERE id = ?", arguments: [document])
             try db.execute(sql: "UPDATE pdf_uploads SET size = ?, parts = ? WHERE id = ?", arguments: [size, parts, upload])
             try db.execute(sql: "UPDATE documents SET pdf_upload = ? WHERE id = ?", arguments: [upload, document])
-            if let replaced { try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [replaced]) }
+            if let replaced {
+                try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [replaced])
+                try Self.incrementalVacuum(db)
+            }
         }
     }
 
     public func abandonPDF(upload: String) async throws {
-        try await pool.write { db in try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [upload]) }
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [upload])
+            try Self.incrementalVacuum(db)
+        }
     }
 
     public func pdf(document: String) async throws -> StoredPDF? {
@@ -54,5 +60,6 @@ extension SQLiteCollabStore {
             DELETE FROM pdf_uploads WHERE size IS NULL AND started < ?
               AND id NOT IN (SELECT pdf_upload FROM documents WHERE pdf_upload IS NOT NULL)
             """, arguments: [CollabClock.iso(Date(timeIntervalSinceNow: -3600))])
+        if db.changesCount > 0 { try incrementalVacuum(db) }
     }
 }

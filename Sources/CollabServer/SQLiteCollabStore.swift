@@ -20,7 +20,26 @@ public final class SQLiteCollabStore: CollabStore {
             FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.reclaimFreedSpace(pool)
         try Self.migrator.migrate(pool)
+    }
+
+    /// Space a replaced or abandoned shared PDF leaves is given back to the file system (`incrementalVacuum` after
+    /// each), not kept by SQLite for later: a database that once held a 500 MiB PDF would stay that size. A database
+    /// without the setting (a new one, or one an earlier version made) is rewritten once, at this opening.
+    private static func reclaimFreedSpace(_ pool: DatabasePool) throws {
+        try pool.writeWithoutTransaction { db in
+            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 else { return }
+            // Opening in WAL mode has written the header already: the setting takes effect through a VACUUM, which
+            // costs nothing on an empty database.
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.execute(sql: "VACUUM")
+        }
+    }
+
+    /// Gives the pages a deletion freed back to the file system (at the next checkpoint, in WAL mode).
+    static func incrementalVacuum(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA incremental_vacuum")
     }
 
     static var migrator: DatabaseMigrator {

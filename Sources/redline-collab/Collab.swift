@@ -327,8 +327,13 @@ extension Collab {
             abstract: "Print a shared document's events as JSON lines as they happen (the server's event frames).")
         @Argument(help: "The document id.") var document: String
 
-        func validate() throws { try SharedDocuments.checkID(document) }
-        @Option(help: "Start after this event (default: every event the server keeps, or the current set as a snapshot).")
+        func validate() throws {
+            try SharedDocuments.checkID(document)
+            if let since, since < 0 { throw ValidationError("--since takes an event number from 0 (0: every event the server keeps)") }
+        }
+        // Unconditional, so that `--since -1` is read as a number and refused as one, not as a missing value.
+        @Option(parsing: .unconditional,
+                help: "Start after this event (default: every event the server keeps, or the current set as a snapshot).")
         var since: Int?
         @OptionGroup var collab: CollabOptions
 

@@ -3,6 +3,7 @@ import CollabServer
 import Foundation
 import Logging
 import RedlineCore
+import ServiceLifecycle
 import NIOCore
 
 struct DatabaseOption: ParsableArguments {
@@ -194,8 +195,11 @@ struct Serve: AsyncParsableCommand {
             // Tests and scripts wait for this line.
             Self.say("Redline server listening on \(scheme)://\(shownHost):\(port)")
         }
+        var group = ServiceGroupConfiguration(services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint],
+                                              logger: logger)
+        group.maximumGracefulShutdownDuration = configuration.shutdownGrace
         do {
-            try await application.runService()
+            try await ServiceGroup(configuration: group).run()
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             Self.say("redline serve: \(shownHost):\(configuration.port) is in use (another redline serve?): choose another with --listen HOST:PORT")
             throw ExitCode(1)

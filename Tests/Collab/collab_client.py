@@ -50,6 +50,9 @@ class Client:
             hello["since"] = since
         try:
             await self._socket.send(json.dumps(hello))
+        except websockets.ConnectionClosed:
+            pass  # A refusal closes at once, maybe before the hello went: its error frame is still there to read.
+        try:
             welcome = json.loads(await self._socket.recv())
         except websockets.ConnectionClosed as closed:
             # A refused connection (a bad token, too many connections) is closed with the reason: report it.

@@ -685,6 +685,11 @@ async def command_line_rules(server_binary, redline_binary, folder):
                            env={**os.environ, "REDLINE_TOKEN": "rl_x", "XDG_CONFIG_HOME": home})
     check(watch.returncode == 1 and "not a document id" in watch.stderr,
           f"redline collab watch with a malformed id is bad usage, nothing sent ({watch.returncode}: {watch.stderr.strip()})")
+    for since in ("-1", "-5"):
+        negative = subprocess.run([redline_binary, "collab", "watch", "rules-doc", "--since", since], capture_output=True,
+                                  text=True, timeout=60, env={**os.environ, "REDLINE_TOKEN": "rl_x", "XDG_CONFIG_HOME": home})
+        check(negative.returncode != 0 and "--since takes an event number from 0" in negative.stderr,
+              f"redline collab watch --since {since} is refused as a number out of range ({negative.returncode}: {negative.stderr.strip()})")
     first = Server(server_binary, home, database="sqlite:" + os.path.join(home, "first.sqlite"))
     first.start()
     token_file = os.path.join(home, "redline", "collab-token")
@@ -1023,19 +1028,28 @@ async def organisation_tokens(binary, folder):
         check(refusal.frame["code"] == "read-only", "a read-only JWT's change is refused as read-only")
     elsewhere = await refused_at_connect(Client(server.url, erin_token, "jwt-other"))
     check(elsewhere is not None and "forbidden" in elsewhere, f"a JWT opens only the documents it names ({elsewhere})")
+    # Each refusal says why: a token the organisation's key signed is told which claim is wrong.
+    without = lambda name: {k: v for k, v in claims("erin", "write").items() if k != name}
     cases = {
-        "expired": (mint(keys["org"], {**claims("erin", "write"), "exp": now - 10}), "token-expired"),
-        "another key": (mint(keys["stranger"], claims("erin", "write")), "unauthorized"),
-        "another issuer": (mint(keys["org"], {**claims("erin", "write"), "iss": "elsewhere"}), "unauthorized"),
-        "no expiry": (mint(keys["org"], {k: v for k, v in claims("erin", "write").items() if k != "exp"}), "unauthorized"),
-        "nbf an hour ahead": (mint(keys["org"], {**claims("erin", "write"), "nbf": now + 3600}), "unauthorized"),
-        "alg none": (b64url(b'{"alg":"none","typ":"JWT"}') + "." + erin_token.split(".")[1] + ".", "unauthorized"),
+        "expired": (mint(keys["org"], {**claims("erin", "write"), "exp": now - 10}), "token-expired", "expired"),
+        "another key": (mint(keys["stranger"], claims("erin", "write")), "unauthorized", "not one this server's key signed"),
+        "another issuer": (mint(keys["org"], {**claims("erin", "write"), "iss": "elsewhere"}), "unauthorized", "issued by"),
+        "no expiry": (mint(keys["org"], without("exp")), "unauthorized", "has no exp"),
+        "no documents": (mint(keys["org"], without("documents")), "unauthorized", "grants no documents"),
+        "documents of another shape": (mint(keys["org"], {**claims("erin", "write"), "documents": 7}), "unauthorized",
+                                       "neither a list of ids nor an object"),
+        "no sub": (mint(keys["org"], without("sub")), "unauthorized", "names no user"),
+        "an empty sub": (mint(keys["org"], {**claims("erin", "write"), "sub": ""}), "unauthorized", "names no user"),
+        "nbf an hour ahead": (mint(keys["org"], {**claims("erin", "write"), "nbf": now + 3600}), "unauthorized", "not valid yet"),
+        "alg none": (b64url(b'{"alg":"none","typ":"JWT"}') + "." + erin_token.split(".")[1] + ".", "unauthorized",
+                     "not one this server's key signed"),
         "tampered": (erin_token.split(".")[0] + "." + b64url(json.dumps(claims("mallory", "write")).encode()) + "."
-                     + erin_token.split(".")[2], "unauthorized"),
+                     + erin_token.split(".")[2], "unauthorized", "not one this server's key signed"),
     }
-    for what, (token, code) in cases.items():
+    for what, (token, code, reason) in cases.items():
         refused = await refused_at_connect(Client(server.url, token, document))
-        check(refused is not None and code in refused, f"a JWT with {what} is refused as {code} ({refused})")
+        check(refused is not None and code in refused and reason in refused,
+              f"a JWT with {what} is refused as {code}, saying {reason!r} ({refused})")
     # The server's own users meet the JWT users in the same document once granted.
     server.admin("grant", "alice", document)
     stored = Client(server.url, alice, document)
@@ -1087,6 +1101,7 @@ async def terminated_backends(server, tokens, trials=4):
     closed with `unavailable`) and every document takes changes again; nothing waits for ever."""
     loop = asyncio.get_running_loop()
     big = "x" * 100_000
+    given_up = sum("did not answer within" in line for line in server.log)
     for trial in range(trials):
         document = f"terminated-{trial}-" + uuid.uuid4().hex[:6]
         client = Client(server.url, tokens["alice"], document)
@@ -1121,6 +1136,50 @@ async def terminated_backends(server, tokens, trials=4):
             ack = {"error": repr(error)}
         check(ack.get("version") == 1, f"trial {trial}: the document takes a change after its backend was killed ({ack})")
         await fresh.close()
+    # A statement sent on a connection PostgreSQL had just closed used to go unanswered until the deadline gave up.
+    late = [line for line in server.log if "did not answer within" in line][given_up:]
+    check(not late, f"no call to the database waits for the deadline after a backend is killed ({late[:2]})")
+
+
+FROZEN_CLIENT = r"""
+import asyncio, json, sys, websockets
+async def main():
+    async with websockets.connect(sys.argv[1], additional_headers={"Authorization": "Bearer " + sys.argv[2]}) as socket:
+        await socket.send(json.dumps({"type": "hello", "document": sys.argv[3]}))
+        await socket.recv()
+        print("joined", flush=True)
+        await asyncio.sleep(3600)
+asyncio.run(main())
+"""
+
+
+async def frozen_client_at_shutdown(binary, folder):
+    """A client that stops reading (SIGSTOP: a laptop asleep) with megabytes of events waiting for it does not keep
+    SIGTERM from ending the server: connections get the shutdown grace (10 s) to close, then are cut."""
+    server = Server(binary, os.path.join(folder, "frozen"))
+    os.makedirs(server.folder, exist_ok=True)
+    token = server.admin("user", "add", "alice")
+    server.start()
+    frozen = subprocess.Popen([sys.executable, "-c", FROZEN_CLIENT, server.url.rstrip("/") + "/v1/socket", token, "frozen"],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        check(frozen.stdout.readline().strip() == "joined", "the client that will freeze joined")
+        os.kill(frozen.pid, signal.SIGSTOP)
+        writer = Client(server.url, token, "frozen")
+        await writer.connect()
+        big = "x" * 100_000
+        for index in range(60):
+            await writer.change(add(f"frozen-{index}", text=big))
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            code = await asyncio.to_thread(server.process.wait, 60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            code = None
+        check(code == 0, f"SIGTERM ends the server though a client stopped reading (exit {code})")
+    finally:
+        frozen.kill()
+        frozen.wait()
 
 
 async def postgres(binary, folder, url, clients, changes, seed, redline_binary=None, instances=3):
@@ -1211,6 +1270,8 @@ async def main():
                 print("command line: typos refused, saved tokens kept", flush=True)
                 await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
                 print("newcomer: redline serve, collab share, collab pull", flush=True)
+            await frozen_client_at_shutdown(arguments.binary, folder)
+            print("shutdown: a client that stopped reading does not hold SIGTERM", flush=True)
             await retention(arguments.binary, folder)
             print("retention: --keep-events honoured, a client behind it gets the whole set", flush=True)
             events = await convergence([server], tokens, arguments.clients, arguments.changes, arguments.seed)

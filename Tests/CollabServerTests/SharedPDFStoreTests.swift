@@ -40,6 +40,35 @@ import Testing
         #expect(try await store.pdf(document: "bare") == nil)
     }
 
+    /// A replaced PDF's space goes back to the file system: the file shrinks to about the new PDF's size, for a new
+    /// database and for one an earlier version made without the setting (rewritten once when opened).
+    @Test func sqliteGivesAReplacedPDFsSpaceBack() async throws {
+        let folder = TemporaryFolder()
+        let fresh = folder.file("fresh.sqlite")
+        try await Self.replaceABigPDFWithASmallOne(fresh)
+        let old = folder.file("old.sqlite")
+        do {
+            let pool = try DatabasePool(path: old)
+            try SQLiteCollabStore.migrator.migrate(pool)
+            #expect(try await pool.read { try Int.fetchOne($0, sql: "PRAGMA auto_vacuum") } == 0)
+        }
+        try await Self.replaceABigPDFWithASmallOne(old)
+    }
+
+    private static func replaceABigPDFWithASmallOne(_ path: String) async throws {
+        let store = try SQLiteCollabStore(path: path)
+        try await store.ensureDocument("doc", owner: "alice")
+        _ = try await upload(store, seed: 3, parts: 12)
+        try await store.pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        let big = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        let small = try await upload(store, seed: 4, parts: 1)
+        try await store.pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        let after = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+        #expect(big > 11 * StoredPDF.partSize, "\(path) held the big PDF (\(big) bytes)")
+        #expect(after < small.count + 256 * 1024, "\(path) gave the replaced PDF's space back (\(big) → \(after) bytes)")
+        #expect(try await read(store) == small)
+    }
+
     private static func exercise(_ store: some CollabStore) async throws {
         try await store.ensureDocument("doc", owner: "alice")
         #expect(try await store.pdf(document: "doc") == nil)
