@@ -68,19 +68,26 @@ public struct OrganisationTokens: Sendable {
         } catch {
             return .failure(.invalid)
         }
-        guard let expiry = claims.exp?.value else { return .failure(.badClaim("has no exp (its expiry)")) }
+        guard let expiry = claims.exp else {
+            return .failure(.badClaim(claims.present.contains("exp") ? "has an exp that is not a time in seconds" : "has no exp (its expiry)"))
+        }
         guard expiry > now else { return .failure(.expired) }
         // A little leeway for the minting service's clock.
-        if let nbf = claims.nbf, nbf.value > now.addingTimeInterval(Self.clockLeeway) { return .failure(.notYetValid) }
-        if let issuer, claims.iss?.value != issuer { return .failure(.wrongIssuer) }
-        guard let name = claims.sub?.value, !name.isEmpty else { return .failure(.badClaim("names no user (its sub is missing or empty)")) }
-        guard name.utf8.count <= 128, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            return .failure(.badClaim("has a sub that is not a user name (at most 128 bytes, no control characters)"))
+        if let nbf = claims.nbf, nbf > now.addingTimeInterval(Self.clockLeeway) { return .failure(.notYetValid) }
+        if let issuer, claims.iss != issuer {
+            return .failure(claims.iss == nil ? .badClaim("has no iss, and this server takes only tokens whose iss is \(issuer)")
+                                              : .wrongIssuer)
         }
-        guard let documents = claims.documents else { return .failure(.badClaim("grants no documents (its documents claim is missing)")) }
-        guard let access = documents.access else {
-            return .failure(.badClaim("has a documents claim that is neither a list of ids nor an object of id to \"write\" or \"read\""))
+        guard let name = claims.sub else {
+            return .failure(.badClaim(claims.present.contains("sub") ? "has a sub that is not a string" : "names no user (its sub is missing)"))
         }
+        if let problem = CollabUserName.problem(name) { return .failure(.badClaim("has a sub that is not a user name: \(problem)")) }
+        guard let access = claims.documents else {
+            return .failure(.badClaim(claims.present.contains("documents")
+                ? "has a documents claim that is neither a list of ids nor an object of id to \"write\" or \"read\""
+                : "grants no documents (its documents claim is missing)"))
+        }
+        guard !access.isEmpty else { return .failure(.badClaim("grants no documents (its documents claim is empty)")) }
         return .success(Principal(name: name, grant: TokenGrant(expires: expiry, documents: access)))
     }
 }
@@ -101,21 +108,61 @@ public enum TokenRefusal: Error, Sendable, Equatable {
     }
 }
 
+/// The claims Redline reads, each decoded on its own: one of the wrong type is nil and named in `present`, so
+/// that the refusal says which claim is wrong instead of failing the whole payload (jwt-kit decodes it before
+/// checking the signature, and would report every such token as not signed).
 struct RedlineClaims: JWTPayload {
-    var sub: SubjectClaim?
-    var exp: ExpirationClaim?
-    var iss: IssuerClaim?
-    var nbf: NotBeforeClaim?
-    var documents: DocumentClaims?
+    var sub: String?
+    var exp: Date?
+    var iss: String?
+    var nbf: Date?
+    var documents: [String: DocumentAccess]?
+    /// The claims the payload has, of whatever type.
+    var present: Set<String> = []
+
+    private enum Key: String, CodingKey { case sub, exp, iss, nbf, documents }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        present = Set(container.allKeys.map(\.rawValue))
+        sub = try? container.decodeIfPresent(String.self, forKey: .sub)
+        iss = try? container.decodeIfPresent(String.self, forKey: .iss)
+        exp = (try? container.decodeIfPresent(Double.self, forKey: .exp)).flatMap { $0 }.map(Date.init(timeIntervalSince1970:))
+        nbf = (try? container.decodeIfPresent(Double.self, forKey: .nbf)).flatMap { $0 }.map(Date.init(timeIntervalSince1970:))
+        documents = (try? container.decodeIfPresent(DocumentClaims.self, forKey: .documents)).flatMap { $0?.access }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encodeIfPresent(sub, forKey: .sub)
+        try container.encodeIfPresent(exp?.timeIntervalSince1970, forKey: .exp)
+        try container.encodeIfPresent(iss, forKey: .iss)
+        try container.encodeIfPresent(nbf?.timeIntervalSince1970, forKey: .nbf)
+        try container.encodeIfPresent(documents.map(DocumentClaims.init(access:)), forKey: .documents)
+    }
 
     /// The claims are checked by `verify(_:now:)`, which says which one is wrong.
     func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// The rule for a user's name, the server's own users and an organisation's alike: it is the author annotations
+/// carry, so it must be something a reader can see.
+public enum CollabUserName {
+    /// Why `name` cannot be a user's name, or nil when it can.
+    public static func problem(_ name: String) -> String? {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { return "it is empty or blank" }
+        if name.utf8.count > 128 { return "it is longer than 128 bytes" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "it holds a control character" }
+        return nil
+    }
 }
 
 /// `{"ID": "write", "*": "read"}`; a list of ids grants write access to each. Anything else decodes to no access,
 /// so that the refusal can say so.
 struct DocumentClaims: Codable, Sendable {
     var access: [String: DocumentAccess]?
+
+    init(access: [String: DocumentAccess]) { self.access = access }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

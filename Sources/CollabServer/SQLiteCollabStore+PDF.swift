@@ -30,6 +30,7 @@ extension SQLiteCollabStore {
                 try Self.incrementalVacuum(db)
             }
         }
+        await checkpointAfterDeletion()
     }
 
     public func abandonPDF(upload: String) async throws {
@@ -37,6 +38,7 @@ extension SQLiteCollabStore {
             try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [upload])
             try Self.incrementalVacuum(db)
         }
+        await checkpointAfterDeletion()
     }
 
     public func pdf(document: String) async throws -> StoredPDF? {

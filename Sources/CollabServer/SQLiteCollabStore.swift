@@ -13,6 +13,9 @@ public final class SQLiteCollabStore: CollabStore {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // The write-ahead log grows to what passed through it between checkpoints (a whole shared PDF): past
+            // this it is cut back each time it starts over, instead of keeping the largest size it ever reached.
+            try db.execute(sql: "PRAGMA journal_size_limit = \(Self.largestIdleLog)")
         }
         // Token hashes and every document's annotations: the owner's alone, like the folder it is in. Made 0600
         // before SQLite opens it, since SQLite gives its -wal and -shm files the database file's mode.
@@ -40,6 +43,14 @@ public final class SQLiteCollabStore: CollabStore {
     /// Gives the pages a deletion freed back to the file system (at the next checkpoint, in WAL mode).
     static func incrementalVacuum(_ db: Database) throws {
         try db.execute(sql: "PRAGMA incremental_vacuum")
+    }
+
+    static let largestIdleLog = 4 << 20
+
+    /// After a large deletion: the log's pages go into the file (which shrinks) now, without waiting for readers,
+    /// and the next write starts the log over, cut to `largestIdleLog`.
+    func checkpointAfterDeletion() async {
+        _ = try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) }
     }
 
     static var migrator: DatabaseMigrator {

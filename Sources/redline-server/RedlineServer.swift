@@ -106,6 +106,25 @@ struct Serve: AsyncParsableCommand {
             """,
         subcommands: [User.self, Grant.self])
 
+    /// Errors in one line that names the program, as `redline`'s other commands print them ("redline serve: …"),
+    /// not ArgumentParser's "Error:" and the whole usage; bad usage still exits 64, --help and --version 0.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            say("redline serve: " + message.replacingOccurrences(of: "Error: ", with: "") + " (redline serve --help lists the options)")
+            Foundation.exit(code.rawValue)
+        }
+    }
+
     @Option(help: "HOST:PORT to listen on; anything but loopback needs --tls-cert/--tls-key or --insecure.")
     var listen = "127.0.0.1:8790"
     @OptionGroup var database: DatabaseOption
@@ -256,8 +275,8 @@ struct User: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOption
 
         func validate() throws {
-            guard !name.isEmpty, name.utf8.count <= 128, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw ValidationError("a user name is 1 to 128 bytes without control characters")
+            if let problem = CollabUserName.problem(name) {
+                throw ValidationError("\(name.debugDescription) cannot be a user name: \(problem) (1 to 128 bytes, not blank, no control characters)")
             }
         }
 

@@ -670,6 +670,12 @@ async def command_line_rules(server_binary, redline_binary, folder):
                                 env={**os.environ, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home})
         check(result.returncode == 64 and "\n" in result.stderr, f"{arguments} is refused as bad usage ({result.returncode})")
     check(sorted(os.listdir(home)) == [], f"a mistyped --database makes no file ({os.listdir(home)})")
+    for blank in ("", "   "):
+        refused = subprocess.run([server_binary, "user", "add", blank, "--database", "sqlite:" + os.path.join(home, "blank.sqlite")],
+                                 capture_output=True, text=True, timeout=60, env={**os.environ, "XDG_CONFIG_HOME": home})
+        check(refused.returncode == 64 and "cannot be a user name: it is empty or blank" in refused.stderr
+              and refused.stderr.startswith("redline serve: "),
+              f"user add {blank!r} is refused in one line naming why ({refused.returncode}: {refused.stderr.strip()})")
     # A folder named for the database is made, the owner's alone; one that cannot be is a failure, not bad usage.
     deeper = os.path.join(folder, "made", "for", "it", "review.sqlite")
     made = subprocess.run([server_binary, "user", "add", "zed", "--database", "sqlite:" + deeper], capture_output=True,
@@ -1039,7 +1045,15 @@ async def organisation_tokens(binary, folder):
         "documents of another shape": (mint(keys["org"], {**claims("erin", "write"), "documents": 7}), "unauthorized",
                                        "neither a list of ids nor an object"),
         "no sub": (mint(keys["org"], without("sub")), "unauthorized", "names no user"),
-        "an empty sub": (mint(keys["org"], {**claims("erin", "write"), "sub": ""}), "unauthorized", "names no user"),
+        "an empty sub": (mint(keys["org"], {**claims("erin", "write"), "sub": ""}), "unauthorized", "empty or blank"),
+        "a blank sub": (mint(keys["org"], {**claims("erin", "write"), "sub": "   "}), "unauthorized", "empty or blank"),
+        "a sub that is a number": (mint(keys["org"], {**claims("erin", "write"), "sub": 42}), "unauthorized", "sub that is not a string"),
+        "an exp that is a string": (mint(keys["org"], {**claims("erin", "write"), "exp": str(now + 600)}), "unauthorized",
+                                    "exp that is not a time"),
+        "empty documents": (mint(keys["org"], {**claims("erin", "write"), "documents": {}}), "unauthorized", "documents claim is empty"),
+        "an empty list of documents": (mint(keys["org"], {**claims("erin", "write"), "documents": []}), "unauthorized",
+                                       "documents claim is empty"),
+        "no iss": (mint(keys["org"], without("iss")), "unauthorized", "has no iss"),
         "nbf an hour ahead": (mint(keys["org"], {**claims("erin", "write"), "nbf": now + 3600}), "unauthorized", "not valid yet"),
         "alg none": (b64url(b'{"alg":"none","typ":"JWT"}') + "." + erin_token.split(".")[1] + ".", "unauthorized",
                      "not one this server's key signed"),
