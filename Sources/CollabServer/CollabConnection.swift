@@ -10,6 +10,7 @@ struct CollabServices: Sendable {
     let store: any CollabStore
     let hub: DocumentHub
     let changes: ChangeQueue
+    let snapshots = SnapshotShare()
     let configuration: CollabServerConfiguration
     let metrics: CollabMetrics
     let tokens: OrganisationTokens?
@@ -188,11 +189,14 @@ struct CollabConnection {
             // Without `since` in the log the set is sent before the connection reads another frame: the welcome's
             // head is the set's, and no answer to the client's changes comes before the set it applies them to.
             let position: LogPosition
-            var set: (head: Int, annotations: [SharedAnnotation])?
+            var set: SharedSnapshot?
             do {
                 position = try await store.position(document: document)
                 if !(since.map { $0 >= position.firstKept - 1 && $0 <= position.head } ?? false) {
-                    set = try await store.snapshot(document: document)
+                    let store = self.store
+                    set = try await services.snapshots.snapshot(of: document, notBefore: position.firstKept - 1) {
+                        try await store.snapshot(document: document)
+                    }
                 }
             } catch let error as CancellationError {
                 throw error
@@ -202,6 +206,8 @@ struct CollabConnection {
             let start: Int
             if let set {
                 try await writer.send(.welcome(document: document, user: user, access: access.rawValue, head: set.head, snapshot: true))
+                // Held while sent, so that joiners meanwhile share it.
+                defer { withExtendedLifetime(set) {} }
                 try await follower.sendSnapshot(head: set.head, annotations: set.annotations)
                 start = set.head
             } else {
@@ -373,7 +379,7 @@ struct LogFollower {
             guard case .events(let firstKept, let events) = read else { return nil }
             guard let known = seen, known >= firstKept - 1, events.first.map({ $0.seq == known + 1 }) ?? true else {
                 // No set yet, or the log was trimmed past this client: the whole set, then the events after it.
-                seen = try await sendSnapshot()
+                seen = try await sendSnapshot(notBefore: firstKept - 1)
                 continue
             }
             try await send(events[...], fromFeed: false)
@@ -393,10 +399,12 @@ struct LogFollower {
         }
     }
 
-    private func sendSnapshot() async throws -> Int {
-        let (head, annotations) = try await services.store.snapshot(document: document)
-        try await sendSnapshot(head: head, annotations: annotations)
-        return head
+    private func sendSnapshot(notBefore: Int) async throws -> Int {
+        let store = services.store, document = self.document
+        let set = try await services.snapshots.snapshot(of: document, notBefore: notBefore) { try await store.snapshot(document: document) }
+        defer { withExtendedLifetime(set) {} }
+        try await sendSnapshot(head: set.head, annotations: set.annotations)
+        return set.head
     }
 
     /// The whole set, in parts of about `snapshotPart` bytes.

@@ -409,6 +409,30 @@ def peak_resident_kib(pid):
         return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 
 
+async def snapshot_storm(server, tokens, joiners=25):
+    """Twenty-five new clients join a 30 MB document at once (a reconnect storm of clients without `since`): they
+    share one read of the set, so the server's memory grows by about one copy, not one per joiner."""
+    document = "storm-" + uuid.uuid4().hex[:6]
+    writer = Client(server.url, tokens["alice"], document)
+    await writer.connect()
+    big = "x" * 200_000
+    for index in range(150):
+        await writer.change(add(f"storm-{index}", text=big))
+    pid = server.process.pid
+    with open(f"/proc/{pid}/clear_refs", "w") as clear:
+        clear.write("5")  # the peak resident size starts again from now
+    before = peak_resident_kib(pid)
+    readers = [Client(server.url, tokens["alice"], document) for _ in range(joiners)]
+    await asyncio.gather(*(reader.connect() for reader in readers))
+    grown = (peak_resident_kib(pid) - before) // 1024
+    complete = all(len(reader.live()) == 150 for reader in readers)
+    for reader in readers + [writer]:
+        await reader.close()
+    check(complete, "every joiner of the storm received the whole set")
+    check(grown < 400, f"{joiners} joiners of a 30 MB document grow the server by {grown} MiB, under 400")
+    return grown
+
+
 def upload(server, document, token, parts, chunked=True):
     """PUTs the PDF made of `parts` (bytes objects), streamed without a Content-Length; (status, body)."""
     import http.client
@@ -1284,6 +1308,8 @@ async def main():
                 print("command line: typos refused, saved tokens kept", flush=True)
                 await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
                 print("newcomer: redline serve, collab share, collab pull", flush=True)
+            grown = await snapshot_storm(server, tokens)
+            print(f"storm: 25 joiners of a 30 MB document share one read of it (+{grown} MiB)", flush=True)
             await frozen_client_at_shutdown(arguments.binary, folder)
             print("shutdown: a client that stopped reading does not hold SIGTERM", flush=True)
             await retention(arguments.binary, folder)

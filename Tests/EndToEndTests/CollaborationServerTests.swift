@@ -25,6 +25,7 @@ import Testing
                      "pipelined: changes answered in the order sent",
                      "joining: the welcome's head is the set's, answers come after the set",
                      "shared PDFs: streamed in parts, four at once in bounded memory, failed uploads keep the old one",
+                     "storm: 25 joiners of a 30 MB document share one read of it",
                      "shutdown: a client that stopped reading does not hold SIGTERM",
                      "retention: --keep-events honoured, a client behind it gets the whole set",
                      "convergence: 20 clients",
