@@ -165,8 +165,15 @@ struct CollabConnection {
             guard state.document == nil else {
                 return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
             }
-            let granted: DocumentAccess?
+            // The membership, the log's extent and, without `since` in the log, the whole set: sent before the
+            // connection reads another frame, so that the welcome's head is the set's and no answer to the client's
+            // changes comes before the set it applies them to.
+            let follower = LogFollower(principal: principal, document: document, services: services, writer: writer)
+            let access: DocumentAccess
+            let position: LogPosition
+            var set: SharedSnapshot?
             do {
+                let granted: DocumentAccess?
                 if let grant = principal.grant {
                     // The token is the membership: the document is made if need be, with no member rows.
                     granted = grant.access(to: document)
@@ -174,23 +181,13 @@ struct CollabConnection {
                 } else {
                     granted = try await store.join(document: document, user: user, open: configuration.open)
                 }
-            } catch let error as CancellationError {
-                throw error
-            } catch {
-                return await unavailable(joining: document, error, writer)
-            }
-            guard let access = granted else {
-                services.metrics.errors.increment()
-                return await writer.close(code: "forbidden", message: "\(user) is not a member of \(document)")
-            }
-            state.document = document
-            state.access = access
-            let follower = LogFollower(principal: principal, document: document, services: services, writer: writer)
-            // Without `since` in the log the set is sent before the connection reads another frame: the welcome's
-            // head is the set's, and no answer to the client's changes comes before the set it applies them to.
-            let position: LogPosition
-            var set: SharedSnapshot?
-            do {
+                guard let granted else {
+                    services.metrics.errors.increment()
+                    return await writer.close(code: "forbidden", message: "\(user) is not a member of \(document)")
+                }
+                access = granted
+                state.document = document
+                state.access = access
                 position = try await store.position(document: document)
                 if !(since.map { $0 >= position.firstKept - 1 && $0 <= position.head } ?? false) {
                     let store = self.store

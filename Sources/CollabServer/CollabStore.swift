@@ -76,7 +76,6 @@ public enum LogRead: Sendable, Hashable {
     case events(firstKept: Int, [StoredEvent])
 }
 
-/// Where the document stands in its log: the last sequence number and the first one the log still keeps.
 /// A shared PDF as the store keeps it: in parts of at most `StoredPDF.partSize` bytes.
 public struct StoredPDF: Sendable, Hashable {
     public static let partSize = 1 << 20
@@ -85,6 +84,7 @@ public struct StoredPDF: Sendable, Hashable {
     public var parts: Int
 }
 
+/// Where the document stands in its log: the last sequence number and the first one the log still keeps.
 public struct LogPosition: Sendable, Hashable {
     public var head: Int
     public var firstKept: Int

@@ -21,16 +21,16 @@ extension SQLiteCollabStore {
     }
 
     public func finishPDF(document: String, upload: String, size: Int, parts: Int) async throws {
-        try await pool.write { db in
+        let replacedOne = try await pool.write { db -> Bool in
             let replaced = try String.fetchOne(db, sql: "SELECT pdf_upload FROM documents WHERE id = ?", arguments: [document])
             try db.execute(sql: "UPDATE pdf_uploads SET size = ?, parts = ? WHERE id = ?", arguments: [size, parts, upload])
             try db.execute(sql: "UPDATE documents SET pdf_upload = ? WHERE id = ?", arguments: [upload, document])
-            if let replaced {
-                try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [replaced])
-                try Self.incrementalVacuum(db)
-            }
+            guard let replaced else { return false }
+            try db.execute(sql: "DELETE FROM pdf_uploads WHERE id = ?", arguments: [replaced])
+            try Self.incrementalVacuum(db)
+            return true
         }
-        await checkpointAfterDeletion()
+        if replacedOne { await checkpointAfterDeletion() }
     }
 
     public func abandonPDF(upload: String) async throws {

@@ -107,7 +107,8 @@ struct Serve: AsyncParsableCommand {
         subcommands: [User.self, Grant.self])
 
     /// Errors in one line that names the program, as `redline`'s other commands print them ("redline serve: …"),
-    /// not ArgumentParser's "Error:" and the whole usage; bad usage still exits 64, --help and --version 0.
+    /// not ArgumentParser's "Error:" and the whole usage; bad usage still exits 64, --help and --version 0, a
+    /// database that cannot be opened 1.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -120,7 +121,9 @@ struct Serve: AsyncParsableCommand {
             let code = exitCode(for: error)
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            say("redline serve: " + message.replacingOccurrences(of: "Error: ", with: "") + " (redline serve --help lists the options)")
+            // The pointer to --help only where the command line was wrong, not where the machine failed.
+            let help = code == .validationFailure ? " (redline serve --help lists the options)" : ""
+            say("redline serve: " + message.replacingOccurrences(of: "Error: ", with: "") + help)
             Foundation.exit(code.rawValue)
         }
     }

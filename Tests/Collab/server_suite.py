@@ -238,10 +238,7 @@ async def hostile(server, tokens):
         await fragmented._socket.send(["a" * (1 << 20)] * 6)
     except websockets.ConnectionClosed:
         pass
-    try:
-        await asyncio.wait_for(fragmented._reader, 30)
-    except asyncio.TimeoutError:
-        pass
+    await closed_by_server(fragmented, 30)
     check(fragmented._socket.close_code == 1009 and len(fragmented.errors) == 1,
           f"a 6 MiB message in fragments closes the connection with 1009 ({fragmented._socket.close_code})")
     await victim.close()
@@ -389,6 +386,14 @@ async def cross_instance_races(servers, tokens, rounds=20):
         check(entry is not None and not entry["deleted"], f"the acknowledged shared-{index} is in the document")
     await first.close()
     await second.close()
+
+
+async def closed_by_server(client, timeout):
+    """Waits until the server has closed the client's connection, or `timeout` seconds have passed."""
+    try:
+        await asyncio.wait_for(client._reader, timeout)
+    except asyncio.TimeoutError:
+        pass
 
 
 def rows(database, query):
@@ -582,10 +587,7 @@ async def crowd(server, tokens):
             await flooder.send_raw(json.dumps({"type": "change", "op": f"flood-{index}", "xfdf": add(f"flood{index}")}))
         except websockets.ConnectionClosed:
             break
-    try:
-        await asyncio.wait_for(flooder._reader, 60)
-    except asyncio.TimeoutError:
-        pass
+    await closed_by_server(flooder, 60)
     check(any(error["code"] == "too-fast" for error in flooder.errors), "a flood is answered with too-fast")
     check(flooder._socket.close_code is not None, "a connection that keeps flooding is closed")
     ack = await owner.change(add("after-the-flood"))
