@@ -15,7 +15,8 @@ public final class CollabSession: Sendable {
     }
 
     public let welcome: Welcome
-    /// Everything the server sends after `welcome`; ends when the connection does.
+    /// Everything the server sends after `welcome`; ends when the connection does. The session asks for batches and
+    /// hands on each event of an `events` frame as an `event` of its own.
     public let frames: AsyncStream<CollabFrame.Server>
     private let outbound: WebSocketOutboundWriter
     private let connection: Task<Void, Never>
@@ -29,10 +30,11 @@ public final class CollabSession: Sendable {
     }
 
     /// Connects, joins `document` (resuming after `since` when given) and returns once the server welcomed it.
+    /// `batches`: ask for `events` frames (one per frame otherwise: a benchmark's comparison).
     /// `skippingEvents`: event frames are received and dropped undecoded (a load generator, whose decoding of every
     /// event would otherwise be what it measures).
     /// `heartbeat`: how often the server is pinged; one that answers none within the period is dropped.
-    public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil,
+    public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil, batches: Bool = true,
                             skippingEvents: Bool = false, heartbeat: Duration = .seconds(20)) async throws -> CollabSession {
         let (frames, framesOut) = AsyncStream.makeStream(of: CollabFrame.Server.self)
         let (opened, openedOut) = AsyncStream.makeStream(of: Result<(Welcome, WebSocketOutboundWriter), CollabClientError>.self)
@@ -44,12 +46,14 @@ public final class CollabSession: Sendable {
         let connection = Task {
             do {
                 try await WebSocketClient.connect(url: endpoint.socketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                    try await outbound.write(.text(CollabFrame.Client.hello(document: document, since: since).json))
+                    try await outbound.write(.text(CollabFrame.Client.hello(document: document, since: since, batches: batches).json))
                     var welcomed = false
                     for try await message in inbound.messages(maxSize: 64 << 20) {
                         guard case .text(let text) = message else { continue }
-                        // The server writes keys sorted, and only an event frame has an "event" key: it comes first.
-                        if skippingEvents && welcomed && text.utf8.starts(with: #"{"event":"#.utf8) { continue }
+                        // The server writes keys sorted, and only event frames have an "event" or "events" key: it
+                        // comes first.
+                        if skippingEvents && welcomed
+                            && (text.utf8.starts(with: #"{"event":"#.utf8) || text.utf8.starts(with: #"{"events":"#.utf8)) { continue }
                         let frame: CollabFrame.Server
                         do {
                             frame = try CollabFrame.Server.decode(text)
@@ -58,7 +62,11 @@ public final class CollabSession: Sendable {
                             break
                         }
                         if welcomed {
-                            framesOut.yield(frame)
+                            if case .events(let events) = frame {
+                                for event in events { framesOut.yield(.event(event)) }
+                            } else {
+                                framesOut.yield(frame)
+                            }
                             continue
                         }
                         switch frame {

@@ -34,6 +34,14 @@ actor FrameWriter {
         try await outbound.write(.text(text))
     }
 
+    /// Frames already encoded, in order, for one visit to the writer.
+    func send(encoded texts: [String]) async throws {
+        for text in texts {
+            guard !closed else { return }
+            try await outbound.write(.text(text))
+        }
+    }
+
     /// Closes the connection with close code 1009, as the WebSocket layer does for a frame over its limit.
     func closeTooBig(reason: String) async {
         guard !closed else { return }
@@ -160,7 +168,7 @@ struct CollabConnection {
             return try await violation(&state, writer, code: error.code, message: error.message)
         }
         switch frame {
-        case .hello(let document, let since):
+        case .hello(let document, let since, let batches):
             await state.answers.caughtUp()
             guard state.document == nil else {
                 return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
@@ -168,7 +176,8 @@ struct CollabConnection {
             // The membership, the log's extent and, without `since` in the log, the whole set: sent before the
             // connection reads another frame, so that the welcome's head is the set's and no answer to the client's
             // changes comes before the set it applies them to.
-            let follower = LogFollower(principal: principal, document: document, services: services, writer: writer)
+            let follower = LogFollower(principal: principal, document: document, services: services, writer: writer,
+                                       batches: batches)
             let access: DocumentAccess
             let position: LogPosition
             var set: SharedSnapshot?
@@ -309,6 +318,8 @@ struct LogFollower {
     let document: String
     let services: CollabServices
     let writer: FrameWriter
+    /// The client takes `events` frames.
+    let batches: Bool
     private static let page = 256
     private static let snapshotPart = 512 << 10
 
@@ -388,8 +399,12 @@ struct LogFollower {
 
     /// `fromFeed`: the feed gave each event its commit instant already (none: committed by another instance).
     private func send(_ events: ArraySlice<StoredEvent>, fromFeed: Bool) async throws {
+        if batches {
+            try await writer.send(encoded: EventBatches.frames(events))
+        } else {
+            try await writer.send(encoded: events.map(\.frame))
+        }
         for event in events {
-            try await writer.send(encoded: event.frame)
             services.metrics.delivered.increment()
             let committed = fromFeed ? event.committed : await services.hub.commitInstant(document, seq: event.seq)
             if let committed { services.metrics.delivery.record(ContinuousClock.now - committed) }

@@ -19,7 +19,7 @@ public final class CollabMetrics: Sendable {
         accepted = registry.makeCounter(descriptor: name("events_accepted", "total", "Changes committed to a document's log"))
         refused = registry.makeCounter(descriptor: name("events_refused", "total", "Changes refused (rights, versions, invalid XFDF)"))
         errors = registry.makeCounter(descriptor: name("frame_errors", "total", "Frames answered with an error"))
-        delivered = registry.makeCounter(descriptor: name("events_delivered", "total", "Event frames sent to clients"))
+        delivered = registry.makeCounter(descriptor: name("events_delivered", "total", "Events sent to clients (one frame each, or several in a batch)"))
         announced = registry.makeCounter(descriptor: name("commits_announced", "total",
                                                           "Commits the shared database announced (every instance's, this one's too)"))
         delivery = registry.makeDurationHistogram(

@@ -19,6 +19,7 @@ extension Collab {
         @Option(help: "Connections sending changes.") var senders = 32
         @Option(help: "Changes in all.") var changes = 8000
         @Option(help: "Changes each sender keeps in flight.") var window = 32
+        @Flag(help: "Ask for one event per frame, as a client that does not take batches would.") var singleFrames = false
 
         func run() throws {
             let urls = servers.split(separator: ",").map(String.init)
@@ -26,7 +27,7 @@ extension Collab {
             guard !urls.isEmpty, !tokens.isEmpty, documents > 0, senders > 0, window > 0 else {
                 throw CommandFailure("give servers, tokens, and positive counts", code: ExitStatus.usage)
             }
-            let (documents, senders, window) = (documents, senders, window)
+            let (documents, senders, window, batches) = (documents, senders, window, !singleFrames)
             let each = changes / senders
             let run = UUID().uuidString.prefix(8).lowercased()
             try runCollab {
@@ -34,7 +35,7 @@ extension Collab {
                 for index in 0..<senders {
                     let endpoint = try CollabEndpoint(url: urls[index % urls.count], token: tokens[index % tokens.count])
                     sessions.append(try await CollabSession.open(endpoint, document: "bench-flood-\(run)-\(index % documents)",
-                                                                skippingEvents: true))
+                                                                batches: batches, skippingEvents: true))
                 }
                 let start = ContinuousClock.now
                 try await withThrowingTaskGroup(of: Void.self) { group in

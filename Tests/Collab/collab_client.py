@@ -21,11 +21,14 @@ class Refused(Exception):
 class Client:
     """One connection to one document."""
 
-    def __init__(self, url, token, document, ssl=None):
+    def __init__(self, url, token, document, ssl=None, batches=True):
         self.url = url.rstrip("/") + "/v1/socket"
         self.token = token
         self.document = document
         self.ssl = ssl
+        self.batches = batches   # ask for `events` frames (several events in one message)
+        self.event_frames = 0    # `event` frames received
+        self.batch_frames = 0    # `events` frames received
         self.head = 0            # last sequence number applied
         self.annotations = {}    # name -> {"version", "author", "page", "deleted", "inReplyTo"}
         self.events = []         # every event applied, in order
@@ -48,6 +51,8 @@ class Client:
         hello = {"type": "hello", "document": self.document}
         if since is not None:
             hello["since"] = since
+        if self.batches:
+            hello["batches"] = True
         try:
             await self._socket.send(json.dumps(hello))
         except websockets.ConnectionClosed:
@@ -105,6 +110,17 @@ class Client:
                 if not future.done():
                     future.set_exception(ConnectionError("connection closed"))
 
+    def _apply(self, event):
+        if event["seq"] <= self.head:
+            return
+        if event["seq"] != self.head + 1:
+            raise RuntimeError(f"gap: event {event['seq']} after {self.head}")
+        for entry in event["annotations"]:
+            self.annotations[entry["name"]] = entry
+        self.head = event["seq"]
+        self.events.append(event)
+        self._advanced.set()
+
     def _handle(self, frame):
         kind = frame["type"]
         if kind == "snapshot":
@@ -119,16 +135,14 @@ class Client:
                 self._snapshot_done.set()
                 self._advanced.set()
         elif kind == "event":
-            event = frame["event"]
-            if event["seq"] <= self.head:
-                return
-            if event["seq"] != self.head + 1:
-                raise RuntimeError(f"gap: event {event['seq']} after {self.head}")
-            for entry in event["annotations"]:
-                self.annotations[entry["name"]] = entry
-            self.head = event["seq"]
-            self.events.append(event)
-            self._advanced.set()
+            self.event_frames += 1
+            self._apply(frame["event"])
+        elif kind == "events":
+            if not self.batches:
+                raise RuntimeError("an events frame to a client that did not ask for batches")
+            self.batch_frames += 1
+            for event in frame["events"]:
+                self._apply(event)
         if kind in ("ack", "refused", "error"):
             self.answer_frames.append(frame)
             self.answers += 1

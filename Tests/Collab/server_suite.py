@@ -292,6 +292,31 @@ async def pipelined(server, tokens):
     await client.close()
 
 
+async def batches(server, tokens, count=120):
+    """A client that asks for batches and one that does not, following one burst: the same events in the same order;
+    only the first gets `events` frames, and one catching up on the whole log gets it in a few messages."""
+    document = "batches-" + uuid.uuid4().hex[:8]
+    writer = Client(server.url, tokens["alice"], document)
+    await writer.connect()
+    single = Client(server.url, tokens["alice"], document, batches=False)
+    await single.connect()
+    for index in range(count):
+        await writer.send_raw(json.dumps({"type": "change", "op": f"b-{index}", "xfdf": add(f"b-{index}")}))
+    await writer.answer_after(count - 1, timeout=60)
+    late = Client(server.url, tokens["alice"], document)
+    await late.connect(since=0)
+    for client in (writer, single, late):
+        await client.wait_for_head(count)
+    check(single.batch_frames == 0 and single.event_frames == count,
+          f"a client that did not ask for batches gets one event per frame ({single.event_frames}, {single.batch_frames} batches)")
+    check(late.batch_frames >= 1 and late.batch_frames + late.event_frames <= 5,
+          f"catching up on {count} events comes in a few batches ({late.batch_frames} batches, {late.event_frames} single)")
+    check(writer.events == single.events == late.events and [event["seq"] for event in late.events] == list(range(1, count + 1)),
+          "batched or not, every client gets the same events in the same order")
+    for client in (writer, single, late):
+        await client.close()
+
+
 async def joining_order(server, tokens, trials=10):
     """A client that joins while others write and sends a change at once: the welcome's head is the head of the set
     that follows it, and its change is answered only after that set."""
@@ -605,7 +630,9 @@ async def convergence(servers, tokens, clients, changes, seed, kill_at=None):
     first = Client(server.url, tokens["alice"], document)
     await first.connect()
     server.admin("grant", "bob", document)
-    members = [first] + [Client(servers[i % len(servers)].url, tokens[users[i % 2]], document) for i in range(1, clients)]
+    # A third of the clients take one event per frame, the rest batches.
+    members = [first] + [Client(servers[i % len(servers)].url, tokens[users[i % 2]], document, batches=i % 3 != 1)
+                         for i in range(1, clients)]
     for client in members[1:]:
         await client.connect()
     acked = []
@@ -1237,6 +1264,8 @@ async def postgres(binary, folder, url, clients, changes, seed, redline_binary=N
         await hostile(servers[1], tokens)
         await pipelined(servers[0], tokens)
         print("postgres pipelined: changes answered in the order sent", flush=True)
+        await batches(servers[1], tokens)
+        print("postgres batches: the same events, batched or not", flush=True)
         await joining_order(servers[1], tokens)
         print("postgres joining: the welcome's head is the set's, answers come after the set", flush=True)
         await cross_instance_races(servers, tokens)
@@ -1290,6 +1319,8 @@ async def main():
             await hostile(server, tokens)
             await pipelined(server, tokens)
             print("pipelined: changes answered in the order sent", flush=True)
+            await batches(server, tokens)
+            print("batches: the same events, batched or not", flush=True)
             await joining_order(server, tokens)
             print("joining: the welcome's head is the set's, answers come after the set", flush=True)
             await shared_pdfs(server, tokens)

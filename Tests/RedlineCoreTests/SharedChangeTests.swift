@@ -113,12 +113,13 @@ import Testing
         let frames: [CollabFrame.Server] = [
             .welcome(document: "d", user: "alice", access: "write", head: 3, snapshot: true),
             .snapshot(head: 3, xfdf: "<xfdf/>", annotations: event.annotations, last: false),
-            .event(event), .ack(op: "op", seq: 1, name: "n", version: 1),
+            .event(event), .events([event, event]), .ack(op: "op", seq: 1, name: "n", version: 1),
             .refused(op: "op", code: "stale", message: "m", current: event.annotations.first, currentXFDF: "<x/>"),
             .error(code: "malformed", message: "m"),
         ]
         for frame in frames { #expect(try CollabFrame.Server.decode(frame.json) == frame) }
         let client: [CollabFrame.Client] = [.hello(document: "abc", since: 4), .hello(document: "abc", since: nil),
+                                            .hello(document: "abc", since: 2, batches: true),
                                             .change(operation: "op-1", base: 2, xfdf: "<xfdf/>")]
         for frame in client { #expect(try CollabFrame.Client.decode(frame.json) == client[client.firstIndex(of: frame)!]) }
     }
@@ -167,19 +168,26 @@ import Testing
         var replica = SharedDocumentReplica(pages: pages)
         try replica.apply(.snapshot(head: 0, xfdf: SharedXFDF.annotations([]), annotations: [], last: true))
         var expected: [Annotation] = []
+        var events: [CollabFrame.Event] = []
         for (index, annotation) in annotations.enumerated() {
             let change = AnnotationChange.writing(annotation, pages: pages, operationID: "op\(index)", author: "alice", baseVersion: nil)
             let request = try SharedChangeReader.read(change.xfdf, author: "alice")
             let accepted = try SharedChangeRules.decide(request, base: nil, author: "alice", canWrite: true,
                                                         facts: .init(current: nil, parent: nil, descendants: [], liveCount: index,
                                                                      mostAnnotations: 100)).get()
-            try replica.apply(.event(CollabFrame.Event(seq: index + 1, op: change.operationID, author: "alice", time: "t",
-                                                       action: .add, annotations: accepted.changed.map(CollabFrame.Entry.init),
-                                                       xfdf: accepted.xfdf)))
+            events.append(CollabFrame.Event(seq: index + 1, op: change.operationID, author: "alice", time: "t",
+                                            action: .add, annotations: accepted.changed.map(CollabFrame.Entry.init), xfdf: accepted.xfdf))
+            try replica.apply(.event(events[index]))
             expected = try change.command(pages: pages).applied(to: expected)
         }
         func comparable(_ list: [Annotation]) -> [Annotation] { list.map { var a = $0; a.author = nil; a.order = 0; return a } }
         #expect(comparable(replica.annotations) == comparable(expected))
+        // The same events in one `events` frame (what a client asking for batches gets), one of them seen before.
+        var batched = SharedDocumentReplica(pages: pages)
+        try batched.apply(.snapshot(head: 0, xfdf: SharedXFDF.annotations([]), annotations: [], last: true))
+        try batched.apply(.event(events[0]))
+        try batched.apply(.events(events))
+        #expect(batched.annotations == replica.annotations && batched.head == replica.head && batched.entries == replica.entries)
         #expect(replica.annotations.allSatisfy { $0.author == "alice" })
         #expect(replica.head == annotations.count)
         // A deletion the server made removes the file's copy too, and nothing else.

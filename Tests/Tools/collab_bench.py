@@ -36,13 +36,13 @@ async def latency(servers, tokens, clients, rate, seconds):
     received = []
 
     def watch(client):
-        original = client._handle
+        original = client._apply
 
-        def handle(frame):
-            if frame["type"] == "event" and frame["event"]["op"] in sent_at:
-                received.append(time.perf_counter() - sent_at[frame["event"]["op"]])
-            original(frame)
-        client._handle = handle
+        def apply(event):
+            if event["op"] in sent_at and event["seq"] > client.head:
+                received.append(time.perf_counter() - sent_at[event["op"]])
+            original(event)
+        client._apply = apply
 
     for receiver in receivers:
         watch(receiver)

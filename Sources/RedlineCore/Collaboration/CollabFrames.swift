@@ -5,8 +5,9 @@ import Foundation
 public enum CollabFrame {
     /// What a client sends.
     public enum Client: Sendable, Hashable {
-        /// Join a document; `since` is the last sequence number the client has seen.
-        case hello(document: String, since: Int?)
+        /// Join a document; `since` is the last sequence number the client has seen. `batches`: the client takes
+        /// `events` frames, several events in one message, which cost a busy document's members far less to receive.
+        case hello(document: String, since: Int?, batches: Bool = false)
         case change(operation: String, base: Int?, xfdf: String)
     }
 
@@ -64,6 +65,8 @@ public enum CollabFrame {
         /// the part covers, deleted ones included. `last` ends it.
         case snapshot(head: Int, xfdf: String, annotations: [Entry], last: Bool)
         case event(Event)
+        /// Consecutive events in one message, in `seq` order, to a client that asked for batches.
+        case events([Event])
         /// A change was committed as event `seq`.
         case ack(op: String, seq: Int, name: String, version: Int)
         /// A change was not applied; `current` is the annotation as the server has it.
@@ -90,6 +93,7 @@ private struct ClientEnvelope: Codable {
     var type: String
     var document: String?
     var since: Int?
+    var batches: Bool?
     var op: String?
     var base: Int?
     var xfdf: String?
@@ -106,6 +110,7 @@ private struct ServerEnvelope: Codable {
     var annotations: [CollabFrame.Entry]?
     var last: Bool?
     var event: CollabFrame.Event?
+    var events: [CollabFrame.Event]?
     var op: String?
     var seq: Int?
     var name: String?
@@ -133,7 +138,7 @@ extension CollabFrame.Client {
                 throw CollabFrameError(code: "malformed", message: "hello needs a document id (letters, digits, '-', '_', '.'; at most \(longestID))")
             }
             if let since = envelope.since, since < 0 { throw CollabFrameError(code: "malformed", message: "since is a sequence number from 0") }
-            return .hello(document: document, since: envelope.since)
+            return .hello(document: document, since: envelope.since, batches: envelope.batches ?? false)
         case "change":
             guard let op = envelope.op, Self.isID(op) else {
                 throw CollabFrameError(code: "malformed", message: "change needs an op id (letters, digits, '-', '_', '.'; at most \(longestID))")
@@ -148,7 +153,8 @@ extension CollabFrame.Client {
 
     public var json: String {
         switch self {
-        case .hello(let document, let since): encodeJSON(ClientEnvelope(type: "hello", document: document, since: since))
+        case .hello(let document, let since, let batches):
+            encodeJSON(ClientEnvelope(type: "hello", document: document, since: since, batches: batches ? true : nil))
         case .change(let op, let base, let xfdf): encodeJSON(ClientEnvelope(type: "change", op: op, base: base, xfdf: xfdf))
         }
     }
@@ -189,6 +195,8 @@ extension CollabFrame.Server {
             encodeJSON(ServerEnvelope(type: "snapshot", head: head, xfdf: xfdf, annotations: annotations, last: last))
         case .event(let event):
             encodeJSON(ServerEnvelope(type: "event", event: event))
+        case .events(let events):
+            encodeJSON(ServerEnvelope(type: "events", events: events))
         case .ack(let op, let seq, let name, let version):
             encodeJSON(ServerEnvelope(type: "ack", op: op, seq: seq, name: name, version: version))
         case .refused(let op, let code, let message, let current, let currentXFDF):
@@ -217,6 +225,7 @@ extension CollabFrame.Server {
             return .snapshot(head: try need(e.head, "head"), xfdf: try need(e.xfdf, "xfdf"),
                              annotations: try need(e.annotations, "annotations"), last: e.last ?? true)
         case "event": return .event(try need(e.event, "event"))
+        case "events": return .events(try need(e.events, "events"))
         case "ack": return .ack(op: try need(e.op, "op"), seq: try need(e.seq, "seq"), name: try need(e.name, "name"),
                                 version: try need(e.version, "version"))
         case "refused": return .refused(op: try need(e.op, "op"), code: try need(e.code, "code"), message: try need(e.message, "message"),

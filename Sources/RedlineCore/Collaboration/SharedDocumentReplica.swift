@@ -35,17 +35,23 @@ public struct SharedDocumentReplica: Sendable {
             self.entries = known
             self.head = head
         case .event(let event):
-            guard event.seq > head else { return }
-            let command = try readable(event.xfdf)
-            annotations = command.applied(to: annotations)
-            for name in command.delete.map(\.id.rawValue) + command.add.map(\.id.rawValue) + command.modify.map(\.id.rawValue) {
-                leftOut[name] = nil
-            }
-            for entry in event.annotations { entries[entry.name] = entry }
-            head = event.seq
+            try apply(event)
+        case .events(let events):
+            for event in events { try apply(event) }
         case .welcome, .ack, .refused, .error:
             return
         }
+    }
+
+    private mutating func apply(_ event: CollabFrame.Event) throws {
+        guard event.seq > head else { return }
+        let command = try readable(event.xfdf)
+        annotations = command.applied(to: annotations)
+        for name in command.delete.map(\.id.rawValue) + command.add.map(\.id.rawValue) + command.modify.map(\.id.rawValue) {
+            leftOut[name] = nil
+        }
+        for entry in event.annotations { entries[entry.name] = entry }
+        head = event.seq
     }
 
     public func version(of name: AnnotationID) -> Int? { entries[name.rawValue]?.version }
