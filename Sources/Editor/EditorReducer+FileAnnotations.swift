@@ -8,6 +8,10 @@ extension EditorReducer {
     /// start a thread (a reply goes with what it answers; links, form fields and popups are not markup), shown,
     /// and with an area on the page (an empty /Rect draws nothing to select).
     static func selectableAnnotations(_ state: EditorState) -> [Annotation] {
+        state.editing.selectableAnnotations(onPage: state.pageIndex) { selectableAnnotationsNow(state) }
+    }
+
+    private static func selectableAnnotationsNow(_ state: EditorState) -> [Annotation] {
         // In the order of where the file has them: a move does not make Tab skip the one it passed.
         let placed = Dictionary(state.document.annotations.map { ($0.id, $0.rect) }, uniquingKeysWith: { first, _ in first })
         let page = Rect(x: 0, y: 0, width: state.pageSize.width, height: state.pageSize.height)

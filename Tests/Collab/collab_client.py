@@ -81,7 +81,10 @@ class Client:
 
     async def close(self):
         if self._socket is not None:
-            await self._socket.close()
+            try:
+                await self._socket.close()
+            except AttributeError:
+                pass  # websockets closing a transport the server closed at the same moment: closed either way
         if self._reader is not None:
             try:
                 await self._reader

@@ -123,6 +123,28 @@ import Testing
         #expect(editor.state.edits.annotations.added.map(\.contents) == ["Fixed in v2"])
     }
 
+    /// The rows, threads and what Tab selects are made once per change of the annotations and shared by copies of
+    /// a state: a copy taken before a change keeps listing what it had, the changed state lists the change, and an
+    /// undo lists the first again.
+    @Test func whatIsMadeOncePerChangeFollowsEveryChangeAndEveryCopy() throws {
+        var editor = editor()
+        editor.press(.character("a"))
+        let before = editor.state
+        let ids = { (state: EditorState) in state.annotationRows(try #require(state.interaction.annotationPanel)).map(\.annotation.id) }
+        #expect(try ids(before) == ["hl", "carol", "bob-state"])
+        editor.press(.character("r"))
+        editor.type("Looked at it")
+        editor.press(.enter)
+        let after = try ids(editor.state)
+        #expect(after.count == 4 && after.contains { !["hl", "carol", "bob-state"].contains($0.rawValue) })
+        #expect(try ids(before) == ["hl", "carol", "bob-state"])
+        #expect(try ids(editor.state) == after)
+        #expect(editor.state.annotationThreads.first { $0.root.id == "hl" }?.members.count == 4)
+        #expect(before.annotationThreads.first { $0.root.id == "hl" }?.members.count == 3)
+        editor.press(.escape, .character("u"), .character("a"))
+        #expect(try ids(editor.state) == ["hl", "carol", "bob-state"])
+    }
+
     @Test func statesAreChosenAndMarkedToggles() throws {
         var editor = editor()
         editor.press(.character("a"), .character("s"))

@@ -71,7 +71,13 @@ extension EditorState {
     /// The panel's rows: each thread's annotation, then its replies and state changes oldest first. With
     /// thread actions turned off, only the annotations themselves, without replies or states.
     public func annotationRows(_ panel: AnnotationPanel) -> [AnnotationListRow] {
-        let threads = AnnotationThreads.build(annotations).filter { thread in
+        let listing = AnnotationsMemo.Listing(scope: panel.scope, includesLinksAndWidgets: panel.includesLinksAndWidgets,
+                                              pageIndex: pageIndex, threadActions: reviewer.threadActionsEnabled)
+        return editing.annotationRows(listing) { annotationRowsNow(panel) }
+    }
+
+    private func annotationRowsNow(_ panel: AnnotationPanel) -> [AnnotationListRow] {
+        let threads = annotationThreads.filter { thread in
             (panel.includesLinksAndWidgets || !thread.root.subtype.isDocumentStructure)
                 && (panel.scope == .document || thread.root.pageIndex == pageIndex)
         }.sorted { ($0.root.pageIndex, $0.root.order) < ($1.root.pageIndex, $1.root.order) }
@@ -104,6 +110,6 @@ extension EditorState {
 
     /// The thread holding an annotation.
     public func thread(containing id: AnnotationID) -> AnnotationThread? {
-        AnnotationThreads.build(annotations).first { $0.members.contains { $0.id == id } }
+        annotationThreads.first { $0.members.contains { $0.id == id } }
     }
 }

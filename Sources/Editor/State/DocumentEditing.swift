@@ -5,10 +5,11 @@ import RedlineCore
 /// are what applying them gives. Local changes can be undone; operations from elsewhere are applied and stay.
 public struct DocumentEditing: Sendable {
     public let documentPath: String
-    public var document: DocumentDescription
+    public var document: DocumentDescription { didSet { memo.invalidate() } }
     public let reviewer: Reviewer
     /// Markup to flatten and changes to the annotations, everything not yet saved.
-    public private(set) var edits = DocumentEdits()
+    public private(set) var edits = DocumentEdits() { didSet { memo.invalidate() } }
+    private var memo = AnnotationsMemo()
     /// The edits the last save wrote; unsaved changes are the difference.
     public private(set) var savedEdits = DocumentEdits()
     /// Every operation applied since the document was opened (or saved over), in order: what the crash
@@ -30,6 +31,20 @@ public struct DocumentEditing: Sendable {
     }
 
     public var isDirty: Bool { edits != savedEdits }
+
+    /// The document's annotations as they will be saved: the file's, with this session's changes.
+    var annotations: [Annotation] { memo.annotations { edits.annotations.applied(to: document.annotations) } }
+
+    /// Their threads, in the order `AnnotationThreads.build` gives.
+    var threads: [AnnotationThread] { memo.threads { edits.annotations.applied(to: document.annotations) } }
+
+    /// What Tab and clicks may select on a page (`make` gives it when the annotations changed since it was asked).
+    func selectableAnnotations(onPage page: Int, _ make: () -> [Annotation]) -> [Annotation] { memo.selectable(onPage: page, make) }
+
+    /// The annotation list's rows for one way of listing them.
+    func annotationRows(_ listing: AnnotationsMemo.Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {
+        memo.rows(listing, make)
+    }
     var bookmarkBase: BookmarkList { document.bookmarks }
 
     /// Makes the change from the current edits to `next` one operation of the reviewer's. Nil when nothing

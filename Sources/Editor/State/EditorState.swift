@@ -137,7 +137,10 @@ public struct EditorState: Sendable {
     public var bookmarks: BookmarkList { edits.bookmarks ?? document.bookmarks }
 
     /// The document's annotations as they will be saved: the file's, with this session's changes.
-    public var annotations: [Annotation] { edits.annotations.applied(to: document.annotations) }
+    public var annotations: [Annotation] { editing.annotations }
+
+    /// The annotations' threads, made once per change of them.
+    public var annotationThreads: [AnnotationThread] { editing.threads }
     public var fileName: String { documentPath.split(separator: "/").last.map(String.init) ?? documentPath }
     public var pageSize: Size { document.pages[pageIndex].displaySize }
 
