@@ -14,6 +14,8 @@ struct AnnotationWriter {
     /// Annotations of the file with a new look or text, as they will be (a FreeText's box fitted to its words).
     var redrawn: [AnnotationID: Annotation] = [:]
     let appearanceSessions = AppearanceSessions()
+    /// Places in each page's /Annots, as read, that `delete` took out: what a later place in the array is now.
+    let removedSlots = RemovedSlots()
 
     func apply(_ edits: AnnotationEdits, pages: [PageGeometry]) throws {
         guard !edits.isEmpty else { return }
@@ -167,8 +169,10 @@ struct AnnotationWriter {
     /// Gives a direct annotation an object of its own and puts the reference where it stood in /Annots.
     func makeIndirect(_ entry: AnnotationReader.Located) -> qpdf_oh {
         let indirect = qpdf_make_indirect_object(session.data, entry.object)
+        // Deletions earlier in this write moved later places down.
+        guard let slot = removedSlots.current(ofOriginal: entry.slot, page: entry.annotation.pageIndex) else { return indirect }
         var items = session.arrayItems(session.key(entry.page, "/Annots"))
-        if items.indices.contains(entry.slot) { items[entry.slot] = indirect }
+        if items.indices.contains(slot) { items[slot] = indirect }
         replaceAnnotations(of: entry.page, with: items)
         return indirect
     }
@@ -177,16 +181,31 @@ struct AnnotationWriter {
     /// to any more are not written.
     func delete(_ ids: Set<AnnotationID>, located: [AnnotationID: AnnotationReader.Located]) throws {
         guard !ids.isEmpty else { return }
-        let doomed = Set(ids.compactMap { located[$0] }.map { session.objectID($0.object) })
-        let pageIndexes = Set(ids.compactMap { located[$0]?.annotation.pageIndex })
-        for pageIndex in pageIndexes.sorted() {
+        let entries = ids.compactMap { located[$0] }
+        let doomed = Set(entries.map { session.objectID($0.object) }.filter { $0 != 0 })
+        // An annotation written into /Annots itself has no object number: it is known by its place in the array
+        // (`move`, which runs first, may have given it an object of its own in that same place).
+        var doomedSlots: [Int: Set<Int>] = [:]
+        for entry in entries where session.objectID(entry.object) == 0 {
+            doomedSlots[entry.annotation.pageIndex, default: []].insert(entry.slot)
+        }
+        for pageIndex in Set(entries.map(\.annotation.pageIndex)).sorted() {
             let page = qpdf_get_page_n(session.data, pageIndex)
-            let kept = session.arrayItems(session.key(page, "/Annots")).filter { object in
+            let slots = doomedSlots[pageIndex] ?? []
+            var kept: [qpdf_oh] = []
+            var removed: [Int] = []
+            for (index, object) in session.arrayItems(session.key(page, "/Annots")).enumerated() {
+                let slot = removedSlots.original(ofCurrent: index, page: pageIndex)
                 let id = session.objectID(object)
-                if id != 0, doomed.contains(id) { return false }
                 let parent = session.objectID(session.key(object, "/Parent"))
-                return !(session.name(session.key(object, "/Subtype")) == "Popup" && doomed.contains(parent))
+                if slots.contains(slot) || (id != 0 && doomed.contains(id))
+                    || (session.name(session.key(object, "/Subtype")) == "Popup" && doomed.contains(parent)) {
+                    removed.append(slot)
+                } else {
+                    kept.append(object)
+                }
             }
+            removedSlots.record(removed, page: pageIndex)
             replaceAnnotations(of: page, with: kept)
         }
         try session.check()
@@ -384,5 +403,32 @@ struct AnnotationWriter {
         let array = qpdf_oh_new_array(session.data)
         for item in items { qpdf_oh_append_item(session.data, array, item) }
         qpdf_oh_replace_key(session.data, page, "/Annots", array)
+    }
+}
+
+/// The places `AnnotationWriter.delete` took out of each page's /Annots, counted as the array was read: entries
+/// read before the deletion know their place as it was.
+final class RemovedSlots {
+    private var removed: [Int: [Int]] = [:]
+
+    func record(_ slots: [Int], page: Int) {
+        guard !slots.isEmpty else { return }
+        removed[page, default: []] = (removed[page, default: []] + slots).sorted()
+    }
+
+    /// Where an entry read at `slot` is now; nil when it was taken out.
+    func current(ofOriginal slot: Int, page: Int) -> Int? {
+        let gone = removed[page] ?? []
+        if gone.contains(slot) { return nil }
+        return slot - gone.prefix { $0 < slot }.count
+    }
+
+    /// Where the entry now at `index` was when the array was read.
+    func original(ofCurrent index: Int, page: Int) -> Int {
+        var slot = index
+        for gone in removed[page] ?? [] {
+            if gone <= slot { slot += 1 } else { break }
+        }
+        return slot
     }
 }
