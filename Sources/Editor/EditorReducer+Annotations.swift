@@ -7,7 +7,12 @@ extension EditorReducer {
     static func openAnnotationPanel(_ state: inout EditorState, _ env: EditorEnvironment) {
         state.selection = nil
         var panel = AnnotationPanel()
-        panel.selected = state.annotationRows(panel).first?.annotation.id
+        let rows = state.annotationRows(panel)
+        // The list starts at the annotation selected on the page (Tab, a click), so that `r` answers that one.
+        let chosen = state.interaction.selectedAnnotation.flatMap { id in
+            rows.first { $0.annotation.id == id || $0.grouped.contains { $0.id == id } }
+        }
+        panel.selected = (chosen ?? rows.first)?.annotation.id
         state.interaction.panel = .annotations(panel)
         if panel.selected == nil { state.message = "No annotations on this page: A lists the whole document" }
         reveal(&state, panel, env)

@@ -145,6 +145,30 @@ import Testing
         #expect(try ids(editor.state) == ["hl", "carol", "bob-state"])
     }
 
+    /// The list opens at the annotation Tab selected on the page, and a reply typed at once answers that one.
+    @Test func theListOpensAtTheAnnotationSelectedOnThePage() throws {
+        let date = PDFDate(year: 2024, month: 3, day: 4, hour: 9, minute: 0)
+        let annotations = [
+            Annotation(id: "upper", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 100, width: 20, height: 20),
+                       author: "Bob", created: date, contents: "First", flags: 28, order: 0),
+            Annotation(id: "lower", pageIndex: 0, subtype: .text, rect: Rect(x: 100, y: 400, width: 20, height: 20),
+                       author: "Bob", created: date, contents: "Second", flags: 28, order: 1),
+        ]
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: annotations)
+        editor.press(.tab, .tab)
+        #expect(editor.state.interaction.selectedAnnotation == "lower")
+        editor.press(.character("a"))
+        #expect(try #require(panel(editor)).selected == "lower")
+        editor.press(.character("r"))
+        editor.type("Answer")
+        editor.press(.enter)
+        #expect(editor.state.edits.annotations.added.first { $0.contents == "Answer" }?.inReplyTo == "lower")
+        // Without a selection on the page, the list opens at its first entry.
+        var fresh = EditorHarness(columns: 120, rows: 40, annotations: annotations)
+        fresh.press(.character("a"))
+        #expect(try #require(panel(fresh)).selected == "upper")
+    }
+
     @Test func statesAreChosenAndMarkedToggles() throws {
         var editor = editor()
         editor.press(.character("a"), .character("s"))
