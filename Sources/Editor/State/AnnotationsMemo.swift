@@ -38,45 +38,31 @@ struct AnnotationsMemo: Sendable {
     /// What was made is out of date: the file's annotations or the session's changes to them changed.
     mutating func invalidate() { token = Self.newToken() }
 
-    func annotations(_ make: () -> [Annotation]) -> [Annotation] {
-        if let kept = made.value.withLock({ $0.token == token ? $0.annotations : nil }) { return kept }
-        let annotations = make()
+    /// What `read` finds kept under this state's token, else `make`'s value, kept by `keep` (what another token
+    /// left is dropped first).
+    private func kept<Value>(_ read: (Kept) -> Value?, _ keep: (inout Kept, Value) -> Void, _ make: () -> Value) -> Value {
+        if let value = made.value.withLock({ $0.token == token ? read($0) : nil }) { return value }
+        let value = make()
         made.value.withLock { kept in
             if kept.token != token { kept = Kept(token: token) }
-            kept.annotations = annotations
+            keep(&kept, value)
         }
-        return annotations
+        return value
+    }
+
+    func annotations(_ make: () -> [Annotation]) -> [Annotation] {
+        kept({ $0.annotations }, { $0.annotations = $1 }, make)
     }
 
     func threads(of annotations: () -> [Annotation]) -> [AnnotationThread] {
-        if let kept = made.value.withLock({ $0.token == token ? $0.threads : nil }) { return kept }
-        let threads = AnnotationThreads.build(self.annotations(annotations))
-        made.value.withLock { kept in
-            if kept.token != token { kept = Kept(token: token) }
-            kept.threads = threads
-        }
-        return threads
+        kept({ $0.threads }, { $0.threads = $1 }) { AnnotationThreads.build(self.annotations(annotations)) }
     }
 
     func selectable(onPage page: Int, _ make: () -> [Annotation]) -> [Annotation] {
-        if let kept = made.value.withLock({ $0.token == token && $0.selectable?.page == page ? $0.selectable?.annotations : nil }) {
-            return kept
-        }
-        let annotations = make()
-        made.value.withLock { kept in
-            if kept.token != token { kept = Kept(token: token) }
-            kept.selectable = (page, annotations)
-        }
-        return annotations
+        kept({ $0.selectable?.page == page ? $0.selectable?.annotations : nil }, { $0.selectable = (page, $1) }, make)
     }
 
     func rows(_ listing: Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {
-        if let kept = made.value.withLock({ $0.token == token && $0.rows?.listing == listing ? $0.rows?.rows : nil }) { return kept }
-        let rows = make()
-        made.value.withLock { kept in
-            if kept.token != token { kept = Kept(token: token) }
-            kept.rows = (listing, rows)
-        }
-        return rows
+        kept({ $0.rows?.listing == listing ? $0.rows?.rows : nil }, { $0.rows = (listing, $1) }, make)
     }
 }
