@@ -23,6 +23,11 @@ public enum EditorEffect: Sendable, Equatable {
     /// An interaction component activated or refused: for `--events FILE` and the callback commands of
     /// config.toml (only when `Interactions.reportsActivations` is on).
     case interactionReported(InteractionReport)
+    /// A shared session's changes to send to the server, in order (the runner's link sends them when connected).
+    case sendShared([CollabFrame.Client])
+    /// Annotations changed in a shared session: the runner sends `.shared(.flushDue)` once
+    /// `EditorReducer.sharedPause` has passed without another such effect.
+    case sharedChangesWaiting
 }
 
 public struct SaveRequest: Sendable, Equatable {
@@ -39,6 +44,9 @@ public struct SaveRequest: Sendable, Equatable {
     public var markupAs: MarkupSaveMode
     /// /T of the annotations the markup becomes.
     public var author: String
+    /// In a shared session: the annotations the copy holds (the file's, the server's and this session's, markup
+    /// apart, which is written as annotations too); the file's others are removed.
+    public var sharedAnnotations: [Annotation]?
 
     public init(destination: String, edits: DocumentEdits, allowOverwrite: Bool, replacesOriginal: Bool,
                 overwritesOnlyOwnFile: Bool = false, markupAs: MarkupSaveMode = .flatten, author: String = "") {

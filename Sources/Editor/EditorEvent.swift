@@ -29,6 +29,8 @@ public enum EditorEvent: Sendable {
     case journalFound(DocumentEdits)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.
     case operationReceived(DocumentOperation)
+    /// The collaboration server's frames and the state of the link to it, in a shared session.
+    case shared(SharedEvent)
 }
 
 public enum SaveOutcome: Sendable, Equatable {

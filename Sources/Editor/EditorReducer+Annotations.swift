@@ -113,6 +113,15 @@ extension EditorReducer {
             panel.draftStamp = state.newAnnotationStamp()
         case .deleteAnnotation?:
             guard let id = panel.selected, let annotation = state.annotations.first(where: { $0.id == id }) else { break }
+            if state.sharing != nil, let item = state.markup.items.first(where: { $0.annotationName == id }) {
+                // The server's copy of the session's markup: deleting it deletes the markup.
+                guard permits(&state, .editAnnotation, on: item, env, at: middle(of: item, env)) else { break }
+                state.selection = item.id
+                effects = deleteSelection(&state)
+                panel.list.keepValid(state.annotationEntries(panel), height: height, formerIndex: index)
+                panel.showsThread = false
+                break
+            }
             if annotation.isReply {
                 guard threadActionsAllowed(&state) else { break }
             } else {

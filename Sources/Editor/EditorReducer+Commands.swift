@@ -74,10 +74,21 @@ extension EditorReducer {
         if namesOpenedFile { destination = state.documentPath }
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
         let writtenHere = !namesOpenedFile && state.writtenPaths.contains(destination)
-        let request = SaveRequest(destination: destination, edits: state.edits,
+        var request = SaveRequest(destination: destination, edits: state.edits,
                                   allowOverwrite: replacingOriginal || writtenHere,
                                   replacesOriginal: namesOpenedFile, overwritesOnlyOwnFile: writtenHere,
                                   markupAs: mode ?? state.saveMode, author: state.reviewer.author)
+        if state.sharing != nil {
+            // The shared annotations live on the server; a copy holds them as they are now, as annotations.
+            if namesOpenedFile {
+                state.quitAfterSave = false
+                state.message = "In a shared session :w PATH writes a copy with the annotations (:wf PATH flattens the markup); the opened file stays as it is"
+                return []
+            }
+            let markupNames = markupNames(state)
+            request.sharedAnnotations = state.annotations.filter { !markupNames.contains($0.id) }
+            request.markupAs = mode ?? .annotations
+        }
         if request.markupAs == .flatten, !request.edits.markup.items.isEmpty, !state.document.allowsChanges {
             state.quitAfterSave = false
             state.message = "Not saved: the permissions allow annotations, not changes to the pages: :wa saves the markup as annotations"

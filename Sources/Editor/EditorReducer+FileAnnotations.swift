@@ -15,8 +15,10 @@ extension EditorReducer {
         // In the order of where the file has them: a move does not make Tab skip the one it passed.
         let placed = Dictionary(state.document.annotations.map { ($0.id, $0.rect) }, uniquingKeysWith: { first, _ in first })
         let page = Rect(x: 0, y: 0, width: state.pageSize.width, height: state.pageSize.height)
+        // In a shared session the server's copy of the session's markup is the markup's to select.
+        let markupNames = state.sharing == nil ? [] : markupNames(state)
         return state.annotations.filter {
-            $0.pageIndex == state.pageIndex && placed[$0.id] != nil && $0.subtype.isMarkup && !$0.isReply
+            $0.pageIndex == state.pageIndex && placed[$0.id] != nil && !markupNames.contains($0.id) && $0.subtype.isMarkup && !$0.isReply
                 && $0.flags & Annotation.noViewFlag == 0 && $0.flags & Annotation.hiddenFlag == 0
                 && $0.rect.width > 0 && $0.rect.height > 0 && $0.rect.intersects(page)
         }.sorted {

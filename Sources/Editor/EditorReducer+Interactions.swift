@@ -42,7 +42,7 @@ extension EditorReducer {
         if state.interaction.trying != name, !store.isEnabled {
             refusal = "disabled"
         } else if let failed = store.conditions.firstIndex(where: { !$0.holds(context, location.point, space) }) {
-            refusal = "condition \(failed + 1) (\(store.conditions[failed].name))"
+            refusal = "condition \(failed + 1) (\(store.conditions[failed].refusal(context)))"
         }
         report(&state, name, context, location, space, refusal: refusal, env)
         guard let refusal else {

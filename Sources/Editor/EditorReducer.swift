@@ -9,7 +9,8 @@ public enum EditorReducer {
         state.interaction.clock = EventClock(stamp: stamp)
         state.interaction.input = .key
         state.interaction.via = ""
-        let effects = reduceEvent(&state, event, environment)
+        var effects = reduceEvent(&state, event, environment)
+        if state.sharing != nil { effects += noteSharedChanges(&state) }
         guard !state.interaction.reports.isEmpty else { return effects }
         defer { state.interaction.reports = [] }
         return state.interaction.reports.map { .interactionReported($0) } + effects
@@ -71,6 +72,8 @@ public enum EditorReducer {
         case .interactionRequested(let request):
             state.interaction.via = "request"
             return perform(&state, request, environment)
+        case .shared(let event):
+            return shared(&state, event, environment)
         }
     }
 

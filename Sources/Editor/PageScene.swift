@@ -58,7 +58,7 @@ extension EditorState {
     }
 
     public func scene(environment: EditorEnvironment) -> PageScene {
-        var items = markup.items(onPage: pageIndex)
+        var items = sharedOverlay + markup.items(onPage: pageIndex)
         var highlight: Rect?
         if case .typing(let draft) = interaction.activity, draft.pageIndex == pageIndex {
             let typed = MarkupItem(id: draft.id, pageIndex: pageIndex, content: .text(draft.markup))
@@ -84,7 +84,29 @@ extension EditorState {
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
                          markup: items, highlight: highlight, marks: searchMarks + selectionMarks,
-                         annotationEdits: edits.annotations.shownChanges(onPage: pageIndex, of: document.annotations))
+                         annotationEdits: pageAnnotationEdits)
+    }
+
+    /// What of the annotations' changes the page picture itself is drawn with: the file's annotations moved or
+    /// deleted here. In a shared session the page is the file's, and what the server changed of it is drawn over it.
+    var pageAnnotationEdits: AnnotationEdits {
+        guard let sharing else { return edits.annotations.shownChanges(onPage: pageIndex, of: document.annotations) }
+        return edits.annotations.shownChanges(onPage: pageIndex, of: sharing.fileAnnotations, hiding: sharing.replacedFileNames)
+    }
+
+    /// A shared session's annotations the file does not draw (the server's, and the file's it changed), as the
+    /// markup the painter draws over the page: no page is rendered again for a change someone made.
+    var sharedOverlay: [MarkupItem] {
+        guard let sharing else { return [] }
+        let page = pageIndex
+        return editing.sharedOverlay(onPage: page) {
+            let markupNames = Set(markup.items(onPage: page).map(\.annotationName))
+            return annotations.filter {
+                $0.pageIndex == page && !markupNames.contains($0.id)
+                    && (!sharing.fileNames.contains($0.id) || sharing.replacedFileNames.contains($0.id))
+            }
+                .compactMap { MarkupAnnotations.item(for: $0) }.filter(\.drawsSomething)
+        }
     }
 
     /// The words selected on this page, a box per line.

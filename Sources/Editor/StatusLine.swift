@@ -18,6 +18,7 @@ enum StatusLine {
         let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")
         if !pending.isEmpty { fields.append(pending + "…") }
         if let search = state.interaction.search.flatMap({ searchField($0, pageIndex: state.pageIndex) }) { fields.append(search) }
+        if let sharing = state.sharing { fields.append(sharing.statusField) }
         if state.isDirty { fields.append("[modified]") }
         if let id = state.selection, let item = state.markup.item(id) {
             fields.append("selected " + describe(item))

@@ -37,13 +37,18 @@ public enum EditorLauncher {
     public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer,
                               configuration: RedlineConfiguration, graphics: GraphicsRequest? = nil, eventsPath: String? = nil,
                               interactions: Interactions = Interactions(),
-                              configuredCallbacks: [InteractionComponentName: [String]]? = nil) throws {
+                              configuredCallbacks: [InteractionComponentName: [String]]? = nil, shared: SharedLaunch? = nil) throws {
         // A bad key binding or interaction setting is found before anything else: one line naming the file, the
         // line and the key, exit 1.
         let keymaps = try Self.keymaps(configuration)
         // Applied once: an embedding RedlineEditor applied them before its own code added more.
         let callbacks = try configuredCallbacks ?? Self.interactions(configuration, into: interactions)
         let listeners = try InteractionListeners(eventsPath: eventsPath, callbacks: callbacks)
+        if let shared, shared.authorOnly {
+            for component in [interactions.selectAnnotation, interactions.transformAnnotation, interactions.editAnnotation] {
+                component.addActivationCondition(.sharedAuthorOnly)
+            }
+        }
         let services = RedlineServices()
         var document: OpenedDocument?
         var screen: NcursesScreen?
@@ -62,6 +67,15 @@ public enum EditorLauncher {
             document = try askPassword(path: path, screen: started)
         }
         guard let document else { return }
+        var shared = shared
+        if shared != nil {
+            do {
+                shared?.document = try document.description.permanentID
+                    ?? DocumentIdentity.derived(fromBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+            } catch {
+                throw LaunchError(description: "\(path): \(error.localizedDescription)", exitCode: 1)
+            }
+        }
         guard page <= document.description.pageCount else {
             throw LaunchError(description: "\(path): there is no page \(page) (the document has \(document.description.pageCount))",
                               exitCode: 1)
@@ -73,7 +87,7 @@ public enum EditorLauncher {
         if choice.pixelMouse { running.reportMouseInPixels(cell: choice.cellPixels ?? GraphicsChoice.assumedCell) }
         let editor = EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
                                    configuration: configuration, keymaps: keymaps, interactions: interactions,
-                                   listeners: listeners.isListening ? listeners : nil, graphics: choice)
+                                   listeners: listeners.isListening ? listeners : nil, graphics: choice, shared: shared)
         session = editor
         editor.run()
     }

@@ -26,6 +26,10 @@ public final class EditorSession: @unchecked Sendable {
     /// The document as the editor knows it: qpdf's description with the bookmarks every provider holds.
     private var described: DocumentDescription
     private var debounce = JournalDebounce()
+    /// A shared session's link to the server, and when the changes waiting are to be sent.
+    private let sharedLaunch: SharedLaunch?
+    private var link: SharedLink?
+    private var sharedFlushAt: ContinuousClock.Instant?
     private let clock = ContinuousClock()
     private let start = ContinuousClock.now
     private let inbox = EventInbox()
@@ -62,6 +66,7 @@ public final class EditorSession: @unchecked Sendable {
                 reviewer: Reviewer, configuration: RedlineConfiguration, keymaps: Keymaps = .standard,
                 interactions: Interactions = Interactions(), listeners: InteractionListeners? = nil,
                 graphics: GraphicsChoice = GraphicsChoice(mode: .symbols),
+                shared: SharedLaunch? = nil,
                 journalEnvironment: [String: String] = ProcessInfo.processInfo.environment,
                 beforeSaving: @escaping @Sendable () -> Void = {},
                 beforeRendering: @escaping @Sendable (Int) -> Void = { _ in }) {
@@ -92,6 +97,8 @@ public final class EditorSession: @unchecked Sendable {
         state.saveMode = configuration.saveMode
         state.keymaps = keymaps
         openCommand = configuration.openCommand
+        sharedLaunch = shared
+        if let shared { EditorReducer.startSharing(&state, document: shared.document) }
         state.chrome.opensLinks = configuration.openCommand != nil
         navigator = try? document.independentReader()
         // A finished render wakes the loop, which draws the page with it.
@@ -149,8 +156,10 @@ public final class EditorSession: @unchecked Sendable {
             listeners?.flush()
             // Images are the terminal's, not the screen's: they would outlive the editor.
             if let images { screen.writeImages(images.farewell()) }
+            link?.close()
         }
         dispatch(.outlineRead(navigator?.outline() ?? []))
+        startLink()
         while !quitting {
             draw()
             let inputReady = screen.waitForInput(timeoutMilliseconds: journalWait(), wakeDescriptor: inbox.wakeDescriptor)
@@ -160,14 +169,36 @@ public final class EditorSession: @unchecked Sendable {
                 while !quitting, let input = screen.read(timeoutMilliseconds: 0) { handle(input) }
             }
             writeJournalIfDue()
+            flushSharedIfDue()
         }
     }
 
-    /// How long the loop may sleep: for ever, unless a journal write is pending.
+    /// How long the loop may sleep: for ever, unless a journal write or a shared session's changes are due.
     private func journalWait() -> Int32 {
-        guard let wait = debounce.wait(at: clock.now) else { return -1 }
+        let now = clock.now
+        let waits = [debounce.wait(at: now), sharedFlushAt.map { max(.zero, $0 - now) }].compactMap { $0 }
+        guard let wait = waits.min() else { return -1 }
         let (seconds, attoseconds) = wait.components
-        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        return Int32(clamping: seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+    }
+
+    /// A shared session's link: its lines come back as events through the inbox.
+    private func startLink() {
+        guard let sharedLaunch else { return }
+        let inbox = inbox
+        do {
+            link = try SharedLink(command: sharedLaunch.linkCommand + [sharedLaunch.document]) { event in
+                inbox.post { [weak self] in self?.dispatch(.shared(event)) }
+            }
+        } catch {
+            dispatch(.shared(.link(.offline(reason: "the link could not start: \(error)", retryIn: nil))))
+        }
+    }
+
+    private func flushSharedIfDue() {
+        guard let due = sharedFlushAt, clock.now >= due else { return }
+        sharedFlushAt = nil
+        dispatch(.shared(.flushDue))
     }
 
     private func writeJournalIfDue(evenIfEarly: Bool = false) {
@@ -328,6 +359,10 @@ public final class EditorSession: @unchecked Sendable {
                 openLink(uri)
             case .interactionReported(let report):
                 listeners?.report(report)
+            case .sendShared(let frames):
+                link?.send(frames)
+            case .sharedChangesWaiting:
+                sharedFlushAt = clock.now + EditorReducer.sharedPause
             }
         }
     }

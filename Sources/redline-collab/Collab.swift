@@ -20,7 +20,7 @@ struct Collab: ParsableCommand {
             config.toml ([collab] server, token) or REDLINE_TOKEN; a server started on this machine saves your \
             token where these commands find it. Exit status: 4 when the server cannot be reached or refuses.
             """,
-        subcommands: [Share.self, Push.self, Pull.self, Get.self, Watch.self, Flood.self])
+        subcommands: [Share.self, Push.self, Pull.self, Get.self, Watch.self, Flood.self, Link.self])
 
     static let serverUnreachable: Int32 = 4
 }

@@ -28,6 +28,13 @@ struct Open: ParsableCommand {
                                             valueName: "FILE"), completion: .file())
     var events: String?
 
+    @Option(name: .long, help: ArgumentHelp("Review together: join the document's shared session on this server (ws://HOST:PORT, wss:// with TLS; redline serve). FILE may then be a document id, fetched first.",
+                                            valueName: "URL"))
+    var collab: String?
+
+    @Option(name: .long, help: "With --collab: your token (default: REDLINE_TOKEN, config.toml [collab] token, or the file a local server saved).")
+    var token: String?
+
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var passwordOption: PasswordOption
 
@@ -47,17 +54,55 @@ struct Open: ParsableCommand {
             try printOutput(report)
             return
         }
-        guard let file else { return }
+        guard var file else { return }
         let (configuration, author) = try authorOption.resolve()
         let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
+        var shared: SharedLaunch?
+        if let collab {
+            // The link reads the token where `redline collab` does; given here, it goes by the environment, not
+            // the command line others can read.
+            if let token { setenv("REDLINE_TOKEN", token, 1) }
+            let server = ["--server", collab]
+            if !FileManager.default.fileExists(atPath: file), CollabFrame.Client.isDocumentID(file) {
+                file = try SharedCopy.fetch(document: file, server: server)
+            }
+            shared = SharedLaunch(linkCommand: [SiblingProgram.path("redline-collab"), "link"] + server,
+                                  authorOnly: configuration.collabAuthorOnly)
+        }
         do {
             try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer,
                                       configuration: configuration,
-                                      graphics: graphics.flatMap(GraphicsRequest.init(rawValue:)), eventsPath: events)
+                                      graphics: graphics.flatMap(GraphicsRequest.init(rawValue:)), eventsPath: events, shared: shared)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as EditorLauncher.LaunchError {
             throw CommandFailure(error.description, code: error.exitCode)
         }
+    }
+}
+
+/// A document someone shared, fetched with its annotations into the cache before the editor opens it.
+enum SharedCopy {
+    static func fetch(document: String, server: [String]) throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory() + "/.cache"
+        let folder = cache + "/redline/shared"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = folder + "/\(document).pdf"
+        let part = path + ".part-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: part) }
+        printError("Fetching \(document)…")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: SiblingProgram.path("redline-collab"))
+        process.arguments = ["get", document, "--output", part] + server
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CommandFailure("could not fetch \(document) (redline collab get said why above)", code: process.terminationStatus)
+        }
+        guard rename(part, path) == 0 else {
+            throw CommandFailure("cannot keep the fetched copy at \(path): \(String(cString: strerror(errno)))", code: ExitStatus.cannotWrite)
+        }
+        return path
     }
 }

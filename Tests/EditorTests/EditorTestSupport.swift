@@ -53,6 +53,8 @@ struct EditorHarness {
         return produced
     }
 
+    mutating func clearEffects() { effects = [] }
+
     @discardableResult
     mutating func press(_ keys: Key...) -> [EditorEffect] {
         keys.flatMap { send(.keyPressed($0)) }

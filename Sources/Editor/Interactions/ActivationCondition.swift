@@ -7,10 +7,30 @@ public struct ActivationCondition: Sendable {
     /// How a refusal names it: "config.toml line 12", or what the code that added it said.
     public var name: String
     let test: @Sendable (InteractionContext, Point, InteractionSpace) -> Bool
+    /// What a refusal adds to the condition's name, about the thing refused ("it is bob's").
+    var explanation: (@Sendable (InteractionContext) -> String?)?
 
     public init(_ name: String, _ test: @escaping @Sendable (_ context: InteractionContext, _ point: Point, _ space: InteractionSpace) -> Bool) {
         self.name = name
         self.test = test
+    }
+
+    /// Why it refused `context`: its name, and what it says about the thing refused.
+    func refusal(_ context: InteractionContext) -> String {
+        explanation?(context).map { "\(name): \($0)" } ?? name
+    }
+
+    /// A shared session's rule (`[collab] author_only`): only an annotation's author selects, moves or edits it on
+    /// the page; replies and review states through the list stay open to everyone. The server refuses the rest anyway.
+    public static var sharedAuthorOnly: ActivationCondition {
+        var condition = author(.self)
+        condition.name = "shared: only its author changes it"
+        condition.explanation = { context in
+            guard let annotation = context.annotation else { return nil }
+            guard let author = annotation.author, !author.isEmpty else { return "it names no author" }
+            return "it is \(author)'s"
+        }
+        return condition
     }
 
     public func holds(_ context: InteractionContext, _ point: Point, _ space: InteractionSpace) -> Bool {

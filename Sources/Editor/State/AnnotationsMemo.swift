@@ -21,6 +21,8 @@ struct AnnotationsMemo: Sendable {
         var threads: [AnnotationThread]?
         /// What Tab and clicks select on one page, in their order.
         var selectable: (page: Int, annotations: [Annotation])?
+        /// A shared session's annotations drawn over one page.
+        var overlay: (page: Int, items: [MarkupItem])?
         /// The annotation list's rows for one way of listing them.
         var rows: (listing: Listing, rows: [AnnotationListRow])?
     }
@@ -60,6 +62,10 @@ struct AnnotationsMemo: Sendable {
 
     func selectable(onPage page: Int, _ make: () -> [Annotation]) -> [Annotation] {
         kept({ $0.selectable?.page == page ? $0.selectable?.annotations : nil }, { $0.selectable = (page, $1) }, make)
+    }
+
+    func overlay(onPage page: Int, _ make: () -> [MarkupItem]) -> [MarkupItem] {
+        kept({ $0.overlay?.page == page ? $0.overlay?.items : nil }, { $0.overlay = (page, $1) }, make)
     }
 
     func rows(_ listing: Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {

@@ -6,7 +6,12 @@ import RedlineCore
 public struct DocumentEditing: Sendable {
     public let documentPath: String
     public var document: DocumentDescription { didSet { memo.invalidate() } }
-    public let reviewer: Reviewer
+    /// Who edits: in a shared session, the user the server knows (what it writes as every change's author).
+    public internal(set) var reviewer: Reviewer
+    /// Set in a shared session: the names of the annotations (markup included) operations change are kept until the
+    /// session takes them to send.
+    var tracksChangedNames = false
+    private(set) var changedNames: Set<AnnotationID> = []
     /// Markup to flatten and changes to the annotations, everything not yet saved.
     public private(set) var edits = DocumentEdits() { didSet { memo.invalidate() } }
     private var memo = AnnotationsMemo()
@@ -41,6 +46,9 @@ public struct DocumentEditing: Sendable {
     /// What Tab and clicks may select on a page (`make` gives it when the annotations changed since it was asked).
     func selectableAnnotations(onPage page: Int, _ make: () -> [Annotation]) -> [Annotation] { memo.selectable(onPage: page, make) }
 
+    /// A shared session's annotations drawn over page `page`.
+    func sharedOverlay(onPage page: Int, _ make: () -> [MarkupItem]) -> [MarkupItem] { memo.overlay(onPage: page, make) }
+
     /// The annotation list's rows for one way of listing them.
     func annotationRows(_ listing: AnnotationsMemo.Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {
         memo.rows(listing, make)
@@ -66,6 +74,7 @@ public struct DocumentEditing: Sendable {
            let grown = last.changes[0].continued(by: change) {
             last.changes = [grown]
             edits.apply(change, bookmarkBase: bookmarkBase)
+            noteChanged([change])
             history.amendLast(last)
             operations[operations.count - 1] = last
         } else {
@@ -83,6 +92,18 @@ public struct DocumentEditing: Sendable {
     private mutating func apply(_ operation: DocumentOperation) {
         edits.apply(operation, bookmarkBase: bookmarkBase)
         operations.append(operation)
+        noteChanged(operation.changes)
+    }
+
+    private mutating func noteChanged(_ changes: [DocumentChange]) {
+        guard tracksChangedNames else { return }
+        for change in changes { if let name = change.annotationName { changedNames.insert(name) } }
+    }
+
+    /// The names operations changed since the last call.
+    mutating func takeChangedNames() -> Set<AnnotationID> {
+        defer { changedNames = [] }
+        return changedNames
     }
 
     enum UndoOutcome: Equatable {

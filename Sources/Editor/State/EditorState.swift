@@ -13,6 +13,8 @@ public struct EditorState: Sendable {
     public var chrome: ScreenChrome
     /// The outline and links the runner read.
     public var navigation = DocumentNavigation()
+    /// Set in a shared session (`--collab`).
+    public internal(set) var sharing: SharedReview?
 
     public init(documentPath: String, document: DocumentDescription, columns: Int, rows: Int, pageIndex: Int = 0,
                 reviewer: Reviewer = Reviewer(author: "unknown")) {

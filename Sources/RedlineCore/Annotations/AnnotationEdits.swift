@@ -151,9 +151,14 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
     }
 
     /// What of these edits changes how page `pageIndex` looks: its annotations of the file moved or deleted.
-    public func shownChanges(onPage pageIndex: Int, of original: [Annotation]) -> AnnotationEdits {
+    /// `hiding`: annotations drawn some other way (over the page), left out of it as if deleted.
+    public func shownChanges(onPage pageIndex: Int, of original: [Annotation], hiding: Set<AnnotationID> = []) -> AnnotationEdits {
         var shown = AnnotationEdits()
         for annotation in original where annotation.pageIndex == pageIndex {
+            if hiding.contains(annotation.id) {
+                shown.deleted.insert(annotation.id)
+                continue
+            }
             if deleted.contains(annotation.id) { shown.deleted.insert(annotation.id) }
             if let move = moved[annotation.id] { shown.moved[annotation.id] = move }
             if let restyle = restyled[annotation.id] { shown.restyled[annotation.id] = restyle }

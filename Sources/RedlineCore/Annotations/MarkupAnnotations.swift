@@ -40,7 +40,7 @@ public enum MarkupAnnotations {
                  Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
             }
         }
-        return Annotation(id: AnnotationID(item.id.rawValue.uuidString), pageIndex: item.pageIndex, subtype: subtype,
+        return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,
                           rect: rect, author: author, created: date, modified: date, contents: contents,
                           flags: Annotation.printFlag, drawing: drawing)
     }
@@ -100,6 +100,9 @@ public enum MarkupAnnotations {
 }
 
 extension MarkupItem {
+    /// The name (/NM) the markup has as an annotation.
+    public var annotationName: AnnotationID { AnnotationID(id.rawValue.uuidString) }
+
     /// False for text emptied and ink without a point: nothing to keep.
     public var drawsSomething: Bool {
         switch content {

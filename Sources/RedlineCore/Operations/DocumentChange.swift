@@ -50,6 +50,19 @@ public enum DocumentChange: Sendable, Hashable, Codable {
         }
     }
 
+    /// The annotation the change is about, by name: a markup's is the name it has as an annotation (`:wa`, a
+    /// shared session). Nil for a bookmark.
+    public var annotationName: AnnotationID? {
+        switch self {
+        case .insertMarkup(let item, _), .removeMarkup(let item, _), .replaceMarkup(_, let item): item.annotationName
+        case .insertAnnotation(let annotation, _), .removeAnnotation(let annotation, _), .replaceAnnotation(_, let annotation):
+            annotation.id
+        case .changeContents(let id, _, _), .deleteAnnotation(let id, _), .moveAnnotation(let id, _, _), .restyleAnnotation(let id, _, _):
+            id
+        case .putBookmark: nil
+        }
+    }
+
     /// What the change is about, for telling whether two changes touch the same thing.
     public var subject: String {
         switch self {

@@ -31,6 +31,9 @@ public struct RedlineConfiguration: Sendable, Equatable {
     /// `[collab] server`: the collaboration server `redline collab` talks to; `[collab] token`: the user's token there.
     public var collabServer: String?
     public var collabToken: String?
+    /// In a shared session, only an annotation's author may select, move or edit it on the page (`[collab]
+    /// author_only`, on unless switched off; the server refuses others' changes either way).
+    public var collabAuthorOnly = true
 
     public static let defaultBookmarkProviders = ["xmp", "sidecar"]
 
@@ -153,8 +156,12 @@ public struct RedlineConfiguration: Sendable, Equatable {
             guard let collab = value.table else {
                 throw ConfigurationError(path: path, message: "collab must be a table: [collab] with server = \"ws://HOST:PORT\" and token = \"…\"")
             }
-            for key in collab.keys where !["server", "token"].contains(key) {
-                throw ConfigurationError(path: path, message: "unknown setting collab.\(VisibleText.excerpt(key, limit: 60)) (known: server, token)")
+            for key in collab.keys where !["server", "token", "author_only"].contains(key) {
+                throw ConfigurationError(path: path, message: "unknown setting collab.\(VisibleText.excerpt(key, limit: 60)) (known: server, token, author_only)")
+            }
+            if let value = collab["author_only"] {
+                guard let flag = value.bool else { throw ConfigurationError(path: path, message: "collab.author_only must be true or false") }
+                configuration.collabAuthorOnly = flag
             }
             for (key, value) in [("server", collab["server"]), ("token", collab["token"])] {
                 guard let value else { continue }

@@ -1,0 +1,122 @@
+import Foundation
+import RedlineCore
+
+/// A shared session (`redline FILE.pdf --collab URL`, docs/collaboration.md): the server's annotations laid over the
+/// file's, and what of this session's changes the server has, has not yet, or refused.
+///
+/// The editor shows the file's annotations with the server's laid over them (a name the server has replaces the
+/// file's, a name it deleted goes), and this session's edits over that. An annotation the session changed keeps
+/// the version it was changed from, so that the echo of its own change does not apply the change twice. What is
+/// sent is found by comparing, name by name, the annotation as the session has it with what the server was last
+/// told: a run of nudges is one change, and an undo that puts an annotation back sends it back.
+public struct SharedReview: Sendable {
+    public enum Link: Sendable, Hashable {
+        case connecting
+        case connected
+        /// Not connected: `reason` says why, the next try comes in `retryIn` seconds (nil: no more tries).
+        case offline(reason: String, retryIn: Double?)
+    }
+
+    /// The document's id on the server.
+    public let document: String
+    public internal(set) var link: Link = .connecting
+    /// The user the server knows this session as, once it said so.
+    public internal(set) var user: String?
+    public internal(set) var readOnly = false
+    public internal(set) var replica: SharedDocumentReplica
+    /// The file's annotations as opened, and their names.
+    let fileAnnotations: [Annotation]
+    let fileNames: Set<AnnotationID>
+    /// Annotations of the file the server changed or deleted: the page is drawn without them, and what the server
+    /// has of them is drawn over it.
+    var replacedFileNames: Set<AnnotationID> = []
+    /// Names changed here and not yet compared with what the server has.
+    var dirty: Set<AnnotationID> = []
+    /// Changes sent (or waiting for the connection) and not yet answered, in the order they were made.
+    var pending: [PendingChange] = []
+    /// What the server was last told of an annotation (in the form changes are compared in), and the version it
+    /// answered with.
+    var told: [AnnotationID: Told] = [:]
+    /// Changes acknowledged whose event has not come yet (operation id, event number): their event is the echo of
+    /// this session's own change, not someone else's.
+    var acknowledged: [String: Int] = [:]
+    /// When each of the session's markups was first shared: its creation date from then on.
+    var created: [AnnotationID: PDFDate] = [:]
+    /// Changes the server refused, newest last.
+    public internal(set) var refusals: [Refusal] = []
+    /// The welcome said a snapshot follows and its last part has not come yet: nothing is compared before it.
+    var awaitingSnapshot = false
+
+    struct PendingChange: Sendable, Hashable {
+        var operation: String
+        var name: AnnotationID
+        var frame: CollabFrame.Client
+        /// The annotation as sent, compared form; nil for a deletion.
+        var form: String?
+    }
+
+    struct Told: Sendable, Hashable {
+        var form: String?
+        var version: Int
+    }
+
+    public struct Refusal: Sendable, Hashable {
+        public var name: String
+        public var code: String
+        public var message: String
+    }
+
+    public init(document: String, fileAnnotations: [Annotation], pages: [PageGeometry]) {
+        self.document = document
+        self.fileAnnotations = fileAnnotations
+        fileNames = Set(fileAnnotations.map(\.id))
+        replica = SharedDocumentReplica(pages: pages)
+    }
+
+    /// Changes the server does not have yet: sent and unanswered, or made while offline.
+    public var waitingCount: Int { pending.count + dirty.subtracting(pending.map(\.name)).count }
+
+    /// The version of `name` a change to it is made against: the newest the server told of.
+    func version(of name: AnnotationID) -> Int? {
+        let known = replica.version(of: name)
+        guard let told = told[name]?.version else { return known }
+        return max(known ?? 0, told)
+    }
+
+    /// The annotation in the form two versions of it are compared in: its XFDF with what the server writes itself
+    /// (the author) and what every change moves on (the dates) left out.
+    static func comparedForm(of annotation: Annotation, pages: [PageGeometry]) -> String {
+        var bare = annotation
+        bare.author = nil
+        bare.created = nil
+        bare.modified = nil
+        bare.order = 0
+        return XFDF.document([bare], pages: pages)
+    }
+
+    /// The status line's words for the session.
+    public var statusField: String {
+        let who = user.map { " as \($0)" } ?? ""
+        let waiting = waitingCount
+        switch link {
+        case .connecting: return "shared: connecting…" + (waiting > 0 ? " \(waiting) waiting" : "")
+        case .connected:
+            if awaitingSnapshot { return "shared\(who): loading" }
+            let state = readOnly ? "read-only" : waiting > 0 ? "sending \(waiting)" : "live"
+            return "shared\(who): \(state)"
+        case .offline(_, let retryIn):
+            let retry = retryIn.map { ", retry in \(max(1, Int($0.rounded(.up)))) s" } ?? ""
+            return "shared: offline\(waiting > 0 ? ", \(waiting) waiting" : "")\(retry)"
+        }
+    }
+}
+
+/// What the network brings a shared session, as values: the runner turns the link's lines into these.
+public enum SharedEvent: Sendable {
+    /// The link is trying to connect, or lost the connection (and when it tries again).
+    case link(SharedReview.Link)
+    /// A frame from the server (the welcome included).
+    case frame(CollabFrame.Server)
+    /// The pause after the last change has passed: what changed is compared and sent.
+    case flushDue
+}

@@ -1,0 +1,231 @@
+import Editor
+import Foundation
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// A shared session through the state machine: editors talk to the server's own rules (`MemoryCollabServer`)
+/// through their effects and `.shared` events, as the runner's link carries them.
+@Suite struct SharedSessionTests {
+    func annotation(_ name: String, _ editor: EditorHarness) -> Annotation? {
+        editor.state.annotations.first { $0.id.rawValue == name }
+    }
+
+    func changeFrames(_ effects: [EditorEffect]) -> [(op: String, base: Int?, xfdf: String)] {
+        effects.flatMap { effect -> [(op: String, base: Int?, xfdf: String)] in
+            guard case .sendShared(let frames) = effect else { return [] }
+            return frames.compactMap { if case .change(let op, let base, let xfdf) = $0 { (op, base, xfdf) } else { nil } }
+        }
+    }
+
+    /// Alice places a text; once the pause passes it is one `add`, and Bob sees it as Alice's, drawn over his page,
+    /// without his cursor, page or zoom moving.
+    @Test func aTextPlacedInOneEditorAppearsInTheOtherAsItsAuthors() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        let bobBefore = (room.editors["bob"]!.state.cursor, room.editors["bob"]!.state.pageIndex, room.editors["bob"]!.state.zoom)
+        room.act("alice") { $0.placeText("Check the total") }
+        room.pause("alice")
+        room.deliver()
+        let bob = room.editors["bob"]!
+        let shared = try #require(bob.state.annotations.first { $0.subtype == .freeText })
+        #expect(shared.contents == "Check the total")
+        #expect(shared.author == "alice")
+        #expect(room.server.live.map(\.author) == ["alice"])
+        #expect(bob.state.scene(environment: bob.environment).markup.contains {
+            if case .text(let text) = $0.content { text.text == "Check the total" } else { false }
+        })
+        #expect((bob.state.cursor, bob.state.pageIndex, bob.state.zoom) == bobBefore)
+        #expect(room.editors["alice"]!.state.sharing?.statusField == "shared as alice: live")
+        // Alice's own text is listed once (replies thread under it) and drawn once, by her markup; Tab selects the
+        // markup, not a copy of it.
+        var alice = room.editors["alice"]!
+        #expect(alice.state.annotations.filter { $0.subtype == .freeText }.map(\.contents) == ["Check the total"])
+        #expect(alice.state.scene(environment: alice.environment).markup.count == 1)
+        alice.press(.escape, .tab)
+        #expect(alice.state.selection != nil)
+        #expect(alice.state.interaction.selectedAnnotation == nil)
+    }
+
+    /// A run of nudges is one change, sent after the pause against the version the server acknowledged; the
+    /// echo of it does not move the text twice.
+    @Test func aRunOfNudgesIsOneModifyAndItsEchoMovesNothingTwice() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("Moved") }
+        room.pause("alice")
+        room.deliver()
+        room.editors["alice"]!.clearEffects()
+        room.act("alice") { editor in
+            for _ in 0..<12 { editor.press(.right) }
+        }
+        let sent = changeFrames(room.editors["alice"]!.send(.shared(.flushDue)))
+        #expect(sent.count == 1)
+        #expect(sent.first?.base == 1)
+        #expect(sent.first?.xfdf.contains("<modify>") == true)
+        room.pause("alice")
+        room.deliver()
+        let alice = room.editors["alice"]!
+        let bob = room.editors["bob"]!
+        let name = try #require(alice.state.markup.items.first?.annotationName)
+        let mine = try #require(alice.state.markup.items.first)
+        let theirs = try #require(annotation(name.rawValue, bob))
+        #expect(abs(theirs.rect.minX - MarkupAnnotations.rect(for: mine, measuredBy: alice.environment.measurer).minX) < 0.01)
+        #expect(room.server.annotations[name.rawValue]?.version == 2)
+        // Nothing is left to send: what Alice has is what the server has.
+        #expect(changeFrames(room.editors["alice"]!.send(.shared(.flushDue))).isEmpty)
+    }
+
+    /// Bob cannot select, move or delete Alice's annotation on the page (the line says whose it is), but replies
+    /// to it from the list, and Alice receives the reply.
+    @Test func othersAnnotationsAreRefusedOnThePageButRepliesGoThrough() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("Total?") }
+        room.pause("alice")
+        room.deliver()
+        room.act("bob") { $0.press(.tab) }
+        #expect(room.editors["bob"]!.state.interaction.selectedAnnotation == nil)
+        #expect(room.editors["bob"]!.state.message?.contains("it is alice's") == true)
+        room.act("bob") { editor in
+            editor.press(.character("a"))
+            editor.press(.character("r"))
+            editor.type("Looks right")
+            editor.press(.enter)
+        }
+        room.pause("bob")
+        room.deliver()
+        let reply = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Looks right" })
+        #expect(reply.author == "bob")
+        #expect(reply.inReplyTo == room.editors["alice"]!.state.markup.items.first?.annotationName)
+        // It threads under Alice's text in her list.
+        let threads = room.editors["alice"]!.state.annotationThreads
+        #expect(threads.first { $0.root.contents == "Total?" }?.replies.map(\.contents) == ["Looks right"])
+    }
+
+    /// Offline, changes wait (the status line counts them); on reconnecting they are sent, and a change sent
+    /// before the drop and never answered goes again with its own operation id, applied once.
+    @Test func changesMadeOfflineAreSentOnReconnectAndAResendIsAppliedOnce() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("First") }
+        // Sent and committed, then the connection drops before Alice hears of it.
+        let first = changeFrames(room.editors["alice"]!.send(.shared(.flushDue)))
+        #expect(first.count == 1)
+        room.serverTakes(.change(operation: first[0].op, base: nil, xfdf: first[0].xfdf), from: "alice", missing: "alice")
+        room.disconnect("alice")
+        room.act("alice") { editor in
+            editor.press(.escape)
+            editor.press(.character("j"))
+            editor.placeText("Second")
+        }
+        room.pause("alice")
+        #expect(room.editors["alice"]!.state.sharing?.statusField == "shared: offline, 2 waiting, retry in 2 s")
+        room.connect("alice")
+        room.deliver()
+        #expect(room.server.live.count == 2)
+        #expect(room.server.log.count == 2)
+        #expect(room.editors["alice"]!.state.sharing?.statusField == "shared as alice: live")
+        // Bob was connected throughout: he has both, once each.
+        #expect(room.editors["bob"]!.state.annotations.filter { $0.subtype == .freeText }.map(\.contents) == ["First", "Second"])
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+    }
+
+    /// A change the server refuses is said and kept, never dropped in silence.
+    @Test func aRefusalIsShownAndTheChangeStays() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.act("alice") { $0.placeText("Mine") }
+        room.pause("alice")
+        room.deliver()
+        let name = try #require(room.editors["alice"]!.state.markup.items.first?.annotationName.rawValue)
+        // Someone else deletes it meanwhile (the server's own doing, as a thread's deletion would).
+        room.serverTakes(.change(operation: "gone", base: 1,
+                                 xfdf: AnnotationChange.deleting(AnnotationID(name), pageIndex: 0, operationID: "gone", author: "alice",
+                                                                 baseVersion: 1).xfdf),
+                         from: "alice", missing: "alice")
+        room.act("alice") { $0.press(.right) }
+        room.pause("alice")
+        room.deliver()
+        let alice = room.editors["alice"]!
+        #expect(alice.state.message?.hasPrefix("Not shared: ") == true)
+        #expect(alice.state.sharing?.refusals.map(\.code) == ["deleted"])
+        #expect(alice.state.markup.items.count == 1)
+    }
+
+    /// Undo sends the inverse: the text placed and shared is deleted on the server, and from the other editor.
+    @Test func undoSendsTheInverseChange() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("Oops") }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        room.act("alice") { editor in
+            editor.press(.escape)
+            editor.press(.character("u"))
+        }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        #expect(room.editors["bob"]!.state.annotations.isEmpty)
+    }
+
+    /// Remote additions, changes and deletions leave the reviewer's selection alone unless what is selected goes.
+    @Test func aRemoteDeletionClearsOnlyASelectionOfWhatWent() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("Mine") }
+        room.pause("alice")
+        room.deliver()
+        room.act("bob") { $0.placeText("His") }
+        room.pause("bob")
+        room.deliver()
+        room.act("alice") { editor in
+            editor.press(.escape)
+            editor.press(.tab)
+        }
+        let selected = room.editors["alice"]!.state.selection
+        #expect(selected != nil)
+        room.act("bob") { editor in
+            editor.press(.escape)
+            editor.press(.tab)
+            editor.press(.character("x"))
+        }
+        room.pause("bob")
+        room.deliver()
+        #expect(room.editors["alice"]!.state.selection == selected)
+        #expect(room.editors["alice"]!.state.annotations.filter { $0.author == "bob" }.isEmpty)
+    }
+
+    /// Replaying the recorded events on the first state gives the same annotations and the same frames to send.
+    @Test func replayingASharedSessionGivesTheSameState() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("One") }
+        room.pause("alice")
+        room.deliver()
+        room.act("bob") { $0.placeText("Two") }
+        room.pause("bob")
+        room.deliver()
+        let bob = room.editors["bob"]!
+        var replayed = bob.initialState
+        EditorReducer.startSharing(&replayed, document: "doc")
+        var effects: [EditorEffect] = []
+        for (event, stamp) in bob.recorded {
+            effects += EditorReducer.reduce(&replayed, event, at: stamp, environment: bob.environment)
+        }
+        #expect(replayed.annotations == bob.state.annotations)
+        #expect(replayed.sharing?.replica.head == bob.state.sharing?.replica.head)
+        let live = (room.sent["bob"] ?? []).compactMap { if case .change(_, _, let xfdf) = $0 { xfdf } else { nil } }
+        #expect(!live.isEmpty)
+        #expect(changeFrames(effects).map(\.xfdf) == live)
+    }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Two editors in two terminals reviewing one document through a real `redline serve`: what one places the other
+/// sees and cannot move, replies and review states go both ways, and both keep working while the server is down
+/// and converge when it is back.
+@Suite(.serialized) struct SharedEditingInTerminalTests {
+    /// `redline serve` on a port of its own, with an SQLite database in `folder`; `kill` is a `kill -9`.
+    final class Server {
+        let port: Int
+        let folder: TemporaryFolder
+        let database: String
+        private var process: Process?
+
+        /// `database`: PostgreSQL's URL for one of several instances; an SQLite file in `folder` otherwise.
+        init(folder: TemporaryFolder, database: String? = nil) throws {
+            self.folder = folder
+            self.database = database ?? "sqlite:" + folder.file("server.sqlite")
+            port = try Self.freePort()
+            try start()
+        }
+
+        var url: String { "ws://127.0.0.1:\(port)" }
+        var environment: [String: String] {
+            ["XDG_DATA_HOME": folder.file("data"), "XDG_CONFIG_HOME": folder.file("config"), "HOME": folder.path,
+             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        }
+
+        /// Starts it, on the same port as before, unless it runs.
+        func start() throws {
+            guard process == nil else { return }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestPaths.redline)
+            process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database, "--open"]
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+            self.process = process
+            let deadline = Date().addingTimeInterval(60)
+            while !Self.accepts(port) {
+                guard Date() < deadline, process.isRunning else { throw ToolFailure(tool: "redline serve", output: "never listened") }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+
+        func kill() {
+            guard let process else { return }
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            self.process = nil
+        }
+
+        func addUser(_ name: String) throws -> String {
+            let result = try ProcessRunner.run(TestPaths.redline, ["serve", "user", "add", name, "--database", database],
+                                               environment: environment)
+            return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        deinit { kill() }
+
+        static func accepts(_ port: Int) -> Bool {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            } == 0
+        }
+
+        static func freePort() throws -> Int {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+                }
+            }
+            guard bound else { throw ToolFailure(tool: "bind", output: String(cString: strerror(errno))) }
+            return Int(UInt16(bigEndian: address.sin_port))
+        }
+    }
+
+    func editor(_ file: String, token: String, server: Server, folder: TemporaryFolder, name: String) throws -> TmuxSession {
+        try TmuxSession(command: "\(TestPaths.redline) \(file) --graphics symbols --collab \(server.url)",
+                        environment: ["REDLINE_TOKEN": token, "XDG_CONFIG_HOME": folder.file("config-\(name)"),
+                                      "XDG_CACHE_HOME": folder.file("cache-\(name)"), "HOME": folder.path])
+    }
+
+    /// (id, author, contents) of every annotation of a PDF, sorted: what two copies must agree on.
+    func annotations(of path: String) throws -> [String] {
+        let json = try ProcessRunner.run(TestPaths.redline, ["annotations", "--json", path]).stdout
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        return list.map { "\($0["id"] ?? "") · \($0["type"] ?? "") · \($0["author"] ?? "") · \($0["contents"] as? String ?? "")" }.sorted()
+    }
+
+    @Test func twoEditorsReviewTogetherThroughTheServerAndConvergeAfterItWasDown() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder: folder)
+        try reviewTogether(folder: folder, servers: [server, server])
+    }
+
+    /// The same with two instances on one PostgreSQL database, each editor on its own instance.
+    @Test func twoEditorsOnTwoInstancesOnOnePostgreSQLConverge() throws {
+        let cluster = try ThrowawayPostgres()
+        defer { withExtendedLifetime(cluster) {} }
+        let folder = TemporaryFolder()
+        let first = try Server(folder: folder, database: cluster.url)
+        let second = try Server(folder: folder, database: cluster.url)
+        try reviewTogether(folder: folder, servers: [first, second])
+    }
+
+    /// Alice on `servers[0]`, Bob on `servers[1]` (the same one, or two instances of one database).
+    func reviewTogether(folder: TemporaryFolder, servers: [Server]) throws {
+        let server = servers[0]
+        let aliceToken = try server.addUser("alice")
+        let bobToken = try server.addUser("bob")
+        let carolToken = try server.addUser("carol")
+        let aliceFile = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
+        let bobFile = folder.file("bob.pdf")
+        try FileManager.default.copyItem(atPath: aliceFile, toPath: bobFile)
+        let shared = try ProcessRunner.run(TestPaths.redline, ["collab", "share", aliceFile, "--server", server.url],
+                                           environment: server.environment.merging(["REDLINE_TOKEN": aliceToken]) { $1 })
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let document = shared.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let alice = try editor(aliceFile, token: aliceToken, server: server, folder: folder, name: "alice")
+        let bob = try editor(bobFile, token: bobToken, server: servers[1], folder: folder, name: "bob")
+        try alice.waitFor("shared as alice: live")
+        try bob.waitFor("shared as bob: live")
+
+        // Alice places a text; Bob's list shows it, as hers.
+        try alice.placeText("Hello from Alice")
+        try bob.send("a")
+        try bob.waitFor("Hello from Alice")
+        #expect(try bob.screen().contains("Text box · alice"))
+        try bob.send("Escape")
+        // Bob cannot select it on the page: the line says whose it is.
+        try bob.send("Tab")
+        try bob.waitFor("it is alice's")
+
+        // Bob replies to it and sets a review state from the list; Alice sees both.
+        try bob.send("a")
+        try bob.waitFor("Hello from Alice")
+        try bob.send("G", "r")
+        try bob.type("Bob agrees")
+        try bob.send("Enter")
+        try bob.waitFor("Replied")
+        try bob.send("s", "a")
+        try bob.waitFor("Accepted")
+        try bob.send("Escape")
+        try alice.send("Escape", "a")
+        try alice.waitFor("Bob agrees")
+        try alice.waitFor("Accepted — bob")
+        try alice.send("Escape")
+
+        // A third reviewer, the Python client written from the protocol document, adds a note and adds and deletes
+        // another while the editors are open: both show the first, neither the second.
+        let carol = try ProcessRunner.run(TestPaths.python, [
+            TestPaths.packageRoot.appendingPathComponent("Tests/Collab/third_participant.py").path, server.url, carolToken, document,
+        ])
+        #expect(carol.stdout.contains("carol done ack"), "\(carol.stderr)")
+        for editor in [alice, bob] {
+            try editor.send("a")
+            let list = try editor.waitFor("Carol's note")
+            #expect(!list.contains("Carol's mistake"))
+            try editor.send("Escape")
+        }
+
+        // The server goes down: both keep working, their changes wait.
+        for instance in servers { instance.kill() }
+        try alice.waitFor("shared: offline")
+        try bob.waitFor("shared: offline")
+        try alice.send("j", "j", "j")
+        try alice.placeText("Written offline")
+        try alice.waitFor("1 waiting")
+        try bob.send("a", "G", "r")
+        try bob.type("Still here")
+        try bob.send("Enter")
+        try bob.waitFor("1 waiting")
+        try bob.send("Escape")
+
+        // Back up: both send what waited and receive the other's.
+        for instance in servers { try instance.start() }
+        try alice.waitFor("shared as alice: live", seconds: 60)
+        try bob.waitFor("shared as bob: live", seconds: 60)
+        try alice.send("a")
+        try alice.waitFor("Still here")
+        try alice.send("Escape")
+        try bob.send("a")
+        try bob.waitFor("Written offline")
+        try bob.send("Escape")
+
+        // Each writes a copy: the two copies and the server's own set hold the same annotations.
+        let aliceCopy = folder.file("alice-copy.pdf")
+        let bobCopy = folder.file("bob-copy.pdf")
+        try alice.command("w \(aliceCopy)")
+        try alice.waitFor("Saved")
+        try bob.command("w \(bobCopy)")
+        try bob.waitFor("Saved")
+        let serverCopy = folder.file("server-copy.pdf")
+        let pulled = try ProcessRunner.run(TestPaths.redline, ["collab", "pull", bobFile, "--output", serverCopy, "--server", servers[1].url],
+                                           environment: server.environment.merging(["REDLINE_TOKEN": bobToken]) { $1 })
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        let fromAlice = try annotations(of: aliceCopy)
+        #expect(fromAlice == (try annotations(of: bobCopy)))
+        #expect(fromAlice == (try annotations(of: serverCopy)))
+        for words in ["Hello from Alice", "Bob agrees", "Still here", "Written offline", "Accepted set by bob", "Carol's note"] {
+            #expect(fromAlice.contains { $0.hasSuffix(words) }, "\(words) missing from \(fromAlice)")
+        }
+        #expect(!fromAlice.contains { $0.hasSuffix("Carol's mistake") })
+    }
+}
