@@ -74,7 +74,7 @@ extension EditorReducer {
             sharing.told[AnnotationID(name)] = SharedReview.Told(form: answered.form, version: version)
             state.sharing = sharing
             // Changed again while the change was on its way: that is compared now.
-            return sharing.dirty.contains(answered.name) ? flushShared(&state, env) : []
+            return sharing.dirty.contains(answered.local) ? flushShared(&state, env) : []
         case .refused(let operation, let code, let message, let current, _):
             guard let index = sharing.pending.firstIndex(where: { $0.operation == operation }) else { return [] }
             let refused = sharing.pending.remove(at: index)
@@ -95,6 +95,7 @@ extension EditorReducer {
         let own = Set(sharing.pending.map(\.operation)).union(sharing.acknowledged.keys)
         let local = locallyDefined(state).union(touchedByEdits(state))
         var conflict: (author: String, name: String, deleted: Bool)?
+        var news: String?
         for event in events where event.seq > sharing.replica.head {
             do {
                 try sharing.replica.apply(.event(event))
@@ -103,6 +104,7 @@ extension EditorReducer {
             }
             sharing.acknowledged[event.op] = nil
             guard !own.contains(event.op) else { continue }
+            news = sharedNews(event, sharing.replica)
             for entry in event.annotations where local.contains(AnnotationID(entry.name)) {
                 conflict = (event.author, entry.name, entry.deleted)
                 // Compared again: the server will refuse this session's version, and that refusal is shown.
@@ -115,7 +117,20 @@ extension EditorReducer {
             state.message = "\(conflict.author) \(conflict.deleted ? "deleted" : "changed") \"\(conflict.name)\", which you changed here"
             return [.sharedChangesWaiting]
         }
+        // Who did what, on the message line, unless the line is the user's (a prompt, something being typed).
+        if let news, state.focus == .page, state.interaction.activity == .idle { state.message = news }
         return []
+    }
+
+    /// "alice added a text box: “Check the total”": what a collaborator's event did, in a line.
+    static func sharedNews(_ event: CollabFrame.Event, _ replica: SharedDocumentReplica) -> String {
+        let name = AnnotationID(event.annotations.first?.name ?? "")
+        let annotation = replica.annotations.first { $0.id == name }
+        let what = annotation.map { ($0.isReply ? ($0.isStateChange ? "a review state" : "a reply") : "a " + $0.subtype.label.lowercased()) }
+            ?? "an annotation"
+        let verb = switch event.action { case .add: "added"; case .modify: "changed"; case .delete: "deleted" }
+        let words = annotation?.firstLine.isEmpty == false ? ": “\(annotation!.firstLine.prefix(40))”" : ""
+        return "\(event.author) \(verb) \(what)\(words)"
     }
 
     /// Connected again (or for the first time): every unanswered change is sent again with its operation id (one
@@ -136,7 +151,7 @@ extension EditorReducer {
     /// The session's markup by the names it is shared under. The server's copy of one is listed (replies thread
     /// under it) but neither drawn nor selected on the page: the markup is.
     static func markupNames(_ state: EditorState) -> Set<AnnotationID> {
-        Set(state.markup.items.map(\.annotationName))
+        Set(state.markup.items.map { state.sharing?.sharedName($0.annotationName) ?? $0.annotationName })
     }
 
     /// The names this session's edits change relative to the document's annotations (moved, restyled, reworded,
@@ -153,7 +168,7 @@ extension EditorReducer {
     /// The document's annotations become the file's with the server's laid over them. Linear in both.
     static func layOutShared(_ state: inout EditorState) {
         guard var sharing = state.sharing else { return }
-        let defined = Set(state.edits.annotations.added.map(\.id))
+        let defined = Set(state.edits.annotations.added.map { sharing.sharedName($0.id) })
         let touched = touchedByEdits(state)
         var kept: [AnnotationID: Annotation] = [:]
         if !touched.isEmpty {
@@ -216,7 +231,7 @@ extension EditorReducer {
             state.sharing = sharing
             return []
         }
-        let busy = Set(sharing.pending.map(\.name))
+        let busy = Set(sharing.pending.map(\.local))
         let names = sharing.dirty.subtracting(busy)
         guard !names.isEmpty else {
             state.sharing = sharing
@@ -241,37 +256,52 @@ extension EditorReducer {
             local.append((annotation.id, annotation))
         }
         var frames: [CollabFrame.Client] = []
-        func send(_ change: AnnotationChange, form: String?) {
-            sharing.pending.append(SharedReview.PendingChange(operation: change.operationID, name: change.name,
+        func send(_ change: AnnotationChange, local: AnnotationID, form: String?) {
+            sharing.pending.append(SharedReview.PendingChange(operation: change.operationID, local: local, name: change.name,
                                                               frame: .change(operation: change.operationID, base: change.baseVersion,
                                                                              xfdf: change.xfdf),
                                                               form: form))
             frames.append(sharing.pending.last!.frame)
         }
         let present = Set(local.map(\.name))
+        let made = Set(state.edits.annotations.added.map(\.id)).union(markupNames)
+        let wires = Set(present.map(sharing.sharedName))
         var serverHas: [AnnotationID: Annotation] = [:]
-        for annotation in sharing.replica.annotations where present.contains(annotation.id) { serverHas[annotation.id] = annotation }
+        for annotation in sharing.replica.annotations where wires.contains(annotation.id) { serverHas[annotation.id] = annotation }
         for (name, annotation) in local {
-            let form = SharedReview.comparedForm(of: annotation, pages: pages)
-            let entry = sharing.replica.entries[name.rawValue]
-            let told = sharing.told[name]?.form
-                ?? serverHas[name].map { SharedReview.comparedForm(of: $0, pages: pages) }
+            var wire = sharing.sharedName(name)
+            var entry = sharing.replica.entries[wire.rawValue]
+            if entry?.deleted == true, made.contains(name) {
+                // Made here again after the server deleted it (an undone deletion): the server keeps a deleted name
+                // deleted, so it is shared anew under a new name.
+                wire = AnnotationID(state.freshID().uuidString)
+                sharing.aliases[name] = wire
+                entry = nil
+            }
+            var sent = annotation
+            sent.id = wire
+            let form = SharedReview.comparedForm(of: sent, pages: pages)
+            let told = sharing.told[wire]?.form
+                ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) }
             guard form != told else { continue }
             // An annotation of the file the server never had stays this copy's: sharing it would make it the user's.
             if entry == nil, sharing.fileNames.contains(name) { continue }
-            var sent = annotation
             sent.author = user
             if sent.created == nil { sent.created = state.now }
             sent.modified = state.now
             let change = AnnotationChange.writing(sent, pages: pages, operationID: state.freshID().uuidString, author: user,
-                                                  baseVersion: entry == nil ? nil : sharing.version(of: name) ?? 0)
-            send(change, form: form)
+                                                  baseVersion: entry == nil ? nil : sharing.version(of: wire) ?? 0)
+            send(change, local: name, form: form)
         }
-        let gone = names.subtracting(present).filter { sharing.replica.entries[$0.rawValue].map { !$0.deleted } ?? false }
-        for name in gone.sorted(by: { $0.rawValue < $1.rawValue }) where !answersAnother(name, in: gone, sharing.replica) {
-            let page = sharing.replica.entries[name.rawValue]?.page ?? 0
-            send(AnnotationChange.deleting(name, pageIndex: page, operationID: state.freshID().uuidString, author: user,
-                                           baseVersion: sharing.version(of: name) ?? 0), form: nil)
+        let goneNames = names.subtracting(present)
+        let gone = Dictionary(goneNames.map { ($0, sharing.sharedName($0)) }, uniquingKeysWith: { first, _ in first })
+            .filter { sharing.replica.entries[$0.value.rawValue].map { !$0.deleted } ?? false }
+        let goneWires = Set(gone.values)
+        for (name, wire) in gone.sorted(by: { $0.value.rawValue < $1.value.rawValue })
+        where !answersAnother(wire, in: goneWires, sharing.replica) {
+            let page = sharing.replica.entries[wire.rawValue]?.page ?? 0
+            send(AnnotationChange.deleting(wire, pageIndex: page, operationID: state.freshID().uuidString, author: user,
+                                           baseVersion: sharing.version(of: wire) ?? 0), local: name, form: nil)
         }
         state.sharing = sharing
         return frames.isEmpty ? [] : [.sendShared(frames)]

@@ -100,7 +100,7 @@ extension EditorState {
         guard let sharing else { return [] }
         let page = pageIndex
         return editing.sharedOverlay(onPage: page) {
-            let markupNames = Set(markup.items(onPage: page).map(\.annotationName))
+            let markupNames = Set(markup.items(onPage: page).map { sharing.sharedName($0.annotationName) })
             return annotations.filter {
                 $0.pageIndex == page && !markupNames.contains($0.id)
                     && (!sharing.fileNames.contains($0.id) || sharing.replacedFileNames.contains($0.id))

@@ -189,6 +189,8 @@ public enum Benchmark {
             })
         }
 
+        figures.append(remoteEventFrame(document: document, maker: maker, environment: environment, columns: columns, rows: rows))
+
         // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.
         let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
         defer { unlink(output) }
@@ -278,6 +280,38 @@ public enum Benchmark {
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
         return kilobytes / 1024
+    }
+
+    /// A shared session: from a collaborator's event (a text box added on the page shown) reaching the loop to the
+    /// frame that shows it, drawn over the page without rendering it again.
+    static func remoteEventFrame(document: OpenedDocument, maker: PagePictureMaker, environment: EditorEnvironment,
+                                 columns: Int, rows: Int) -> Figure {
+        var state = EditorState(documentPath: document.path, document: document.description, columns: columns, rows: rows)
+        EditorReducer.startSharing(&state, document: "bench")
+        func receive(_ frame: CollabFrame.Server) {
+            let stamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
+            _ = EditorReducer.reduce(&state, .shared(.frame(frame)), at: stamp, environment: environment)
+        }
+        receive(.welcome(document: "bench", user: "reader", access: "write", head: 0, snapshot: false))
+        _ = maker.picture(for: state.scene(environment: environment))
+        let rendersBefore = maker.renderCount
+        let pages = document.description.pages
+        var seq = 0
+        let figure = measure("remote event to frame", runs: 30) {
+            seq += 1
+            let box = Annotation(id: AnnotationID("remote-\(seq)"), pageIndex: 0, subtype: .freeText,
+                                 rect: Rect(x: 40 + Double(seq % 10) * 30, y: 60 + Double(seq / 10) * 20, width: 60, height: 16),
+                                 author: "writer", contents: "Remark \(seq)", flags: Annotation.printFlag,
+                                 drawing: AnnotationDrawing(color: RGBColor(red: 200, green: 0, blue: 0), fontSize: 12))
+            let change = AnnotationChange.writing(box, pages: pages, operationID: "op-\(seq)", author: "writer", baseVersion: nil)
+            let entry = CollabFrame.Entry(SharedAnnotation(name: box.id.rawValue, pageIndex: 0, author: "writer", version: 1,
+                                                           deleted: false, inReplyTo: nil, element: ""))
+            receive(.event(CollabFrame.Event(seq: seq, op: change.operationID, author: "writer", time: "", action: .add,
+                                             annotations: [entry], xfdf: change.xfdf)))
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+        }
+        precondition(maker.renderCount == rendersBefore, "a remote change re-rendered the page")
+        return figure
     }
 
     static func measure(_ name: String, runs: Int, _ body: () -> Void) -> Figure {

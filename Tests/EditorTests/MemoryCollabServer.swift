@@ -86,6 +86,14 @@ struct SharedRoom {
         connect(user)
     }
 
+    /// The user's editor quits: a later `join` is a new session, which gets the whole set.
+    mutating func leave(_ user: String) {
+        editors[user] = nil
+        connected.remove(user)
+        seen[user] = nil
+        outgoing[user] = nil
+    }
+
     mutating func connect(_ user: String) {
         connected.insert(user)
         let frames = seen[user].map { server.resume(as: user, since: $0) } ?? server.join(as: user)

@@ -37,6 +37,7 @@ import Testing
             if case .text(let text) = $0.content { text.text == "Check the total" } else { false }
         })
         #expect((bob.state.cursor, bob.state.pageIndex, bob.state.zoom) == bobBefore)
+        #expect(bob.state.message == "alice added a text box: “Check the total”")
         #expect(room.editors["alice"]!.state.sharing?.statusField == "shared as alice: live")
         // Alice's own text is listed once (replies thread under it) and drawn once, by her markup; Tab selects the
         // markup, not a copy of it.
@@ -227,5 +228,91 @@ import Testing
         let live = (room.sent["bob"] ?? []).compactMap { if case .change(_, _, let xfdf) = $0 { xfdf } else { nil } }
         #expect(!live.isEmpty)
         #expect(changeFrames(effects).map(\.xfdf) == live)
+    }
+
+    /// Undoing a deletion brings the text back for everyone: the server keeps the deleted name deleted, so it is
+    /// shared again under a new one, and neither editor shows it twice.
+    @Test func anUndoneDeletionIsSharedAgainUnderANewName() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("Back again") }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { editor in
+            editor.press(.character("x"))
+        }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        room.act("alice") { $0.press(.character("u")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+        let bob = room.editors["bob"]!
+        #expect(bob.state.annotations.map(\.contents) == ["Back again"])
+        let alice = room.editors["alice"]!
+        #expect(alice.state.annotations.map(\.contents) == ["Back again"])
+        #expect(alice.state.scene(environment: alice.environment).markup.count == 1)
+        // Moving it afterwards modifies the new name.
+        room.act("alice") { $0.press(.tab, .right, .right) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.first?.version == 2)
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+    }
+
+    /// An annotation Alice made in an earlier session comes from the server; moved here, it is one modify, and the
+    /// echo does not move it twice.
+    @Test func movingOnesOwnAnnotationFromTheServerIsOneModify() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.act("alice") { $0.placeText("Earlier") }
+        room.pause("alice")
+        room.deliver()
+        // A new session of Alice's: the text is an annotation from the server now.
+        room.leave("alice")
+        room.join("alice")
+        let before = try #require(room.editors["alice"]!.state.annotations.first)
+        room.act("alice") { $0.press(.tab, .right, .right, .right) }
+        room.pause("alice")
+        room.deliver()
+        let after = try #require(room.editors["alice"]!.state.annotations.first)
+        #expect(after.rect.minX == before.rect.minX + 3)
+        #expect(room.server.live.first?.version == 2)
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+    }
+
+    /// After a crash, the journal restored in a shared session is sent once connected: nothing made offline is lost.
+    @Test func aRestoredJournalIsSentOnceConnected() throws {
+        var offline = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
+        EditorReducer.startSharing(&offline.state, document: "doc")
+        offline.send(.shared(.link(.offline(reason: "no server", retryIn: 1))))
+        offline.placeText("Before the crash")
+        offline.send(.shared(.flushDue))
+        let journaled = offline.state.edits
+
+        var room = SharedRoom()
+        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
+        EditorReducer.startSharing(&restarted.state, document: "doc")
+        restarted.send(.journalFound(journaled))
+        restarted.press(.character("y"))
+        room.editors["alice"] = restarted
+        room.connect("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        #expect(room.server.live.first?.author == "alice")
+    }
+
+    /// A read-only member receives everything and sends nothing; the line says why.
+    @Test func aReadOnlyMemberSendsNothing() throws {
+        var editor = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "reader"))
+        EditorReducer.startSharing(&editor.state, document: "doc")
+        editor.send(.shared(.frame(.welcome(document: "doc", user: "reader", access: "read", head: 0, snapshot: false))))
+        editor.placeText("Mine only")
+        #expect(changeFrames(editor.send(.shared(.flushDue))).isEmpty)
+        #expect(editor.state.message?.contains("read-only") == true)
+        #expect(editor.state.sharing?.statusField == "shared as reader: read-only")
     }
 }

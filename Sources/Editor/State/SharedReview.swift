@@ -40,6 +40,9 @@ public struct SharedReview: Sendable {
     /// Changes acknowledged whose event has not come yet (operation id, event number): their event is the echo of
     /// this session's own change, not someone else's.
     var acknowledged: [String: Int] = [:]
+    /// Names this session made again after the server deleted them (an undone deletion), with the new name each is
+    /// shared under: the server keeps a deleted name deleted.
+    var aliases: [AnnotationID: AnnotationID] = [:]
     /// When each of the session's markups was first shared: its creation date from then on.
     var created: [AnnotationID: PDFDate] = [:]
     /// Changes the server refused, newest last.
@@ -49,6 +52,8 @@ public struct SharedReview: Sendable {
 
     struct PendingChange: Sendable, Hashable {
         var operation: String
+        /// The annotation's name here, and the name it has on the server (another after an undone deletion).
+        var local: AnnotationID
         var name: AnnotationID
         var frame: CollabFrame.Client
         /// The annotation as sent, compared form; nil for a deletion.
@@ -74,7 +79,10 @@ public struct SharedReview: Sendable {
     }
 
     /// Changes the server does not have yet: sent and unanswered, or made while offline.
-    public var waitingCount: Int { pending.count + dirty.subtracting(pending.map(\.name)).count }
+    public var waitingCount: Int { pending.count + dirty.subtracting(pending.map(\.local)).count }
+
+    /// The name an annotation of this session has on the server.
+    func sharedName(_ name: AnnotationID) -> AnnotationID { aliases[name] ?? name }
 
     /// The version of `name` a change to it is made against: the newest the server told of.
     func version(of name: AnnotationID) -> Int? {
