@@ -71,14 +71,14 @@ extension EditorReducer {
             guard let index = sharing.pending.firstIndex(where: { $0.operation == operation }) else { return [] }
             let answered = sharing.pending.remove(at: index)
             if seq > sharing.replica.head { sharing.acknowledged[operation] = seq }
-            sharing.told[AnnotationID(name)] = SharedReview.Told(form: answered.form, version: version)
+            sharing.told[AnnotationID(name)] = SharedReview.Told(form: answered.form, version: version, alive: answered.form != nil)
             state.sharing = sharing
             // Changed again while the change was on its way: that is compared now.
             return sharing.dirty.contains(answered.local) ? flushShared(&state, env) : []
         case .refused(let operation, let code, let message, let current, _):
             guard let index = sharing.pending.firstIndex(where: { $0.operation == operation }) else { return [] }
             let refused = sharing.pending.remove(at: index)
-            sharing.told[refused.name] = current.map { SharedReview.Told(form: nil, version: $0.version) }
+            sharing.told[refused.name] = current.map { SharedReview.Told(form: nil, version: $0.version, alive: !$0.deleted) }
             sharing.refusals.append(SharedReview.Refusal(name: refused.name.rawValue, code: code, message: message))
             state.sharing = sharing
             // Never dropped in silence: the change stays here, and the line says the server did not take it.
@@ -270,13 +270,13 @@ extension EditorReducer {
         for annotation in sharing.replica.annotations where wires.contains(annotation.id) { serverHas[annotation.id] = annotation }
         for (name, annotation) in local {
             var wire = sharing.sharedName(name)
-            var entry = sharing.replica.entries[wire.rawValue]
-            if entry?.deleted == true, made.contains(name) {
+            var alive = sharing.alive(wire)
+            if alive == false, made.contains(name) {
                 // Made here again after the server deleted it (an undone deletion): the server keeps a deleted name
                 // deleted, so it is shared anew under a new name.
                 wire = AnnotationID(state.freshID().uuidString)
                 sharing.aliases[name] = wire
-                entry = nil
+                alive = nil
             }
             var sent = annotation
             sent.id = wire
@@ -285,17 +285,17 @@ extension EditorReducer {
                 ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) }
             guard form != told else { continue }
             // An annotation of the file the server never had stays this copy's: sharing it would make it the user's.
-            if entry == nil, sharing.fileNames.contains(name) { continue }
+            if alive == nil, sharing.fileNames.contains(name) { continue }
             sent.author = user
             if sent.created == nil { sent.created = state.now }
             sent.modified = state.now
             let change = AnnotationChange.writing(sent, pages: pages, operationID: state.freshID().uuidString, author: user,
-                                                  baseVersion: entry == nil ? nil : sharing.version(of: wire) ?? 0)
+                                                  baseVersion: alive == nil ? nil : sharing.version(of: wire) ?? 0)
             send(change, local: name, form: form)
         }
         let goneNames = names.subtracting(present)
         let gone = Dictionary(goneNames.map { ($0, sharing.sharedName($0)) }, uniquingKeysWith: { first, _ in first })
-            .filter { sharing.replica.entries[$0.value.rawValue].map { !$0.deleted } ?? false }
+            .filter { sharing.alive($0.value) == true }
         let goneWires = Set(gone.values)
         for (name, wire) in gone.sorted(by: { $0.value.rawValue < $1.value.rawValue })
         where !answersAnother(wire, in: goneWires, sharing.replica) {

@@ -73,11 +73,15 @@ struct SharedRoom {
     /// Frames each editor sent that have not reached the server yet.
     private var outgoing: [String: [CollabFrame.Client]] = [:]
     private var seen: [String: Int] = [:]
+    /// Editors joined so far: each new one mints ids of its own.
+    private var sessions: UInt64 = 0
     /// Every frame each editor sent while connected, in order.
     private(set) var sent: [String: [CollabFrame.Client]] = [:]
 
     mutating func join(_ user: String, annotations: [Annotation] = []) {
         var editor = EditorHarness(columns: 120, rows: 40, annotations: annotations, reviewer: Reviewer(author: user))
+        editor.seedBase = StableHash.fnv1a64(user) &+ UInt64(sessions)
+        sessions += 1
         EditorReducer.startSharing(&editor.state, document: "doc")
         editor.environment.interactions.selectAnnotation.addActivationCondition(.sharedAuthorOnly)
         editor.environment.interactions.transformAnnotation.addActivationCondition(.sharedAuthorOnly)

@@ -315,4 +315,30 @@ import Testing
         #expect(editor.state.message?.contains("read-only") == true)
         #expect(editor.state.sharing?.statusField == "shared as reader: read-only")
     }
+
+    /// What a server sends that does not fit (XFDF that is not XFDF, an annotation on a page this copy lacks, an event
+    /// from the past) is said or ignored; nothing crashes and what was shown stays.
+    @Test func hostileFramesChangeNothingTheyShouldNot() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.act("alice") { $0.placeText("Kept") }
+        room.pause("alice")
+        room.deliver()
+        var editor = room.editors["alice"]!
+        let before = editor.state.annotations
+        let entry = CollabFrame.Entry(SharedAnnotation(name: "x", pageIndex: 0, author: "mallory", version: 1, deleted: false,
+                                                       inReplyTo: nil, element: ""))
+        let head = editor.state.sharing!.replica.head
+        for xfdf in ["not xml at all", "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><add><text name=\"x\" page=\"99\" rect=\"0,0,1,1\"/></add></xfdf>",
+                     String(repeating: "<a>", count: 10_000)] {
+            editor.send(.shared(.frame(.event(CollabFrame.Event(seq: head + 1, op: "evil", author: "mallory", time: "",
+                                                                 action: .add, annotations: [entry], xfdf: xfdf)))))
+        }
+        editor.send(.shared(.frame(.event(CollabFrame.Event(seq: 1, op: "old", author: "mallory", time: "", action: .delete,
+                                                             annotations: [], xfdf: "")))))
+        editor.send(.shared(.frame(.ack(op: "never-sent", seq: 99, name: "y", version: 3))))
+        editor.send(.shared(.frame(.refused(op: "never-sent", code: "stale", message: "no", current: nil, currentXFDF: nil))))
+        #expect(editor.state.annotations == before)
+        #expect(editor.state.markup.items.count == 1)
+    }
 }

@@ -63,6 +63,8 @@ public struct SharedReview: Sendable {
     struct Told: Sendable, Hashable {
         var form: String?
         var version: Int
+        /// Whether the annotation lives on the server after that version (false: deleted).
+        var alive: Bool
     }
 
     public struct Refusal: Sendable, Hashable {
@@ -83,6 +85,14 @@ public struct SharedReview: Sendable {
 
     /// The name an annotation of this session has on the server.
     func sharedName(_ name: AnnotationID) -> AnnotationID { aliases[name] ?? name }
+
+    /// Whether the server has `name`, deleted (false) or live (true), or never had it (nil): by the newest of its
+    /// answers and its events, since an answer usually comes before the change's own event.
+    func alive(_ name: AnnotationID) -> Bool? {
+        let entry = replica.entries[name.rawValue]
+        if let told = told[name], told.version > entry?.version ?? 0 { return told.alive }
+        return entry.map { !$0.deleted }
+    }
 
     /// The version of `name` a change to it is made against: the newest the server told of.
     func version(of name: AnnotationID) -> Int? {
