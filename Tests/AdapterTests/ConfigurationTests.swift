@@ -45,11 +45,16 @@ import Testing
     @Test func theCollaborationServerAndTokenAreRead() throws {
         let read = try RedlineConfiguration.parse("[collab]\nserver = \"wss://review.example.org\"\ntoken = \"rl_x\"", path: "c.toml")
         #expect(read.collabServer == "wss://review.example.org" && read.collabToken == "rl_x")
-        #expect(throws: ConfigurationError(path: "c.toml", message: "unknown setting collab.tokn (known: server, token)")) {
+        #expect(throws: ConfigurationError(path: "c.toml", message: "unknown setting collab.tokn (known: server, token, author_only)")) {
             try RedlineConfiguration.parse("[collab]\ntokn = \"x\"", path: "c.toml")
         }
         #expect(throws: ConfigurationError(path: "c.toml", message: "collab.token must be a string without control characters")) {
             try RedlineConfiguration.parse("[collab]\ntoken = \"a\\u001Bb\"", path: "c.toml")
+        }
+        #expect(read.collabAuthorOnly)
+        #expect(try !RedlineConfiguration.parse("[collab]\nauthor_only = false", path: "c.toml").collabAuthorOnly)
+        #expect(throws: ConfigurationError(path: "c.toml", message: "collab.author_only must be true or false")) {
+            try RedlineConfiguration.parse("[collab]\nauthor_only = \"no\"", path: "c.toml")
         }
     }
 
