@@ -34,7 +34,8 @@ public final class CollabSession: Sendable {
     /// `skippingEvents`: event frames are received and dropped undecoded (a load generator, whose decoding of every
     /// event would otherwise be what it measures).
     /// `heartbeat`: how often the server is pinged; one that answers none within the period is dropped.
-    public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil, batches: Bool = true,
+    /// `presence`: ask for `presence` frames (who is in the document).
+    public static func open(_ endpoint: CollabEndpoint, document: String, since: Int? = nil, batches: Bool = true, presence: Bool = false,
                             skippingEvents: Bool = false, heartbeat: Duration = .seconds(20)) async throws -> CollabSession {
         let (frames, framesOut) = AsyncStream.makeStream(of: CollabFrame.Server.self)
         let (opened, openedOut) = AsyncStream.makeStream(of: Result<(Welcome, WebSocketOutboundWriter), CollabClientError>.self)
@@ -46,7 +47,7 @@ public final class CollabSession: Sendable {
         let connection = Task {
             do {
                 try await WebSocketClient.connect(url: endpoint.socketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                    try await outbound.write(.text(CollabFrame.Client.hello(document: document, since: since, batches: batches).json))
+                    try await outbound.write(.text(CollabFrame.Client.hello(document: document, since: since, batches: batches, presence: presence).json))
                     var welcomed = false
                     for try await message in inbound.messages(maxSize: 64 << 20) {
                         guard case .text(let text) = message else { continue }

@@ -168,7 +168,7 @@ struct CollabConnection {
             return try await violation(&state, writer, code: error.code, message: error.message)
         }
         switch frame {
-        case .hello(let document, let since, let batches):
+        case .hello(let document, let since, let batches, let presence):
             await state.answers.caughtUp()
             guard state.document == nil else {
                 return try await violation(&state, writer, code: "joined", message: "this connection has joined \(state.document!) already")
@@ -177,7 +177,7 @@ struct CollabConnection {
             // connection reads another frame, so that the welcome's head is the set's and no answer to the client's
             // changes comes before the set it applies them to.
             let follower = LogFollower(principal: principal, document: document, services: services, writer: writer,
-                                       batches: batches)
+                                       batches: batches, presence: presence)
             let access: DocumentAccess
             let position: LogPosition
             var set: SharedSnapshot?
@@ -320,6 +320,8 @@ struct LogFollower {
     let writer: FrameWriter
     /// The client takes `events` frames.
     let batches: Bool
+    /// The client takes `presence` frames.
+    let presence: Bool
     private static let page = 256
     private static let snapshotPart = 512 << 10
 
@@ -339,6 +341,7 @@ struct LogFollower {
         defer { ticker.cancel() }
         do {
             var cursor = since
+            var presenceSent: [String]?
             for await _ in pokes {
                 let view = try await feed.refreshed()
                 if principal.grant?.expired() == true {
@@ -363,6 +366,13 @@ struct LogFollower {
                     break
                 }
                 cursor = reached
+                if presence {
+                    let now = await services.hub.presence(document)
+                    if now != presenceSent {
+                        presenceSent = now
+                        try await writer.send(.presence(users: now))
+                    }
+                }
                 if await writer.closed { break }
             }
         } catch {

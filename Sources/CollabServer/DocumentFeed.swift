@@ -46,6 +46,9 @@ actor DocumentFeed {
 
     func add(user: String) { users[user, default: 0] += 1 }
 
+    /// Every user with a connection following the document on this instance.
+    var present: [String] { users.keys.sorted() }
+
     func remove(user: String) {
         users[user, default: 1] -= 1
         if users[user] == 0 { users[user] = nil }

@@ -26,7 +26,7 @@ actor DocumentHub {
         }
         feeds[document] = feed
         await feed.add(user: user)
-        continuation.yield()
+        presenceChanged(document)
         return (stream, feed)
     }
 
@@ -38,7 +38,19 @@ actor DocumentHub {
             followers[document] = nil
             commits[document] = nil
             feeds[document] = nil
+        } else {
+            presenceChanged(document)
         }
+    }
+
+    /// Someone joined or left: the document's followers look again (and tell clients that asked).
+    private func presenceChanged(_ document: String) {
+        poke(document)
+    }
+
+    /// Who is in the document on this instance.
+    func presence(_ document: String) async -> [String] {
+        await feeds[document]?.present ?? []
     }
 
     func poke(_ document: String, committed seq: Int? = nil, at instant: ContinuousClock.Instant? = nil) {

@@ -47,6 +47,8 @@ public struct SaveRequest: Sendable, Equatable {
     /// In a shared session: the annotations the copy holds (the file's, the server's and this session's, markup
     /// apart, which is written as annotations too); the file's others are removed.
     public var sharedAnnotations: [Annotation]?
+    /// The names the session's markup has on the server, by the names it has here.
+    public var sharedMarkupNames: [AnnotationID: AnnotationID] = [:]
 
     public init(destination: String, edits: DocumentEdits, allowOverwrite: Bool, replacesOriginal: Bool,
                 overwritesOnlyOwnFile: Bool = false, markupAs: MarkupSaveMode = .flatten, author: String = "") {

@@ -47,12 +47,14 @@ extension EditorReducer {
             return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false,
                         markupAs: command.hasPrefix("wa") ? .annotations : .flatten)
         case "q":
+            if let quitting = quitShared(&state, force: false) { return quitting }
             if state.isDirty {
                 state.message = "Unsaved changes: :w saves a marked copy, :q! quits without saving"
                 return []
             }
             return [.discardJournal, .quit]
         case "q!":
+            if let quitting = quitShared(&state, force: true) { return quitting }
             return [.discardJournal, .quit]
         case "help", "h":
             openOverlay(&state, for: .help)
@@ -86,7 +88,16 @@ extension EditorReducer {
                 return []
             }
             let markupNames = markupNames(state)
-            request.sharedAnnotations = state.annotations.filter { !markupNames.contains($0.id) }
+            let sharing = state.sharing!
+            // Under the names the server knows them by (an undone deletion is shared under a new one).
+            request.sharedAnnotations = state.annotations.filter { !markupNames.contains($0.id) }.map { annotation in
+                var shared = annotation
+                shared.id = sharing.sharedName(annotation.id)
+                shared.inReplyTo = annotation.inReplyTo.map(sharing.sharedName)
+                return shared
+            }
+            request.sharedMarkupNames = Dictionary(state.markup.items.map { ($0.annotationName, sharing.sharedName($0.annotationName)) },
+                                                   uniquingKeysWith: { first, _ in first })
             request.markupAs = mode ?? .annotations
         }
         if request.markupAs == .flatten, !request.edits.markup.items.isEmpty, !state.document.allowsChanges {

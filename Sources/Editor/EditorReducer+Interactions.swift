@@ -39,10 +39,12 @@ extension EditorReducer {
         let store = env.interactions.store(name)
         let space = space(state, location.space, env)
         var refusal: String?
+        var plainly: String?
         if state.interaction.trying != name, !store.isEnabled {
             refusal = "disabled"
         } else if let failed = store.conditions.firstIndex(where: { !$0.holds(context, location.point, space) }) {
             refusal = "condition \(failed + 1) (\(store.conditions[failed].refusal(context)))"
+            plainly = store.conditions[failed].plainRefusal?(context)
         }
         report(&state, name, context, location, space, refusal: refusal, env)
         guard let refusal else {
@@ -50,7 +52,10 @@ extension EditorReducer {
             return true
         }
         // Each reason once: a wheel or a held key would otherwise fill the line.
-        if state.interaction.refusalsSaid.insert("\(name.rawValue) \(refusal)").inserted {
+        if let plainly {
+            // A rule of the session's own, said as what it means, every time it stops something.
+            state.message = plainly
+        } else if state.interaction.refusalsSaid.insert("\(name.rawValue) \(refusal)").inserted {
             state.message = refusal == "disabled"
                 ? "\(name.rawValue) is switched off (said once)"
                 : "\(name.rawValue) refused by its \(refusal) (said once)"

@@ -21,8 +21,16 @@ extension EditorReducer {
         guard state.sharing != nil else { return [] }
         switch event {
         case .link(let link):
+            let was = state.sharing?.link
             state.sharing?.link = link
-            if case .offline = link { state.sharing?.awaitingSnapshot = false }
+            if case .offline(let reason, let retryIn) = link {
+                state.sharing?.awaitingSnapshot = false
+                state.sharing?.present = []
+                // Said when it happens, and always when no more tries come (a token the server refuses).
+                if retryIn == nil || was == .connected {
+                    state.message = "Shared session offline: \(reason)" + (retryIn == nil ? "" : "; your changes wait and are sent on reconnecting")
+                }
+            }
             return []
         case .flushDue:
             return flushShared(&state, env)
@@ -81,11 +89,22 @@ extension EditorReducer {
             sharing.told[refused.name] = current.map { SharedReview.Told(form: nil, version: $0.version, alive: !$0.deleted) }
             sharing.refusals.append(SharedReview.Refusal(name: refused.name.rawValue, code: code, message: message))
             state.sharing = sharing
+            // A reply or state to an annotation deleted meanwhile goes with it, as the server's deletion took the
+            // others; said, never silent.
+            if code == "deleted" || code == "unknown",
+               let reply = state.edits.annotations.added.first(where: { $0.id == refused.local }), reply.isReply {
+                dropLocal(&state, [refused.local])
+                state.message = "Not shared: \(message): your \(reply.isStateChange ? "review state" : "reply") went with it"
+                return []
+            }
             // Never dropped in silence: the change stays here, and the line says the server did not take it.
             state.message = "Not shared: \(message) (your change stays in this copy)"
             return []
         case .error(let code, let message):
             state.message = "The server answered \(code): \(message)"
+            return []
+        case .presence(let users):
+            state.sharing?.present = users
             return []
         }
     }
@@ -96,6 +115,7 @@ extension EditorReducer {
         let local = locallyDefined(state).union(touchedByEdits(state))
         var conflict: (author: String, name: String, deleted: Bool)?
         var news: String?
+        var deletedHere: Set<AnnotationID> = []
         for event in events where event.seq > sharing.replica.head {
             do {
                 try sharing.replica.apply(.event(event))
@@ -105,13 +125,19 @@ extension EditorReducer {
             sharing.acknowledged[event.op] = nil
             guard !own.contains(event.op) else { continue }
             news = sharedNews(event, sharing.replica)
-            for entry in event.annotations where local.contains(AnnotationID(entry.name)) {
+            let busy = Set(sharing.pending.map(\.name))
+            for entry in event.annotations where entry.deleted && !busy.contains(AnnotationID(entry.name)) {
+                // A thread deleted by its author takes this session's replies and states to it along.
+                deletedHere.insert(AnnotationID(entry.name))
+            }
+            for entry in event.annotations where local.contains(AnnotationID(entry.name)) && !entry.deleted {
                 conflict = (event.author, entry.name, entry.deleted)
                 // Compared again: the server will refuse this session's version, and that refusal is shown.
                 sharing.dirty.insert(AnnotationID(entry.name))
             }
         }
         state.sharing = sharing
+        if !deletedHere.isEmpty { dropLocal(&state, deletedHere) }
         layOutShared(&state)
         if let conflict {
             state.message = "\(conflict.author) \(conflict.deleted ? "deleted" : "changed") \"\(conflict.name)\", which you changed here"
@@ -139,6 +165,39 @@ extension EditorReducer {
         guard let sharing = state.sharing else { return [] }
         let again: [EditorEffect] = sharing.pending.isEmpty || sharing.readOnly ? [] : [.sendShared(sharing.pending.map(\.frame))]
         return again + flushShared(&state, env)
+    }
+
+    /// Takes out of the session's edits the replies, states and markup the server deleted (by their names there),
+    /// as an operation from elsewhere: undo does not bring them back.
+    static func dropLocal(_ state: inout EditorState, _ names: Set<AnnotationID>) {
+        guard let sharing = state.sharing else { return }
+        var changes: [DocumentChange] = []
+        for (index, annotation) in state.edits.annotations.added.enumerated().reversed()
+        where names.contains(sharing.sharedName(annotation.id)) || names.contains(annotation.id) {
+            changes.append(.removeAnnotation(annotation: annotation, index: index))
+        }
+        for (index, item) in state.markup.items.enumerated().reversed() where names.contains(sharing.sharedName(item.annotationName)) {
+            changes.append(.removeMarkup(item: item, index: index))
+        }
+        guard !changes.isEmpty else { return }
+        state.editing.receive(DocumentOperation(id: state.freshID(), author: sharing.user ?? state.reviewer.author, time: state.now,
+                                                changes: changes))
+        // What went is gone from the server too: nothing to compare.
+        state.sharing?.dirty.subtract(state.editing.takeChangedNames())
+        if let id = state.selection, state.markup.item(id) == nil { state.selection = nil }
+    }
+
+    /// Quitting a shared session: what the server has is not lost, so nothing asks to save a copy of it; changes it
+    /// does not have yet hold `q` back, and `:q!` leaves them in the crash journal, sent when the document is
+    /// opened in a session again. Nil outside a shared session.
+    static func quitShared(_ state: inout EditorState, force: Bool) -> [EditorEffect]? {
+        guard let sharing = state.sharing else { return nil }
+        let waiting = sharing.waitingCount + state.editing.changedNamesWaiting
+        guard waiting > 0 else { return [.discardJournal, .quit] }
+        if force { return [.journalChanged, .quit] }
+        state.message = "\(waiting) change\(waiting == 1 ? " has" : "s have") not reached the server yet: wait for \"live\", "
+            + "or :q! keeps \(waiting == 1 ? "it" : "them") in the crash journal for next time"
+        return []
     }
 
     // MARK: Laying the server's annotations over the file's

@@ -337,6 +337,7 @@ public enum EditorReducer {
             let quitKey = state.keymaps.keys(for: .quit, in: .page).first.map { "\($0.name) (asks about unsaved markup), " } ?? ""
             state.message = "To quit: \(quitKey):wq saves and quits, :q! discards"
         case .quit:
+            if let quitting = quitShared(&state, force: false) { return quitting }
             if state.isDirty {
                 state.interaction.overlays.append(.question(.quitWithUnsavedChanges))
                 return []

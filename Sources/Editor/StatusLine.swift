@@ -18,8 +18,8 @@ enum StatusLine {
         let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")
         if !pending.isEmpty { fields.append(pending + "…") }
         if let search = state.interaction.search.flatMap({ searchField($0, pageIndex: state.pageIndex) }) { fields.append(search) }
-        if let sharing = state.sharing { fields.append(sharing.statusField) }
-        if state.isDirty { fields.append("[modified]") }
+        // In a shared session the server keeps the changes: the shared field says what it does not have yet.
+        if let sharing = state.sharing { fields.append(sharing.statusField) } else if state.isDirty { fields.append("[modified]") }
         if let id = state.selection, let item = state.markup.item(id) {
             fields.append("selected " + describe(item))
         }

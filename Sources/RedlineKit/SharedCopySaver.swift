@@ -12,14 +12,18 @@ public struct SharedCopySaver {
 
     /// `annotations`: the session's annotations, markup apart. The markup and the bookmarks are written first (into
     /// a temporary file beside `destination`) when there is markup to burn in or bookmarks changed.
-    public func save(annotations: [Annotation], edits: DocumentEdits, source: String, readingFrom readPath: String?,
+    /// `markupNames`: the name each markup is shared under, where it is not its own.
+    public func save(annotations: [Annotation], markupNames: [AnnotationID: AnnotationID] = [:], edits: DocumentEdits,
+                     source: String, readingFrom readPath: String?,
                      password: String?, description: DocumentDescription, bookmarks: BookmarkManager?, to destination: String,
                      markupAs mode: MarkupSaveMode, author: String, progress: (String) -> Void) throws {
         var wanted = annotations
         if mode == .annotations {
             let date = PDFDate(Date(), timeZone: .current)
             for item in edits.markup.items where item.drawsSomething {
-                wanted.append(MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer))
+                var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
+                annotation.id = markupNames[annotation.id] ?? annotation.id
+                wanted.append(annotation)
             }
         }
         var from = readPath ?? source

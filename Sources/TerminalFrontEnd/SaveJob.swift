@@ -45,7 +45,8 @@ struct SaveJob: Sendable {
         do {
             let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
             if let shared = request.sharedAnnotations {
-                try SharedCopySaver(services: services).save(annotations: shared, edits: request.edits, source: document.path,
+                try SharedCopySaver(services: services).save(annotations: shared, markupNames: request.sharedMarkupNames,
+                                                             edits: request.edits, source: document.path,
                                                              readingFrom: document.readPath, password: document.password,
                                                              description: described, bookmarks: bookmarks, to: destination,
                                                              markupAs: request.markupAs, author: request.author, progress: progress)

@@ -34,7 +34,7 @@ struct Link: ParsableCommand {
                 LinkOutput.say(["type": "link", "state": "connecting"])
                 var reason = "the connection ended"
                 do {
-                    let session = try await CollabSession.open(endpoint, document: document, since: since)
+                    let session = try await CollabSession.open(endpoint, document: document, since: since, presence: true)
                     delay = 0.5
                     input.connect(session)
                     LinkOutput.line(CollabFrame.Server.welcome(document: session.welcome.document, user: session.welcome.user,

@@ -90,7 +90,7 @@ import Testing
         room.deliver()
         room.act("bob") { $0.press(.tab) }
         #expect(room.editors["bob"]!.state.interaction.selectedAnnotation == nil)
-        #expect(room.editors["bob"]!.state.message?.contains("it is alice's") == true)
+        #expect(room.editors["bob"]!.state.message == "It is alice's: in a shared session only its author changes it (a lists it, r there replies)")
         room.act("bob") { editor in
             editor.press(.character("a"))
             editor.press(.character("r"))
@@ -340,5 +340,76 @@ import Testing
         editor.send(.shared(.frame(.refused(op: "never-sent", code: "stale", message: "no", current: nil, currentXFDF: nil))))
         #expect(editor.state.annotations == before)
         #expect(editor.state.markup.items.count == 1)
+    }
+
+    /// Alice deletes her text while Bob's reply to it is on its way and after his earlier reply and state reached
+    /// the server: the server takes the ones it had with the text, refuses the late one, and Bob's copy lets all of
+    /// them go (said), instead of keeping notes that answer nothing.
+    @Test func aThreadDeletedByItsAuthorTakesTheOthersRepliesEverywhere() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("To be withdrawn") }
+        room.pause("alice")
+        room.deliver()
+        func reply(_ words: String) {
+            room.act("bob") { editor in
+                editor.press(.escape, .character("a"), .character("G"), .character("r"))
+                editor.type(words)
+                editor.press(.enter, .escape)
+            }
+        }
+        reply("First answer")
+        room.act("bob") { $0.press(.character("a"), .character("g"), .character("s"), .character("a"), .escape) }
+        room.pause("bob")
+        room.deliver()
+        #expect(room.server.live.count == 3)
+        reply("Late answer")
+        room.pause("bob")
+        room.act("alice") { $0.press(.escape, .tab, .character("x")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        let bob = room.editors["bob"]!
+        #expect(bob.state.annotations.isEmpty, "\(bob.state.annotations.map(\.contents))")
+        // The late answer was refused (said), or reached the server first and went with the thread (said).
+        #expect(bob.state.message?.contains("went with it") == true || bob.state.message?.hasPrefix("alice deleted a text box") == true,
+                "\(bob.state.message ?? "")")
+        #expect(room.editors["alice"]!.state.annotations.isEmpty)
+    }
+
+    /// Offline, the line says why; `q` with changes the server lacks says so instead of quitting, `:q!` keeps them
+    /// in the journal, and with nothing waiting `q` quits without asking to save a copy.
+    @Test func quittingASharedSessionKeepsWhatTheServerLacks() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.disconnect("alice")
+        #expect(room.editors["alice"]!.state.message == "Shared session offline: the connection ended; your changes wait and are sent on reconnecting")
+        room.act("alice") { $0.placeText("Unsent") }
+        var editor = room.editors["alice"]!
+        editor.press(.escape)
+        #expect(editor.command("q").isEmpty)
+        #expect(editor.state.message?.hasPrefix("1 change has not reached the server yet") == true)
+        #expect(editor.command("q!") == [.journalChanged, .quit])
+        room.editors["alice"]!.press(.escape)
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["alice"]!.command("q") == [.discardJournal, .quit])
+        #expect(!EditorView.draw(room.editors["alice"]!.state, environment: room.editors["alice"]!.environment, picture: nil)
+            .lines.joined().contains("[modified]"))
+    }
+
+    /// Who else is in the document, as the server says, on the status line.
+    @Test func theStatusLineSaysWhoElseIsThere() {
+        var editor = EditorHarness(reviewer: Reviewer(author: "alice"))
+        EditorReducer.startSharing(&editor.state, document: "doc")
+        editor.send(.shared(.frame(.welcome(document: "doc", user: "alice", access: "write", head: 0, snapshot: false))))
+        editor.send(.shared(.frame(.presence(users: ["alice", "bob"]))))
+        #expect(editor.state.sharing?.statusField == "shared as alice: live · with bob")
+        editor.send(.shared(.frame(.presence(users: ["alice", "bob", "carol", "dan", "erin"]))))
+        #expect(editor.state.sharing?.statusField == "shared as alice: live · with bob, carol and 2 more")
+        editor.send(.shared(.link(.offline(reason: "gone", retryIn: 1))))
+        #expect(editor.state.sharing?.statusField == "shared: offline, retry in 1 s")
     }
 }

@@ -134,18 +134,20 @@ import Testing
 
         let alice = try editor(aliceFile, token: aliceToken, server: server, folder: folder, name: "alice")
         let bob = try editor(bobFile, token: bobToken, server: servers[1], folder: folder, name: "bob")
-        try alice.waitFor("shared as alice: live")
-        try bob.waitFor("shared as bob: live")
+        try alice.waitFor("shared as alice: live · with bob")
+        try bob.waitFor("shared as bob: live · with alice")
 
         // Alice places a text; Bob's list shows it, as hers.
-        try alice.placeText("Hello from Alice")
+        try alice.send("t")
+        try alice.type("Hello from Alice")
+        try alice.send("Enter")
         try bob.send("a")
         try bob.waitFor("Hello from Alice")
         #expect(try bob.screen().contains("Text box · alice"))
         try bob.send("Escape")
         // Bob cannot select it on the page: the line says whose it is.
         try bob.send("Tab")
-        try bob.waitFor("it is alice's")
+        try bob.waitFor("It is alice's: in a shared session only its author changes it")
 
         // Bob replies to it and sets a review state from the list; Alice sees both.
         try bob.send("a")
@@ -180,7 +182,9 @@ import Testing
         try alice.waitFor("shared: offline")
         try bob.waitFor("shared: offline")
         try alice.send("j", "j", "j")
-        try alice.placeText("Written offline")
+        try alice.send("t")
+        try alice.type("Written offline")
+        try alice.send("Enter")
         try alice.waitFor("1 waiting")
         try bob.send("a", "G", "r")
         try bob.type("Still here")
@@ -190,8 +194,8 @@ import Testing
 
         // Back up: both send what waited and receive the other's.
         for instance in servers { try instance.start() }
-        try alice.waitFor("shared as alice: live", seconds: 60)
-        try bob.waitFor("shared as bob: live", seconds: 60)
+        try alice.waitFor("shared as alice: live · with bob", seconds: 60)
+        try bob.waitFor("shared as bob: live · with alice", seconds: 60)
         try alice.send("a")
         try alice.waitFor("Still here")
         try alice.send("Escape")

@@ -9,6 +9,8 @@ public struct ActivationCondition: Sendable {
     let test: @Sendable (InteractionContext, Point, InteractionSpace) -> Bool
     /// What a refusal adds to the condition's name, about the thing refused ("it is bob's").
     var explanation: (@Sendable (InteractionContext) -> String?)?
+    /// For a rule of Redline's own: the message line's words for a refusal, instead of naming the condition.
+    var plainRefusal: (@Sendable (InteractionContext) -> String?)?
 
     public init(_ name: String, _ test: @escaping @Sendable (_ context: InteractionContext, _ point: Point, _ space: InteractionSpace) -> Bool) {
         self.name = name
@@ -29,6 +31,10 @@ public struct ActivationCondition: Sendable {
             guard let annotation = context.annotation else { return nil }
             guard let author = annotation.author, !author.isEmpty else { return "it names no author" }
             return "it is \(author)'s"
+        }
+        condition.plainRefusal = { context in
+            let author = context.annotation?.author.flatMap { $0.isEmpty ? nil : $0 }
+            return (author.map { "It is \($0)'s" } ?? "It names no author") + ": in a shared session only its author changes it (a lists it, r there replies)"
         }
         return condition
     }

@@ -100,6 +100,9 @@ public struct DocumentEditing: Sendable {
         for change in changes { if let name = change.annotationName { changedNames.insert(name) } }
     }
 
+    /// How many names changed since they were last taken.
+    var changedNamesWaiting: Int { changedNames.count }
+
     /// The names operations changed since the last call.
     mutating func takeChangedNames() -> Set<AnnotationID> {
         defer { changedNames = [] }

@@ -23,6 +23,8 @@ public struct SharedReview: Sendable {
     /// The user the server knows this session as, once it said so.
     public internal(set) var user: String?
     public internal(set) var readOnly = false
+    /// Who is in the document now, as the server last said (this user included).
+    public internal(set) var present: [String] = []
     public internal(set) var replica: SharedDocumentReplica
     /// The file's annotations as opened, and their names.
     let fileAnnotations: [Annotation]
@@ -121,8 +123,12 @@ public struct SharedReview: Sendable {
         case .connected:
             if awaitingSnapshot { return "shared\(who): loading" }
             let state = readOnly ? "read-only" : waiting > 0 ? "sending \(waiting)" : "live"
-            return "shared\(who): \(state)"
+            let others = present.filter { $0 != user }
+            let with = others.isEmpty ? "" : others.count <= 3 ? " · with " + others.joined(separator: ", ")
+                : " · with " + others.prefix(2).joined(separator: ", ") + " and \(others.count - 2) more"
+            return "shared\(who): \(state)\(with)"
         case .offline(_, let retryIn):
+            // Who was there is no longer known.
             let retry = retryIn.map { ", retry in \(max(1, Int($0.rounded(.up)))) s" } ?? ""
             return "shared: offline\(waiting > 0 ? ", \(waiting) waiting" : "")\(retry)"
         }

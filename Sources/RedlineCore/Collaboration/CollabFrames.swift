@@ -7,7 +7,8 @@ public enum CollabFrame {
     public enum Client: Sendable, Hashable {
         /// Join a document; `since` is the last sequence number the client has seen. `batches`: the client takes
         /// `events` frames, several events in one message, which cost a busy document's members far less to receive.
-        case hello(document: String, since: Int?, batches: Bool = false)
+        /// `presence`: the client takes `presence` frames, who is in the document.
+        case hello(document: String, since: Int?, batches: Bool = false, presence: Bool = false)
         case change(operation: String, base: Int?, xfdf: String)
     }
 
@@ -73,6 +74,8 @@ public enum CollabFrame {
         case refused(op: String, code: String, message: String, current: Entry?, currentXFDF: String?)
         /// A frame the server could not take (malformed, too large, too many, unknown); the connection may close.
         case error(code: String, message: String)
+        /// Who is in the document now (every user with a connection to it), to a client whose hello asked.
+        case presence(users: [String])
     }
 }
 
@@ -94,6 +97,7 @@ private struct ClientEnvelope: Codable {
     var document: String?
     var since: Int?
     var batches: Bool?
+    var presence: Bool?
     var op: String?
     var base: Int?
     var xfdf: String?
@@ -119,6 +123,7 @@ private struct ServerEnvelope: Codable {
     var message: String?
     var current: CollabFrame.Entry?
     var currentXFDF: String?
+    var users: [String]?
 }
 
 extension CollabFrame.Client {
@@ -138,7 +143,8 @@ extension CollabFrame.Client {
                 throw CollabFrameError(code: "malformed", message: "hello needs a document id (letters, digits, '-', '_', '.'; at most \(longestID))")
             }
             if let since = envelope.since, since < 0 { throw CollabFrameError(code: "malformed", message: "since is a sequence number from 0") }
-            return .hello(document: document, since: envelope.since, batches: envelope.batches ?? false)
+            return .hello(document: document, since: envelope.since, batches: envelope.batches ?? false,
+                          presence: envelope.presence ?? false)
         case "change":
             guard let op = envelope.op, Self.isID(op) else {
                 throw CollabFrameError(code: "malformed", message: "change needs an op id (letters, digits, '-', '_', '.'; at most \(longestID))")
@@ -153,8 +159,9 @@ extension CollabFrame.Client {
 
     public var json: String {
         switch self {
-        case .hello(let document, let since, let batches):
-            encodeJSON(ClientEnvelope(type: "hello", document: document, since: since, batches: batches ? true : nil))
+        case .hello(let document, let since, let batches, let presence):
+            encodeJSON(ClientEnvelope(type: "hello", document: document, since: since, batches: batches ? true : nil,
+                                      presence: presence ? true : nil))
         case .change(let op, let base, let xfdf): encodeJSON(ClientEnvelope(type: "change", op: op, base: base, xfdf: xfdf))
         }
     }
@@ -203,6 +210,8 @@ extension CollabFrame.Server {
             encodeJSON(ServerEnvelope(type: "refused", op: op, code: code, message: message, current: current, currentXFDF: currentXFDF))
         case .error(let code, let message):
             encodeJSON(ServerEnvelope(type: "error", code: code, message: message))
+        case .presence(let users):
+            encodeJSON(ServerEnvelope(type: "presence", users: users))
         }
     }
 
@@ -231,6 +240,7 @@ extension CollabFrame.Server {
         case "refused": return .refused(op: try need(e.op, "op"), code: try need(e.code, "code"), message: try need(e.message, "message"),
                                         current: e.current, currentXFDF: e.currentXFDF)
         case "error": return .error(code: try need(e.code, "code"), message: try need(e.message, "message"))
+        case "presence": return .presence(users: try need(e.users, "users"))
         default: throw CollabFrameError(code: "unknown-type", message: "unknown frame type \"\(e.type.prefix(40))\"")
         }
     }

@@ -38,7 +38,7 @@ public struct SharedDocumentReplica: Sendable {
             try apply(event)
         case .events(let events):
             for event in events { try apply(event) }
-        case .welcome, .ack, .refused, .error:
+        case .welcome, .ack, .refused, .error, .presence:
             return
         }
     }
