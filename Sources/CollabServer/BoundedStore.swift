@@ -61,6 +61,7 @@ struct BoundedStore: CollabStore {
     func pdf(document: String) async throws -> StoredPDF? { try await bounded { try await $0.pdf(document: document) } }
     func pdfPart(upload: String, part: Int) async throws -> [UInt8]? { try await bounded { try await $0.pdfPart(upload: upload, part: part) } }
     func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async { await inner.followCommits(poke) }
+    func announcePresence(_ presence: PresenceAnnouncement) async { await inner.announcePresence(presence) }
 }
 
 /// A snapshot as one Sendable value (a tuple cannot cross the deadline's task).

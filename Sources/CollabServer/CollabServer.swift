@@ -143,9 +143,23 @@ struct CommitFeed: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            await store.followCommits { [hub, metrics] announcement in
-                if announcement.seq != nil { metrics.announced.increment(by: Int64(announcement.count)) }
-                await hub.commitAnnounced(announcement)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await store.followCommits { [hub, metrics] announcement in
+                        if let presence = announcement.presence { return await hub.presenceAnnounced(presence) }
+                        if announcement.seq != nil { metrics.announced.increment(by: Int64(announcement.count)) }
+                        await hub.commitAnnounced(announcement)
+                    }
+                }
+                // Who is where, said again each period for the other instances (nothing to say with an embedded store).
+                group.addTask { [hub] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: PresenceAnnouncement.period)
+                        await hub.announcePresenceAgain()
+                    }
+                }
+                await group.next()
+                group.cancelAll()
             }
         }
         // An embedded store's feed ends at once; the service must not, or the group would shut down.

@@ -1,3 +1,4 @@
+import Foundation
 import RedlineCore
 
 /// What a user may do in a document.
@@ -141,6 +142,41 @@ public protocol CollabStore: Sendable {
     // Other instances
     /// Calls `poke` with each commit announced by any instance sharing the database, until cancelled.
     func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async
+    /// Tells the other instances sharing the database who is in a document here (`followCommits` brings theirs).
+    func announcePresence(_ presence: PresenceAnnouncement) async
+}
+
+/// Who is in a document on one instance: announced when it changes and every `PresenceAnnouncement.period`, and
+/// forgotten by the others when not heard of for three periods (an instance that died).
+public struct PresenceAnnouncement: Sendable, Hashable {
+    public static let period = Duration.seconds(10)
+    public var instance: String
+    public var document: String
+    public var users: [String]
+
+    /// The NOTIFY payload: `presence INSTANCE DOCUMENT ["user", …]`, cut to what NOTIFY carries (8,000 bytes).
+    var payload: String {
+        var kept = users
+        while true {
+            let list = String(decoding: (try? JSONEncoder().encode(kept)) ?? Data("[]".utf8), as: UTF8.self)
+            let text = "presence \(instance) \(document) \(list)"
+            if text.utf8.count <= 7_900 || kept.isEmpty { return text }
+            kept.removeLast(max(1, kept.count / 4))
+        }
+    }
+
+    init(instance: String, document: String, users: [String]) {
+        self.instance = instance
+        self.document = document
+        self.users = users
+    }
+
+    init?(payload: String) {
+        let parts = payload.split(separator: " ", maxSplits: 3)
+        guard parts.count == 4, parts[0] == "presence",
+              let users = try? JSONDecoder().decode([String].self, from: Data(parts[3].utf8)) else { return nil }
+        self.init(instance: String(parts[1]), document: String(parts[2]), users: users)
+    }
 }
 
 /// Commits another instance (or this one) announced: the document and the last event's number with how many
@@ -150,11 +186,18 @@ public struct CommitAnnouncement: Sendable, Hashable {
     public var document: String
     public var seq: Int?
     public var count: Int
+    /// Not a commit: who is in a document on another instance.
+    public var presence: PresenceAnnouncement?
 
     public static let everything = CommitAnnouncement(document: "*", seq: nil)
 
-    /// The NOTIFY payload: `DOCUMENT SEQ COUNT` (`DOCUMENT SEQ` for one), or `*`.
+    /// The NOTIFY payload: `DOCUMENT SEQ COUNT` (`DOCUMENT SEQ` for one), or `*`; or a presence's.
     init(payload: String) {
+        if payload.hasPrefix("presence "), let presence = PresenceAnnouncement(payload: payload) {
+            self.init(document: presence.document, seq: nil)
+            self.presence = presence
+            return
+        }
         let parts = payload.split(separator: " ")
         if parts.count == 2 || parts.count == 3, let seq = Int(parts[1]) {
             self.init(document: String(parts[0]), seq: seq, count: parts.count == 3 ? max(1, Int(parts[2]) ?? 1) : 1)
@@ -173,4 +216,6 @@ public struct CommitAnnouncement: Sendable, Hashable {
 extension CollabStore {
     /// One instance owns an embedded database: its own commits poke its followers directly.
     public func followCommits(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async {}
+    /// ... and it has no other instance to tell who is there.
+    public func announcePresence(_ presence: PresenceAnnouncement) async {}
 }

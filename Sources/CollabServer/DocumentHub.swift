@@ -9,6 +9,10 @@ actor DocumentHub {
     private var followers: [String: [UUID: AsyncStream<Void>.Continuation]] = [:]
     private var feeds: [String: DocumentFeed] = [:]
     private var connections: [String: Int] = [:]
+    /// This instance, in its presence announcements.
+    private let instance = UUID().uuidString
+    /// Who other instances said is in each document, by instance, and when they said it.
+    private var elsewhere: [String: [String: (users: [String], at: ContinuousClock.Instant)]] = [:]
     /// When this instance committed recent events, for the broadcast latency.
     private var commits: [String: [Int: ContinuousClock.Instant]] = [:]
 
@@ -43,14 +47,47 @@ actor DocumentHub {
         }
     }
 
-    /// Someone joined or left: the document's followers look again (and tell clients that asked).
+    /// Someone joined or left: the document's followers look again (and tell clients that asked), and so do the
+    /// other instances'.
     private func presenceChanged(_ document: String) {
         poke(document)
+        let feed = feeds[document]
+        Task { [store, instance] in
+            await store.announcePresence(PresenceAnnouncement(instance: instance, document: document, users: await feed?.present ?? []))
+        }
     }
 
-    /// Who is in the document on this instance.
+    /// Who is in the document: on this instance, and on the others that said so lately.
     func presence(_ document: String) async -> [String] {
-        await feeds[document]?.present ?? []
+        var users = Set(await feeds[document]?.present ?? [])
+        let fresh = ContinuousClock.now - PresenceAnnouncement.period * 3
+        for (_, said) in elsewhere[document] ?? [:] where said.at > fresh { users.formUnion(said.users) }
+        return users.sorted()
+    }
+
+    /// Another instance said who is in a document there.
+    func presenceAnnounced(_ presence: PresenceAnnouncement) {
+        guard presence.instance != instance else { return }
+        if presence.users.isEmpty {
+            elsewhere[presence.document]?[presence.instance] = nil
+        } else {
+            elsewhere[presence.document, default: [:]][presence.instance] = (presence.users, .now)
+        }
+        poke(presence.document)
+    }
+
+    /// Every period: who is in each document here, again, so that the others keep it (and forget a dead instance's).
+    func announcePresenceAgain() async {
+        for (document, feed) in feeds {
+            await store.announcePresence(PresenceAnnouncement(instance: instance, document: document, users: await feed.present))
+        }
+        let stale = ContinuousClock.now - PresenceAnnouncement.period * 3
+        for document in elsewhere.keys {
+            let before = elsewhere[document]?.count ?? 0
+            elsewhere[document] = elsewhere[document]?.filter { $0.value.at > stale }
+            if elsewhere[document]?.count != before { poke(document) }
+            if elsewhere[document]?.isEmpty == true { elsewhere[document] = nil }
+        }
     }
 
     func poke(_ document: String, committed seq: Int? = nil, at instant: ContinuousClock.Instant? = nil) {

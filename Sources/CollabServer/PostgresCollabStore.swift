@@ -473,6 +473,17 @@ public final class PostgresCollabStore: CollabStore {
         await Abandoning.run { await self.listen(poke) }
     }
 
+    /// A presence is a hint: when it cannot be sent, the next period's goes.
+    public func announcePresence(_ presence: PresenceAnnouncement) async {
+        do {
+            try await client.withConnection { connection in
+                try await connection.run("SELECT pg_notify(\(Self.channel), \(presence.payload))", logger: logger)
+            }
+        } catch {
+            logger.debug("announcing who is in \(presence.document) failed: \(PostgresErrorText.describe(error))")
+        }
+    }
+
     private func listen(_ poke: @escaping @Sendable (CommitAnnouncement) async -> Void) async {
         var delay: Duration = .milliseconds(100)
         while !Task.isCancelled {

@@ -21,12 +21,15 @@ class Refused(Exception):
 class Client:
     """One connection to one document."""
 
-    def __init__(self, url, token, document, ssl=None, batches=True):
+    def __init__(self, url, token, document, ssl=None, batches=True, presence=False):
         self.url = url.rstrip("/") + "/v1/socket"
         self.token = token
         self.document = document
         self.ssl = ssl
         self.batches = batches   # ask for `events` frames (several events in one message)
+        self.presence = presence # ask for `presence` frames (who is in the document)
+        self.present = []        # the users the last presence frame named
+        self._present_changed = asyncio.Event()
         self.event_frames = 0    # `event` frames received
         self.batch_frames = 0    # `events` frames received
         self.head = 0            # last sequence number applied
@@ -53,6 +56,8 @@ class Client:
             hello["since"] = since
         if self.batches:
             hello["batches"] = True
+        if self.presence:
+            hello["presence"] = True
         try:
             await self._socket.send(json.dumps(hello))
         except websockets.ConnectionClosed:
@@ -140,6 +145,11 @@ class Client:
         elif kind == "event":
             self.event_frames += 1
             self._apply(frame["event"])
+        elif kind == "presence":
+            if not self.presence:
+                raise RuntimeError("a presence frame to a client that did not ask for it")
+            self.present = frame["users"]
+            self._present_changed.set()
         elif kind == "events":
             if not self.batches:
                 raise RuntimeError("an events frame to a client that did not ask for batches")
@@ -190,6 +200,14 @@ class Client:
         if answer["type"] == "refused":
             raise Refused(answer)
         return answer
+
+    async def wait_for_presence(self, users, timeout=60):
+        """Waits until the server says exactly these users are in the document."""
+        async def reached():
+            while sorted(self.present) != sorted(users):
+                self._present_changed.clear()
+                await self._present_changed.wait()
+        await asyncio.wait_for(reached(), timeout)
 
     async def wait_for_head(self, seq, timeout=60):
         async def reached():

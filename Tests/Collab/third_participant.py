@@ -7,8 +7,11 @@ from collab_client import Client, add, delete
 
 
 async def main(url, token, document):
-    client = Client(url, token, document)
+    client = Client(url, token, document, presence=True)
     await client.connect()
+    # The two editors are in the document, and so is this client.
+    await client.wait_for_presence(["alice", "bob", "carol"])
+    print("present", ",".join(client.present))
     await client.change(add("carol-1", text="Carol's note"))
     await client.change(add("carol-2", text="Carol's mistake"))
     answer = await client.change(delete("carol-2"), base=1)

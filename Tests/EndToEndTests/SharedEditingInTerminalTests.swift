@@ -170,6 +170,7 @@ import Testing
             TestPaths.packageRoot.appendingPathComponent("Tests/Collab/third_participant.py").path, server.url, carolToken, document,
         ])
         #expect(carol.stdout.contains("carol done ack"), "\(carol.stderr)")
+        #expect(carol.stdout.contains("present alice,bob,carol"), "\(carol.stdout)")
         for editor in [alice, bob] {
             try editor.send("a")
             let list = try editor.waitFor("Carol's note")
