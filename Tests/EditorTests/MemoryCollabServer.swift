@@ -151,7 +151,8 @@ struct SharedRoom {
 
     /// Everything sent reaches the server, and its answers and events every connected editor, until nothing moves.
     mutating func deliver() {
-        while let user = outgoing.first(where: { !$0.value.isEmpty })?.key {
+        // In the users' order, so that a seed replays the same session.
+        while let user = outgoing.keys.sorted().first(where: { !(outgoing[$0] ?? []).isEmpty }) {
             let frame = outgoing[user]!.removeFirst()
             let (answer, event) = server.receive(frame, from: user)
             // As the server usually does: the answer first, then the event to every member, the sender included.

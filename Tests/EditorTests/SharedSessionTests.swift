@@ -7,6 +7,17 @@ import Testing
 /// A shared session through the state machine: editors talk to the server's own rules (`MemoryCollabServer`)
 /// through their effects and `.shared` events, as the runner's link carries them.
 @Suite struct SharedSessionTests {
+    /// Alice and Bob in a document, with a text of Alice's that both have.
+    static func roomWithAlicesText(_ words: String) -> SharedRoom {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText(words) }
+        room.pause("alice")
+        room.deliver()
+        return room
+    }
+
     func annotation(_ name: String, _ editor: EditorHarness) -> Annotation? {
         editor.state.annotations.first { $0.id.rawValue == name }
     }
@@ -52,12 +63,7 @@ import Testing
     /// A run of nudges is one change, sent after the pause against the version the server acknowledged; the
     /// echo of it does not move the text twice.
     @Test func aRunOfNudgesIsOneModifyAndItsEchoMovesNothingTwice() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("Moved") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("Moved")
         room.editors["alice"]!.clearEffects()
         room.act("alice") { editor in
             for _ in 0..<12 { editor.press(.right) }
@@ -82,12 +88,7 @@ import Testing
     /// Bob cannot select, move or delete Alice's annotation on the page (the line says whose it is), but replies
     /// to it from the list, and Alice receives the reply.
     @Test func othersAnnotationsAreRefusedOnThePageButRepliesGoThrough() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("Total?") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("Total?")
         room.act("bob") { $0.press(.tab) }
         #expect(room.editors["bob"]!.state.interaction.selectedAnnotation == nil)
         #expect(room.editors["bob"]!.state.message == "It is alice's: in a shared session only its author changes it (a lists it, r there replies)")
@@ -160,12 +161,7 @@ import Testing
 
     /// Undo sends the inverse: the text placed and shared is deleted on the server, and from the other editor.
     @Test func undoSendsTheInverseChange() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("Oops") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("Oops")
         #expect(room.server.live.count == 1)
         room.act("alice") { editor in
             editor.press(.escape)
@@ -179,12 +175,7 @@ import Testing
 
     /// Remote additions, changes and deletions leave the reviewer's selection alone unless what is selected goes.
     @Test func aRemoteDeletionClearsOnlyASelectionOfWhatWent() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("Mine") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("Mine")
         room.act("bob") { $0.placeText("His") }
         room.pause("bob")
         room.deliver()
@@ -207,12 +198,7 @@ import Testing
 
     /// Replaying the recorded events on the first state gives the same annotations and the same frames to send.
     @Test func replayingASharedSessionGivesTheSameState() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("One") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("One")
         room.act("bob") { $0.placeText("Two") }
         room.pause("bob")
         room.deliver()
@@ -233,12 +219,7 @@ import Testing
     /// Undoing a deletion brings the text back for everyone: the server keeps the deleted name deleted, so it is
     /// shared again under a new one, and neither editor shows it twice.
     @Test func anUndoneDeletionIsSharedAgainUnderANewName() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("Back again") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("Back again")
         room.act("alice") { editor in
             editor.press(.character("x"))
         }
@@ -346,12 +327,7 @@ import Testing
     /// the server: the server takes the ones it had with the text, refuses the late one, and Bob's copy lets all of
     /// them go (said), instead of keeping notes that answer nothing.
     @Test func aThreadDeletedByItsAuthorTakesTheOthersRepliesEverywhere() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.act("alice") { $0.placeText("To be withdrawn") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.roomWithAlicesText("To be withdrawn")
         func reply(_ words: String) {
             room.act("bob") { editor in
                 editor.press(.escape, .character("a"), .character("G"), .character("r"))

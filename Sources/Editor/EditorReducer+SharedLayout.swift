@@ -1,0 +1,75 @@
+import RedlineCore
+
+/// A shared session's annotations: the file's with the server's laid over them, the session's own changes kept on
+/// top (docs/architecture.md, "The editor in a shared session").
+extension EditorReducer {
+    /// The names this session defines wholly: replies and states it added, and its markup.
+    static func locallyDefined(_ state: EditorState) -> Set<AnnotationID> {
+        Set(state.edits.annotations.added.map(\.id)).union(markupNames(state))
+    }
+
+    /// The session's markup by the names it is shared under. The server's copy of one is listed (replies thread
+    /// under it) but neither drawn nor selected on the page: the markup is.
+    static func markupNames(_ state: EditorState) -> Set<AnnotationID> {
+        Set(state.markup.items.map { state.sharing?.sharedName($0.annotationName) ?? $0.annotationName })
+    }
+
+    /// The names this session's edits change relative to the document's annotations (moved, restyled, reworded,
+    /// deleted): they keep the version they were changed from.
+    static func touchedByEdits(_ state: EditorState) -> Set<AnnotationID> {
+        let edits = state.edits.annotations
+        return edits.deleted.union(edits.moved.keys).union(edits.restyled.keys).union(edits.changedContents.keys)
+    }
+
+    static func changedByEdits(_ state: EditorState) -> Set<AnnotationID> {
+        locallyDefined(state).union(touchedByEdits(state))
+    }
+
+    /// The document's annotations become the file's with the server's laid over them. Linear in both.
+    static func layOutShared(_ state: inout EditorState) {
+        guard var sharing = state.sharing else { return }
+        let defined = Set(state.edits.annotations.added.map { sharing.sharedName($0.id) })
+        let touched = touchedByEdits(state)
+        var kept: [AnnotationID: Annotation] = [:]
+        if !touched.isEmpty {
+            for annotation in state.document.annotations where touched.contains(annotation.id) { kept[annotation.id] = annotation }
+        }
+        var shared: [AnnotationID: Annotation] = [:]
+        for annotation in sharing.replica.annotations { shared[annotation.id] = annotation }
+        var laid: [Annotation] = []
+        var replaced: Set<AnnotationID> = []
+        for annotation in sharing.fileAnnotations {
+            if let frozen = kept[annotation.id] {
+                laid.append(frozen)
+                if frozen != annotation { replaced.insert(annotation.id) }
+                shared[annotation.id] = nil
+            } else if let server = shared.removeValue(forKey: annotation.id) {
+                if defined.contains(annotation.id) { continue }
+                laid.append(server)
+                if !sameShape(server, annotation) { replaced.insert(annotation.id) }
+            } else if sharing.replica.entries[annotation.id.rawValue]?.deleted == true {
+                replaced.insert(annotation.id)
+            } else {
+                laid.append(annotation)
+            }
+        }
+        for annotation in sharing.replica.annotations where shared[annotation.id] != nil && !defined.contains(annotation.id) {
+            laid.append(kept[annotation.id] ?? annotation)
+        }
+        for index in laid.indices { laid[index].order = index }
+        sharing.replacedFileNames = replaced
+        state.sharing = sharing
+        state.document.annotations = laid
+        if let selected = state.interaction.selectedAnnotation, !state.annotations.contains(where: { $0.id == selected }) {
+            state.interaction.selectedAnnotation = nil
+        }
+    }
+
+    /// Whether the server's version of a file's annotation looks as the file draws it: its XFDF is all the server
+    /// has, so what XFDF carries is compared.
+    private static func sameShape(_ server: Annotation, _ file: Annotation) -> Bool {
+        server.rect == file.rect && server.subtype == file.subtype && server.contents == file.contents
+            && server.drawing.color == file.drawing.color && server.drawing.inkList == file.drawing.inkList
+            && server.drawing.fontSize == file.drawing.fontSize
+    }
+}

@@ -1,0 +1,121 @@
+import RedlineCore
+
+/// What a shared session sends: each annotation changed since the last time, compared with what the server has,
+/// as one change; and what quitting does with changes the server does not have yet.
+extension EditorReducer {
+    /// Quitting a shared session: what the server has is not lost, so nothing asks to save a copy of it; changes it
+    /// does not have yet hold `q` back, and `:q!` leaves them in the crash journal, sent when the document is
+    /// opened in a session again. Nil outside a shared session.
+    static func quitShared(_ state: inout EditorState, force: Bool) -> [EditorEffect]? {
+        guard let sharing = state.sharing else { return nil }
+        let waiting = sharing.waitingCount + state.editing.changedNamesWaiting
+        guard waiting > 0 else { return [.discardJournal, .quit] }
+        if force { return [.journalChanged, .quit] }
+        state.message = "\(waiting) change\(waiting == 1 ? " has" : "s have") not reached the server yet: wait for \"live\", "
+            + "or :q! keeps \(waiting == 1 ? "it" : "them") in the crash journal for next time"
+        return []
+    }
+
+    /// Compares each annotation changed since the last time with what the server was told, and sends the
+    /// differences: additions and changes in the order the annotations are made (an annotation before its
+    /// replies), then deletions (a thread's first one only: the server deletes its replies with it).
+    static func flushShared(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
+        guard var sharing = state.sharing else { return [] }
+        sharing.dirty.formUnion(state.editing.takeChangedNames())
+        guard sharing.link == .connected, !sharing.awaitingSnapshot, let user = sharing.user else {
+            state.sharing = sharing
+            return []
+        }
+        if sharing.readOnly {
+            if !sharing.dirty.isEmpty { state.message = "This document is read-only for you: your changes stay in this copy" }
+            sharing.dirty = []
+            state.sharing = sharing
+            return []
+        }
+        let busy = Set(sharing.pending.map(\.local))
+        let names = sharing.dirty.subtracting(busy)
+        guard !names.isEmpty else {
+            state.sharing = sharing
+            return []
+        }
+        sharing.dirty.subtract(names)
+        let pages = state.document.pages
+        var local: [(name: AnnotationID, annotation: Annotation)] = []
+        for item in state.markup.items where names.contains(item.annotationName) && item.drawsSomething {
+            let name = item.annotationName
+            let created = sharing.created[name] ?? state.now
+            sharing.created[name] = created
+            var annotation = MarkupAnnotations.annotation(for: item, author: user, at: created, measuredBy: env.measurer)
+            annotation.modified = state.now
+            local.append((name, annotation))
+        }
+        let markupNames = Set(local.map(\.name))
+        // A markup shared once and gone now (deleted, undone) is gone: the server's copy still listed is not it.
+        let goneMarkup = names.intersection(sharing.created.keys).subtracting(markupNames)
+        for annotation in state.annotations
+        where names.contains(annotation.id) && !markupNames.contains(annotation.id) && !goneMarkup.contains(annotation.id) {
+            local.append((annotation.id, annotation))
+        }
+        var frames: [CollabFrame.Client] = []
+        func send(_ change: AnnotationChange, local: AnnotationID, form: String?) {
+            sharing.pending.append(SharedReview.PendingChange(operation: change.operationID, local: local, name: change.name,
+                                                              frame: .change(operation: change.operationID, base: change.baseVersion,
+                                                                             xfdf: change.xfdf),
+                                                              form: form))
+            frames.append(sharing.pending.last!.frame)
+        }
+        let present = Set(local.map(\.name))
+        let made = Set(state.edits.annotations.added.map(\.id)).union(markupNames)
+        let wires = Set(present.map(sharing.sharedName))
+        var serverHas: [AnnotationID: Annotation] = [:]
+        for annotation in sharing.replica.annotations where wires.contains(annotation.id) { serverHas[annotation.id] = annotation }
+        for (name, annotation) in local {
+            var wire = sharing.sharedName(name)
+            var alive = sharing.alive(wire)
+            if alive == false, made.contains(name) {
+                // Made here again after the server deleted it (an undone deletion): the server keeps a deleted name
+                // deleted, so it is shared anew under a new name.
+                wire = AnnotationID(state.freshID().uuidString)
+                sharing.aliases[name] = wire
+                alive = nil
+            }
+            var sent = annotation
+            sent.id = wire
+            let form = SharedReview.comparedForm(of: sent, pages: pages)
+            let told = sharing.told[wire]?.form
+                ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) }
+            guard form != told else { continue }
+            // An annotation of the file the server never had stays this copy's: sharing it would make it the user's.
+            if alive == nil, sharing.fileNames.contains(name) { continue }
+            sent.author = user
+            if sent.created == nil { sent.created = state.now }
+            sent.modified = state.now
+            let change = AnnotationChange.writing(sent, pages: pages, operationID: state.freshID().uuidString, author: user,
+                                                  baseVersion: alive == nil ? nil : sharing.version(of: wire) ?? 0)
+            send(change, local: name, form: form)
+        }
+        let goneNames = names.subtracting(present)
+        let gone = Dictionary(goneNames.map { ($0, sharing.sharedName($0)) }, uniquingKeysWith: { first, _ in first })
+            .filter { sharing.alive($0.value) == true }
+        let goneWires = Set(gone.values)
+        for (name, wire) in gone.sorted(by: { $0.value.rawValue < $1.value.rawValue })
+        where !answersAnother(wire, in: goneWires, sharing.replica) {
+            let page = sharing.replica.entries[wire.rawValue]?.page ?? 0
+            send(AnnotationChange.deleting(wire, pageIndex: page, operationID: state.freshID().uuidString, author: user,
+                                           baseVersion: sharing.version(of: wire) ?? 0), local: name, form: nil)
+        }
+        state.sharing = sharing
+        return frames.isEmpty ? [] : [.sendShared(frames)]
+    }
+
+    /// Whether `name` answers, directly or through other replies, another annotation of `names`.
+    private static func answersAnother(_ name: AnnotationID, in names: Set<AnnotationID>, _ replica: SharedDocumentReplica) -> Bool {
+        var current = replica.entries[name.rawValue]?.inReplyTo
+        var seen: Set<String> = [name.rawValue]
+        while let parent = current, seen.insert(parent).inserted {
+            if names.contains(AnnotationID(parent)) { return true }
+            current = replica.entries[parent]?.inReplyTo
+        }
+        return false
+    }
+}
