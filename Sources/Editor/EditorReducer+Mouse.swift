@@ -117,14 +117,25 @@ extension EditorReducer {
             state.mouseDrag = MouseDrag(markup: hit.id, last: spot.point, moved: false)
             return []
         }
-        if spot.onPage, let hit = touchedFileAnnotation(spot, state), hit.id == state.interaction.selectedAnnotation
-            || permits(&state, .selectAnnotation, onAnnotation: hit, env) {
+        if spot.onPage, let hit = touchedFileAnnotation(spot, state) {
+            guard hit.id == state.interaction.selectedAnnotation || permits(&state, .selectAnnotation, onAnnotation: hit, env) else {
+                // In a shared session that is someone else's annotation (said on the line): the press selects no
+                // words under it either, or the drag that follows would select text the user never meant to.
+                if state.sharing != nil { return [] }
+                return pressBeside(&state, spot, column: column, row: row, env)
+            }
             // The file's own annotations come after the session's markup, as with Tab, and before links under them.
             selectAnnotation(&state, hit)
             state.interaction.endNudgeRuns()
             state.interaction.annotationDrag = AnnotationDrag(id: hit.id, last: spot.point)
             return []
         }
+        return pressBeside(&state, spot, column: column, row: row, env)
+    }
+
+    /// A press on nothing the session selects: a link, or the page itself.
+    private static func pressBeside(_ state: inout EditorState, _ spot: PointerSpot, column: Int, row: Int,
+                                    _ env: EditorEnvironment) -> [EditorEffect] {
         if spot.onPage, let link = link(at: spot, state) {
             // A click on a link follows it, as in every viewer; markup over a link is selected first.
             if let id = state.selection, let item = state.markup.item(id),

@@ -46,7 +46,9 @@ extension EditorReducer {
             } else if let server = shared.removeValue(forKey: annotation.id) {
                 if defined.contains(annotation.id) { continue }
                 laid.append(server)
-                if !sameShape(server, annotation) { replaced.insert(annotation.id) }
+                // Drawn over the page when the painter draws its kind; a shape or a stamp the painter does not draw
+                // stays as the file draws it (the list has it as it is now).
+                if !sameShape(server, annotation), MarkupAnnotations.item(for: server) != nil { replaced.insert(annotation.id) }
             } else if sharing.replica.entries[annotation.id.rawValue]?.deleted == true {
                 replaced.insert(annotation.id)
             } else {

@@ -11,8 +11,8 @@ extension EditorReducer {
         let waiting = sharing.waitingCount + state.editing.changedNamesWaiting
         guard waiting > 0 else { return [.discardJournal, .quit] }
         if force { return [.journalChanged, .quit] }
-        state.message = "\(waiting) change\(waiting == 1 ? " has" : "s have") not reached the server yet: wait for \"live\", "
-            + "or :q! keeps \(waiting == 1 ? "it" : "them") in the crash journal for next time"
+        state.message = "\(waiting) change\(waiting == 1 ? " has" : "s have") not reached the server yet: q again once the status line "
+            + "says live, or :q! keeps \(waiting == 1 ? "it" : "them") in the crash journal for next time"
         return []
     }
 
@@ -74,7 +74,12 @@ extension EditorReducer {
             var alive = sharing.alive(wire)
             if alive == false, made.contains(name) {
                 // Made here again after the server deleted it (an undone deletion): the server keeps a deleted name
-                // deleted, so it is shared anew under a new name.
+                // deleted, so it is shared anew under a new name; unless the server has it already under another
+                // (a journal restored after a crash replays the undo that shared it so).
+                if let twin = twin(of: annotation, user: user, sharing, pages: pages, taken: made) {
+                    sharing.aliases[name] = twin
+                    continue
+                }
                 wire = AnnotationID(state.freshID().uuidString)
                 sharing.aliases[name] = wire
                 alive = nil
@@ -106,6 +111,23 @@ extension EditorReducer {
         }
         state.sharing = sharing
         return frames.isEmpty ? [] : [.sendShared(frames)]
+    }
+
+    /// A live annotation of the user's on the server that is `annotation` under another name, and no other
+    /// annotation of the session's: what an undone deletion was shared as.
+    private static func twin(of annotation: Annotation, user: String, _ sharing: SharedReview, pages: [PageGeometry],
+                             taken: Set<AnnotationID>) -> AnnotationID? {
+        let claimed = Set(sharing.aliases.values).union(taken)
+        var bare = annotation
+        bare.id = "twin"
+        let form = SharedReview.comparedForm(of: bare, pages: pages)
+        return sharing.replica.annotations.first { candidate in
+            guard candidate.author == user, candidate.pageIndex == annotation.pageIndex, !claimed.contains(candidate.id),
+                  sharing.replica.entries[candidate.id.rawValue]?.deleted == false else { return false }
+            var other = candidate
+            other.id = "twin"
+            return SharedReview.comparedForm(of: other, pages: pages) == form
+        }?.id
     }
 
     /// Whether `name` answers, directly or through other replies, another annotation of `names`.

@@ -52,6 +52,9 @@ extension EditorReducer {
         guard var sharing = state.sharing else { return [] }
         switch frame {
         case .welcome(_, let user, let access, _, let snapshot):
+            if case .offline = sharing.link, state.message?.hasPrefix("Shared session offline") == true {
+                state.message = "Shared session connected again"
+            }
             sharing.link = .connected
             sharing.user = user
             sharing.readOnly = access != "write"
@@ -139,14 +142,18 @@ extension EditorReducer {
             }
         }
         state.sharing = sharing
+        let repliesBefore = state.edits.annotations.added.count
         if !deletedHere.isEmpty { dropLocal(&state, deletedHere) }
+        let repliesGone = repliesBefore - state.edits.annotations.added.count
         layOutShared(&state)
         if let conflict {
             state.message = "\(conflict.author) \(conflict.deleted ? "deleted" : "changed") \"\(conflict.name)\", which you changed here"
             return [.sharedChangesWaiting]
         }
         // Who did what, on the message line, unless the line is the user's (a prompt, something being typed).
-        if let news, state.focus == .page, state.interaction.activity == .idle { state.message = news }
+        if let news, state.focus == .page, state.interaction.activity == .idle {
+            state.message = news + (repliesGone > 0 ? " (your \(repliesGone == 1 ? "reply or state" : "\(repliesGone) replies and states") to it went with it)" : "")
+        }
         return []
     }
 

@@ -388,4 +388,36 @@ import Testing
         editor.send(.shared(.link(.offline(reason: "gone", retryIn: 1))))
         #expect(editor.state.sharing?.statusField == "shared: offline, retry in 1 s")
     }
+
+    /// A crash after an undone deletion: the journal restored replays the undo, and the text the server has under
+    /// its new name is taken for it, not shared a second time.
+    @Test func aRestoredJournalDoesNotShareAnUndoneDeletionTwice() throws {
+        var room = Self.roomWithAlicesText("Only once")
+        room.act("alice") { $0.press(.character("x")) }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { $0.press(.character("u")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        let journaled = room.editors["alice"]!.state.edits
+        room.leave("alice")
+        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
+        restarted.seedBase = 99
+        EditorReducer.startSharing(&restarted.state, document: "doc")
+        restarted.send(.journalFound(journaled))
+        restarted.press(.character("y"))
+        room.editors["alice"] = restarted
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        #expect(room.editors["bob"]!.state.annotations.map(\.contents) == ["Only once"])
+        // And it is hers to move: the move goes to the name the server has.
+        room.act("alice") { $0.press(.escape, .tab, .right) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.first?.version == 2)
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+    }
 }
