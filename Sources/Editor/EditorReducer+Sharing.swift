@@ -113,9 +113,11 @@ extension EditorReducer {
     }
 
     private static func receiveEvents(_ state: inout EditorState, _ events: [CollabFrame.Event], _ env: EditorEnvironment) -> [EditorEffect] {
-        guard var sharing = state.sharing else { return [] }
-        let own = Set(sharing.pending.map(\.operation)).union(sharing.acknowledged.keys)
         let local = locallyDefined(state).union(touchedByEdits(state))
+        guard var sharing = state.sharing else { return [] }
+        // Taken out while it changes, so that the replica's annotations are not copied whole for one event.
+        state.sharing = nil
+        let own = Set(sharing.pending.map(\.operation)).union(sharing.acknowledged.keys)
         var conflict: (author: String, name: String, deleted: Bool)?
         var news: String?
         var deletedHere: Set<AnnotationID> = []

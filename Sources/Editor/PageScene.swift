@@ -101,11 +101,14 @@ extension EditorState {
         let page = pageIndex
         return editing.sharedOverlay(onPage: page) {
             let markupNames = Set(markup.items(onPage: page).map { sharing.sharedName($0.annotationName) })
-            return annotations.filter {
-                $0.pageIndex == page && !markupNames.contains($0.id)
-                    && (!sharing.fileNames.contains($0.id) || sharing.replacedFileNames.contains($0.id))
+            let all = annotations
+            // By index: filtering the elements would copy each of what can be tens of thousands.
+            return all.indices.lazy.filter { index in
+                let id = all[index].id
+                return all[index].pageIndex == page && !markupNames.contains(id)
+                    && (!sharing.fileNames.contains(id) || sharing.replacedFileNames.contains(id))
             }
-                .compactMap { MarkupAnnotations.item(for: $0) }.filter(\.drawsSomething)
+                .compactMap { MarkupAnnotations.item(for: all[$0]) }.filter(\.drawsSomething)
         }
     }
 

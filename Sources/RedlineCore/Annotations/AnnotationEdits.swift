@@ -78,6 +78,17 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
 
     /// The document's annotations as they will be after saving.
     public func applied(to original: [Annotation]) -> [Annotation] {
+        // Nothing of the file's changed (a session that only adds, or none): the file's list as it is, not copied
+        // annotation by annotation.
+        if changedContents.isEmpty && restyled.isEmpty && moved.isEmpty && deleted.isEmpty {
+            guard !added.isEmpty else { return original }
+            let nextOrder = (original.lazy.map(\.order).max() ?? -1) + 1
+            return original + added.enumerated().map { index, annotation in
+                var placed = annotation
+                placed.order = nextOrder + index
+                return placed
+            }
+        }
         let parents = Dictionary(original.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
                                  uniquingKeysWith: { first, _ in first })
         var result = original.filter { !deleted.contains($0.id) }.map { annotation in
@@ -154,16 +165,20 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
     /// `hiding`: annotations drawn some other way (over the page), left out of it as if deleted.
     public func shownChanges(onPage pageIndex: Int, of original: [Annotation], hiding: Set<AnnotationID> = []) -> AnnotationEdits {
         var shown = AnnotationEdits()
-        for annotation in original where annotation.pageIndex == pageIndex {
-            if hiding.contains(annotation.id) {
-                shown.deleted.insert(annotation.id)
+        // Asked at every frame: with nothing changed (the usual case) the annotations are not gone through at all.
+        guard !(deleted.isEmpty && moved.isEmpty && restyled.isEmpty && changedContents.isEmpty && hiding.isEmpty) else { return shown }
+        // By index: a loop over the elements would copy each annotation.
+        for index in original.indices where original[index].pageIndex == pageIndex {
+            let id = original[index].id
+            if hiding.contains(id) {
+                shown.deleted.insert(id)
                 continue
             }
-            if deleted.contains(annotation.id) { shown.deleted.insert(annotation.id) }
-            if let move = moved[annotation.id] { shown.moved[annotation.id] = move }
-            if let restyle = restyled[annotation.id] { shown.restyled[annotation.id] = restyle }
+            if deleted.contains(id) { shown.deleted.insert(id) }
+            if let move = moved[id] { shown.moved[id] = move }
+            if let restyle = restyled[id] { shown.restyled[id] = restyle }
             // A FreeText shows its words; a note's text is not on the page.
-            if annotation.subtype == .freeText, let change = changedContents[annotation.id] { shown.changedContents[annotation.id] = change }
+            if original[index].subtype == .freeText, let change = changedContents[id] { shown.changedContents[id] = change }
         }
         return shown
     }
