@@ -25,6 +25,41 @@ extension EditorReducer {
         locallyDefined(state).union(touchedByEdits(state))
     }
 
+    /// After events that changed only `names`: those annotations are changed, added or left out in place when none of
+    /// them is the file's or changed here (the usual case: annotations made in the session by others), in time of
+    /// their number; anything else lays the whole list out again.
+    static func layOutShared(_ state: inout EditorState, changed names: Set<AnnotationID>) {
+        guard let sharing = state.sharing, !sharing.laidIndex.isEmpty || state.document.annotations.isEmpty,
+              names.isDisjoint(with: sharing.fileNames), names.isDisjoint(with: touchedByEdits(state)) else {
+            return layOutShared(&state)
+        }
+        let defined = Set(state.edits.annotations.added.map { sharing.sharedName($0.id) })
+        var index = sharing.laidIndex
+        var updates: [(position: Int?, annotation: Annotation)] = []
+        for name in names.sorted(by: { $0.rawValue < $1.rawValue }) {
+            let live = defined.contains(name) ? nil : sharing.replica.annotations.last { $0.id == name }
+            switch (index[name], live) {
+            case (let position?, let annotation?): updates.append((position, annotation))
+            case (nil, let annotation?): updates.append((nil, annotation))
+            case (_?, nil): return layOutShared(&state)  // one to take out: rare, and the positions after it move
+            case (nil, nil): continue
+            }
+        }
+        state.editing.changeAnnotationsInPlace { annotations in
+            for var (position, annotation) in updates {
+                if let position {
+                    annotation.order = position
+                    annotations[position] = annotation
+                } else {
+                    annotation.order = annotations.count
+                    index[annotation.id] = annotations.count
+                    annotations.append(annotation)
+                }
+            }
+        }
+        state.sharing?.laidIndex = index
+    }
+
     /// The document's annotations become the file's with the server's laid over them. Linear in both.
     static func layOutShared(_ state: inout EditorState) {
         guard var sharing = state.sharing else { return }
@@ -60,6 +95,7 @@ extension EditorReducer {
         }
         for index in laid.indices { laid[index].order = index }
         sharing.replacedFileNames = replaced
+        sharing.laidIndex = Dictionary(laid.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         state.sharing = sharing
         state.document.annotations = laid
         if let selected = state.interaction.selectedAnnotation, !state.annotations.contains(where: { $0.id == selected }) {

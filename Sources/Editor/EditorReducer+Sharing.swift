@@ -147,7 +147,7 @@ extension EditorReducer {
         let repliesBefore = state.edits.annotations.added.count
         if !deletedHere.isEmpty { dropLocal(&state, deletedHere) }
         let repliesGone = repliesBefore - state.edits.annotations.added.count
-        layOutShared(&state)
+        layOutShared(&state, changed: Set(events.flatMap(\.annotations).map { AnnotationID($0.name) }))
         if let conflict {
             state.message = "\(conflict.author) \(conflict.deleted ? "deleted" : "changed") \"\(conflict.name)\", which you changed here"
             return [.sharedChangesWaiting]

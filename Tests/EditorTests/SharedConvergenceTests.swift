@@ -61,9 +61,11 @@ import TestSupport
             }
             room.deliver()
         }
+        // A newcomer lays the whole set out from a snapshot; the others laid most of it out event by event, in place.
+        room.join("dave")
         let server = Set(room.server.live.map(\.name))
         var versions: [String: Set<String>] = [:]
-        for user in Self.users {
+        for user in Self.users + ["dave"] {
             let editor = room.editors[user]!
             let sharing = editor.state.sharing!
             // The server's copy of each markup is listed (under the name it is shared by), so the annotations say it all.

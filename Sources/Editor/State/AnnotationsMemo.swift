@@ -40,6 +40,13 @@ struct AnnotationsMemo: Sendable {
     /// What was made is out of date: the file's annotations or the session's changes to them changed.
     mutating func invalidate() { token = Self.newToken() }
 
+    /// Lets go of what was made, so that the annotations it was made from are referenced once and can be changed
+    /// in place.
+    mutating func release() {
+        invalidate()
+        made.value.withLock { $0 = Kept(token: 0) }
+    }
+
     /// What `read` finds kept under this state's token, else `make`'s value, kept by `keep` (what another token
     /// left is dropped first).
     private func kept<Value>(_ read: (Kept) -> Value?, _ keep: (inout Kept, Value) -> Void, _ make: () -> Value) -> Value {

@@ -46,6 +46,13 @@ public struct DocumentEditing: Sendable {
     /// What Tab and clicks may select on a page (`make` gives it when the annotations changed since it was asked).
     func selectableAnnotations(onPage page: Int, _ make: () -> [Annotation]) -> [Annotation] { memo.selectable(onPage: page, make) }
 
+    /// Changes the document's annotations in place (a shared session's few per event): what was made from them is
+    /// let go first, so the list is not copied whole.
+    mutating func changeAnnotationsInPlace(_ change: (inout [Annotation]) -> Void) {
+        memo.release()
+        change(&document.annotations)
+    }
+
     /// A shared session's annotations drawn over page `page`.
     func sharedOverlay(onPage page: Int, _ make: () -> [MarkupItem]) -> [MarkupItem] { memo.overlay(onPage: page, make) }
 

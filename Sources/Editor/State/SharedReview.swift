@@ -32,6 +32,9 @@ public struct SharedReview: Sendable {
     /// Annotations of the file the server changed or deleted: the page is drawn without them, and what the server
     /// has of them is drawn over it.
     var replacedFileNames: Set<AnnotationID> = []
+    /// Where each annotation of the laid-out list is, by name (as the last whole layout left it and events since kept
+    /// it): an event changes its few annotations in place instead of laying the whole list out again.
+    var laidIndex: [AnnotationID: Int] = [:]
     /// Names changed here and not yet compared with what the server has.
     var dirty: Set<AnnotationID> = []
     /// Changes sent (or waiting for the connection) and not yet answered, in the order they were made.
