@@ -152,6 +152,13 @@ extension EditorReducer {
             return [.discardJournal, .quit]
         case (.quitWithUnsavedChanges, .answerCancel):
             state.interaction.closeTopOverlay()
+        case (.sharedConflict(let local, let shared, _), .answerYes):
+            state.interaction.closeTopOverlay()
+            return keepAsNew(&state, local: local, shared: shared)
+        case (.sharedConflict(let local, let shared, _), .answerNo), (.sharedConflict(let local, let shared, _), .answerCancel):
+            state.interaction.closeTopOverlay()
+            takeTheServers(&state, local: local, shared: shared)
+            return [.journalChanged]
         case (.restoreJournal(let journaled), .answerYes):
             state.interaction.closeTopOverlay()
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })

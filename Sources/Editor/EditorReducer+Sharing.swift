@@ -39,9 +39,14 @@ extension EditorReducer {
         }
     }
 
-    /// After every event: changes made to annotations are due to be sent after the pause.
+    /// After every event: changes made to annotations are due to be sent after the pause, and a conflict waiting is
+    /// put to the user once nothing is being edited or asked.
     static func noteSharedChanges(_ state: inout EditorState) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
+        if state.sharing?.conflicts.isEmpty == false, state.focus == .page, state.interaction.activity == .idle,
+           state.interaction.overlays.isEmpty, let next = state.sharing?.conflicts.removeFirst() {
+            state.interaction.overlays.append(.question(next))
+        }
         let changed = state.editing.takeChangedNames()
         guard !changed.isEmpty else { return [] }
         state.sharing?.dirty.formUnion(changed)
@@ -100,8 +105,13 @@ extension EditorReducer {
                 state.message = "Not shared: \(message): your \(reply.isStateChange ? "review state" : "reply") went with it"
                 return []
             }
-            // Never dropped in silence: the change stays here, and the line says the server did not take it.
+            // Never dropped in silence: the change stays here, and the line says the server did not take it. One's
+            // own annotation changed or deleted in another session: the user chooses, once nothing is being edited.
             state.message = "Not shared: \(message) (your change stays in this copy)"
+            if code == "stale" || code == "deleted" {
+                let why = code == "stale" ? "it changed meanwhile (another session of yours?)" : "it was deleted meanwhile"
+                state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why))
+            }
             return []
         case .error(let code, let message):
             state.message = "The server answered \(code): \(message)"
@@ -176,6 +186,51 @@ extension EditorReducer {
         guard let sharing = state.sharing else { return [] }
         let again: [EditorEffect] = sharing.pending.isEmpty || sharing.readOnly ? [] : [.sendShared(sharing.pending.map(\.frame))]
         return again + flushShared(&state, env)
+    }
+
+    /// A refused change kept as a new annotation: a markup is shared under a new name; an annotation of the server's
+    /// changed here becomes a new one of the session's, and the server's is left as it is.
+    static func keepAsNew(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
+        guard state.sharing != nil else { return [] }
+        if state.markup.items.contains(where: { $0.annotationName == local }) {
+            let fresh = AnnotationID(state.freshID().uuidString)
+            state.sharing?.aliases[local] = fresh
+            state.sharing?.dirty.insert(local)
+            layOutShared(&state)
+            return [.sharedChangesWaiting, .journalChanged]
+        }
+        guard var mine = state.annotations.first(where: { $0.id == local }) else { return [] }
+        mine.id = AnnotationID(state.freshID().uuidString)
+        mine.inReplyTo = nil
+        revert(&state, local, adding: mine)
+        return [.sharedChangesWaiting, .journalChanged]
+    }
+
+    /// A refused change given up for what the server has.
+    static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
+        if state.markup.items.contains(where: { $0.annotationName == local }) {
+            dropLocal(&state, [shared])
+        } else {
+            revert(&state, local, adding: nil)
+        }
+        layOutShared(&state)
+    }
+
+    /// Undoes, as an operation from elsewhere, what this session changed of annotation `id` (and adds `added`).
+    private static func revert(_ state: inout EditorState, _ id: AnnotationID, adding added: Annotation?) {
+        let edits = state.edits.annotations
+        var changes: [DocumentChange] = []
+        if let move = edits.moved[id] { changes.append(.moveAnnotation(id: id, before: move, after: nil)) }
+        if let restyle = edits.restyled[id] { changes.append(.restyleAnnotation(id: id, before: restyle, after: nil)) }
+        if let contents = edits.changedContents[id] { changes.append(.changeContents(id: id, before: contents, after: nil)) }
+        if edits.deleted.contains(id) { changes.append(.deleteAnnotation(id: id, deleted: false)) }
+        if let index = edits.added.firstIndex(where: { $0.id == id }) {
+            changes.append(.removeAnnotation(annotation: edits.added[index], index: index))
+        }
+        if let added { changes.append(.insertAnnotation(annotation: added, index: edits.added.count)) }
+        guard !changes.isEmpty else { return }
+        state.editing.receive(DocumentOperation(id: state.freshID(), author: state.reviewer.author, time: state.now, changes: changes))
+        layOutShared(&state)
     }
 
     /// Takes out of the session's edits the replies, states and markup the server deleted (by their names there),

@@ -78,8 +78,13 @@ struct SharedRoom {
     /// Every frame each editor sent while connected, in order.
     private(set) var sent: [String: [CollabFrame.Client]] = [:]
 
-    mutating func join(_ user: String, annotations: [Annotation] = []) {
-        var editor = EditorHarness(columns: 120, rows: 40, annotations: annotations, reviewer: Reviewer(author: user))
+    /// The server's user of each editor, when it is not the editor's own key (one user in two sessions).
+    private var accounts: [String: String] = [:]
+
+    /// `as`: the user the server knows the editor as (another session of one user's), the key itself by default.
+    mutating func join(_ user: String, as account: String? = nil, annotations: [Annotation] = []) {
+        accounts[user] = account
+        var editor = EditorHarness(columns: 120, rows: 40, annotations: annotations, reviewer: Reviewer(author: account ?? user))
         editor.seedBase = StableHash.fnv1a64(user) &+ UInt64(sessions)
         sessions += 1
         EditorReducer.startSharing(&editor.state, document: "doc")
@@ -100,7 +105,8 @@ struct SharedRoom {
 
     mutating func connect(_ user: String) {
         connected.insert(user)
-        let frames = seen[user].map { server.resume(as: user, since: $0) } ?? server.join(as: user)
+        let account = accounts[user] ?? user
+        let frames = seen[user].map { server.resume(as: account, since: $0) } ?? server.join(as: account)
         for frame in frames { receive(user, frame) }
     }
 
@@ -154,7 +160,7 @@ struct SharedRoom {
         // In the users' order, so that a seed replays the same session.
         while let user = outgoing.keys.sorted().first(where: { !(outgoing[$0] ?? []).isEmpty }) {
             let frame = outgoing[user]!.removeFirst()
-            let (answer, event) = server.receive(frame, from: user)
+            let (answer, event) = server.receive(frame, from: accounts[user] ?? user)
             // As the server usually does: the answer first, then the event to every member, the sender included.
             receive(user, answer)
             if let event {

@@ -420,4 +420,48 @@ import Testing
         #expect(room.server.live.first?.version == 2)
         #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
     }
+
+    /// Alice moves her text on her desktop and, before hearing of it, on her laptop: the laptop's change is refused as
+    /// stale, and once nothing is being edited she is asked: keep hers as a new annotation, or take the server's.
+    func conflictingMoves() -> SharedRoom {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Twice moved") }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { $0.press(.escape, .tab, .right, .right) }
+        room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
+        room.pause("alice")
+        room.pause("laptop")
+        room.deliver()
+        return room
+    }
+
+    @Test func aConflictTakenFromTheServerLeavesOneAnnotationWhereTheServerHasIt() throws {
+        var room = conflictingMoves()
+        let laptop = room.editors["laptop"]!
+        #expect(laptop.state.sharing?.refusals.map(\.code) == ["stale"])
+        #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        room.act("laptop") { $0.press(.character("n")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        let desktop = try #require(room.editors["alice"]!.state.markup.items.first)
+        let onLaptop = try #require(room.editors["laptop"]!.state.annotations.first)
+        #expect(abs(onLaptop.rect.minX - MarkupAnnotations.rect(for: desktop, measuredBy: FixedMeasurer()).minX) < 0.01)
+        #expect(abs(onLaptop.rect.minY - MarkupAnnotations.rect(for: desktop, measuredBy: FixedMeasurer()).minY) < 0.01)
+    }
+
+    @Test func aConflictKeptBecomesANewAnnotationForEveryone() throws {
+        var room = conflictingMoves()
+        room.act("laptop") { $0.press(.character("y")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.count == 2)
+        #expect(room.server.live.allSatisfy { $0.author == "alice" })
+        #expect(room.editors["alice"]!.state.annotations.filter { $0.contents == "Twice moved" }.count == 2)
+        #expect(room.editors["laptop"]!.state.annotations.filter { $0.contents == "Twice moved" }.count == 2)
+        #expect(room.editors["laptop"]!.state.sharing?.waitingCount == 0)
+    }
 }

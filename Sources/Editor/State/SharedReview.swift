@@ -50,6 +50,8 @@ public struct SharedReview: Sendable {
     var aliases: [AnnotationID: AnnotationID] = [:]
     /// When each of the session's markups was first shared: its creation date from then on.
     var created: [AnnotationID: PDFDate] = [:]
+    /// Refused changes to the user's own annotations, waiting to be put to the user once nothing is being edited.
+    var conflicts: [Confirmation] = []
     /// Changes the server refused, newest last.
     public internal(set) var refusals: [Refusal] = []
     /// The welcome said a snapshot follows and its last part has not come yet: nothing is compared before it.
