@@ -61,9 +61,14 @@ struct Link: ParsableCommand {
                     }
                 }
                 guard !input.ended else { return }
-                let wait = Double.random(in: 0...delay)
-                LinkOutput.say(["type": "link", "state": "offline", "reason": reason, "retry": wait])
-                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                // Said again each second, so the editor's status line counts down to the next try.
+                var wait = Double.random(in: 0...delay)
+                while wait > 0, !input.ended {
+                    LinkOutput.say(["type": "link", "state": "offline", "reason": reason, "retry": wait])
+                    let step = min(1, wait)
+                    try await Task.sleep(for: .milliseconds(Int(step * 1000)))
+                    wait -= step
+                }
                 delay = min(30, delay * 2)
             }
         }
