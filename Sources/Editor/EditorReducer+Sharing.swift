@@ -203,6 +203,7 @@ extension EditorReducer {
         mine.id = AnnotationID(state.freshID().uuidString)
         mine.inReplyTo = nil
         revert(&state, local, adding: mine)
+        layOutShared(&state)
         return [.sharedChangesWaiting, .journalChanged]
     }
 
@@ -216,7 +217,8 @@ extension EditorReducer {
         layOutShared(&state)
     }
 
-    /// Undoes, as an operation from elsewhere, what this session changed of annotation `id` (and adds `added`).
+    /// Undoes, as an operation from elsewhere, what this session changed of annotation `id` (and adds `added`); the
+    /// caller lays the list out again.
     private static func revert(_ state: inout EditorState, _ id: AnnotationID, adding added: Annotation?) {
         let edits = state.edits.annotations
         var changes: [DocumentChange] = []
@@ -230,7 +232,6 @@ extension EditorReducer {
         if let added { changes.append(.insertAnnotation(annotation: added, index: edits.added.count)) }
         guard !changes.isEmpty else { return }
         state.editing.receive(DocumentOperation(id: state.freshID(), author: state.reviewer.author, time: state.now, changes: changes))
-        layOutShared(&state)
     }
 
     /// Takes out of the session's edits the replies, states and markup the server deleted (by their names there),
