@@ -34,10 +34,13 @@ extension EditorReducer {
             return layOutShared(&state)
         }
         let defined = Set(state.edits.annotations.added.map { sharing.sharedName($0.id) })
+        let listed = listedMarkup(sharing)
         var index = sharing.laidIndex
         var updates: [(position: Int?, annotation: Annotation)] = []
         for name in names.sorted(by: { $0.rawValue < $1.rawValue }) {
-            let live = defined.contains(name) ? nil : sharing.replica.annotations.last { $0.id == name }
+            let live = if let entry = listed[name] { entry } else if defined.contains(name) { Annotation?.none } else {
+                sharing.replica.annotations.last { $0.id == name }
+            }
             switch (index[name], live) {
             case (let position?, let annotation?): updates.append((position, annotation))
             case (nil, let annotation?): updates.append((nil, annotation))
@@ -71,6 +74,12 @@ extension EditorReducer {
         }
         var shared: [AnnotationID: Annotation] = [:]
         for annotation in sharing.replica.annotations { shared[annotation.id] = annotation }
+        let listed = listedMarkup(sharing)
+        var unshared: [Annotation] = []
+        for (name, entry) in listed {
+            if shared[name] == nil, let entry { unshared.append(entry) }
+            shared[name] = entry
+        }
         var laid: [Annotation] = []
         var replaced: Set<AnnotationID> = []
         for annotation in sharing.fileAnnotations {
@@ -91,8 +100,12 @@ extension EditorReducer {
             }
         }
         for annotation in sharing.replica.annotations where shared[annotation.id] != nil && !defined.contains(annotation.id) {
-            laid.append(kept[annotation.id] ?? annotation)
+            laid.append(kept[annotation.id] ?? shared[annotation.id]!)
         }
+        // Markup the server does not have yet, in the order it was made.
+        let made = Dictionary(state.markup.items.enumerated().map { (sharing.sharedName($1.annotationName), $0) },
+                              uniquingKeysWith: { first, _ in first })
+        laid.append(contentsOf: unshared.sorted { made[$0.id] ?? .max < made[$1.id] ?? .max })
         for index in laid.indices { laid[index].order = index }
         sharing.replacedFileNames = replaced
         sharing.laidIndex = Dictionary(laid.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -101,6 +114,21 @@ extension EditorReducer {
         if let selected = state.interaction.selectedAnnotation, !state.annotations.contains(where: { $0.id == selected }) {
             state.interaction.selectedAnnotation = nil
         }
+    }
+
+    /// The session's markup as listed, by the names it is shared under; nil for markup taken away here.
+    private static func listedMarkup(_ sharing: SharedReview) -> [AnnotationID: Annotation?] {
+        var listed: [AnnotationID: Annotation?] = [:]
+        for (name, entry) in sharing.markupListed {
+            let wire = sharing.sharedName(name)
+            guard var shown = entry else {
+                listed[wire] = Annotation??.some(nil)
+                continue
+            }
+            shown.id = wire
+            listed[wire] = shown
+        }
+        return listed
     }
 
     /// Whether the server's version of a file's annotation looks as the file draws it: its XFDF is all the server

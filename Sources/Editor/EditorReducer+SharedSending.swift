@@ -20,8 +20,46 @@ extension EditorReducer {
     /// differences: additions and changes in the order the annotations are made (an annotation before its
     /// replies), then deletions (a thread's first one only: the server deletes its replies with it).
     static func flushShared(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
+        guard state.sharing != nil else { return [] }
+        state.sharing?.dirty.formUnion(state.editing.takeChangedNames())
+        let changed = state.sharing?.dirty ?? []
+        let aliases = state.sharing?.aliases
+        let effects = sendChanges(&state, env)
+        listMarkup(&state, changed: changed, env)
+        if state.sharing?.aliases != aliases { layOutShared(&state) }
+        return effects
+    }
+
+    /// The session's markup changed since the last time, listed as it is here (online or not): the list has what the
+    /// page shows, before the server echoes it.
+    private static func listMarkup(_ state: inout EditorState, changed: Set<AnnotationID>, _ env: EditorEnvironment) {
+        guard var sharing = state.sharing, !changed.isEmpty else { return }
+        let author = sharing.user ?? state.reviewer.author
+        var relisted: Set<AnnotationID> = []
+        var present: Set<AnnotationID> = []
+        for item in state.markup.items where changed.contains(item.annotationName) && item.drawsSomething {
+            let name = item.annotationName
+            present.insert(name)
+            var annotation = MarkupAnnotations.annotation(for: item, author: author, at: sharing.created[name] ?? state.now,
+                                                          measuredBy: env.measurer)
+            annotation.modified = state.now
+            // As every other editor reads it from the server (XFDF keeps four decimals), so that all list it alike.
+            let xfdf = XFDF.document([annotation], pages: state.document.pages)
+            sharing.markupListed[name] = (try? XFDF.command(from: Array(xfdf.utf8), pages: state.document.pages))?.add.first ?? annotation
+            relisted.insert(sharing.sharedName(name))
+        }
+        // Only markup listed before: a name the session's markup left for good (the server's copy taken in a conflict)
+        // is an annotation like any other.
+        for name in changed.subtracting(present) where sharing.markupListed[name] != nil {
+            sharing.markupListed[name] = Annotation??.some(nil)
+            relisted.insert(sharing.sharedName(name))
+        }
+        state.sharing = sharing
+        if !relisted.isEmpty { layOutShared(&state, changed: relisted) }
+    }
+
+    private static func sendChanges(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
         guard var sharing = state.sharing else { return [] }
-        sharing.dirty.formUnion(state.editing.takeChangedNames())
         guard sharing.link == .connected, !sharing.awaitingSnapshot, let user = sharing.user else {
             state.sharing = sharing
             return []
@@ -52,8 +90,11 @@ extension EditorReducer {
         let markupNames = Set(local.map(\.name))
         // A markup shared once and gone now (deleted, undone) is gone: the server's copy still listed is not it.
         let goneMarkup = names.intersection(sharing.created.keys).subtracting(markupNames)
+        // The list's copies of the markup are the markup's, never annotations of their own to share.
+        let listedMarkup = Set(sharing.markupListed.keys).union(sharing.markupListed.keys.map(sharing.sharedName))
         for annotation in state.annotations
-        where names.contains(annotation.id) && !markupNames.contains(annotation.id) && !goneMarkup.contains(annotation.id) {
+        where names.contains(annotation.id) && !markupNames.contains(annotation.id) && !goneMarkup.contains(annotation.id)
+            && !listedMarkup.contains(annotation.id) {
             local.append((annotation.id, annotation))
         }
         var frames: [CollabFrame.Client] = []

@@ -249,8 +249,10 @@ extension EditorReducer {
         guard !changes.isEmpty else { return }
         state.editing.receive(DocumentOperation(id: state.freshID(), author: sharing.user ?? state.reviewer.author, time: state.now,
                                                 changes: changes))
-        // What went is gone from the server too: nothing to compare.
-        state.sharing?.dirty.subtract(state.editing.takeChangedNames())
+        // What went is gone from the server too: nothing to compare, and nothing of it listed.
+        let gone = state.editing.takeChangedNames()
+        state.sharing?.dirty.subtract(gone)
+        for name in gone where state.sharing?.markupListed[name] != nil { state.sharing?.markupListed[name] = nil }
         if let id = state.selection, state.markup.item(id) == nil { state.selection = nil }
     }
 }

@@ -1,4 +1,4 @@
-import Editor
+@testable import Editor
 import Foundation
 import RedlineCore
 import TerminalGrid
@@ -72,6 +72,9 @@ import TestSupport
             let shown = Dictionary(editor.state.annotations.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
             #expect(sharing.waitingCount == 0, "seed \(seed): \(user) still has changes waiting")
             #expect(server.isSubset(of: Set(shown.keys)), "seed \(seed): \(user) misses \(server.subtracting(shown.keys))")
+            // The session's own markup is listed, under the name it is shared by, whatever the server has of it.
+            let markup = Set(editor.state.markup.items.filter(\.drawsSomething).map { sharing.sharedName($0.annotationName).rawValue })
+            #expect(markup.isSubset(of: Set(shown.keys)), "seed \(seed): \(user) does not list \(markup.subtracting(shown.keys))")
             // The only refusals such sessions meet: a reply or state to an annotation deleted meanwhile (or to one
             // such reply), kept here and said.
             #expect(sharing.refusals.allSatisfy { $0.message.hasPrefix("it answers") }, "seed \(seed): \(sharing.refusals)")

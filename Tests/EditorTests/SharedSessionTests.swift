@@ -137,6 +137,43 @@ import Testing
         #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
     }
 
+    /// Markup made offline is listed as the page shows it, before any server has it; a deletion waiting to be sent
+    /// takes the server's copy out of the list at once; and the list then agrees with the server's once connected.
+    @Test func markupIsListedAsThePageShowsItBeforeTheServerHasIt() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.act("alice") { $0.placeText("Shared first") }
+        room.pause("alice")
+        room.deliver()
+        room.disconnect("alice")
+        room.act("alice") { editor in
+            editor.press(.escape)
+            for _ in 0..<4 { editor.press(.down) }
+            editor.placeText("Made offline")
+        }
+        room.pause("alice")
+        var alice = room.editors["alice"]!
+        let texts = { (editor: EditorHarness) in editor.state.annotations.filter { $0.subtype == .freeText }.map(\.contents) }
+        #expect(texts(alice) == ["Shared first", "Made offline"])
+        let offline = try #require(alice.state.annotations.first { $0.contents == "Made offline" })
+        #expect(offline.author == "alice")
+        // Listed once, drawn once (by the markup): the list's copy is not painted over it.
+        #expect(alice.state.scene(environment: alice.environment).markup.count == 2)
+        // The first one deleted offline: gone from the list now, though the server still has it.
+        alice.press(.escape)
+        for _ in 0..<2 where alice.selectedText?.text != "Shared first" { alice.press(.tab) }
+        #expect(alice.selectedText?.text == "Shared first")
+        alice.press(.character("x"))
+        room.editors["alice"] = alice
+        room.pause("alice")
+        #expect(texts(room.editors["alice"]!) == ["Made offline"])
+        #expect(room.server.live.count == 1 && room.server.live[0].element.contains("Shared first"))
+        room.connect("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1 && room.server.live[0].element.contains("Made offline"))
+        #expect(texts(room.editors["alice"]!) == ["Made offline"])
+    }
+
     /// A change the server refuses is said and kept, never dropped in silence.
     @Test func aRefusalIsShownAndTheChangeStays() throws {
         var room = SharedRoom()

@@ -50,6 +50,10 @@ public struct SharedReview: Sendable {
     var aliases: [AnnotationID: AnnotationID] = [:]
     /// When each of the session's markups was first shared: its creation date from then on.
     var created: [AnnotationID: PDFDate] = [:]
+    /// The session's markup as the list shows it, by its name here: listed as it is here, not as the server last
+    /// echoed it, so that markup made offline is listed too. Nil: taken away here (deleted, undone), so the server's
+    /// copy is not listed while the deletion waits.
+    var markupListed: [AnnotationID: Annotation?] = [:]
     /// Refused changes to the user's own annotations, waiting to be put to the user once nothing is being edited.
     var conflicts: [Confirmation] = []
     /// Changes the server refused, newest last.
