@@ -90,9 +90,11 @@ extension EditorReducer {
             } else if let server = shared.removeValue(forKey: annotation.id) {
                 if defined.contains(annotation.id) { continue }
                 laid.append(server)
-                // Drawn over the page when the painter draws its kind; a shape or a stamp the painter does not draw
-                // stays as the file draws it (the list has it as it is now).
-                if !sameShape(server, annotation), MarkupAnnotations.item(for: server) != nil { replaced.insert(annotation.id) }
+                // Drawn over the page when the painter draws its kind (as markup, or from its keys); a kind it does
+                // not draw stays as the file draws it (the list has it as it is now).
+                if !sameShape(server, annotation), MarkupAnnotations.item(for: server) != nil || AnnotationSketch(server) != nil {
+                    replaced.insert(annotation.id)
+                }
             } else if sharing.replica.entries[annotation.id.rawValue]?.deleted == true {
                 replaced.insert(annotation.id)
             } else {
@@ -136,6 +138,7 @@ extension EditorReducer {
     private static func sameShape(_ server: Annotation, _ file: Annotation) -> Bool {
         server.rect == file.rect && server.subtype == file.subtype && server.contents == file.contents
             && server.drawing.color == file.drawing.color && server.drawing.inkList == file.drawing.inkList
-            && server.drawing.fontSize == file.drawing.fontSize
+            && server.drawing.fontSize == file.drawing.fontSize && server.drawing.vertices == file.drawing.vertices
+            && server.drawing.interiorColor == file.drawing.interiorColor && server.drawing.lineWidth == file.drawing.lineWidth
     }
 }

@@ -9,6 +9,9 @@ public struct PageScene: Sendable, Hashable {
     public var viewport: PageViewport
     /// Markup to draw over the page, in order, a text being typed included.
     public var markup: [MarkupItem]
+    /// Annotations drawn over the page from their keys, under the markup: in a shared session, the shapes, notes and
+    /// stamps others made or changed.
+    public var sketches: [AnnotationSketch]
     /// Outlined to show what is selected, in display points.
     public var highlight: Rect?
     /// Places marked on the page that are not markup: search hits.
@@ -16,9 +19,10 @@ public struct PageScene: Sendable, Hashable {
     /// The page's annotations of the file moved or deleted in this session: the page itself is drawn with them so.
     public var annotationEdits: AnnotationEdits
 
-    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?, marks: [PageMark] = [],
-                annotationEdits: AnnotationEdits = AnnotationEdits()) {
+    public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], sketches: [AnnotationSketch] = [], highlight: Rect?,
+                marks: [PageMark] = [], annotationEdits: AnnotationEdits = AnnotationEdits()) {
         self.annotationEdits = annotationEdits
+        self.sketches = sketches
         self.pageIndex = pageIndex
         self.viewport = viewport
         self.markup = markup
@@ -58,7 +62,8 @@ extension EditorState {
     }
 
     public func scene(environment: EditorEnvironment) -> PageScene {
-        var items = sharedOverlay + markup.items(onPage: pageIndex)
+        let overlay = sharedOverlay
+        var items = overlay.items + markup.items(onPage: pageIndex)
         var highlight: Rect?
         if case .typing(let draft) = interaction.activity, draft.pageIndex == pageIndex {
             let typed = MarkupItem(id: draft.id, pageIndex: pageIndex, content: .text(draft.markup))
@@ -83,7 +88,7 @@ extension EditorState {
             highlight = shownRect(of: annotation, environment)
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
-                         markup: items, highlight: highlight, marks: searchMarks + selectionMarks,
+                         markup: items, sketches: overlay.sketches, highlight: highlight, marks: searchMarks + selectionMarks,
                          annotationEdits: pageAnnotationEdits)
     }
 
@@ -96,19 +101,24 @@ extension EditorState {
 
     /// A shared session's annotations the file does not draw (the server's, and the file's it changed), as the
     /// markup the painter draws over the page: no page is rendered again for a change someone made.
-    var sharedOverlay: [MarkupItem] {
-        guard let sharing else { return [] }
+    var sharedOverlay: SharedOverlay {
+        guard let sharing else { return SharedOverlay() }
         let page = pageIndex
         return editing.sharedOverlay(onPage: page) {
             let markupNames = Set(markup.items(onPage: page).map { sharing.sharedName($0.annotationName) })
             let all = annotations
+            var overlay = SharedOverlay()
             // By index: filtering the elements would copy each of what can be tens of thousands.
-            return all.indices.lazy.filter { index in
+            for index in all.indices where all[index].pageIndex == page {
                 let id = all[index].id
-                return all[index].pageIndex == page && !markupNames.contains(id)
-                    && (!sharing.fileNames.contains(id) || sharing.replacedFileNames.contains(id))
+                guard !markupNames.contains(id), !sharing.fileNames.contains(id) || sharing.replacedFileNames.contains(id) else { continue }
+                if let item = MarkupAnnotations.item(for: all[index]) {
+                    if item.drawsSomething { overlay.items.append(item) }
+                } else if !all[index].isReply, let sketch = AnnotationSketch(all[index]) {
+                    overlay.sketches.append(sketch)
+                }
             }
-                .compactMap { MarkupAnnotations.item(for: all[$0]) }.filter(\.drawsSomething)
+            return overlay
         }
     }
 
@@ -128,4 +138,10 @@ extension EditorState {
             return hit.boxes.map { PageMark(rect: $0, kind: current ? .currentHit : .hit) }
         }
     }
+}
+
+/// What a shared session draws over the page: annotations as markup, and those drawn from their keys.
+struct SharedOverlay: Sendable, Equatable {
+    var items: [MarkupItem] = []
+    var sketches: [AnnotationSketch] = []
 }

@@ -63,6 +63,26 @@ enum TextPageView {
             case .selectedText: restyle(mark.rect) { $0 = Theme.textSelected }
             }
         }
+        // Annotations drawn from their keys: their outline in their colour, a stamp's words where it starts.
+        for sketch in scene.sketches {
+            let ink = sketch.stroke ?? sketch.fill ?? RGBColor(red: 0, green: 0, blue: 0)
+            if sketch.multiplies, let fill = sketch.fill, case .rectangle(let rect) = sketch.shape {
+                // An area highlight tints the words under it, as a highlight does.
+                restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(fill)) }
+                continue
+            }
+            let style = Theme.textStroke(ReadableInk.onPaper(ink))
+            for point in outline(of: sketch).flatMap({ sampled($0, step: min(cell.width, cell.height) / 3) }) {
+                restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
+            }
+            if case .stamp(let rect, let words) = sketch.shape {
+                let start = viewport.cell(for: Point(x: rect.minX + cell.width, y: rect.center.y))
+                let column = area.column + start.column, row = area.row + start.row
+                if row >= area.row, row < area.maxRow, column >= area.column, column < area.maxColumn {
+                    grid.write(words, column: column, row: row, style: Theme.textMarkup(ReadableInk.onPaper(ink)), limit: area.maxColumn - column)
+                }
+            }
+        }
         var highlight = scene.highlight
         for item in scene.markup {
             switch item.content {
@@ -101,6 +121,23 @@ enum TextPageView {
         }
         if let highlight {
             restyle(highlight, line: false) { $0.reverse.toggle() }
+        }
+    }
+
+    /// A sketch's outline as strokes of points: a rect's four sides, an ellipse as 32 of its points, a path's strokes.
+    static func outline(of sketch: AnnotationSketch) -> [[Point]] {
+        func sides(_ rect: Rect) -> [[Point]] {
+            [[rect.origin, Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY), Point(x: rect.minX, y: rect.maxY), rect.origin]]
+        }
+        switch sketch.shape {
+        case .rectangle(let rect), .note(let rect), .stamp(let rect, _): return sides(rect)
+        case .ellipse(let rect):
+            return [(0...32).map { step in
+                let angle = Double(step) / 32 * 2 * Double.pi
+                return Point(x: rect.center.x + rect.width / 2 * cos(angle), y: rect.center.y + rect.height / 2 * sin(angle))
+            }]
+        case .path(let strokes, let closed):
+            return closed ? strokes.map { $0 + $0.prefix(1) } : strokes
         }
     }
 

@@ -13,30 +13,30 @@ public struct SceneCompositor: Sendable {
     }
 
     /// The page area's pixels: `viewport.columns × cell width` by `viewport.rows × cell height`.
-    public func composite(raster: PageRaster, viewport: PageViewport, markup: [MarkupItem], highlight: Rect?,
-                          hits: [Rect] = [], currentHit: [Rect] = [], selectedText: [Rect] = []) -> PageRaster {
+    public func composite(raster: PageRaster, viewport: PageViewport, markup: [MarkupItem], sketches: [AnnotationSketch] = [],
+                          highlight: Rect?, hits: [Rect] = [], currentHit: [Rect] = [], selectedText: [Rect] = []) -> PageRaster {
         let width = viewport.columns * viewport.cellPixels.width
         let height = viewport.rows * viewport.cellPixels.height
         var window = PageRaster(width: max(1, width), height: max(1, height), filledWith: backdrop)
         copy(raster, into: &window, origin: viewport.originPixel)
-        draw(markup: markup, highlight: highlight, hits: hits, currentHit: currentHit, selectedText: selectedText,
+        draw(markup: markup, sketches: sketches, highlight: highlight, hits: hits, currentHit: currentHit, selectedText: selectedText,
              viewport: viewport, on: &window)
         return window
     }
 
     /// The markup alone over transparent pixels, for a terminal that lays it over the page image itself (kitty): the
     /// same drawing as `composite`, so the two layers together are the composite's pixels.
-    public func overlay(viewport: PageViewport, markup: [MarkupItem], highlight: Rect?, hits: [Rect] = [],
-                        currentHit: [Rect] = [], selectedText: [Rect] = []) -> PageRaster {
+    public func overlay(viewport: PageViewport, markup: [MarkupItem], sketches: [AnnotationSketch] = [], highlight: Rect?,
+                        hits: [Rect] = [], currentHit: [Rect] = [], selectedText: [Rect] = []) -> PageRaster {
         let width = max(1, viewport.columns * viewport.cellPixels.width)
         let height = max(1, viewport.rows * viewport.cellPixels.height)
         var window = PageRaster(width: width, height: height, stride: width * 4, pixels: [UInt8](repeating: 0, count: width * height * 4))
-        draw(markup: markup, highlight: highlight, hits: hits, currentHit: currentHit, selectedText: selectedText,
+        draw(markup: markup, sketches: sketches, highlight: highlight, hits: hits, currentHit: currentHit, selectedText: selectedText,
              viewport: viewport, on: &window)
         return window
     }
 
-    private func draw(markup: [MarkupItem], highlight: Rect?, hits: [Rect], currentHit: [Rect], selectedText: [Rect],
+    private func draw(markup: [MarkupItem], sketches: [AnnotationSketch], highlight: Rect?, hits: [Rect], currentHit: [Rect], selectedText: [Rect],
                       viewport: PageViewport, on window: inout PageRaster) {
         withCairoContext(on: &window) { context in
             cairo_translate(context, Double(-viewport.originPixel.x), Double(-viewport.originPixel.y))
@@ -44,6 +44,7 @@ public struct SceneCompositor: Sendable {
             // Clip to the page: markup never shows on the backdrop, as it could not in the file.
             cairo_rectangle(context, 0, 0, viewport.pageSize.width, viewport.pageSize.height)
             cairo_clip(context)
+            painter.paint(sketches, on: context)
             painter.paint(markup, on: context)
             painter.paintHits(hits, current: currentHit, pixelSize: 1 / viewport.scale, on: context)
             painter.paintSelection(selectedText, on: context)

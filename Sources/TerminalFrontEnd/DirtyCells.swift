@@ -17,6 +17,13 @@ enum DirtyCells {
         let removed = old.markup.filter { !kept.contains($0) }, added = new.markup.filter { !kept.contains($0) }
         if removed.isEmpty, added.isEmpty, old.markup != new.markup { return nil }
         boxes += (removed + added).map { paintedBox(of: $0, measurer: measurer, pixel: pixel) }
+        if old.sketches != new.sketches {
+            let keptSketches = Set(old.sketches).intersection(new.sketches)
+            let changed = old.sketches.filter { !keptSketches.contains($0) } + new.sketches.filter { !keptSketches.contains($0) }
+            // Only reordered: what is drawn on top changed everywhere they overlap.
+            if changed.isEmpty { return nil }
+            boxes += changed.map { paintedBox(of: $0, pixel: pixel) }
+        }
         if old.highlight != new.highlight {
             boxes += [old.highlight, new.highlight].compactMap { $0.map { paintedBox(ofHighlight: $0, pixel: pixel) } }
         }
@@ -27,6 +34,11 @@ enum DirtyCells {
     /// Where a markup's paint reaches: the painter's antialiasing and a font's overhang go a little past the measured box.
     static func paintedBox(of item: MarkupItem, measurer: any TextMeasuring, pixel: Double) -> Rect {
         item.bounds(measuredBy: measurer).insetBy(dx: -3 * pixel - 1, dy: -3 * pixel - 1)
+    }
+
+    /// Where an annotation drawn from its keys reaches, antialiasing included.
+    static func paintedBox(of sketch: AnnotationSketch, pixel: Double) -> Rect {
+        sketch.bounds.insetBy(dx: -3 * pixel - 1, dy: -3 * pixel - 1)
     }
 
     /// The selection's dashed outline stands four pixels outside its rect and is four pixels wide.

@@ -72,6 +72,7 @@ enum MarkupCells {
     static func covered(by scene: PageScene, measurer: any TextMeasuring) -> CellRect? {
         let pixel = 1 / scene.viewport.scale
         var boxes = scene.markup.map { DirtyCells.paintedBox(of: $0, measurer: measurer, pixel: pixel) }
+        boxes += scene.sketches.map { DirtyCells.paintedBox(of: $0, pixel: pixel) }
         boxes += scene.marks.map { $0.rect.insetBy(dx: -3 * pixel, dy: -3 * pixel) }
         if let highlight = scene.highlight { boxes.append(DirtyCells.paintedBox(ofHighlight: highlight, pixel: pixel)) }
         return boxes.compactMap { DirtyCells.cells(covering: $0, in: scene.viewport, margin: 0) }

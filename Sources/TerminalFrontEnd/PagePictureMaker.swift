@@ -84,7 +84,7 @@ public final class PagePictureMaker {
 
     /// What to make ahead for a scene likely next, or nil when it is made already, is not bare, or is a text view's.
     public func prefetch(for scene: PageScene) -> Prefetch? {
-        guard scene.viewport.textColumns == nil, scene.markup.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
+        guard scene.viewport.textColumns == nil, scene.markup.isEmpty, scene.sketches.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
               scene != lastScene else { return nil }
         let key = RasterKey(scene)
         return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
@@ -176,7 +176,8 @@ public final class PagePictureMaker {
 
     /// The markup, marks and outline of some cells of the page area over transparent pixels.
     func overlay(_ scene: PageScene, in rect: CellRect) -> PageRaster {
-        compositor.overlay(viewport: Self.viewport(scene.viewport, in: rect), markup: scene.markup, highlight: scene.highlight,
+        compositor.overlay(viewport: Self.viewport(scene.viewport, in: rect), markup: scene.markup, sketches: scene.sketches,
+                           highlight: scene.highlight,
                            hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
                            currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
                            selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))
@@ -201,7 +202,7 @@ public final class PagePictureMaker {
     func composite(_ scene: PageScene, in rect: CellRect) -> PageRaster {
         let viewport = Self.viewport(scene.viewport, in: rect)
         return compositor.composite(raster: raster(for: RasterKey(scene)),
-                             viewport: viewport, markup: scene.markup, highlight: scene.highlight,
+                             viewport: viewport, markup: scene.markup, sketches: scene.sketches, highlight: scene.highlight,
                              hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
                              currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
                              selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))

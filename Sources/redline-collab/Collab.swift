@@ -324,7 +324,12 @@ extension Collab {
 
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print a shared document's events as JSON lines as they happen (the server's event frames).")
+            abstract: "Print a shared document's events as JSON lines as they happen (the server's event frames).",
+            discussion: """
+                When the connection drops after it was made (the server restarted, the network went away), watch \
+                connects again with growing pauses and carries on after the last event it printed, as `tail -F` \
+                follows a file; stderr says so. --once ends it instead (exit 4).
+                """)
         @Argument(help: "The document id.") var document: String
 
         func validate() throws {
@@ -335,31 +340,62 @@ extension Collab {
         @Option(parsing: .unconditional,
                 help: "Start after this event (default: every event the server keeps, or the current set as a snapshot).")
         var since: Int?
+        @Flag(help: "End (exit 4) when the connection ends, instead of connecting again.") var once = false
         @OptionGroup var collab: CollabOptions
 
         func run() throws {
             let endpoint = try collab.endpoint()
             let document = self.document
-            let since = self.since
+            let once = self.once
+            let start = self.since ?? 0
             try runCollab {
-                let session = try await CollabSession.open(endpoint, document: document, since: since ?? 0)
-                if let since, since > 0, session.welcome.snapshot {
-                    // Events from `since` cannot follow: say why before the set that comes instead.
-                    let why = since > session.welcome.head
-                        ? "the server's log ends at event \(session.welcome.head), before \(since) (a copy from another server, or a database put back?)"
-                        : "the server no longer keeps the events after \(since)"
-                    printError("\(why): the whole current set follows as a snapshot")
-                }
-                for await frame in session.frames {
-                    switch frame {
-                    case .event, .snapshot:
-                        try printOutput(frame.json)
-                    case .error(let code, let message):
-                        throw CollabClientError.server(code: code, message: message)
-                    default: continue
+                var since = start
+                var connectedBefore = false
+                var delay = 0.5
+                while true {
+                    var reason = "the connection ended"
+                    do {
+                        let session = try await CollabSession.open(endpoint, document: document, since: since)
+                        if connectedBefore { printError("connected again: carrying on after event \(since)") }
+                        connectedBefore = true
+                        delay = 0.5
+                        if since > 0, session.welcome.snapshot {
+                            // Events from `since` cannot follow: say why before the set that comes instead.
+                            let why = since > session.welcome.head
+                                ? "the server's log ends at event \(session.welcome.head), before \(since) (a copy from another server, or a database put back?)"
+                                : "the server no longer keeps the events after \(since)"
+                            printError("\(why): the whole current set follows as a snapshot")
+                        }
+                        frames: for await frame in session.frames {
+                            switch frame {
+                            case .event(let event):
+                                try printOutput(frame.json)
+                                since = max(since, event.seq)
+                            case .snapshot(let head, _, _, let last):
+                                try printOutput(frame.json)
+                                if last { since = head }
+                            case .error(let code, let message) where ["shutting-down", "unavailable"].contains(code):
+                                // The server stopping or its database failing: elsewhere or later, the log goes on.
+                                reason = "the server closed the connection: \(message)"
+                                break frames
+                            case .error(let code, let message):
+                                throw CollabClientError.server(code: code, message: message)
+                            default: continue
+                            }
+                        }
+                        await session.close()
+                    } catch let error as CollabClientError {
+                        // The first connection failing, or a refusal, is an answer: trying again would not change it.
+                        if !connectedBefore { throw error }
+                        if case .server = error { throw error }
+                        reason = error.description
                     }
+                    if once { throw CollabClientError.closed(reason) }
+                    let wait = Double.random(in: delay / 2...delay)
+                    printError("\(reason): connecting again in \(String(format: "%.1f", wait)) s")
+                    try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                    delay = min(30, delay * 2)
                 }
-                throw CollabClientError.closed("the connection ended")
             }
         }
     }

@@ -892,6 +892,59 @@ async def interoperation(server, tokens, binary, fixture):
     await python.close()
 
 
+async def watch_follows(server_binary, redline_binary, folder):
+    """`redline collab watch` carries on across a server restart after the last event it printed, printing nothing
+    twice; `--once` ends with exit 4 when the connection ends."""
+    server = Server(server_binary, os.path.join(folder, "watch"))
+    os.makedirs(server.folder, exist_ok=True)
+    token = server.admin("user", "add", "alice")
+    server.start()
+    environment = {**os.environ, "REDLINE_TOKEN": token, "XDG_CONFIG_HOME": server.folder}
+
+    def watcher(*extra):
+        return subprocess.Popen([redline_binary, "collab", "watch", "followed", "--server", server.url, *extra],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True,
+                                env=environment)
+
+    async def line_of(stream):
+        try:
+            return await asyncio.wait_for(asyncio.to_thread(stream.readline), 60)
+        except asyncio.TimeoutError:
+            return ""
+
+    writer = Client(server.url, token, "followed")
+    await writer.connect()
+    first = await writer.change(add("before-restart", text="Before"))
+    follower = watcher()
+    once = watcher("--once")
+    try:
+        seen = [await line_of(follower.stdout), await line_of(once.stdout)]
+        check(all('"before-restart"' in line for line in seen), f"both watchers print the first event ({seen})")
+        await writer.close()
+        port = server.port()
+        check(server.stop() == 0, "the server stops on SIGTERM with watchers connected")
+        said = await line_of(follower.stderr)
+        check("connecting again" in said, f"watch says it connects again when the server goes ({said.strip()})")
+        ended = await asyncio.to_thread(once.wait, 60)
+        check(ended == 4, f"watch --once ends with exit 4 when the server goes (exit {ended})")
+        server.start(port)
+        writer = Client(server.url, token, "followed")
+        await writer.connect()
+        second = await writer.change(add("after-restart", text="After"))
+        again = await line_of(follower.stderr)
+        check(f"carrying on after event {first['seq']}" in again, f"watch says where it carries on ({again.strip()})")
+        line = await line_of(follower.stdout)
+        event = json.loads(line)["event"] if line.strip() else {}
+        check(event.get("seq") == second["seq"] and event["annotations"][0]["name"] == "after-restart",
+              f"after the restart watch prints the next event, and not the first again ({line.strip()[:120]})")
+        await writer.close()
+    finally:
+        for process in (follower, once):
+            process.kill()
+            process.wait()
+        server.stop()
+
+
 async def tls(binary, folder, tokens_database):
     """--tls-cert and --tls-key: wss:// with a certificate the client trusts; a plain client gets nothing."""
     import ssl
@@ -1341,6 +1394,8 @@ async def main():
                 print("command line: typos refused, saved tokens kept", flush=True)
                 await asyncio.to_thread(newcomer, arguments.redline, arguments.fixture)
                 print("newcomer: redline serve, collab share, collab pull", flush=True)
+                await watch_follows(arguments.binary, arguments.redline, folder)
+                print("watch: follows the document across a server restart; --once ends", flush=True)
             grown = await snapshot_storm(server, tokens)
             print(f"storm: 25 joiners of a 30 MB document share one read of it (+{grown} MiB)", flush=True)
             await frozen_client_at_shutdown(arguments.binary, folder)

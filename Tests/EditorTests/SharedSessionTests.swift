@@ -174,6 +174,43 @@ import Testing
         #expect(texts(room.editors["alice"]!) == ["Made offline"])
     }
 
+    /// Shapes, stamps and notes another tool's user shares are drawn over the page from their keys; a shape of the
+    /// file that user moved is left out of the page's render and drawn where the server has it. No page is
+    /// rendered again for either.
+    @Test func shapesStampsAndNotesOthersShareAreDrawnOverThePage() throws {
+        let square = Annotation(id: "file-square", pageIndex: 0, subtype: "Square", rect: Rect(x: 100, y: 100, width: 80, height: 40),
+                                author: "bob", drawing: AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), lineWidth: 2))
+        var room = SharedRoom()
+        room.join("alice", annotations: [square])
+        room.join("bob", annotations: [square])
+        func xfdf(_ body: String) -> String { "<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><add>\(body)</add></xfdf>" }
+        room.serverTakes(.change(operation: "op-stamp", base: nil, xfdf: xfdf(
+            "<stamp page=\"0\" name=\"stamp\" rect=\"300,300,450,350\" icon=\"Approved\" color=\"#00AA00\"/>")), from: "bob")
+        room.serverTakes(.change(operation: "op-note", base: nil, xfdf: xfdf(
+            "<text page=\"0\" name=\"note\" rect=\"50,700,70,720\"><contents>See here</contents></text>")), from: "bob")
+        room.serverTakes(.change(operation: "op-reply", base: nil, xfdf: xfdf(
+            "<text page=\"0\" name=\"reply\" rect=\"50,700,70,720\" inreplyto=\"note\"><contents>Agreed</contents></text>")), from: "bob")
+        // The file's square, shared, then moved by Bob 50 points down.
+        room.serverTakes(.change(operation: "op-square", base: nil, xfdf: xfdf(
+            "<square page=\"0\" name=\"file-square\" rect=\"100,652,180,692\" color=\"#FF0000\" width=\"2\"/>")), from: "bob")
+        let version = try #require(room.server.live.first { $0.name == "file-square" }?.version)
+        room.serverTakes(.change(operation: "op-move", base: version, xfdf: """
+            <xfdf xmlns="http://ns.adobe.com/xfdf/"><modify><square page="0" name="file-square" rect="100,602,180,642" \
+            color="#FF0000" width="2"/></modify></xfdf>
+            """), from: "bob")
+        let alice = room.editors["alice"]!
+        let scene = alice.state.scene(environment: alice.environment)
+        let shapes = scene.sketches.map(\.shape)
+        #expect(shapes.contains(.stamp(Rect(x: 300, y: 442, width: 150, height: 50), words: "APPROVED")))
+        #expect(shapes.contains(.note(Rect(x: 50, y: 72, width: 20, height: 20))))
+        // Inside its rect by half its line; 50 points lower than the file has it.
+        #expect(shapes.contains(.rectangle(Rect(x: 101, y: 151, width: 78, height: 38))))
+        // A reply is not drawn: readers show it in its thread.
+        #expect(scene.sketches.count == 3)
+        #expect(scene.annotationEdits.deleted == ["file-square"])
+        #expect(alice.state.annotations.contains { $0.id == "reply" && $0.inReplyTo == "note" })
+    }
+
     /// A change the server refuses is said and kept, never dropped in silence.
     @Test func aRefusalIsShownAndTheChangeStays() throws {
         var room = SharedRoom()

@@ -22,7 +22,7 @@ struct AnnotationsMemo: Sendable {
         /// What Tab and clicks select on one page, in their order.
         var selectable: (page: Int, annotations: [Annotation])?
         /// A shared session's annotations drawn over one page.
-        var overlay: (page: Int, items: [MarkupItem])?
+        var overlay: (page: Int, items: SharedOverlay)?
         /// The annotation list's rows for one way of listing them.
         var rows: (listing: Listing, rows: [AnnotationListRow])?
     }
@@ -71,7 +71,7 @@ struct AnnotationsMemo: Sendable {
         kept({ $0.selectable?.page == page ? $0.selectable?.annotations : nil }, { $0.selectable = (page, $1) }, make)
     }
 
-    func overlay(onPage page: Int, _ make: () -> [MarkupItem]) -> [MarkupItem] {
+    func overlay(onPage page: Int, _ make: () -> SharedOverlay) -> SharedOverlay {
         kept({ $0.overlay?.page == page ? $0.overlay?.items : nil }, { $0.overlay = (page, $1) }, make)
     }
 

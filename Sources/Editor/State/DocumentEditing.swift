@@ -54,7 +54,7 @@ public struct DocumentEditing: Sendable {
     }
 
     /// A shared session's annotations drawn over page `page`.
-    func sharedOverlay(onPage page: Int, _ make: () -> [MarkupItem]) -> [MarkupItem] { memo.overlay(onPage: page, make) }
+    func sharedOverlay(onPage page: Int, _ make: () -> SharedOverlay) -> SharedOverlay { memo.overlay(onPage: page, make) }
 
     /// The annotation list's rows for one way of listing them.
     func annotationRows(_ listing: AnnotationsMemo.Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {

@@ -1,0 +1,171 @@
+import CPoppler
+import Foundation
+import RedlineCore
+
+/// Annotations drawn from their keys (shapes, lines, notes, stamps), as a reader without their appearance would.
+extension MarkupPainter {
+    func paint(_ sketches: [AnnotationSketch], on context: OpaquePointer) {
+        for sketch in sketches {
+            cairo_save(context)
+            paint(sketch, on: context)
+            cairo_restore(context)
+        }
+    }
+
+    private func paint(_ sketch: AnnotationSketch, on context: OpaquePointer) {
+        if sketch.multiplies { cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY) }
+        cairo_set_line_width(context, sketch.width)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+        if !sketch.dashes.isEmpty {
+            var dashes = sketch.dashes.map { max(0.1, $0) }
+            cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
+        }
+        switch sketch.shape {
+        case .rectangle(let rect):
+            cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+            fillAndStroke(sketch, on: context)
+        case .ellipse(let rect):
+            cairo_save(context)
+            cairo_translate(context, rect.center.x, rect.center.y)
+            cairo_scale(context, rect.width / 2, rect.height / 2)
+            cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
+            cairo_restore(context)
+            fillAndStroke(sketch, on: context)
+        case .path(let strokes, let closed):
+            cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+            for stroke in strokes {
+                guard let first = stroke.first else { continue }
+                cairo_move_to(context, first.x, first.y)
+                for point in stroke.dropFirst() { cairo_line_to(context, point.x, point.y) }
+                if closed { cairo_close_path(context) }
+            }
+            fillAndStroke(sketch, on: context, fills: closed)
+            if let line = strokes.first, line.count >= 2, let stroke = sketch.stroke {
+                cairo_set_dash(context, nil, 0, 0)
+                let ends = [(line[0], line[1]), (line[line.count - 1], line[line.count - 2])]
+                for (index, end) in ends.enumerated() where index < sketch.endings.count {
+                    guard let ending = sketch.endings[index] else { continue }
+                    paint(ending, at: end.0, awayFrom: end.1, width: sketch.width, stroke: stroke, fill: sketch.fill,
+                          opacity: sketch.opacity, on: context)
+                }
+            }
+        case .note(let rect):
+            // A sheet with a folded corner and three lines of writing, as readers show a note's icon.
+            let fold = rect.width / 4
+            cairo_move_to(context, rect.minX, rect.minY)
+            cairo_line_to(context, rect.maxX - fold, rect.minY)
+            cairo_line_to(context, rect.maxX, rect.minY + fold)
+            cairo_line_to(context, rect.maxX, rect.maxY)
+            cairo_line_to(context, rect.minX, rect.maxY)
+            cairo_close_path(context)
+            fillAndStroke(sketch, on: context)
+            for row in 1...3 {
+                let y = rect.minY + rect.height * Double(row) / 4.5 + rect.height / 9
+                cairo_move_to(context, rect.minX + rect.width / 5, y)
+                cairo_line_to(context, rect.maxX - rect.width / 5, y)
+            }
+            setColor(sketch.stroke, alpha: sketch.opacity, on: context)
+            cairo_stroke(context)
+        case .stamp(let rect, let words):
+            let inset = sketch.width
+            roundedRectangle(rect.insetBy(dx: inset, dy: inset), radius: min(rect.width, rect.height) / 8, on: context)
+            fillAndStroke(sketch, on: context)
+            paintWords(words, fittedIn: rect.insetBy(dx: 3 * inset, dy: 3 * inset), color: sketch.stroke, alpha: sketch.opacity,
+                       on: context)
+        }
+    }
+
+    private func fillAndStroke(_ sketch: AnnotationSketch, on context: OpaquePointer, fills: Bool = true) {
+        if fills, let fill = sketch.fill {
+            setColor(fill, alpha: sketch.opacity, on: context)
+            if sketch.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
+        }
+        if let stroke = sketch.stroke {
+            setColor(stroke, alpha: sketch.opacity, on: context)
+            cairo_stroke(context)
+        }
+        cairo_new_path(context)
+    }
+
+    /// A line's end at `tip`, the line coming from `from`.
+    private func paint(_ ending: AnnotationSketch.Ending, at tip: Point, awayFrom from: Point, width: Double, stroke: RGBColor,
+                       fill: RGBColor?, opacity: Double, on context: OpaquePointer) {
+        let size = AnnotationSketch.endingSize(width: width)
+        let dx = tip.x - from.x, dy = tip.y - from.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return }
+        cairo_save(context)
+        cairo_translate(context, tip.x, tip.y)
+        cairo_rotate(context, atan2(dy, dx))
+        // Along +x is onward, past the tip; the line comes from -x.
+        switch ending {
+        case .openArrow, .closedArrow:
+            cairo_move_to(context, -size, -size / 2)
+            cairo_line_to(context, 0, 0)
+            cairo_line_to(context, -size, size / 2)
+        case .reversedOpenArrow, .reversedClosedArrow:
+            cairo_move_to(context, size, -size / 2)
+            cairo_line_to(context, 0, 0)
+            cairo_line_to(context, size, size / 2)
+        case .square:
+            cairo_rectangle(context, -size / 2, -size / 2, size, size)
+        case .circle:
+            cairo_arc(context, 0, 0, size / 2, 0, 2 * Double.pi)
+        case .diamond:
+            cairo_move_to(context, 0, -size / 2)
+            cairo_line_to(context, size / 2, 0)
+            cairo_line_to(context, 0, size / 2)
+            cairo_line_to(context, -size / 2, 0)
+        case .butt:
+            cairo_move_to(context, 0, -size / 2)
+            cairo_line_to(context, 0, size / 2)
+        case .slash:
+            cairo_move_to(context, -size / 4, size / 2)
+            cairo_line_to(context, size / 4, -size / 2)
+        }
+        let closes: Set<AnnotationSketch.Ending> = [.closedArrow, .reversedClosedArrow, .square, .circle, .diamond]
+        if closes.contains(ending) {
+            cairo_close_path(context)
+            if let fill {
+                setColor(fill, alpha: opacity, on: context)
+                cairo_fill_preserve(context)
+            }
+        }
+        setColor(stroke, alpha: opacity, on: context)
+        cairo_stroke(context)
+        cairo_restore(context)
+    }
+
+    private func roundedRectangle(_ rect: Rect, radius: Double, on context: OpaquePointer) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        cairo_new_sub_path(context)
+        cairo_arc(context, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(context, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
+
+    /// `words` in bold capitals as large as fit the box, centred.
+    private func paintWords(_ words: String, fittedIn box: Rect, color: RGBColor?, alpha: Double, on context: OpaquePointer) {
+        guard box.width > 0, box.height > 0, !words.isEmpty else { return }
+        let probe = 100.0
+        MarkupFont.select(on: context, size: probe)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, words, &extents)
+        guard extents.width > 0, extents.height > 0 else { return }
+        let size = probe * min(box.width / extents.width, box.height / extents.height)
+        guard size.isFinite, size > 0.5 else { return }
+        MarkupFont.select(on: context, size: size)
+        cairo_text_extents(context, words, &extents)
+        setColor(color, alpha: alpha, on: context)
+        cairo_move_to(context, box.center.x - extents.width / 2 - extents.x_bearing, box.center.y - extents.height / 2 - extents.y_bearing)
+        cairo_show_text(context, words)
+    }
+
+    private func setColor(_ rgb: RGBColor?, alpha: Double, on context: OpaquePointer) {
+        let rgb = rgb ?? RGBColor(red: 0, green: 0, blue: 0)
+        cairo_set_source_rgba(context, Double(rgb.red) / 255, Double(rgb.green) / 255, Double(rgb.blue) / 255, alpha)
+    }
+}
