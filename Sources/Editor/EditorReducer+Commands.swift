@@ -36,13 +36,13 @@ extension EditorReducer {
         let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
         switch parts.first ?? "" {
         case "w":
-            return save(&state, to: argument, replacingOriginal: false, quitting: false)
+            return save(&state, to: argument, replacingOriginal: false, quitting: false, env)
         case "w!":
-            return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false)
+            return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false, env)
         case "wq", "x":
-            return save(&state, to: argument, replacingOriginal: false, quitting: true)
+            return save(&state, to: argument, replacingOriginal: false, quitting: true, env)
         case "wa", "wf":
-            return save(&state, to: argument, replacingOriginal: false, quitting: false, markupAs: command.hasPrefix("wa") ? .annotations : .flatten)
+            return save(&state, to: argument, replacingOriginal: false, quitting: false, markupAs: command.hasPrefix("wa") ? .annotations : .flatten, env)
         case "wa!", "wf!":
             return save(&state, to: argument, replacingOriginal: argument == nil, quitting: false,
                         markupAs: command.hasPrefix("wa") ? .annotations : .flatten)
@@ -68,7 +68,7 @@ extension EditorReducer {
     }
 
     static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,
-                     quitting: Bool, markupAs mode: MarkupSaveMode? = nil) -> [EditorEffect] {
+                     quitting: Bool, markupAs mode: MarkupSaveMode? = nil, _ env: EditorEnvironment? = nil) -> [EditorEffect] {
         var destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
         // Naming the opened file is saving over it (asked first, as any existing file): the editor must then go on
         // from what was written.
@@ -87,10 +87,16 @@ extension EditorReducer {
                 state.message = "In a shared session :w PATH writes a copy with the annotations (:wf PATH flattens the markup); the opened file stays as it is"
                 return []
             }
+            // What changed since the pause is sent now, and the markup listed as it is: the copy holds the
+            // annotations as the server will, dates included.
+            let sent = env.map { flushShared(&state, $0) } ?? []
+            request.markupAs = mode ?? .annotations
             let markupNames = markupNames(state)
             let sharing = state.sharing!
-            // Under the names the server knows them by (an undone deletion is shared under a new one).
-            request.sharedAnnotations = state.annotations.filter { !markupNames.contains($0.id) }.map { annotation in
+            // Under the names the server knows them by (an undone deletion is shared under a new one); the markup as
+            // listed when it is saved as annotations, burned in from itself when flattened.
+            let listed = request.markupAs == .annotations ? state.annotations : state.annotations.filter { !markupNames.contains($0.id) }
+            request.sharedAnnotations = listed.map { annotation in
                 var shared = annotation
                 shared.id = sharing.sharedName(annotation.id)
                 shared.inReplyTo = annotation.inReplyTo.map(sharing.sharedName)
@@ -98,8 +104,12 @@ extension EditorReducer {
             }
             request.sharedMarkupNames = Dictionary(state.markup.items.map { ($0.annotationName, sharing.sharedName($0.annotationName)) },
                                                    uniquingKeysWith: { first, _ in first })
-            request.markupAs = mode ?? .annotations
+            return sent + finishSave(&state, request, quitting: quitting)
         }
+        return finishSave(&state, request, quitting: quitting)
+    }
+
+    private static func finishSave(_ state: inout EditorState, _ request: SaveRequest, quitting: Bool) -> [EditorEffect] {
         if request.markupAs == .flatten, !request.edits.markup.items.isEmpty, !state.document.allowsChanges {
             state.quitAfterSave = false
             state.message = "Not saved: the permissions allow annotations, not changes to the pages: :wa saves the markup as annotations"

@@ -135,7 +135,8 @@ extension EditorReducer {
             if alive == nil, sharing.fileNames.contains(name) { continue }
             sent.author = user
             if sent.created == nil { sent.created = state.now }
-            sent.modified = state.now
+            // When it was changed here (a reply when it was written, a move when it was made); else now.
+            if sent.modified == nil { sent.modified = state.now }
             let change = AnnotationChange.writing(sent, pages: pages, operationID: state.freshID().uuidString, author: user,
                                                   baseVersion: alive == nil ? nil : sharing.version(of: wire) ?? 0)
             send(change, local: name, form: form)

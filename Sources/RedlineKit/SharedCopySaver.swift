@@ -19,8 +19,10 @@ public struct SharedCopySaver {
                      markupAs mode: MarkupSaveMode, author: String, progress: (String) -> Void) throws {
         var wanted = annotations
         if mode == .annotations {
+            // Markup the session lists already is among `annotations`, as shared; the rest is written as it is now.
+            let listed = Set(annotations.map(\.id))
             let date = PDFDate(Date(), timeZone: .current)
-            for item in edits.markup.items where item.drawsSomething {
+            for item in edits.markup.items where item.drawsSomething && !listed.contains(markupNames[item.annotationName] ?? item.annotationName) {
                 var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
                 annotation.id = markupNames[annotation.id] ?? annotation.id
                 wanted.append(annotation)

@@ -218,6 +218,14 @@ import Testing
         let fromAlice = try annotations(of: aliceCopy)
         #expect(fromAlice == (try annotations(of: bobCopy)))
         #expect(fromAlice == (try annotations(of: serverCopy)))
+        // The same XFDF from each copy: every key of every annotation, dates included, not only its words (each
+        // copy lists them in the order it learnt of them).
+        let exported = try [aliceCopy, bobCopy, serverCopy].map { path in
+            try ProcessRunner.run(TestPaths.redline, ["xfdf", "export", path]).stdout.components(separatedBy: "\n").sorted()
+        }
+        #expect(exported[0].contains { $0.contains("Hello from Alice") })
+        #expect(exported[0] == exported[1], "\(Set(exported[0]).symmetricDifference(exported[1]))")
+        #expect(exported[0] == exported[2], "\(Set(exported[0]).symmetricDifference(exported[2]))")
         for words in ["Hello from Alice", "Bob agrees", "Still here", "Written offline", "Accepted set by bob", "Carol's note"] {
             #expect(fromAlice.contains { $0.hasSuffix(words) }, "\(words) missing from \(fromAlice)")
         }
