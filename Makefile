@@ -113,12 +113,12 @@ install-missing:
 # Independent readers for the tests' checks: pikepdf (qpdf underneath, but not Redline's code) reads PDF
 # structure; PyMuPDF (MuPDF, another PDF implementation) reads annotations and renders their appearances.
 # websockets is the second client of the collaboration protocol (Tests/Collab/collab_client.py), written from
-# docs/collaboration-protocol.md alone. The marker names what is installed, so a venv from before a package was
-# added gets it.
-TEST_PYTHON_PACKAGES = pikepdf PyMuPDF websockets
-test-tools: $(VENV)/.ready-pikepdf-pymupdf-websockets
+# docs/collaboration-protocol.md alone. pyHanko signs documents and validates their signatures after a save. The
+# marker names what is installed, so a venv from before a package was added gets it.
+TEST_PYTHON_PACKAGES = pikepdf PyMuPDF websockets pyHanko
+test-tools: $(VENV)/.ready-pikepdf-pymupdf-websockets-pyhanko
 
-$(VENV)/.ready-pikepdf-pymupdf-websockets:
+$(VENV)/.ready-pikepdf-pymupdf-websockets-pyhanko:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet $(TEST_PYTHON_PACKAGES)
 	touch $@

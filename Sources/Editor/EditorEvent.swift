@@ -34,10 +34,10 @@ public enum EditorEvent: Sendable {
 }
 
 public enum SaveOutcome: Sendable, Equatable {
-    /// `edits` were written: they, and only they, count as saved.
-    case saved(path: String, edits: DocumentEdits)
+    /// `edits` were written: they, and only they, count as saved. `how`: appended to the original or rewritten whole.
+    case saved(path: String, edits: DocumentEdits, how: String = "")
     /// The opened file itself was overwritten with `edits` and reopened: its pages now carry the markup.
-    case savedOverOriginal(path: String, edits: DocumentEdits, document: DocumentDescription)
+    case savedOverOriginal(path: String, edits: DocumentEdits, document: DocumentDescription, how: String = "")
     /// Nothing was written: the destination exists and the request did not allow overwriting it.
     case destinationExists(path: String)
     case failed(path: String, reason: String)

@@ -199,12 +199,12 @@ extension EditorReducer {
     static func finishSave(_ state: inout EditorState, _ outcome: SaveOutcome) -> [EditorEffect] {
         state.chrome.saving = nil
         switch outcome {
-        case .saved(let path, let saved):
+        case .saved(let path, let saved, let how):
             state.writtenPaths.insert(path)
             state.editing.markSaved(saved)
             let kept = state.editing.savingMarkupAs == .annotations && !saved.markup.isEmpty ? " · the markup as annotations" : ""
-            return afterSave(&state, message: "Saved \(path)\(kept)", path: path)
-        case .savedOverOriginal(let path, let saved, let document):
+            return afterSave(&state, message: "Saved \(path)\(kept)\(how.isEmpty ? "" : " · " + how)", path: path)
+        case .savedOverOriginal(let path, let saved, let document, let how):
             let place = state.editing.savingMarkupAs == .annotations ? "annotations in the file" : "part of the pages"
             let what = saved.markup.isEmpty ? "the changes are in the file" : "the markup is \(place)"
             // The markup is now part of the pages themselves: editing goes on from the new file.
@@ -213,7 +213,7 @@ extension EditorReducer {
             state.interaction.selectedAnnotation = nil
             state.writtenPaths.insert(path)
             // Undo cannot take markup back out of the pages: say so rather than let `u` do nothing unexplained.
-            return afterSave(&state, message: "Saved over \(path) · \(what) now: undo starts here", path: path)
+            return afterSave(&state, message: "Saved over \(path) · \(what) now: undo starts here\(how.isEmpty ? "" : " · " + how)", path: path)
         case .destinationExists(let path):
             state.interaction.overlays.append(.question(.overwrite(SaveRequest(destination: path, edits: state.edits,
                                                                                allowOverwrite: true,

@@ -51,6 +51,7 @@ public enum AnnotationFlattener {
             var gone: Set<Int32> = []
             for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
                 let page = qpdf_get_page_n(session.data, pageIndex)
+                session.changedPages.insert(pageIndex)
                 var appearances: [qpdf_oh] = []
                 var placements: [String] = []
                 var leaving: Set<Int32> = []

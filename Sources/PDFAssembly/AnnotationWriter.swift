@@ -27,6 +27,7 @@ struct AnnotationWriter {
         for id in edits.deleted.union(edits.changedContents.keys).union(edits.moved.keys) where located[id] == nil {
             throw AnnotationEditError.unknownAnnotation(id, path: path)
         }
+        noteChangedPages(edits, located: located)
         move(edits, located: located, pages: pages)
         try delete(edits.deleted, located: located)
         changeContents(edits, located: located)
@@ -57,6 +58,29 @@ struct AnnotationWriter {
             replaceAnnotations(of: page, with: session.arrayItems(session.key(page, "/Annots")) + added)
         }
         try session.check()
+    }
+
+    /// The pages these edits change: those of the annotations they name, of everything answering those (a deletion or
+    /// a move takes replies along), and of what they add.
+    private func noteChangedPages(_ edits: AnnotationEdits, located: [AnnotationID: AnnotationReader.Located]) {
+        let named = edits.deleted.union(edits.changedContents.keys).union(edits.moved.keys).union(edits.restyled.keys)
+        // Up each chain once (a chain can be 20,000 deep: no recursion); a loop answers nothing named.
+        var reaches: [AnnotationID: Bool] = [:]
+        for entry in located.values {
+            var path: [AnnotationID] = []
+            var current: AnnotationID? = entry.annotation.id
+            var result = false
+            while let id = current {
+                if let known = reaches[id] { result = known; break }
+                if named.contains(id) { result = true; break }
+                reaches[id] = false
+                path.append(id)
+                current = located[id]?.annotation.inReplyTo
+            }
+            for id in path { reaches[id] = result }
+            if result { session.changedPages.insert(entry.annotation.pageIndex) }
+        }
+        session.changedPages.formUnion(edits.added.map(\.pageIndex))
     }
 
     /// Moves annotations where `edits.moved` says, their replies along: every coordinate each carries, and its

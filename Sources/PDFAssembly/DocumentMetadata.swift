@@ -65,6 +65,7 @@ enum DocumentMetadata {
             qpdf_oh_replace_key(t, root, "/Metadata", stream)
         }
         let bytes = [UInt8](packet)
+        session.replacedStreamData.insert(session.objectID(stream))
         qpdf_oh_replace_stream_data(t, stream, bytes, bytes.count, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
         let dictionary = qpdf_oh_get_dict(t, stream)
         qpdf_oh_replace_key(t, dictionary, "/Type", session.newName("Metadata"))

@@ -15,8 +15,9 @@ public enum OverlayAssembler {
     public static func document(source: String, password: String?, overlays: [PageOverlay],
                                 annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: [AnnotationID: Data] = [:],
                                 redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil,
-                                identity: String? = nil) throws -> Data {
+                                identity: String? = nil, rewrite: Bool = false) throws -> WrittenDocument {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password)
+        target.rewrites = rewrite
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
         do {
@@ -37,7 +38,7 @@ public enum OverlayAssembler {
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
             let written = try bytes(of: target, minimumVersion: !appearances.isEmpty ? "1.5" : !overlays.isEmpty ? "1.4" : nil)
             withExtendedLifetime(overlaySessions) {}
-            return written
+            return WrittenDocument(bytes: written, outcome: target.outcome ?? .rewritten(because: "a complete rewrite was asked for"))
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system {
                 throw DocumentError.writeFailed(path: source, reason: failure.message)
@@ -51,6 +52,9 @@ public enum OverlayAssembler {
     /// `minimumVersion`: translucent markup needs PDF 1.4, a FreeText's /DS 1.5; an older header would promise
     /// readers less than the file holds.
     static func bytes(of target: QPDFSession, minimumVersion: String?) throws -> Data {
+        let (appended, outcome) = try IncrementalUpdate.bytes(of: target, minimumVersion: minimumVersion)
+        target.outcome = outcome
+        if let appended { return appended }
         try target.beginWritingToMemory()
         if let minimumVersion { qpdf_set_minimum_pdf_version(target.data, minimumVersion) }
         qpdf_set_decode_level(target.data, qpdf_dl_none)
@@ -84,6 +88,7 @@ public enum OverlayAssembler {
         let form = try OverlayForm.make(from: overlay.pdf, in: markup, into: target, label: "the markup overlay for page \(overlay.pageIndex + 1)",
                                         box: [0, 0, size.width * scale, size.height * scale])
         let page = qpdf_get_page_n(target.data, overlay.pageIndex)
+        target.changedPages.insert(overlay.pageIndex)
         let name = try addToResources(form, page: page, in: target)
         try appendContent("q \(overlay.geometry.overlayFormTransform.pdfOperands) cm \(name) Do Q\n", to: page, in: target)
         try target.check()

@@ -90,6 +90,8 @@ public enum PDFInspector {
             }
         }
         session.noteOwner(password: password)
+        session.sourcePath = path
+        session.password = password
         if repairing {
             let corrected = PageTreeCounts.correct(in: session)
             if corrected > 0 { session.repairs.append("page tree /Count corrected in \(corrected) place\(corrected == 1 ? "" : "s")") }

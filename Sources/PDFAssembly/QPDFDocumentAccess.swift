@@ -16,9 +16,10 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
                          appearances: [AnnotationID: Data], redrawn: [AnnotationID: Annotation], metadata: Data?,
-                         identity: String?) throws -> Data {
+                         identity: String?, rewrite: Bool) throws -> WrittenDocument {
         try OverlayAssembler.document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits,
-                                      appearances: appearances, redrawn: redrawn, metadata: metadata, identity: identity)
+                                      appearances: appearances, redrawn: redrawn, metadata: metadata, identity: identity,
+                                      rewrite: rewrite)
     }
 
     public func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int) throws {

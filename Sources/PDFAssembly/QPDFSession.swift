@@ -27,6 +27,24 @@ final class QPDFSession {
     /// One null handle for every entry a dictionary lacks, made before any `releasingHandles` could let it go.
     let null: qpdf_oh
 
+    // What an incremental update needs (`IncrementalUpdate`).
+    /// Where the document was read from: what an update is appended to.
+    var sourcePath: String?
+    /// Pages the writers changed (the page, its annotations, its resources): what is compared with the original.
+    var changedPages: Set<Int> = []
+    /// Objects of the file whose stream data a writer replaced: the one change comparing dictionaries cannot see.
+    var replacedStreamData: Set<Int32> = []
+    /// The number qpdf gave the first object made in this session: every object from it on is new.
+    var firstNewObjectID: Int32?
+    /// qpdf warned about something (a repair) while reading.
+    var sawWarnings = false
+    /// The writer was asked for a complete rewrite.
+    var rewrites = false
+    /// The password the document was opened with: a second reading of the original needs it.
+    var password: String?
+    /// How the last write was made.
+    var outcome: WriteOutcome?
+
     init(label: String) {
         self.label = label
         data = qpdf_init()
@@ -84,6 +102,7 @@ final class QPDFSession {
         while qpdf_more_warnings(data) != 0, let warning = qpdf_next_warning(data) {
             warnings.append(text(of: warning))
         }
+        if !warnings.isEmpty { sawWarnings = true }
         return warnings
     }
 
@@ -119,8 +138,9 @@ final class QPDFSession {
     /// adds (only 2^31 new objects would fill it).
     var canTakeNewObjects: Bool {
         if let knownToTakeNewObjects { return knownToTakeNewObjects }
-        _ = qpdf_make_indirect_object(data, qpdf_oh_new_null(data))
+        let made = qpdf_make_indirect_object(data, qpdf_oh_new_null(data))
         let answer = qpdf_has_error(data) == 0
+        if answer, firstNewObjectID == nil { firstNewObjectID = qpdf_oh_get_object_id(data, made) }
         if !answer { _ = qpdf_get_error(data) }
         knownToTakeNewObjects = answer
         return answer

@@ -31,6 +31,9 @@ public enum XFDFImporter {
             var deleted = Set<AnnotationID>()
             for deletion in command.delete where located[deletion.id] != nil { deleted.formUnion(edits.delete(deletion.id, in: current)) }
             let doomed = deleted.union(moved.map(\.id)).filter { located[$0] != nil }
+            // The pages whatever the command names is on, before and after.
+            for id in doomed.union(incoming.map(\.id)) { if let page = located[id]?.annotation.pageIndex { target.changedPages.insert(page) } }
+            target.changedPages.formUnion(incoming.map(\.pageIndex))
             try writer.delete(doomed, located: located)
             for id in doomed { located[id] = nil }
 

@@ -16,8 +16,9 @@ public struct DocumentSaver: Sendable {
         self.writer = writer
     }
 
+    @discardableResult
     public func save(_ markup: MarkupLayer, source: String, password: String?, description: DocumentDescription,
-                     to destination: String, markupAs mode: MarkupSaveMode = .flatten, author: String = "") throws {
+                     to destination: String, markupAs mode: MarkupSaveMode = .flatten, author: String = "") throws -> WriteOutcome {
         try save(DocumentEdits(markup: markup), source: source, password: password, description: description, to: destination,
                  markupAs: mode, author: author)
     }
@@ -26,10 +27,11 @@ public struct DocumentSaver: Sendable {
     /// the providers: the XMP provider's share goes into this write), in one write.
     /// `readingFrom`, when given, is where the document's bytes are read (the editor's open descriptor of the
     /// file it showed); `source` names the document in messages and its identity.
+    @discardableResult
     public func save(_ edits: DocumentEdits, source: String, readingFrom readPath: String? = nil, password: String?,
                      description: DocumentDescription, bookmarks: BookmarkManager? = nil, to destination: String,
-                     markupAs mode: MarkupSaveMode = .flatten, author: String = "",
-                     progress: (String) -> Void = { _ in }) throws {
+                     markupAs mode: MarkupSaveMode = .flatten, author: String = "", strategy: SaveStrategy = .append,
+                     progress: (String) -> Void = { _ in }) throws -> WriteOutcome {
         let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
         let identity = DocumentIdentity.of(permanentID: description.permanentID, path: absolute)
         var metadata: Data?
@@ -79,15 +81,15 @@ public struct DocumentSaver: Sendable {
                                                       services: services)
         appearances.merge(redrawn.appearances) { new, _ in new }
         progress("assembling the document")
-        let document: Data
+        let written: WrittenDocument
         do {
-            document = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
-                                           annotationEdits: annotationEdits, appearances: appearances, redrawn: redrawn.annotations,
-                                           metadata: metadata,
-                                           identity: identity)
+            written = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
+                                          annotationEdits: annotationEdits, appearances: appearances, redrawn: redrawn.annotations,
+                                          metadata: metadata, identity: identity, rewrite: strategy == .rewrite)
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
         }
+        let document = written.bytes
         progress("writing \(document.count / 1024) KB")
         try withoutActuallyEscaping(progress) { progress in
             try AtomicFileWriter.write(document, to: destination) { temporary in
@@ -95,5 +97,6 @@ public struct DocumentSaver: Sendable {
                 try writer.verify(temporary, copyOf: readPath ?? source, password: password, pageCount: description.pageCount)
             }
         }
+        return written.outcome
     }
 }

@@ -23,6 +23,7 @@ public final class EditorSession: @unchecked Sendable {
     private var pictures: PagePictureMaker
     public private(set) var state: EditorState
     private let bookmarkSetup: BookmarkSetup
+    private let saveStrategy: SaveStrategy
     /// The document as the editor knows it: qpdf's description with the bookmarks every provider holds.
     private var described: DocumentDescription
     private var debounce = JournalDebounce()
@@ -88,6 +89,7 @@ public final class EditorSession: @unchecked Sendable {
                                     depth: ColorDepth(terminalColors: screen.colors))
         pictures.makesCells = images == nil
         bookmarkSetup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
+        saveStrategy = configuration.saveStrategy
         described = Self.describe(document, bookmarkSetup)
         let size = screen.size
         state = EditorState(documentPath: document.path, document: described,
@@ -399,8 +401,10 @@ public final class EditorSession: @unchecked Sendable {
 
     /// The save runs on its own thread; its steps and its end come back through the inbox.
     private func startSave(_ request: SaveRequest) {
-        let job = SaveJob(document: document, described: described, services: services, bookmarkSetup: bookmarkSetup,
-                          written: written)
+        var made = SaveJob(document: document, described: described, services: services, bookmarkSetup: bookmarkSetup,
+                           written: written)
+        made.saveStrategy = saveStrategy
+        let job = made
         let inbox = inbox
         let beforeSaving = beforeSaving
         saves.start { [self] in
@@ -414,7 +418,7 @@ public final class EditorSession: @unchecked Sendable {
 
     private func finishSave(_ result: SaveJob.Result) {
         switch result.outcome {
-        case .saved(let path, _), .savedOverOriginal(let path, _, _): written[path] = FileIdentity(path: path)
+        case .saved(let path, _, _), .savedOverOriginal(let path, _, _, _): written[path] = FileIdentity(path: path)
         default: break
         }
         if let reopened = result.reopened {

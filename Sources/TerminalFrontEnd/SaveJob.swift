@@ -13,6 +13,8 @@ struct SaveJob: Sendable {
     let bookmarkSetup: BookmarkSetup
     /// The files this session wrote, as they were just after: `:w PATH` again overwrites only these unchanged.
     let written: [String: FileIdentity]
+    /// `save_strategy`: append to the original where that is right, or always rewrite.
+    var saveStrategy: SaveStrategy = .append
 
     struct Result: @unchecked Sendable {
         let outcome: SaveOutcome
@@ -42,6 +44,7 @@ struct SaveJob: Sendable {
         default:
             break
         }
+        var writeOutcome: WriteOutcome?
         do {
             let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
             if let shared = request.sharedAnnotations {
@@ -52,19 +55,20 @@ struct SaveJob: Sendable {
                                                              markupAs: request.markupAs, author: request.author, progress: progress)
                 return Result(outcome: .saved(path: destination, edits: request.edits))
             }
-            try DocumentSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
-                                                        password: document.password, description: described,
-                                                        bookmarks: bookmarks, to: destination, markupAs: request.markupAs,
-                                                        author: request.author, progress: progress)
+            writeOutcome = try DocumentSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
+                                                                  password: document.password, description: described,
+                                                                  bookmarks: bookmarks, to: destination, markupAs: request.markupAs,
+                                                                  author: request.author, strategy: saveStrategy, progress: progress)
         } catch {
             return Result(outcome: .failed(path: destination, reason: EditorSession.reason(error, path: destination)))
         }
-        guard request.replacesOriginal else { return Result(outcome: .saved(path: destination, edits: request.edits)) }
+        let how = writeOutcome.map { "\($0)" } ?? ""
+        guard request.replacesOriginal else { return Result(outcome: .saved(path: destination, edits: request.edits, how: how)) }
         do {
             progress("reopening")
             let reopened = try OpenedDocument(path: document.path, password: document.password)
             let description = EditorSession.describe(reopened, bookmarkSetup)
-            return Result(outcome: .savedOverOriginal(path: destination, edits: request.edits, document: description),
+            return Result(outcome: .savedOverOriginal(path: destination, edits: request.edits, document: description, how: how),
                           reopened: (reopened, description))
         } catch {
             return Result(outcome: .failed(path: destination, reason: "saved, but reopening failed: \(error)"))

@@ -25,6 +25,9 @@ struct Apply: ParsableCommand {
     @Flag(name: .long, help: "Flatten the markup into the pages even when save_mode in config.toml says annotations.")
     var flatten = false
 
+    @Flag(name: .long, help: "Write the whole document anew instead of appending the changes to the original's bytes (default: save_strategy in config.toml).")
+    var rewrite = false
+
     @OptionGroup var authorOption: AuthorOption
 
     @OptionGroup var passwordOption: PasswordOption
@@ -55,9 +58,12 @@ struct Apply: ParsableCommand {
             let bookmarks = try edits.bookmarks.map { _ in
                 try BookmarkSetup(providerNames: configuration.bookmarkProviders).manager(for: description, path: input)
             }
-            try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,
-                                                        description: description, bookmarks: bookmarks, to: output,
-                                                        markupAs: mode, author: author)
+            let written = try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,
+                                                                      description: description, bookmarks: bookmarks, to: output,
+                                                                      markupAs: mode, author: author,
+                                                                      strategy: rewrite ? .rewrite : configuration.saveStrategy)
+            // How it was written, one line on stdout (errors and warnings stay on stderr).
+            try printOutput("\(output): \(written)")
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

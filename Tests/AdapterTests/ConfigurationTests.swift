@@ -27,7 +27,7 @@ import Testing
         ("replies = \"no\"", "c.toml: replies must be true or false"),
         ("open_command = 3", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
         ("open_command = [\"xdg-open\", 2]", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, save_mode, keys, interactions, collab)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, save_mode, save_strategy, keys, interactions, collab)"),
         ("highlighter_colors = []", "c.toml: highlighter_colors must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]"),
         ("text_colors = [\"teal\"]", "c.toml: text_colors: \"teal\" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"),
         ("text_colors = [\"red\", \"red\"]", "c.toml: text_colors names a colour twice"),
@@ -66,6 +66,11 @@ import Testing
     @Test func theSaveModeIsReadAndFlattenByDefault() throws {
         #expect(try RedlineConfiguration.parse("", path: "c.toml").saveMode == .flatten)
         #expect(try RedlineConfiguration.parse("save_mode = \"annotations\"", path: "c.toml").saveMode == .annotations)
+        #expect(try RedlineConfiguration.parse("", path: "c.toml").saveStrategy == .append)
+        #expect(try RedlineConfiguration.parse("save_strategy = \"rewrite\"", path: "c.toml").saveStrategy == .rewrite)
+        #expect(throws: ConfigurationError(path: "c.toml", message: "save_strategy must be \"append\" or \"rewrite\", like save_strategy = \"append\"")) {
+            try RedlineConfiguration.parse("save_strategy = \"incremental\"", path: "c.toml")
+        }
         #expect(throws: ConfigurationError(path: "c.toml", message: "save_mode must be \"flatten\" or \"annotations\", like save_mode = \"flatten\"")) {
             try RedlineConfiguration.parse("save_mode = \"annotation\"", path: "c.toml")
         }

@@ -47,6 +47,12 @@ import Testing
         let result = try redline("apply", TestPaths.sample, "--markup", markup, "--output", output)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("\(output): appended to the original ("), "\(result.stdout)")
+        let original = try #require(FileManager.default.contents(atPath: TestPaths.sample))
+        #expect(try #require(FileManager.default.contents(atPath: output)).prefix(original.count) == original)
+        let rewritten = folder.file("rewritten.pdf")
+        let whole = try redline("apply", TestPaths.sample, "--markup", markup, "--output", rewritten, "--rewrite")
+        #expect(whole.stdout == "\(rewritten): rewritten whole: a complete rewrite was asked for\n", "\(whole.stdout)")
         let word = try #require(try PopplerText.words(in: output, page: 4).first { $0.text == "Approved" })
         #expect(abs(word.xMin - 72) <= 1 && abs(word.yMin - 100) <= 1)
     }

@@ -25,6 +25,9 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var graphics: GraphicsRequest = .auto
     /// `save_mode`: what `:w` does with the markup: `flatten` burns it into the pages, `annotations` keeps it editable.
     public var saveMode: MarkupSaveMode = .flatten
+    /// `save_strategy`: `append` adds what changed to the original's bytes (signatures stay valid) wherever that is
+    /// right; `rewrite` always writes the whole document anew.
+    public var saveStrategy: SaveStrategy = .append
     /// `[interactions.NAME]` tables as written, in the file's order.
     public var interactionSettings: [InteractionSetting] = []
 
@@ -73,7 +76,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
-                            "open_command", "graphics", "save_mode", "keys", "interactions", "collab"]
+                            "open_command", "graphics", "save_mode", "save_strategy", "keys", "interactions", "collab"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -146,6 +149,10 @@ public struct RedlineConfiguration: Sendable, Equatable {
         if let mode: MarkupSaveMode = try choice("save_mode", in: table, path: path,
                                                  otherwise: "save_mode must be \"flatten\" or \"annotations\", like save_mode = \"flatten\"") {
             configuration.saveMode = mode
+        }
+        if let strategy: SaveStrategy = try choice("save_strategy", in: table, path: path,
+                                                   otherwise: "save_strategy must be \"append\" or \"rewrite\", like save_strategy = \"append\"") {
+            configuration.saveStrategy = strategy
         }
         configuration.palettes = MarkupPalettes(text: try colors("text_colors", in: table, path: path) ?? MarkupColor.cycle,
                                                 highlighter: try colors("highlighter_colors", in: table, path: path)

@@ -1,0 +1,395 @@
+import CQPDF
+import CZlib
+import Foundation
+import RedlineCore
+
+/// Saving by appending (ISO 32000-1 §7.5.6): the original bytes, untouched, then the objects the save changed or
+/// made, a cross-reference section of the kind the file ends with (a table, or a stream) pointing back at the
+/// original's with /Prev, and a trailer. Signatures over the original bytes stay valid, and a save costs what
+/// changed, not the file.
+///
+/// What changed is found by comparison, not by trusting every write to say so: the pages the writers changed
+/// (`QPDFSession.changedPages`) and everything they reach (other pages apart), the catalog and its metadata are
+/// compared, object by object, with the original as a second qpdf reads it; objects numbered from the session's
+/// first new one are new, and those the changed ones reach are written. qpdf's C API cannot write one object, so
+/// objects are written from qpdf's own unparsed text and raw stream data.
+enum IncrementalUpdate {
+    /// Why this session is rewritten whole, or nil when appending to it is right.
+    static func obstacle(_ session: QPDFSession) -> String? {
+        if session.rewrites { return "a complete rewrite was asked for" }
+        if qpdf_is_encrypted(session.data) != 0 { return "the document is encrypted, and new objects cannot be encrypted here" }
+        if !session.repairs.isEmpty || session.sawWarnings || qpdf_more_warnings(session.data) != 0 {
+            return "the document was repaired on opening: its own cross-reference is not one to append to"
+        }
+        if session.firstNewObjectID == nil || session.sourcePath == nil { return "the document was not read from a file" }
+        return nil
+    }
+
+    /// The original bytes with an update appended, or nil (with why) when the document must be rewritten.
+    static func bytes(of session: QPDFSession, minimumVersion: String?) throws -> (Data?, WriteOutcome) {
+        if let obstacle = obstacle(session) { return (nil, .rewritten(because: obstacle)) }
+        let original: [UInt8]
+        if !session.input.isEmpty {
+            original = session.input
+        } else {
+            guard let path = session.sourcePath, let data = FileManager.default.contents(atPath: path) else {
+                return (nil, .rewritten(because: "the original could not be read again"))
+            }
+            original = [UInt8](data)
+        }
+        guard let tail = Tail(original) else { return (nil, .rewritten(because: "the file does not end with a cross-reference to append to")) }
+        // qpdf forgives a table other readers cannot parse; an update pointing back at it would make them repair the file.
+        guard tail.kind == .stream || Tail.wellFormedTables(in: original, from: tail.startXref) else {
+            return (nil, .rewritten(because: "its cross-reference table is not well-formed"))
+        }
+        let before = QPDFSession(label: session.label)
+        do {
+            try before.read(memory: original, password: session.password)
+        } catch {
+            return (nil, .rewritten(because: "the original could not be read again"))
+        }
+        if let minimumVersion { raiseVersion(of: session, to: minimumVersion) }
+        var writer = Writer(session: session, before: before, firstNew: session.firstNewObjectID!)
+        var objects = try writer.changedObjects()
+        if objects.isEmpty {
+            // Nothing differs (an XFDF file's own annotations imported again): the copy is the original, unless the
+            // trailer changed (a document without /ID given one), which an update with the catalog in it carries.
+            guard writer.trailerChanged() else { return (Data(original), .unchanged) }
+            let root = qpdf_get_root(session.data)
+            objects = [Object(id: session.objectID(root), generation: Int32(qpdf_oh_get_generation(session.data, root)))]
+        }
+        var update = Data()
+        if let last = original.last, last != 0x0A, last != 0x0D { update.append(0x0A) }
+        var offsets: [(id: Int32, generation: Int32, offset: Int)] = []
+        for object in objects {
+            offsets.append((object.id, object.generation, original.count + update.count))
+            update.append(try writer.text(of: object))
+        }
+        let xrefOffset = original.count + update.count
+        update.append(try writer.crossReference(offsets, at: xrefOffset, kind: tail.kind, previous: tail.startXref))
+        update.append(contentsOf: Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8))
+        var whole = Data(capacity: original.count + update.count)
+        whole.append(contentsOf: original)
+        whole.append(update)
+        withExtendedLifetime(before) {}
+        return (whole, .appended(bytes: update.count))
+    }
+
+    /// A header older than the markup needs is raised by the catalog's /Version (§7.7.2), as an update must.
+    private static func raiseVersion(of session: QPDFSession, to minimum: String) {
+        let header = qpdf_get_pdf_version(session.data).map { String(cString: $0) } ?? "1.0"
+        let root = qpdf_get_root(session.data)
+        let stated = session.name(session.key(root, "/Version")) ?? header
+        guard let have = Double(stated), let want = Double(minimum), have < want, let headerValue = Double(header), headerValue < want else { return }
+        qpdf_oh_replace_key(session.data, root, "/Version", session.newName(minimum))
+    }
+
+    /// Where the file's last cross-reference section is, and of which kind.
+    struct Tail {
+        enum Kind { case table, stream }
+        let startXref: Int
+        let kind: Kind
+
+        init?(_ bytes: [UInt8]) {
+            let marker = Array("startxref".utf8)
+            let window = max(0, bytes.count - 4096)
+            guard bytes.count > marker.count,
+                  let found = stride(from: bytes.count - marker.count, through: window, by: -1).first(where: {
+                      bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+                  }) else { return nil }
+            var index = found + marker.count
+            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[index]) { index += 1 }
+            var value = 0
+            var digits = 0
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]), digits < 15 {
+                value = value * 10 + Int(bytes[index] - 0x30)
+                index += 1
+                digits += 1
+            }
+            guard digits > 0, value > 0, value < found else { return nil }
+            var at = value
+            while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[at]) { at += 1 }
+            if bytes[at..<min(bytes.count, at + 4)].elementsEqual(Array("xref".utf8)) {
+                kind = .table
+            } else {
+                // "N G obj": an object, the cross-reference stream.
+                let head = String(decoding: bytes[at..<min(bytes.count, at + 32)], as: UTF8.self)
+                guard head.range(of: #"^\d+\s+\d+\s+obj"#, options: .regularExpression) != nil else { return nil }
+                kind = .stream
+            }
+            startXref = value
+        }
+
+        /// Whether the table at `offset`, and each before it by /Prev, is as ISO 32000-1 §7.5.4 writes one: subsection
+        /// headers, 20-byte entries, then `trailer`. A cross-reference stream met on the way is qpdf's to judge.
+        static func wellFormedTables(in bytes: [UInt8], from offset: Int) -> Bool {
+            var next: Int? = offset
+            var seen: Set<Int> = []
+            while let start = next, seen.insert(start).inserted, seen.count <= 64 {
+                guard start >= 0, start < bytes.count else { return false }
+                guard bytes[start..<min(bytes.count, start + 4)].elementsEqual(Array("xref".utf8)) else { return true }
+                var index = start + 4
+                func skipEOL() { while index < bytes.count, bytes[index] == 0x0D || bytes[index] == 0x0A || bytes[index] == 0x20 { index += 1 } }
+                func number() -> Int? {
+                    var value = 0, digits = 0
+                    while index < bytes.count, (0x30...0x39).contains(bytes[index]), digits < 12 {
+                        value = value * 10 + Int(bytes[index] - 0x30)
+                        index += 1
+                        digits += 1
+                    }
+                    return digits > 0 ? value : nil
+                }
+                skipEOL()
+                while index < bytes.count, bytes[index] != UInt8(ascii: "t") {
+                    guard number() != nil, index < bytes.count, bytes[index] == 0x20 else { return false }
+                    index += 1
+                    guard let count = number(), count <= bytes.count / 20 else { return false }
+                    skipEOL()
+                    for _ in 0..<count {
+                        guard index + 20 <= bytes.count else { return false }
+                        let entry = bytes[index..<(index + 20)]
+                        let digits = entry.prefix(10).allSatisfy { (0x30...0x39).contains($0) }
+                            && entry[(index + 11)..<(index + 16)].allSatisfy { (0x30...0x39).contains($0) }
+                        guard digits, entry[index + 10] == 0x20, entry[index + 16] == 0x20,
+                              entry[index + 17] == UInt8(ascii: "n") || entry[index + 17] == UInt8(ascii: "f"),
+                              [0x20, 0x0D, 0x0A].contains(entry[index + 18]), [0x0D, 0x0A].contains(entry[index + 19]) else { return false }
+                        index += 20
+                    }
+                    skipEOL()
+                }
+                guard bytes[index..<min(bytes.count, index + 7)].elementsEqual(Array("trailer".utf8)) else { return false }
+                // The trailer's /Prev, if any: the section before this one.
+                let window = String(decoding: bytes[index..<min(bytes.count, index + 4096)], as: UTF8.self)
+                let dictionary = window.components(separatedBy: "startxref").first ?? window
+                if let range = dictionary.range(of: #"/Prev\s+\d+"#, options: .regularExpression) {
+                    next = Int(dictionary[range].dropFirst(5).trimmingCharacters(in: .whitespaces))
+                } else {
+                    next = nil
+                }
+            }
+            return next == nil
+        }
+    }
+
+    struct Object: Hashable {
+        let id: Int32
+        let generation: Int32
+    }
+
+    struct Writer {
+        let session: QPDFSession
+        let before: QPDFSession
+        let firstNew: Int32
+        /// The object number of the cross-reference stream, when one is written: after every other.
+        private var highest: Int32 = 0
+
+        init(session: QPDFSession, before: QPDFSession, firstNew: Int32) {
+            self.session = session
+            self.before = before
+            self.firstNew = firstNew
+        }
+
+        /// The objects to write, in number order: the file's that differ from the original, and the new ones they
+        /// (or the trailer) reach.
+        mutating func changedObjects() throws -> [Object] {
+            let t = session.data
+            var visited: Set<Int32> = []
+            var changed: [Object] = []
+            var newOnes: [Object] = []
+            // (object, exploring): inside a changed page every object of the file is compared, since writers change
+            // them in place (an annotation, its popup, /Annots, resources); elsewhere only what a change leads to.
+            var queue: [(qpdf_oh, Bool)] = []
+            let pageIDs = Set((0..<Int(qpdf_get_num_pages(t))).map { session.objectID(qpdf_get_page_n(t, $0)) })
+            let changedPageIDs = Set(session.changedPages.map { session.objectID(qpdf_get_page_n(t, $0)) })
+            let root = qpdf_get_root(t)
+            let trailer = qpdf_get_trailer(t)
+            for page in session.changedPages.sorted() { queue.append((qpdf_get_page_n(t, page), true)) }
+            // The catalog and its metadata (whose data a writer may replace), the trailer and what it names.
+            queue.append((root, false))
+            queue.append((session.key(root, "/Metadata"), false))
+            queue.append((trailer, false))
+            var index = 0
+            while index < queue.count {
+                let (object, exploring) = queue[index]
+                index += 1
+                let id = session.objectID(object)
+                var descend = exploring
+                if id != 0 {
+                    guard visited.insert(id).inserted else { continue }
+                    let generation = Int32(qpdf_oh_get_generation(t, object))
+                    if id >= firstNew {
+                        newOnes.append(Object(id: id, generation: generation))
+                        descend = true
+                    } else {
+                        // Another page, or the page tree: a change to it would have named it.
+                        if pageIDs.contains(id) && !changedPageIDs.contains(id) { continue }
+                        if !pageIDs.contains(id), session.name(session.key(object, "/Type")) == "Pages" { continue }
+                        if differs(object, id: id, generation: generation) {
+                            changed.append(Object(id: id, generation: generation))
+                            descend = true
+                        }
+                    }
+                } else {
+                    descend = true
+                }
+                guard descend else { continue }
+                let inherited = exploring && (id == 0 || id < firstNew)
+                queue.append(contentsOf: children(of: object).map { ($0, inherited) })
+            }
+            let all = (changed + newOnes).sorted { $0.id < $1.id }
+            highest = max(all.last?.id ?? 0, firstNew - 1)
+            return all
+        }
+
+        /// The values inside a dictionary, array or stream dictionary; direct ones are looked into as well.
+        private func children(of object: qpdf_oh) -> [qpdf_oh] {
+            if session.isStream(object) { return children(of: qpdf_oh_get_dict(session.data, object)) }
+            if session.isArray(object) { return session.arrayItems(object) }
+            if session.isDictionary(object) {
+                return session.dictionaryKeys(object).filter { $0 != "/Parent" }.map { session.key(object, $0) }
+            }
+            return []
+        }
+
+        /// Whether the trailer names another catalog, information dictionary or identity than the original's.
+        func trailerChanged() -> Bool {
+            ["/Root", "/Info", "/ID", "/Encrypt"].contains { key in
+                let now = session.key(qpdf_get_trailer(session.data), key), then = before.key(qpdf_get_trailer(before.data), key)
+                return qpdf_oh_unparse(session.data, now).map { String(cString: $0) } != qpdf_oh_unparse(before.data, then).map { String(cString: $0) }
+            }
+        }
+
+        private func differs(_ object: qpdf_oh, id: Int32, generation: Int32) -> Bool {
+            if session.replacedStreamData.contains(id) { return true }
+            let old = qpdf_get_object_by_id(before.data, Int32(id), Int32(generation))
+            return unparsed(object, in: session) != unparsed(old, in: before)
+        }
+
+        /// An object's contents as qpdf writes them (references as `N G R`); a stream's dictionary.
+        private func unparsed(_ object: qpdf_oh, in owner: QPDFSession) -> String {
+            let shown = owner.isStream(object) ? qpdf_oh_get_dict(owner.data, object) : object
+            let text = qpdf_oh_unparse_resolved(owner.data, shown).map { String(cString: $0) } ?? ""
+            return (owner.isStream(object) ? "stream " : "") + text
+        }
+
+        /// `N G obj … endobj`: a stream with its raw data (compressed here when it came without a filter).
+        func text(of object: Object) throws -> Data {
+            let t = session.data
+            let handle = qpdf_get_object_by_id(t, object.id, object.generation)
+            var out = Data("\(object.id) \(object.generation) obj\n".utf8)
+            if session.isStream(handle) {
+                guard var data = session.streamData(handle, level: qpdf_dl_none) else {
+                    throw QPDFSession.Failure(code: qpdf_e_damaged_pdf, message: "object \(object.id) could not be read")
+                }
+                // A copy of the dictionary is written: the session's stays as it is, should a rewrite follow.
+                let original = qpdf_oh_get_dict(t, handle)
+                let dictionary = qpdf_oh_new_dictionary(t)
+                for key in session.dictionaryKeys(original) { qpdf_oh_replace_key(t, dictionary, key, session.key(original, key)) }
+                if session.isNull(session.key(dictionary, "/Filter")), data.count > 256, let packed = Self.deflate(data),
+                   session.name(session.key(dictionary, "/Type")) != "Metadata" {
+                    data = packed
+                    qpdf_oh_replace_key(t, dictionary, "/Filter", session.newName("FlateDecode"))
+                    qpdf_oh_remove_key(t, dictionary, "/DecodeParms")
+                }
+                qpdf_oh_replace_key(t, dictionary, "/Length", qpdf_oh_new_integer(t, Int64(data.count)))
+                out.append(unparsed(dictionary))
+                out.append(Data("\nstream\n".utf8))
+                out.append(contentsOf: data)
+                out.append(Data("\nendstream\nendobj\n".utf8))
+            } else {
+                out.append(unparsed(handle))
+                out.append(Data("\nendobj\n".utf8))
+            }
+            try session.check()
+            return out
+        }
+
+        private func unparsed(_ object: qpdf_oh) -> Data {
+            guard let text = qpdf_oh_unparse_resolved(session.data, object) else { return Data("null".utf8) }
+            return Data(bytes: text, count: strlen(text))
+        }
+
+        /// The cross-reference section for the written objects, and its trailer: a table with `trailer`, or a stream.
+        mutating func crossReference(_ entries: [(id: Int32, generation: Int32, offset: Int)], at offset: Int, kind: Tail.Kind,
+                                     previous: Int) throws -> Data {
+            let t = session.data
+            let trailer = qpdf_get_trailer(t)
+            var fields: [String: String] = [:]
+            for key in ["/Root", "/Info", "/Encrypt"] {
+                let value = session.key(trailer, key)
+                guard !session.isNull(value) else { continue }
+                fields[key] = qpdf_oh_unparse(t, value).map { String(cString: $0) }
+            }
+            // /ID keeps its first half (what the document is known by) and gets a new second (this version of it).
+            let ids = session.arrayItems(session.key(trailer, "/ID"))
+            if let first = ids.first, qpdf_oh_is_string(t, first) != 0, let firstText = qpdf_oh_unparse_binary(t, first) {
+                let fresh = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+                fields["/ID"] = "[\(String(cString: firstText)) <\(fresh)>]"
+            }
+            if fields["/Root"] == nil { fields["/Root"] = qpdf_oh_unparse(t, qpdf_get_root(t)).map { String(cString: $0) } }
+            fields["/Prev"] = "\(previous)"
+            switch kind {
+            case .table:
+                fields["/Size"] = "\(Int(highest) + 1)"
+                var text = "xref\n"
+                for run in Self.runs(entries.map { ($0.id, $0.generation, $0.offset) }) {
+                    text += "\(run.first) \(run.rows.count)\n"
+                    for row in run.rows { text += String(format: "%010d %05d n\r\n", row.offset, row.generation) }
+                }
+                text += "trailer\n<< " + fields.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " ") + " >>\n"
+                return Data(text.utf8)
+            case .stream:
+                // The stream is an object too, numbered after every other, and listed in itself.
+                let id = highest + 1
+                let rows = entries.map { ($0.id, $0.generation, $0.offset) } + [(id, Int32(0), offset)]
+                fields["/Size"] = "\(Int(id) + 1)"
+                var data: [UInt8] = []
+                var index: [String] = []
+                for run in Self.runs(rows) {
+                    index.append("\(run.first) \(run.rows.count)")
+                    for row in run.rows {
+                        data.append(1)
+                        for shift in stride(from: 32, through: 0, by: -8) { data.append(UInt8((row.offset >> shift) & 0xFF)) }
+                        data.append(UInt8((Int(row.generation) >> 8) & 0xFF))
+                        data.append(UInt8(Int(row.generation) & 0xFF))
+                    }
+                }
+                fields["/Type"] = "/XRef"
+                fields["/W"] = "[1 5 2]"
+                fields["/Index"] = "[" + index.joined(separator: " ") + "]"
+                fields["/Length"] = "\(data.count)"
+                var out = Data("\(id) 0 obj\n<< ".utf8)
+                out.append(Data((fields.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " ") + " >>\nstream\n").utf8))
+                out.append(contentsOf: data)
+                out.append(Data("\nendstream\nendobj\n".utf8))
+                return out
+            }
+        }
+
+        /// Consecutive object numbers grouped, as cross-reference subsections are.
+        static func runs(_ rows: [(id: Int32, generation: Int32, offset: Int)]) -> [(first: Int32, rows: [(id: Int32, generation: Int32, offset: Int)])] {
+            var runs: [(first: Int32, rows: [(id: Int32, generation: Int32, offset: Int)])] = []
+            for row in rows.sorted(by: { $0.id < $1.id }) {
+                if let last = runs.last, last.first + Int32(last.rows.count) == row.id {
+                    runs[runs.count - 1].rows.append(row)
+                } else {
+                    runs.append((row.id, [row]))
+                }
+            }
+            return runs
+        }
+
+        static func deflate(_ data: [UInt8]) -> [UInt8]? {
+            var length = compressBound(uLong(data.count))
+            var packed = [UInt8](repeating: 0, count: Int(length))
+            let status = packed.withUnsafeMutableBufferPointer { target in
+                data.withUnsafeBufferPointer { source in
+                    compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), 6)
+                }
+            }
+            guard status == Z_OK else { return nil }
+            packed.removeLast(packed.count - Int(length))
+            return packed
+        }
+    }
+}

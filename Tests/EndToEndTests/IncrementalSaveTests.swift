@@ -1,0 +1,118 @@
+import Foundation
+import RedlineCore
+import Testing
+import TestSupport
+
+/// Saving appends an update to the original's bytes wherever that is right: on every real file the tests carry, the
+/// original is a prefix of the copy, qpdf reads the copy without a warning, and qpdf, poppler and MuPDF read in it
+/// what they read in a complete rewrite of the same save. Signatures over the original stay valid.
+@Suite struct IncrementalSaveTests {
+    static let everyFixture: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: TestPaths.fixture(""))) ?? []
+        return names.filter { $0.hasSuffix(".pdf") && !$0.contains("_enc-") }.sorted().map(TestPaths.fixture) + [TestPaths.sample]
+    }()
+
+    static let markup = #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 40, "y": 60, "text": "Appended", "size": 14, "color": "red"}]}"#
+
+    func redline(_ arguments: [String]) throws -> ProcessResult { try ProcessRunner.run(TestPaths.redline, arguments) }
+
+    /// (id, type, page, contents) of every annotation `redline annotations --json` lists.
+    func annotations(_ path: String) throws -> [String] {
+        let json = try redline(["annotations", "--json", path]).stdout
+        let list = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]) ?? []
+        return list.map { "\($0["id"] ?? "") \($0["type"] ?? "") \($0["page"] ?? "") \($0["contents"] as? String ?? "")" }.sorted()
+    }
+
+    @Test(arguments: everyFixture)
+    func anAppendedSaveReadsAsTheRewriteDoes(source: String) throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        let original = try #require(FileManager.default.contents(atPath: source))
+        for mode in ["--annotations", "--flatten"] {
+            let appended = folder.file("appended\(mode).pdf"), rewritten = folder.file("rewritten\(mode).pdf")
+            let first = try redline(["apply", source, "--markup", markup, "--output", appended, mode])
+            let second = try redline(["apply", source, "--markup", markup, "--output", rewritten, mode, "--rewrite"])
+            // A document one refuses (damaged beyond use, forbidding changes) the other refuses alike.
+            #expect(first.status == second.status, "\(source) \(mode): \(first.stderr) / \(second.stderr)")
+            guard first.status == 0, second.status == 0 else { continue }
+            let copy = try #require(FileManager.default.contents(atPath: appended))
+            if first.stdout.contains(": appended to the original (") {
+                #expect(copy.prefix(original.count) == original, "\(source) \(mode): the original's bytes come first, untouched")
+                let check = try ProcessRunner.run("qpdf", ["--check", appended])
+                #expect(check.status == 0 && !check.stdout.contains("WARNING"), "\(source) \(mode): \(check.stdout) \(check.stderr)")
+                // poppler, stricter about cross-reference tables than qpdf, reads the copy as cleanly as the original.
+                if try ProcessRunner.run("pdfinfo", [source]).stderr.isEmpty {
+                    let info = try ProcessRunner.run("pdfinfo", [appended])
+                    #expect(info.stderr.isEmpty, "\(source) \(mode): \(info.stderr)")
+                }
+            } else {
+                #expect(first.stdout.contains(": rewritten whole: "), "\(source) \(mode): \(first.stdout)")
+            }
+            let pages = { (path: String) in try ProcessRunner.run("qpdf", ["--show-npages", path]).stdout }
+            #expect(try pages(appended) == pages(rewritten), "\(source) \(mode)")
+            #expect(try annotations(appended) == annotations(rewritten), "\(source) \(mode)")
+            // MuPDF, another implementation, reads the update: the page count, and the new text where it was put.
+            let probe = """
+                import pymupdf, sys
+                document = pymupdf.open(sys.argv[1])
+                page = document[0]
+                words = page.get_text() + " ".join(annotation.info.get("content", "") for annotation in page.annots())
+                print(document.page_count, "Appended" in words)
+                """
+            let mupdf = try ProcessRunner.run(TestPaths.python, ["-c", probe, appended]).stdout
+            let expected = try ProcessRunner.run(TestPaths.python, ["-c", probe, rewritten]).stdout
+            #expect(mupdf == expected, "\(source) \(mode): MuPDF reads \(mupdf) where the rewrite gives \(expected)")
+        }
+    }
+
+    /// Saving the saved copy again appends a second update after the first.
+    @Test func aSecondSaveAppendsAnotherUpdate() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        let once = folder.file("once.pdf"), twice = folder.file("twice.pdf")
+        #expect(try redline(["apply", TestPaths.sample, "--markup", markup, "--output", once, "--annotations"]).status == 0)
+        let listed = try annotations(once)
+        let id = try #require(listed.first { $0.contains("FreeText") }?.split(separator: " ").first.map(String.init))
+        let reply = try redline(["reply", once, "--to", id, "--text", "Seen", "--output", twice])
+        #expect(reply.status == 0, "\(reply.stderr)")
+        let first = try #require(FileManager.default.contents(atPath: once))
+        #expect(try #require(FileManager.default.contents(atPath: twice)).prefix(first.count) == first)
+        #expect(try annotations(twice).count == listed.count + 1)
+        let check = try ProcessRunner.run("qpdf", ["--check", twice])
+        #expect(check.status == 0 && !check.stdout.contains("WARNING"), "\(check.stdout)")
+    }
+
+    /// A document signed (and one certified to permit annotations) by pyHanko keeps a valid signature after
+    /// annotations, replies, review states and bookmarks are saved into it: pyHanko and poppler's pdfsig agree.
+    @Test(arguments: ["none", "annotate"])
+    func signaturesStayValid(certify: String) throws {
+        let folder = TemporaryFolder()
+        let signed = folder.file("signed.pdf")
+        let tool = TestPaths.packageRoot.appendingPathComponent("Tests/Tools/signatures.py").path
+        let signing = try ProcessRunner.run(TestPaths.python, [tool, "sign", TestPaths.sample, signed, folder.path, "--certify", certify])
+        try #require(signing.status == 0, "\(signing.stderr)")
+        let markup = folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        let annotated = folder.file("annotated.pdf"), bookmarked = folder.file("bookmarked.pdf")
+        #expect(try redline(["apply", signed, "--markup", markup, "--output", annotated, "--annotations"]).status == 0)
+        let id = try #require(try annotations(annotated).first { $0.contains("FreeText") }?.split(separator: " ").first.map(String.init))
+        let replied = folder.file("replied.pdf"), reviewed = folder.file("reviewed.pdf")
+        #expect(try redline(["reply", annotated, "--to", id, "--text", "Seen", "--output", replied]).status == 0)
+        #expect(try redline(["review", replied, "--to", id, "--state", "accepted", "--output", reviewed]).status == 0)
+        #expect(try redline(["bookmarks", "add", reviewed, "--page", "2", "--name", "Signed here", "--output", bookmarked]).status == 0)
+        for path in [annotated, replied, reviewed, bookmarked] {
+            let report = try ProcessRunner.run(TestPaths.python, [tool, "check", path, folder.path]).stdout
+            let status = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any], "\(report)")
+            #expect(status["intact"] as? Bool == true && status["valid"] as? Bool == true, "\(path): \(report)")
+            let pdfsig = try ProcessRunner.run("pdfsig", [path]).stdout
+            #expect(pdfsig.contains("Signature Validation: Signature is Valid."), "\(path): \(pdfsig)")
+        }
+        // And a complete rewrite, asked for, breaks it: what appending avoids.
+        let rewritten = folder.file("rewritten.pdf")
+        #expect(try redline(["apply", signed, "--markup", markup, "--output", rewritten, "--annotations", "--rewrite"]).status == 0)
+        let broken = try ProcessRunner.run("pdfsig", [rewritten]).stdout
+        #expect(!broken.contains("Signature Validation: Signature is Valid."), "\(broken)")
+    }
+}
