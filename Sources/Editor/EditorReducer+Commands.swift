@@ -180,6 +180,9 @@ extension EditorReducer {
                 BookmarkList(list.bookmarks.filter { $0.pageIndex.map { $0 < state.document.pageCount } ?? true })
             }
             let effects = changeEdits(&state) { $0 = DocumentEdits(markup: markup, annotations: annotations, bookmarks: bookmarks) }
+            // In a shared session the restored replies and states are the session's own again: the server's copies of
+            // those it already has are listed once, not beside them.
+            if state.sharing != nil { layOutShared(&state) }
             var restored: [String] = []
             if !markup.isEmpty { restored.append("\(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")") }
             if !annotations.isEmpty { restored.append("the unsaved annotation changes") }

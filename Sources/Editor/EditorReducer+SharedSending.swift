@@ -21,7 +21,7 @@ extension EditorReducer {
     /// replies), then deletions (a thread's first one only: the server deletes its replies with it).
     static func flushShared(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
-        state.sharing?.dirty.formUnion(state.editing.takeChangedNames())
+        state.sharing?.noteDirty(state.editing.takeChangedNames())
         let changed = state.sharing?.dirty ?? []
         let aliases = state.sharing?.aliases
         let effects = sendChanges(&state, env)
@@ -43,6 +43,20 @@ extension EditorReducer {
             var annotation = MarkupAnnotations.annotation(for: item, author: author, at: sharing.created[name] ?? state.now,
                                                           measuredBy: env.measurer)
             annotation.modified = state.now
+            let wire = sharing.sharedName(name)
+            if sharing.alive(wire) == true, let server = sharing.replica.annotations.last(where: { $0.id == wire }) {
+                // Back as the server has it (a deletion undone before it was sent): listed as shared, dates included.
+                var mine = annotation
+                mine.id = wire
+                mine.author = server.author
+                if SharedReview.comparedForm(of: mine, pages: state.document.pages) == SharedReview.comparedForm(of: server, pages: state.document.pages) {
+                    var listed = server
+                    listed.id = name
+                    sharing.markupListed[name] = listed
+                    relisted.insert(wire)
+                    continue
+                }
+            }
             // As every other editor reads it from the server (XFDF keeps four decimals), so that all list it alike.
             let xfdf = XFDF.document([annotation], pages: state.document.pages)
             sharing.markupListed[name] = (try? XFDF.command(from: Array(xfdf.utf8), pages: state.document.pages))?.add.first ?? annotation
@@ -138,7 +152,8 @@ extension EditorReducer {
             // When it was changed here (a reply when it was written, a move when it was made); else now.
             if sent.modified == nil { sent.modified = state.now }
             let change = AnnotationChange.writing(sent, pages: pages, operationID: state.freshID().uuidString, author: user,
-                                                  baseVersion: alive == nil ? nil : sharing.version(of: wire) ?? 0)
+                                                  baseVersion: alive == nil ? nil : sharing.editBase[wire] ?? sharing.version(of: wire) ?? 0)
+            sharing.editBase[wire] = nil
             send(change, local: name, form: form)
         }
         let goneNames = names.subtracting(present)
@@ -149,7 +164,8 @@ extension EditorReducer {
         where !answersAnother(wire, in: goneWires, sharing.replica) {
             let page = sharing.replica.entries[wire.rawValue]?.page ?? 0
             send(AnnotationChange.deleting(wire, pageIndex: page, operationID: state.freshID().uuidString, author: user,
-                                           baseVersion: sharing.version(of: wire) ?? 0), local: name, form: nil)
+                                           baseVersion: sharing.editBase[wire] ?? sharing.version(of: wire) ?? 0), local: name, form: nil)
+            sharing.editBase[wire] = nil
         }
         state.sharing = sharing
         return frames.isEmpty ? [] : [.sendShared(frames)]

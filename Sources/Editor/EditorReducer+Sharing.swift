@@ -49,7 +49,7 @@ extension EditorReducer {
         }
         let changed = state.editing.takeChangedNames()
         guard !changed.isEmpty else { return [] }
-        state.sharing?.dirty.formUnion(changed)
+        state.sharing?.noteDirty(changed)
         return [.sharedChangesWaiting]
     }
 
@@ -159,7 +159,10 @@ extension EditorReducer {
         let repliesGone = repliesBefore - state.edits.annotations.added.count
         layOutShared(&state, changed: Set(events.flatMap(\.annotations).map { AnnotationID($0.name) }))
         if let conflict {
-            state.message = "\(conflict.author) \(conflict.deleted ? "deleted" : "changed") \"\(conflict.name)\", which you changed here"
+            let words = state.annotations.first { $0.id.rawValue == conflict.name }?.firstLine ?? ""
+            let what = words.isEmpty ? "an annotation of yours" : "“\(words.prefix(40))”"
+            let who = conflict.author == state.sharing?.user ? "Another session of yours" : conflict.author
+            state.message = "\(who) \(conflict.deleted ? "deleted" : "changed") \(what), which you changed here"
             return [.sharedChangesWaiting]
         }
         // Who did what, on the message line, unless the line is the user's (a prompt, something being typed).
@@ -173,8 +176,11 @@ extension EditorReducer {
     static func sharedNews(_ event: CollabFrame.Event, _ replica: SharedDocumentReplica) -> String {
         let name = AnnotationID(event.annotations.first?.name ?? "")
         let annotation = replica.annotations.first { $0.id == name }
-        let what = annotation.map { ($0.isReply ? ($0.isStateChange ? "a review state" : "a reply") : "a " + $0.subtype.label.lowercased()) }
-            ?? "an annotation"
+        let what = annotation.map { annotation -> String in
+            if annotation.isReply { return annotation.isStateChange ? "a review state" : "a reply" }
+            let label = annotation.subtype.label.lowercased()
+            return ("aeiou".contains(label.first ?? "x") ? "an " : "a ") + label
+        } ?? "an annotation"
         let verb = switch event.action { case .add: "added"; case .modify: "changed"; case .delete: "deleted" }
         let words = annotation?.firstLine.isEmpty == false ? ": “\(annotation!.firstLine.prefix(40))”" : ""
         return "\(event.author) \(verb) \(what)\(words)"

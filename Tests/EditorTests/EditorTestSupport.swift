@@ -27,6 +27,8 @@ struct EditorHarness {
     /// What the ids this harness mints derive from: editors sharing a document each mint their own, as every
     /// runner's random seeds do.
     var seedBase: UInt64 = 7
+    /// The wall-clock time events carry: fixed unless a test moves it on.
+    var time = Self.now
 
     static let now = PDFDate(year: 2026, month: 11, day: 22, hour: 10, minute: 30, offsetMinutes: 60)
 
@@ -43,7 +45,7 @@ struct EditorHarness {
     /// A fixed clock and a seed numbered per harness: new ids and dates are the same on every run, whatever
     /// other tests run beside this one. Events are a second apart unless a test says otherwise.
     func stamp(_ number: Int, milliseconds: Int64? = nil) -> EventStamp {
-        EventStamp(time: Self.now, seed: StableUUID.derived(seed: seedBase, item: "event \(number)"),
+        EventStamp(time: time, seed: StableUUID.derived(seed: seedBase, item: "event \(number)"),
                    milliseconds: milliseconds ?? Int64(number) * 1000)
     }
 

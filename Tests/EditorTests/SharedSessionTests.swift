@@ -360,6 +360,50 @@ import Testing
         #expect(room.server.live.first?.author == "alice")
     }
 
+    /// A journal restored after the server already has its replies and states (the session had sent them before it
+    /// ended), once the server's set is in: each is listed once, and nothing is sent twice.
+    @Test func aJournalRestoredAfterTheSetCameListsSharedRepliesOnce() throws {
+        var room = Self.roomWithAlicesText("Check the total")
+        room.act("bob") { editor in
+            editor.press(.escape, .escape, .character("a"), .character("G"), .character("r"))
+            editor.type("Bob agrees")
+            editor.press(.enter, .escape)
+        }
+        room.pause("bob")
+        room.deliver()
+        let journaled = room.editors["bob"]!.state.edits
+        #expect(!journaled.annotations.added.isEmpty)
+        let logged = room.server.log.count
+        room.leave("bob")
+        room.join("bob")
+        room.deliver()
+        room.act("bob") { editor in
+            editor.send(.journalFound(journaled))
+            editor.press(.character("y"))
+        }
+        room.pause("bob")
+        room.deliver()
+        let bob = room.editors["bob"]!
+        #expect(bob.state.annotations.filter { $0.contents == "Bob agrees" }.count == 1)
+        #expect(room.server.log.count == logged, "nothing sent again")
+        #expect(bob.state.sharing?.waitingCount == 0)
+    }
+
+    /// Markup deleted and brought back by undo before the deletion was sent is listed as the server has it, dates
+    /// included: a copy saved then agrees with everyone's.
+    @Test func markupDeletedAndUndoneOfflineIsListedAsShared() throws {
+        var room = Self.roomWithAlicesText("Kept")
+        let shared = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Kept" })
+        room.disconnect("alice")
+        // A minute later.
+        room.editors["alice"]!.time = PDFDate(year: 2026, month: 11, day: 22, hour: 10, minute: 31, offsetMinutes: 60)
+        room.act("alice") { $0.press(.escape, .tab, .character("x"), .escape, .character("u")) }
+        room.pause("alice")
+        let listed = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Kept" })
+        #expect(listed.modified == shared.modified && listed.created == shared.created)
+        #expect(listed.rect == shared.rect)
+    }
+
     /// A read-only member receives everything and sends nothing; the line says why.
     @Test func aReadOnlyMemberSendsNothing() throws {
         var editor = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "reader"))
@@ -510,6 +554,32 @@ import Testing
         room.pause("laptop")
         room.deliver()
         return room
+    }
+
+    /// A change of another session of the user's that arrives while this session's own change to the same annotation
+    /// waits for its pause does not let this one overwrite it: this one is sent against the version it was made on,
+    /// refused, and the user asked.
+    @Test func aChangeMadeBeforeAnotherSessionsArrivedIsNotSentOverIt() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Moved twice") }
+        room.pause("alice")
+        room.deliver()
+        room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
+        // The desktop's move reaches the server, and the laptop, before the laptop's pause has passed.
+        room.act("alice") { $0.press(.escape, .tab, .right, .right) }
+        room.pause("alice")
+        room.deliver()
+        let afterDesktop = room.server.log.count
+        #expect(room.editors["laptop"]!.state.message?.hasPrefix("Another session of yours changed “Moved twice”") == true,
+                "\(room.editors["laptop"]!.state.message ?? "")")
+        room.pause("laptop")
+        room.deliver()
+        // Refused as stale: the server keeps the desktop's move, and the laptop's user is asked.
+        #expect(room.server.log.count == afterDesktop)
+        #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
     }
 
     @Test func aConflictTakenFromTheServerLeavesOneAnnotationWhereTheServerHasIt() throws {

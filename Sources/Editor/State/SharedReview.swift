@@ -37,6 +37,10 @@ public struct SharedReview: Sendable {
     var laidIndex: [AnnotationID: Int] = [:]
     /// Names changed here and not yet compared with what the server has.
     var dirty: Set<AnnotationID> = []
+    /// The version of each annotation (by its name on the server) that this session's change to it was made against,
+    /// taken when the change began: a change someone else (another session of the user's) made meanwhile makes the
+    /// server refuse this one, and the user is asked, instead of one silently overwriting the other.
+    var editBase: [AnnotationID: Int] = [:]
     /// Changes sent (or waiting for the connection) and not yet answered, in the order they were made.
     var pending: [PendingChange] = []
     /// What the server was last told of an annotation (in the form changes are compared in), and the version it
@@ -121,6 +125,16 @@ public struct SharedReview: Sendable {
         bare.modified = nil
         bare.order = 0
         return XFDF.document([bare], pages: pages)
+    }
+
+    /// Notes names that begin to differ from the server here: the version each change is made against.
+    mutating func noteDirty(_ names: Set<AnnotationID>) {
+        let busy = Set(pending.map(\.local))
+        for name in names where !dirty.contains(name) && !busy.contains(name) {
+            let wire = sharedName(name)
+            if editBase[wire] == nil, let version = version(of: wire) { editBase[wire] = version }
+        }
+        dirty.formUnion(names)
     }
 
     /// The status line's words for the session.
