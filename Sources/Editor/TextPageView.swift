@@ -65,7 +65,13 @@ enum TextPageView {
         }
         // Annotations drawn from their keys: their outline in their colour, a stamp's words where it starts.
         for sketch in scene.sketches {
-            let ink = sketch.stroke ?? sketch.fill ?? RGBColor(red: 0, green: 0, blue: 0)
+            // A note is its icon's colour (its outline is black on every note); the others their line's.
+            let isNote = if case .note = sketch.shape { true } else { false }
+            let ink = (isNote ? sketch.fill : sketch.stroke ?? sketch.fill) ?? RGBColor(red: 0, green: 0, blue: 0)
+            if case .note(let rect) = sketch.shape {
+                restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(ink)) }
+                continue
+            }
             if sketch.multiplies, let fill = sketch.fill, case .rectangle(let rect) = sketch.shape {
                 // An area highlight tints the words under it, as a highlight does.
                 restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(fill)) }
