@@ -84,7 +84,7 @@ extension EditorReducer {
             state.sharing = sharing
             return []
         }
-        let busy = Set(sharing.pending.map(\.local))
+        let busy = Set(sharing.pending.map(\.local)).union(sharing.held)
         let names = sharing.dirty.subtracting(busy)
         guard !names.isEmpty else {
             state.sharing = sharing

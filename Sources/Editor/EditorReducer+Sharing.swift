@@ -107,10 +107,19 @@ extension EditorReducer {
             }
             // Never dropped in silence: the change stays here, and the line says the server did not take it. One's
             // own annotation changed or deleted in another session: the user chooses, once nothing is being edited.
-            state.message = "Not shared: \(message) (your change stays in this copy)"
             if code == "stale" || code == "deleted" {
-                let why = code == "stale" ? "it changed meanwhile (another session of yours?)" : "it was deleted meanwhile"
+                let words = state.annotations.first { $0.id == refused.name }?.firstLine
+                    ?? state.markup.items.first { $0.annotationName == refused.local }.flatMap { if case .text(let text) = $0.content { text.text } else { nil } }
+                    ?? ""
+                // Short: the question that follows must keep its keys on one line.
+                let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
+                let why = code == "stale" ? "\(what) changed meanwhile" : "\(what) was deleted meanwhile"
+                state.message = "Not shared: \(why)" + (code == "stale" ? " (by another session of yours?)" : "")
+                // Held until the user chooses: sent again now, against the newest version, it would overwrite.
+                state.sharing?.held.insert(refused.local)
                 state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why))
+            } else {
+                state.message = "Not shared: \(message) (your change stays in this copy)"
             }
             return []
         case .error(let code, let message):
@@ -198,6 +207,7 @@ extension EditorReducer {
     /// changed here becomes a new one of the session's, and the server's is left as it is.
     static func keepAsNew(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
+        state.sharing?.held.remove(local)
         if state.markup.items.contains(where: { $0.annotationName == local }) {
             let fresh = AnnotationID(state.freshID().uuidString)
             state.sharing?.aliases[local] = fresh
@@ -215,6 +225,8 @@ extension EditorReducer {
 
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
+        state.sharing?.held.remove(local)
+        state.sharing?.dirty.remove(local)
         if state.markup.items.contains(where: { $0.annotationName == local }) {
             dropLocal(&state, [shared])
         } else {

@@ -582,6 +582,50 @@ import Testing
         #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
     }
 
+    /// Both sessions of one user change the same annotation while the server is down; the first to reconnect wins,
+    /// and the second is refused and asked, whichever order they come back in.
+    @Test(arguments: [true, false]) func offlineChangesOfOneUsersTwoSessionsNeverOverwriteEachOther(laptopFirst: Bool) throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Alpha box") }
+        room.pause("alice")
+        room.deliver()
+        room.act("laptop") { $0.press(.escape, .tab) }
+        room.disconnect("alice")
+        room.disconnect("laptop")
+        room.act("alice") { $0.press(.character("H"), .character("H"), .character("H")) }
+        room.act("laptop") { $0.press(.character("K"), .character("K")) }
+        room.pause("alice")
+        room.pause("laptop")
+        let (first, second) = laptopFirst ? ("laptop", "alice") : ("alice", "laptop")
+        room.connect(first)
+        room.pause(first)
+        room.deliver()
+        let logged = room.server.log.count
+        room.connect(second)
+        room.pause(second)
+        room.deliver()
+        // The pause after the refusal (the runner's timer) sends nothing while the user has not chosen.
+        room.pause(second)
+        room.deliver()
+        #expect(room.server.log.count == logged, "the second change is refused, not applied over the first")
+        #expect(room.editors[second]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        #expect(room.editors[second]!.state.message?.contains("“Alpha box” changed meanwhile") == true,
+                "\(room.editors[second]!.state.message ?? "")")
+        #expect(room.editors[second]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(room.editors[first]!.state.sharing?.refusals.isEmpty == true)
+        // Taking the server's: nothing is sent, and the second session shows what the first did.
+        room.act(second) { $0.press(.character("n")) }
+        room.pause(second)
+        room.deliver()
+        #expect(room.server.log.count == logged)
+        #expect(room.editors[second]!.state.sharing?.waitingCount == 0)
+        let server = try #require(room.server.live.first)
+        let shown = try #require(room.editors[second]!.state.annotations.first { $0.contents == "Alpha box" })
+        #expect(server.element.contains("rect=\"\(PDFNumber.format(shown.rect.minX)),"), "\(server.element) \(shown.rect)")
+    }
+
     @Test func aConflictTakenFromTheServerLeavesOneAnnotationWhereTheServerHasIt() throws {
         var room = conflictingMoves()
         let laptop = room.editors["laptop"]!

@@ -60,6 +60,9 @@ public struct SharedReview: Sendable {
     var markupListed: [AnnotationID: Annotation?] = [:]
     /// Refused changes to the user's own annotations, waiting to be put to the user once nothing is being edited.
     var conflicts: [Confirmation] = []
+    /// Names whose refused change waits for the user's choice: not sent again meanwhile (against the newest version it
+    /// would be taken, overwriting what the other session did).
+    var held: Set<AnnotationID> = []
     /// Changes the server refused, newest last.
     public internal(set) var refusals: [Refusal] = []
     /// The welcome said a snapshot follows and its last part has not come yet: nothing is compared before it.
