@@ -12,7 +12,7 @@ public enum XFDFImporter {
     /// `identity`: the /ID to give a document that has none.
     public static func document(source: String, password: String?, command: XFDFCommand,
                                 appearances: [AnnotationID: Data] = [:], unchanged: Set<AnnotationID>? = nil,
-                                identity: String? = nil) throws -> Data {
+                                identity: String? = nil) throws -> WrittenDocument {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         do {
             guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
@@ -82,7 +82,8 @@ public enum XFDFImporter {
             // A document without /ID is given the identity it is known by elsewhere (a shared document's id), so that
             // the copy is still that document.
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
-            return try OverlayAssembler.bytes(of: target, minimumVersion: nil)
+            let bytes = try OverlayAssembler.bytes(of: target, minimumVersion: nil)
+            return WrittenDocument(bytes: bytes, outcome: target.outcome ?? .rewritten(because: "a complete rewrite was asked for"))
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }
             throw DocumentError.damaged(path: source, reason: failure.message)

@@ -13,10 +13,11 @@ public struct SharedCopySaver {
     /// `annotations`: the session's annotations, markup apart. The markup and the bookmarks are written first (into
     /// a temporary file beside `destination`) when there is markup to burn in or bookmarks changed.
     /// `markupNames`: the name each markup is shared under, where it is not its own.
+    @discardableResult
     public func save(annotations: [Annotation], markupNames: [AnnotationID: AnnotationID] = [:], edits: DocumentEdits,
                      source: String, readingFrom readPath: String?,
                      password: String?, description: DocumentDescription, bookmarks: BookmarkManager?, to destination: String,
-                     markupAs mode: MarkupSaveMode, author: String, progress: (String) -> Void) throws {
+                     markupAs mode: MarkupSaveMode, author: String, progress: (String) -> Void) throws -> WriteOutcome {
         var wanted = annotations
         if mode == .annotations {
             // Markup the session lists already is among `annotations`, as shared; the rest is written as it is now.
@@ -52,7 +53,7 @@ public struct SharedCopySaver {
             if fileByName[annotation.id] == nil { command.add.append(annotation) } else { command.modify.append(annotation) }
         }
         command.delete = file.filter { !kept.contains($0.id) }.map { .init(pageIndex: $0.pageIndex, id: $0.id) }
-        try XFDFExchange.applying({ _ in command }, to: from, password: password, writingTo: destination,
+        return try XFDFExchange.applying({ _ in command }, to: from, password: password, writingTo: destination,
                                   identity: DocumentIdentity.of(permanentID: description.permanentID,
                                                                 path: URL(fileURLWithPath: source).standardizedFileURL.path))
     }

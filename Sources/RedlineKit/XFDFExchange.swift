@@ -46,8 +46,9 @@ public enum XFDFExchange {
 
     /// Writes the document with the command `makeCommand` gives for it (its pages, its annotations) applied to
     /// `destination`, atomically and checked: `xfdf import`, and `redline collab pull` with the shared annotations.
+    @discardableResult
     public static func applying(_ makeCommand: (DocumentDescription) throws -> XFDFCommand, to path: String, password: String?,
-                                writingTo destination: String, identity: String? = nil) throws {
+                                writingTo destination: String, identity: String? = nil) throws -> WriteOutcome {
         let description = try PDFInspector.describe(path: path, password: password)
         let command = try makeCommand(description)
         let writer = QPDFDocumentAccess()
@@ -62,8 +63,9 @@ public enum XFDFExchange {
         let document = try XFDFImporter.document(source: path, password: password, command: command,
                                                  appearances: try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages),
                                                  unchanged: unchanged, identity: identity)
-        try AtomicFileWriter.write(document, to: destination) { temporary in
+        try AtomicFileWriter.write(document.bytes, to: destination) { temporary in
             try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)
         }
+        return document.outcome
     }
 }

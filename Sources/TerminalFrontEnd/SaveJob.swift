@@ -48,12 +48,12 @@ struct SaveJob: Sendable {
         do {
             let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
             if let shared = request.sharedAnnotations {
-                try SharedCopySaver(services: services).save(annotations: shared, markupNames: request.sharedMarkupNames,
+                let outcome = try SharedCopySaver(services: services).save(annotations: shared, markupNames: request.sharedMarkupNames,
                                                              edits: request.edits, source: document.path,
                                                              readingFrom: document.readPath, password: document.password,
                                                              description: described, bookmarks: bookmarks, to: destination,
                                                              markupAs: request.markupAs, author: request.author, progress: progress)
-                return Result(outcome: .saved(path: destination, edits: request.edits))
+                return Result(outcome: .saved(path: destination, edits: request.edits, how: "\(outcome)"))
             }
             writeOutcome = try DocumentSaver(services: services).save(request.edits, source: document.path, readingFrom: document.readPath,
                                                                   password: document.password, description: described,
