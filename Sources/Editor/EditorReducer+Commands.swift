@@ -206,7 +206,9 @@ extension EditorReducer {
             state.writtenPaths.insert(path)
             state.editing.markSaved(saved)
             let kept = state.editing.savingMarkupAs == .annotations && !saved.markup.isEmpty ? " · the markup as annotations" : ""
-            return afterSave(&state, message: "Saved \(path)\(kept)\(how.isEmpty ? "" : " · " + how)", path: path)
+            let signed = state.editing.savingMarkupAs == .flatten
+                ? state.document.signatureWarning(flattening: Set(saved.markup.editedPages)).map { " · " + $0 } ?? "" : ""
+            return afterSave(&state, message: "Saved \(path)\(kept)\(how.isEmpty ? "" : " · " + how)\(signed)", path: path)
         case .savedOverOriginal(let path, let saved, let document, let how):
             let place = state.editing.savingMarkupAs == .annotations ? "annotations in the file" : "part of the pages"
             let what = saved.markup.isEmpty ? "the changes are in the file" : "the markup is \(place)"

@@ -140,6 +140,13 @@ extension EditorReducer {
         var conflict: (author: String, name: String, deleted: Bool)?
         var news: String?
         var deletedHere: Set<AnnotationID> = []
+        // The session's markup by the name it is shared under: changed elsewhere (another session of the user's) while
+        // it has no change of its own waiting here, it follows the server.
+        var markupByWire: [AnnotationID: MarkupItem] = [:]
+        for item in state.markup.items { markupByWire[sharing.sharedName(item.annotationName)] = item }
+        let waitingHere = sharing.dirty.union(sharing.pending.map(\.local)).union(sharing.held)
+        var follow: [AnnotationID: MarkupItem] = [:]
+        var settled: Set<AnnotationID> = []
         for event in events where event.seq > sharing.replica.head {
             // What a deletion took is described from before it.
             let deletedNews = event.action == .delete && !own.contains(event.op) ? sharedNews(event, sharing.replica) : nil
@@ -149,7 +156,12 @@ extension EditorReducer {
                 state.message = "A change from \(event.author) does not fit this PDF: \(error)"
             }
             sharing.acknowledged[event.op] = nil
-            guard !own.contains(event.op) else { continue }
+            guard !own.contains(event.op) else {
+                // This session's own change, now the server's: an edit with nothing more waiting is settled, and
+                // what others do to the annotation from here on shows.
+                for entry in event.annotations { settled.insert(AnnotationID(entry.name)) }
+                continue
+            }
             news = deletedNews ?? sharedNews(event, sharing.replica)
             let busy = Set(sharing.pending.map(\.name))
             for entry in event.annotations where entry.deleted && !busy.contains(AnnotationID(entry.name)) {
@@ -157,12 +169,25 @@ extension EditorReducer {
                 deletedHere.insert(AnnotationID(entry.name))
             }
             for entry in event.annotations where local.contains(AnnotationID(entry.name)) && !entry.deleted {
+                if let item = markupByWire[AnnotationID(entry.name)], !waitingHere.contains(item.annotationName) {
+                    follow[AnnotationID(entry.name)] = item
+                    continue
+                }
                 conflict = (event.author, entry.name, entry.deleted)
                 // Compared again: the server will refuse this session's version, and that refusal is shown.
                 sharing.dirty.insert(AnnotationID(entry.name))
             }
         }
+        let waitingNow = sharing.dirty.union(sharing.pending.map(\.local)).union(sharing.held)
+        let settledEdits = settled.intersection(touchedByEdits(state)).subtracting(waitingNow)
+            .filter { name in sharing.aliases[name] == nil && !sharing.aliases.values.contains(name) }
         state.sharing = sharing
+        if !follow.isEmpty { followServer(&state, follow) }
+        if !settledEdits.isEmpty {
+            for name in settledEdits.sorted(by: { $0.rawValue < $1.rawValue }) { revert(&state, name, adding: nil) }
+            state.sharing?.dirty.subtract(state.editing.takeChangedNames())
+            layOutShared(&state)
+        }
         let repliesBefore = state.edits.annotations.added.count
         if !deletedHere.isEmpty { dropLocal(&state, deletedHere) }
         let repliesGone = repliesBefore - state.edits.annotations.added.count
@@ -208,10 +233,17 @@ extension EditorReducer {
     static func keepAsNew(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
         state.sharing?.held.remove(local)
-        if state.markup.items.contains(where: { $0.annotationName == local }) {
-            let fresh = AnnotationID(state.freshID().uuidString)
-            state.sharing?.aliases[local] = fresh
-            state.sharing?.dirty.insert(local)
+        if let index = state.markup.items.firstIndex(where: { $0.annotationName == local }) {
+            // The markup becomes a new annotation of its own name; the server's keeps the old name, and is listed
+            // and drawn as the server has it, like any other annotation.
+            let item = state.markup.items[index]
+            let renamed = MarkupItem(id: MarkupID(state.freshID()), pageIndex: item.pageIndex, content: item.content)
+            state.editing.receive(DocumentOperation(id: state.freshID(), author: state.reviewer.author, time: state.now,
+                                                    changes: [.removeMarkup(item: item, index: index), .insertMarkup(item: renamed, index: index)]))
+            state.sharing?.dirty.subtract(state.editing.takeChangedNames())
+            state.sharing?.forget(markup: local)
+            state.sharing?.dirty.insert(renamed.annotationName)
+            if state.selection == item.id { state.selection = renamed.id }
             layOutShared(&state)
             return [.sharedChangesWaiting, .journalChanged]
         }
@@ -227,8 +259,13 @@ extension EditorReducer {
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
         state.sharing?.held.remove(local)
         state.sharing?.dirty.remove(local)
-        if state.markup.items.contains(where: { $0.annotationName == local }) {
-            dropLocal(&state, [shared])
+        if let item = state.markup.items.first(where: { $0.annotationName == local }) {
+            if state.sharing?.alive(shared) == true {
+                followServer(&state, [shared: item])
+            } else {
+                dropLocal(&state, [shared])
+                state.sharing?.forget(markup: local)
+            }
         } else {
             revert(&state, local, adding: nil)
         }
@@ -250,6 +287,26 @@ extension EditorReducer {
         if let added { changes.append(.insertAnnotation(annotation: added, index: edits.added.count)) }
         guard !changes.isEmpty else { return }
         state.editing.receive(DocumentOperation(id: state.freshID(), author: state.reviewer.author, time: state.now, changes: changes))
+    }
+
+    /// The session's markup made what the server has of it (by the names it is shared under), as an operation from
+    /// elsewhere: undo does not take it back. Markup the painter cannot be drawn from the server's version stays.
+    static func followServer(_ state: inout EditorState, _ items: [AnnotationID: MarkupItem]) {
+        guard let sharing = state.sharing else { return }
+        var changes: [DocumentChange] = []
+        for (wire, item) in items.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let server = sharing.replica.annotations.last(where: { $0.id == wire }),
+                  let drawn = MarkupAnnotations.item(for: server) else { continue }
+            let followed = MarkupItem(id: item.id, pageIndex: server.pageIndex, content: drawn.content)
+            if followed != item { changes.append(.replaceMarkup(before: item, after: followed)) }
+        }
+        guard !changes.isEmpty else { return }
+        state.editing.receive(DocumentOperation(id: state.freshID(), author: sharing.user ?? state.reviewer.author, time: state.now,
+                                                changes: changes))
+        // What the server has is nothing to send; listed as the server has it.
+        let followed = state.editing.takeChangedNames()
+        state.sharing?.dirty.subtract(followed)
+        for name in followed { state.sharing?.markupListed[name] = nil }
     }
 
     /// Takes out of the session's edits the replies, states and markup the server deleted (by their names there),

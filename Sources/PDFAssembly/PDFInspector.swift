@@ -29,6 +29,7 @@ public enum PDFInspector {
         }
         description.permanentID = DocumentMetadata.permanentID(in: session)
         description.crowdedPages = crowdedPages(in: session)
+        description.signedPages = SignedPages.indices(in: session)
         return description
     }
 

@@ -64,6 +64,9 @@ struct Apply: ParsableCommand {
                                                                       strategy: rewrite ? .rewrite : configuration.saveStrategy)
             // How it was written, one line on stdout (errors and warnings stay on stderr).
             try printOutput("\(output): \(written)")
+            if mode == .flatten, let warning = description.signatureWarning(flattening: Set(edits.markup.editedPages)) {
+                printError("\(output): \(warning)")
+            }
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

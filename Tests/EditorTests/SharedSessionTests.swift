@@ -626,6 +626,70 @@ import Testing
         #expect(server.element.contains("rect=\"\(PDFNumber.format(shown.rect.minX)),"), "\(server.element) \(shown.rect)")
     }
 
+    /// The session that made a markup follows what another session of the user's does to it when it has nothing of
+    /// its own waiting: its next nudge moves it on from there, not from where it was (which would undo the other's).
+    @Test func onesOwnMarkupFollowsAnotherSessionsChange() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Followed") }
+        room.pause("alice")
+        room.deliver()
+        let before = try #require(room.editors["alice"]!.state.markup.items.first)
+        room.act("laptop") { $0.press(.escape, .tab, .character("J")) }
+        room.pause("laptop")
+        room.deliver()
+        let followed = try #require(room.editors["alice"]!.state.markup.items.first)
+        #expect(followed.id == before.id)
+        #expect(room.editors["alice"]!.state.message?.contains("which you changed here") != true)
+        let moved = { (item: MarkupItem) in MarkupAnnotations.rect(for: item, measuredBy: FixedMeasurer()) }
+        #expect(abs(moved(followed).minY - moved(before).minY - 10) < 0.01, "\(moved(before)) → \(moved(followed))")
+        room.act("alice") { $0.press(.escape, .tab, .character("L")) }
+        room.pause("alice")
+        room.deliver()
+        let server = try #require(room.server.live.first)
+        let laptop = try #require(room.editors["laptop"]!.state.annotations.first { $0.contents == "Followed" })
+        // Both moves kept: 10 down (the laptop's) and 10 right (Alice's).
+        #expect(abs(laptop.rect.minY - moved(before).minY - 10) < 0.01 && abs(laptop.rect.minX - moved(before).minX - 10) < 0.01,
+                "\(server.element)")
+        #expect(room.editors.values.allSatisfy { $0.state.sharing?.refusals.isEmpty == true })
+    }
+
+    /// The markup's own session, refused because another session moved it first: `n` makes the markup the server's
+    /// (a later move is a modify, never a deletion); `y` makes it a new annotation and leaves the server's as it is.
+    @Test(arguments: ["n", "y"]) func theMarkupsOwnSessionResolvesAConflict(answer: String) throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Contested") }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { $0.press(.escape, .tab, .character("H")) }
+        room.act("laptop") { $0.press(.escape, .tab, .character("K")) }
+        room.pause("laptop")
+        room.deliver()
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["alice"]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        let laptopMove = try #require(room.server.live.first).element
+        room.act("alice") { $0.press(.character(Character(answer))) }
+        room.pause("alice")
+        room.deliver()
+        if answer == "n" {
+            #expect(room.server.live.count == 1 && room.server.live[0].element == laptopMove)
+            room.act("alice") { $0.press(.escape, .tab, .character("J")) }
+            room.pause("alice")
+            room.deliver()
+            #expect(room.server.live.count == 1, "moved, not deleted")
+            #expect(room.server.log.last?.action == .modify)
+        } else {
+            #expect(room.server.live.count == 2)
+            #expect(room.server.live.contains { $0.element == laptopMove }, "the server's stays as the laptop left it")
+        }
+        #expect(room.editors["alice"]!.state.sharing?.waitingCount == 0)
+        #expect(room.editors.values.allSatisfy { $0.state.annotations.filter { $0.contents == "Contested" }.count == room.server.live.count })
+    }
+
     @Test func aConflictTakenFromTheServerLeavesOneAnnotationWhereTheServerHasIt() throws {
         var room = conflictingMoves()
         let laptop = room.editors["laptop"]!

@@ -109,6 +109,16 @@ import TestSupport
             let pdfsig = try ProcessRunner.run("pdfsig", [path]).stdout
             #expect(pdfsig.contains("Signature Validation: Signature is Valid."), "\(path): \(pdfsig)")
         }
+        // Burning markup into the signed page keeps the signature valid but is said: validators report the page
+        // changed after signing. The signature is on page 1 (pyHanko's field); markup elsewhere says nothing.
+        let flattened = folder.file("flattened.pdf")
+        let burning = try redline(["apply", signed, "--markup", markup, "--output", flattened, "--flatten"])
+        #expect(burning.status == 0 && burning.stderr.contains("page 1 carries a signature: validators will report it changed after signing"),
+                "\(burning.stderr)")
+        let elsewhere = folder.file("elsewhere.json"), other = folder.file("other.pdf")
+        try Self.markup.replacingOccurrences(of: "\"page\": 1", with: "\"page\": 2").write(toFile: elsewhere, atomically: true, encoding: .utf8)
+        let quiet = try redline(["apply", signed, "--markup", elsewhere, "--output", other, "--flatten"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
         // And a complete rewrite, asked for, breaks it: what appending avoids.
         let rewritten = folder.file("rewritten.pdf")
         #expect(try redline(["apply", signed, "--markup", markup, "--output", rewritten, "--annotations", "--rewrite"]).status == 0)

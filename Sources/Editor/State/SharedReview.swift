@@ -130,6 +130,16 @@ public struct SharedReview: Sendable {
         return XFDF.document([bare], pages: pages)
     }
 
+    /// A markup that is no longer the session's own under `name` (renamed, or given up for the server's copy): its
+    /// name is an annotation like any other from now on.
+    mutating func forget(markup name: AnnotationID) {
+        created[name] = nil
+        markupListed[name] = nil
+        aliases[name] = nil
+        held.remove(name)
+        dirty.remove(name)
+    }
+
     /// Notes names that begin to differ from the server here: the version each change is made against.
     mutating func noteDirty(_ names: Set<AnnotationID>) {
         let busy = Set(pending.map(\.local))

@@ -22,6 +22,8 @@ public struct DocumentDescription: Sendable, Hashable {
     /// Pages listing more annotations than poppler makes a page with (by page index, how many): poppler refuses such a
     /// page and every page after it, so it draws from a copy in which these pages list none.
     public var crowdedPages: [Int: Int] = [:]
+    /// Pages carrying a signature (a signed /Sig field's widget): burning markup into one changes what was signed.
+    public var signedPages: Set<Int> = []
     /// Annotations a page may list for poppler to make it at all (Page.cc: "likely malformed").
     public static let mostAnnotationsPopplerDraws = 10_000
     /// The bookmarks every provider holds, merged (filled in by whoever knows the providers).
@@ -39,5 +41,14 @@ public struct DocumentDescription: Sendable, Hashable {
     }
 
     public var pageCount: Int { pages.count }
+
+    /// What to say before markup on `pages` is burned in where a signature is: the signature itself stays valid (the
+    /// save appends), but validators report those pages changed after signing. Nil when no such page is marked.
+    public func signatureWarning(flattening pages: Set<Int>) -> String? {
+        let signed = pages.intersection(signedPages).sorted()
+        guard let first = signed.first else { return nil }
+        let which = signed.count == 1 ? "page \(first + 1) carries" : "pages \(signed.map { "\($0 + 1)" }.joined(separator: ", ")) carry"
+        return "\(which) a signature: validators will report \(signed.count == 1 ? "it" : "them") changed after signing (markup saved as annotations would not be)"
+    }
     public var pageSizes: [Size] { pages.map(\.displaySize) }
 }
