@@ -144,7 +144,12 @@ extension EditorReducer {
             let form = SharedReview.comparedForm(of: sent, pages: pages)
             let told = sharing.told[wire]?.form
                 ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) }
-            guard form != told else { continue }
+            // The same as the server has (another session did the same): nothing to send, and the next change here
+            // is made on the server's version, not on the one this change began from.
+            guard form != told else {
+                sharing.editBase[wire] = nil
+                continue
+            }
             // An annotation of the file the server never had stays this copy's: sharing it would make it the user's.
             if alive == nil, sharing.fileNames.contains(name) { continue }
             sent.author = user

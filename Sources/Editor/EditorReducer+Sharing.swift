@@ -118,6 +118,7 @@ extension EditorReducer {
                 // Held until the user chooses: sent again now, against the newest version, it would overwrite.
                 state.sharing?.held.insert(refused.local)
                 state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why))
+                _ = noteSharedChanges(&state)
             } else {
                 state.message = "Not shared: \(message) (your change stays in this copy)"
             }
@@ -233,6 +234,7 @@ extension EditorReducer {
     static func keepAsNew(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
         state.sharing?.held.remove(local)
+        state.message = "Yours is shared as a new annotation; the other stays as it was"
         if let index = state.markup.items.firstIndex(where: { $0.annotationName == local }) {
             // The markup becomes a new annotation of its own name; the server's keeps the old name, and is listed
             // and drawn as the server has it, like any other annotation.
@@ -258,6 +260,7 @@ extension EditorReducer {
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
         state.sharing?.held.remove(local)
+        state.message = "Took the server's: your change there is undone"
         state.sharing?.dirty.remove(local)
         if let item = state.markup.items.first(where: { $0.annotationName == local }) {
             if state.sharing?.alive(shared) == true {

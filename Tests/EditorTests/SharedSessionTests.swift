@@ -690,6 +690,30 @@ import Testing
         #expect(room.editors.values.allSatisfy { $0.state.annotations.filter { $0.contents == "Contested" }.count == room.server.live.count })
     }
 
+    /// Two sessions making the same change: the second has nothing to send, and its next change is made on the
+    /// server's version (not refused as made on the old one).
+    @Test func theSameChangeTwiceLeavesTheNextOneFree() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Same move") }
+        room.pause("alice")
+        room.deliver()
+        room.act("laptop") { $0.press(.escape, .tab, .character("J")) }
+        room.act("alice") { $0.press(.escape, .tab, .character("J")) }
+        room.pause("alice")
+        room.deliver()
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.editors["laptop"]!.state.sharing?.waitingCount == 0)
+        let logged = room.server.log.count
+        room.act("laptop") { $0.press(.character("L")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.log.count == logged + 1)
+        #expect(room.editors["laptop"]!.state.sharing?.refusals.isEmpty == true)
+    }
+
     @Test func aConflictTakenFromTheServerLeavesOneAnnotationWhereTheServerHasIt() throws {
         var room = conflictingMoves()
         let laptop = room.editors["laptop"]!

@@ -99,7 +99,7 @@ public struct SharedReview: Sendable {
     }
 
     /// Changes the server does not have yet: sent and unanswered, or made while offline.
-    public var waitingCount: Int { pending.count + dirty.subtracting(pending.map(\.local)).count }
+    public var waitingCount: Int { pending.count + dirty.union(held).subtracting(pending.map(\.local)).count }
 
     /// The name an annotation of this session has on the server.
     func sharedName(_ name: AnnotationID) -> AnnotationID { aliases[name] ?? name }
