@@ -43,7 +43,7 @@ extension EditorReducer {
     /// put to the user once nothing is being edited or asked.
     static func noteSharedChanges(_ state: inout EditorState) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
-        if state.sharing?.conflicts.isEmpty == false, state.focus == .page, state.interaction.activity == .idle,
+        if settleSameChanges(&state), state.focus == .page, state.interaction.activity == .idle,
            state.interaction.overlays.isEmpty, let next = state.sharing?.conflicts.removeFirst() {
             state.interaction.overlays.append(.question(next))
         }
@@ -51,6 +51,41 @@ extension EditorReducer {
         guard !changed.isEmpty else { return [] }
         state.sharing?.noteDirty(changed)
         return [.sharedChangesWaiting]
+    }
+
+    /// Refusals of a change the other session made too (the same move): once the server's version is in, a held
+    /// change that says what it says is no conflict and is let go; until it is in, the question waits.
+    /// Whether a conflict is ready to be asked (the first in `conflicts`).
+    private static func settleSameChanges(_ state: inout EditorState) -> Bool {
+        guard var sharing = state.sharing, !sharing.conflicts.isEmpty else { return false }
+        let pages = state.document.pages
+        var kept: [Confirmation] = []
+        var waiting: [Confirmation] = []
+        for conflict in sharing.conflicts {
+            guard case .sharedConflict(let local, let shared, _) = conflict, let form = sharing.heldForms[local] else {
+                kept.append(conflict)
+                continue
+            }
+            let refusedAt = sharing.told[shared]?.version ?? 0
+            guard (sharing.replica.version(of: shared) ?? 0) >= refusedAt else {
+                waiting.append(conflict)
+                continue
+            }
+            let server = sharing.replica.annotations.last { $0.id == shared }
+            let same = form == nil ? server == nil || sharing.alive(shared) == false
+                : server.map { SharedReview.comparedForm(of: $0, pages: pages) == form } ?? false
+            if same {
+                sharing.held.remove(local)
+                sharing.heldForms[local] = nil
+                sharing.dirty.remove(local)
+            } else {
+                kept.append(conflict)
+            }
+        }
+        // Those waiting for the server's version go after the others: asked once it is in.
+        sharing.conflicts = kept + waiting
+        state.sharing = sharing
+        return !kept.isEmpty
     }
 
     private static func receiveShared(_ state: inout EditorState, _ frame: CollabFrame.Server, _ env: EditorEnvironment) -> [EditorEffect] {
@@ -117,6 +152,7 @@ extension EditorReducer {
                 state.message = "Not shared: \(why)" + (code == "stale" ? " (by another session of yours?)" : "")
                 // Held until the user chooses: sent again now, against the newest version, it would overwrite.
                 state.sharing?.held.insert(refused.local)
+                state.sharing?.heldForms[refused.local] = .some(refused.form)
                 state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why))
                 _ = noteSharedChanges(&state)
             } else {
@@ -234,6 +270,7 @@ extension EditorReducer {
     static func keepAsNew(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
         state.sharing?.held.remove(local)
+        state.sharing?.heldForms[local] = nil
         state.message = "Yours is shared as a new annotation; the other stays as it was"
         if let index = state.markup.items.firstIndex(where: { $0.annotationName == local }) {
             // The markup becomes a new annotation of its own name; the server's keeps the old name, and is listed
@@ -260,6 +297,7 @@ extension EditorReducer {
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
         state.sharing?.held.remove(local)
+        state.sharing?.heldForms[local] = nil
         state.message = "Took the server's: your change there is undone"
         state.sharing?.dirty.remove(local)
         if let item = state.markup.items.first(where: { $0.annotationName == local }) {

@@ -714,6 +714,30 @@ import Testing
         #expect(room.editors["laptop"]!.state.sharing?.refusals.isEmpty == true)
     }
 
+    /// Both sessions send the same move before either hears of the other's: the second is refused, but says what
+    /// the server now has, so nobody is asked and nothing waits.
+    @Test func theSameMoveSentByBothSessionsAsksNothing() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText("Same") }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { $0.press(.escape, .tab, .character("K")) }
+        room.act("laptop") { $0.press(.escape, .tab, .character("K")) }
+        room.pause("alice")
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        #expect(!room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(room.editors.values.allSatisfy { $0.state.sharing?.waitingCount == 0 })
+        let logged = room.server.log.count
+        room.act("laptop") { $0.press(.character("L")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.log.count == logged + 1)
+    }
+
     @Test func aConflictTakenFromTheServerLeavesOneAnnotationWhereTheServerHasIt() throws {
         var room = conflictingMoves()
         let laptop = room.editors["laptop"]!

@@ -63,6 +63,9 @@ public struct SharedReview: Sendable {
     /// Names whose refused change waits for the user's choice: not sent again meanwhile (against the newest version it
     /// would be taken, overwriting what the other session did).
     var held: Set<AnnotationID> = []
+    /// What each held change said (compared form; nil for a deletion): the same as what the server now has (both
+    /// sessions made the same change) is no conflict.
+    var heldForms: [AnnotationID: String?] = [:]
     /// Changes the server refused, newest last.
     public internal(set) var refusals: [Refusal] = []
     /// The welcome said a snapshot follows and its last part has not come yet: nothing is compared before it.
@@ -137,6 +140,7 @@ public struct SharedReview: Sendable {
         markupListed[name] = nil
         aliases[name] = nil
         held.remove(name)
+        heldForms[name] = nil
         dirty.remove(name)
     }
 
