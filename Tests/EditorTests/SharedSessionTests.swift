@@ -18,6 +18,17 @@ import Testing
         return room
     }
 
+    /// Alice in two sessions (her desktop, "alice", and her "laptop"), with a text the desktop placed that both have.
+    static func twoSessionsOfAlice(withText words: String) -> SharedRoom {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("alice") { $0.placeText(words) }
+        room.pause("alice")
+        room.deliver()
+        return room
+    }
+
     func annotation(_ name: String, _ editor: EditorHarness) -> Annotation? {
         editor.state.annotations.first { $0.id.rawValue == name }
     }
@@ -542,12 +553,7 @@ import Testing
     /// Alice moves her text on her desktop and, before hearing of it, on her laptop: the laptop's change is refused as
     /// stale, and once nothing is being edited she is asked: keep hers as a new annotation, or take the server's.
     func conflictingMoves() -> SharedRoom {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Twice moved") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Twice moved")
         room.act("alice") { $0.press(.escape, .tab, .right, .right) }
         room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
         room.pause("alice")
@@ -560,12 +566,7 @@ import Testing
     /// waits for its pause does not let this one overwrite it: this one is sent against the version it was made on,
     /// refused, and the user asked.
     @Test func aChangeMadeBeforeAnotherSessionsArrivedIsNotSentOverIt() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Moved twice") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Moved twice")
         room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
         // The desktop's move reaches the server, and the laptop, before the laptop's pause has passed.
         room.act("alice") { $0.press(.escape, .tab, .right, .right) }
@@ -585,12 +586,7 @@ import Testing
     /// Both sessions of one user change the same annotation while the server is down; the first to reconnect wins,
     /// and the second is refused and asked, whichever order they come back in.
     @Test(arguments: [true, false]) func offlineChangesOfOneUsersTwoSessionsNeverOverwriteEachOther(laptopFirst: Bool) throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Alpha box") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Alpha box")
         room.act("laptop") { $0.press(.escape, .tab) }
         room.disconnect("alice")
         room.disconnect("laptop")
@@ -629,12 +625,7 @@ import Testing
     /// The session that made a markup follows what another session of the user's does to it when it has nothing of
     /// its own waiting: its next nudge moves it on from there, not from where it was (which would undo the other's).
     @Test func onesOwnMarkupFollowsAnotherSessionsChange() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Followed") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Followed")
         let before = try #require(room.editors["alice"]!.state.markup.items.first)
         room.act("laptop") { $0.press(.escape, .tab, .character("J")) }
         room.pause("laptop")
@@ -658,12 +649,7 @@ import Testing
     /// The markup's own session, refused because another session moved it first: `n` makes the markup the server's
     /// (a later move is a modify, never a deletion); `y` makes it a new annotation and leaves the server's as it is.
     @Test(arguments: ["n", "y"]) func theMarkupsOwnSessionResolvesAConflict(answer: String) throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Contested") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Contested")
         room.act("alice") { $0.press(.escape, .tab, .character("H")) }
         room.act("laptop") { $0.press(.escape, .tab, .character("K")) }
         room.pause("laptop")
@@ -693,12 +679,7 @@ import Testing
     /// Two sessions making the same change: the second has nothing to send, and its next change is made on the
     /// server's version (not refused as made on the old one).
     @Test func theSameChangeTwiceLeavesTheNextOneFree() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Same move") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Same move")
         room.act("laptop") { $0.press(.escape, .tab, .character("J")) }
         room.act("alice") { $0.press(.escape, .tab, .character("J")) }
         room.pause("alice")
@@ -717,12 +698,7 @@ import Testing
     /// Both sessions send the same move before either hears of the other's: the second is refused, but says what
     /// the server now has, so nobody is asked and nothing waits.
     @Test func theSameMoveSentByBothSessionsAsksNothing() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.act("alice") { $0.placeText("Same") }
-        room.pause("alice")
-        room.deliver()
+        var room = Self.twoSessionsOfAlice(withText: "Same")
         room.act("alice") { $0.press(.escape, .tab, .character("K")) }
         room.act("laptop") { $0.press(.escape, .tab, .character("K")) }
         room.pause("alice")
