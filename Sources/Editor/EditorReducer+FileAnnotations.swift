@@ -12,8 +12,10 @@ extension EditorReducer {
     }
 
     private static func selectableAnnotationsNow(_ state: EditorState) -> [Annotation] {
-        // In the order of where the file has them: a move does not make Tab skip the one it passed.
-        let placed = Dictionary(state.document.annotations.map { ($0.id, $0.rect) }, uniquingKeysWith: { first, _ in first })
+        // In the order of where the file has them (or where they were made, for annotations added here: a copy kept
+        // in a conflict): a move does not make Tab skip the one it passed.
+        let made = state.edits.annotations.added.lazy.filter { !$0.isReply }.map { ($0.id, $0.rect) }
+        let placed = Dictionary(state.document.annotations.map { ($0.id, $0.rect) } + made, uniquingKeysWith: { first, _ in first })
         let page = Rect(x: 0, y: 0, width: state.pageSize.width, height: state.pageSize.height)
         // In a shared session the server's copy of the session's markup is the markup's to select.
         let markupNames = state.sharing == nil ? [] : markupNames(state)
@@ -156,7 +158,8 @@ extension EditorReducer {
 
     private static func restyleAnnotation(_ state: inout EditorState, _ annotation: Annotation, color: RGBColor?, fontSize: Double?,
                                           saying: String) -> [EditorEffect] {
-        guard let original = state.document.annotations.first(where: { $0.id == annotation.id }) else { return [] }
+        guard let original = state.document.annotations.first(where: { $0.id == annotation.id })
+            ?? state.edits.annotations.added.first(where: { $0.id == annotation.id }) else { return [] }
         var edits = state.edits.annotations
         do {
             try editing(state).restyle(annotation.id, color: color, fontSize: fontSize, original: original, at: state.now,

@@ -19,6 +19,8 @@ struct AnnotationWriter {
 
     func apply(_ edits: AnnotationEdits, pages: [PageGeometry]) throws {
         guard !edits.isEmpty else { return }
+        // What is added is written as it now stands; moves and new looks then name the file's annotations only.
+        let edits = edits.foldingAdditions()
         guard session.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: path) }
         var located: [AnnotationID: AnnotationReader.Located] = [:]
         for entry in AnnotationReader(session: session).read(pages: pages) {

@@ -129,6 +129,38 @@ import TestSupport
         }
     }
 
+    /// An annotation added in the session (a copy kept in a conflict), then moved and recoloured, is saved where and
+    /// as the editor shows it, its reply on it; the file's own annotations are not touched.
+    @Test func anAddedAnnotationMovedAndRecolouredIsSavedAsShown() throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
+        let output = folder.file("kept.pdf")
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let kept = Annotation(id: "kept-copy", pageIndex: 0, subtype: AnnotationSubtype("Square"), rect: Rect(x: 100, y: 120, width: 80, height: 30),
+                              author: "Ana", created: Self.date, modified: Self.date, contents: "Mine", flags: Annotation.printFlag,
+                              drawing: AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0), lineWidth: 2))
+        var edits = AnnotationEdits()
+        edits.add(kept)
+        let editing = ThreadEditing(author: "Ana", path: source)
+        try editing.reply(to: kept.id, text: "on the copy", current: edits.applied(to: original), edits: &edits,
+                          stamp: .init(date: Self.date, id: AnnotationID("copy-reply")))
+        try editing.move(kept.id, dx: 30, dy: 40, at: Self.date, current: edits.applied(to: original), edits: &edits)
+        try editing.restyle(kept.id, color: RGBColor(red: 0, green: 0, blue: 255), fontSize: nil, original: kept, at: Self.date,
+                            current: edits.applied(to: original), edits: &edits)
+        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: source, password: nil,
+                                                            description: document.description, to: output)
+        let before = try MuPDFProbe.annotations(in: source)[0].annotations
+        let saved = try MuPDFProbe.annotations(in: output)[0].annotations
+        let square = try #require(saved.first { $0.content == "Mine" })
+        #expect(zip(square.rect, [130.0, 160, 210, 190]).allSatisfy { abs($0 - $1) < 1.5 }, "\(square.rect)")
+        #expect(square.stroke == [0, 0, 1])
+        let reply = try #require(saved.first { $0.content == "on the copy" })
+        #expect(zip(reply.rect.prefix(2), square.rect.prefix(2)).allSatisfy { abs($0 - $1) < 0.01 }, "\(reply.rect)")
+        let others = saved.filter { !["Mine", "on the copy"].contains($0.content ?? "") }
+        #expect(others.map(\.rect) == before.map(\.rect) && others.map(\.stroke) == before.map(\.stroke))
+    }
+
     /// What the editor draws for a page whose annotations moved is what the saved file draws; and the page
     /// changed only where the annotations were and went.
     @Test func theEditorsPictureOfMovedAnnotationsIsTheSavedPage() throws {

@@ -740,4 +740,43 @@ import Testing
         #expect(room.editors["laptop"]!.state.annotations.filter { $0.contents == "Twice moved" }.count == 2)
         #expect(room.editors["laptop"]!.state.sharing?.waitingCount == 0)
     }
+
+    /// The copy kept in a conflict is the session's like any annotation it made: Tab reaches it, the arrow keys move
+    /// it and `x` deletes it, and everyone sees both.
+    @Test func aConflictKeptIsSelectedMovedAndDeletedLikeAnyOther() throws {
+        var room = conflictingMoves()
+        let serversOwn = try #require(room.server.live.first).name
+        room.act("laptop") { $0.press(.character("y")) }
+        room.pause("laptop")
+        room.deliver()
+        let kept = try #require(room.editors["laptop"]!.state.edits.annotations.added.first).id
+        var reached: [AnnotationID] = []
+        room.act("laptop") { editor in
+            editor.press(.escape)
+            for _ in 0..<3 {
+                editor.press(.tab)
+                if let selected = editor.state.interaction.selectedAnnotation { reached.append(selected) }
+            }
+        }
+        #expect(reached.contains(kept), "Tab reaches the kept copy: \(reached)")
+        #expect(reached.contains(AnnotationID(serversOwn)), "and the server's")
+        let before = try #require(room.editors["alice"]!.state.annotations.first { $0.id == kept })
+        room.act("laptop") { editor in
+            for _ in 0..<3 where editor.state.interaction.selectedAnnotation != kept { editor.press(.tab) }
+            editor.press(.right, .right, .right, .right)
+        }
+        room.pause("laptop")
+        room.deliver()
+        let moved = try #require(room.editors["alice"]!.state.annotations.first { $0.id == kept })
+        #expect(abs(moved.rect.minX - before.rect.minX - 4) < 0.01 && moved.rect.minY == before.rect.minY)
+        #expect(room.server.log.last?.action == .modify && room.server.log.last?.annotations.first?.name == kept.rawValue)
+        let onLaptop = try #require(room.editors["laptop"]!.state.annotations.first { $0.id == kept })
+        #expect(onLaptop.rect == moved.rect)
+        room.act("laptop") { $0.press(.character("x")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.map(\.name) == [serversOwn])
+        #expect(room.editors.values.allSatisfy { $0.state.annotations.filter { $0.contents == "Twice moved" }.count == 1 })
+        #expect(room.editors.values.allSatisfy { $0.state.sharing?.waitingCount == 0 })
+    }
 }

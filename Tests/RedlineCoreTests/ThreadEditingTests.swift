@@ -130,4 +130,33 @@ import Testing
         let decoded = try JSONDecoder().decode(AnnotationEdits.self, from: JSONEncoder().encode(edits))
         #expect(decoded == edits)
     }
+
+    /// An annotation added here (a copy kept in a conflict) moves and takes a new look as one of the file does: the
+    /// list, its replies and a writer (through `foldingAdditions`) all see it where and as it now is, and deleting
+    /// it leaves no move or look behind.
+    @Test func anAddedAnnotationMovesAndTakesANewLookLikeOneOfTheFile() throws {
+        var file = AnnotationFixture()
+        file.add("root", .highlight, at: 0)
+        let kept = Annotation(id: "kept", pageIndex: 0, subtype: .square, rect: Rect(x: 100, y: 100, width: 50, height: 20),
+                              author: "Alice", contents: "Mine", flags: 4, drawing: AnnotationDrawing(color: RGBColor(red: 255, green: 0, blue: 0)))
+        var edits = AnnotationEdits()
+        edits.add(kept)
+        let editing = ThreadEditing(author: "Alice", path: "a.pdf")
+        try editing.reply(to: "kept", text: "Why", current: edits.applied(to: file.annotations), edits: &edits, stamp: stamp("why"))
+        try editing.move("kept", dx: 5, dy: -7, at: noon, current: edits.applied(to: file.annotations), edits: &edits)
+        let blue = RGBColor(red: 0, green: 0, blue: 255)
+        try editing.restyle("kept", color: blue, fontSize: nil, original: kept, at: noon,
+                            current: edits.applied(to: file.annotations), edits: &edits)
+        #expect(edits.refersOnly(to: ["root"], pageCount: 1))
+        let listed = edits.applied(to: file.annotations)
+        let moved = try #require(listed.first { $0.id == "kept" })
+        #expect(moved.rect == Rect(x: 105, y: 93, width: 50, height: 20))
+        #expect(moved.drawing.color == blue && moved.modified == noon)
+        #expect(listed.first { $0.id == "why" }?.rect == moved.rect, "its reply goes along")
+        let folded = edits.foldingAdditions()
+        #expect(folded.moved.isEmpty && folded.restyled.isEmpty)
+        #expect(folded.applied(to: file.annotations) == listed)
+        try editing.delete("kept", current: listed, edits: &edits)
+        #expect(edits.isEmpty)
+    }
 }

@@ -55,6 +55,18 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
             if let fontSize { restyled.fontSize = fontSize }
             return restyled
         }
+
+        /// `annotation` with this look. A text box's rich text and text style would say the old colour and size:
+        /// /Contents and /DA say it all now.
+        public func applied(to annotation: Annotation) -> Annotation {
+            var restyled = annotation
+            restyled.drawing = applied(to: annotation.drawing)
+            if annotation.subtype == .freeText {
+                restyled.drawing.richText = nil
+                restyled.drawing.defaultStyle = nil
+            }
+            return restyled
+        }
     }
 
     public init() {}
@@ -101,12 +113,7 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
                 if annotation.subtype == .freeText { changed.drawing.defaultStyle = nil }
             }
             if let restyle = restyled[annotation.id] {
-                changed.drawing = restyle.applied(to: changed.drawing)
-                if annotation.subtype == .freeText {
-                    // Rich text and a text style would say the old colour and size: /Contents and /DA say it all now.
-                    changed.drawing.richText = nil
-                    changed.drawing.defaultStyle = nil
-                }
+                changed = restyle.applied(to: changed)
                 if changedContents[annotation.id] == nil { changed.modified = restyle.modified }
             }
             if let move = move(of: annotation.id, parents: parents) {
@@ -125,27 +132,56 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         return result
     }
 
-    /// The annotations added here, with each reply in a moved thread placed over its parent as the parent now
-    /// stands: a reply is made over its parent and goes where its thread goes, whether it was written before the
-    /// move or after it.
+    /// The annotations added here as they now stand: moved and given a new look where the session did so (an
+    /// annotation added here is moved and restyled as one of the file is), and each reply in a moved thread placed
+    /// over its parent as the parent now stands: a reply is made over its parent and goes where its thread goes,
+    /// whether it was written before the move or after it.
     public func placedAdditions(amid original: [Annotation]) -> [Annotation] {
-        guard !moved.isEmpty else { return added }
+        guard !moved.isEmpty || !restyled.isEmpty else { return added }
         let parents = Dictionary(original.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
                                  uniquingKeysWith: { first, _ in first })
         var movedPlaces: [AnnotationID: Rect] = [:]
-        for annotation in original {
-            if let move = move(of: annotation.id, parents: parents) {
-                movedPlaces[annotation.id] = annotation.rect.offsetBy(dx: move.dx, dy: move.dy)
+        if !moved.isEmpty {
+            for annotation in original {
+                if let move = move(of: annotation.id, parents: parents) {
+                    movedPlaces[annotation.id] = annotation.rect.offsetBy(dx: move.dx, dy: move.dy)
+                }
             }
         }
         return added.map { annotation in
-            guard let parent = annotation.inReplyTo, let place = movedPlaces[parent] else { return annotation }
             var placed = annotation
-            placed.drawing = annotation.drawing.translated(dx: place.minX - annotation.rect.minX, dy: place.minY - annotation.rect.minY)
-            placed.rect = place
-            movedPlaces[annotation.id] = place
+            if let restyle = restyled[annotation.id] {
+                placed = restyle.applied(to: placed)
+                placed.modified = restyle.modified
+            }
+            if let move = moved[annotation.id] {
+                placed.rect = annotation.rect.offsetBy(dx: move.dx, dy: move.dy)
+                placed.drawing = placed.drawing.translated(dx: move.dx, dy: move.dy)
+                placed.modified = move.modified
+                movedPlaces[annotation.id] = placed.rect
+            } else if let parent = annotation.inReplyTo, let place = movedPlaces[parent] {
+                placed.drawing = placed.drawing.translated(dx: place.minX - annotation.rect.minX, dy: place.minY - annotation.rect.minY)
+                placed.rect = place
+                movedPlaces[annotation.id] = place
+            }
             return placed
         }
+    }
+
+    /// These edits with the moves and new looks of annotations added here made part of those annotations: what
+    /// a writer finds the file's annotations by name with.
+    public func foldingAdditions() -> AnnotationEdits {
+        let addedIDs = Set(added.map(\.id))
+        guard !addedIDs.isEmpty, moved.keys.contains(where: addedIDs.contains) || restyled.keys.contains(where: addedIDs.contains) else {
+            return self
+        }
+        var folded = self
+        folded.added = placedAdditions(amid: [])
+        for id in addedIDs {
+            folded.moved[id] = nil
+            folded.restyled[id] = nil
+        }
+        return folded
     }
 
     /// The move an annotation takes part in: its own, or the one of what it answers (a reply sits where its
@@ -260,9 +296,11 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
         }
         let addedIDs = Set(added.map(\.id))
         added.removeAll { doomed.contains($0.id) }
-        for gone in doomed where !addedIDs.contains(gone) {
-            deleted.insert(gone)
-            changedContents[gone] = nil
+        for gone in doomed {
+            if !addedIDs.contains(gone) {
+                deleted.insert(gone)
+                changedContents[gone] = nil
+            }
             moved[gone] = nil
             restyled[gone] = nil
         }
@@ -275,8 +313,8 @@ extension AnnotationEdits {
     /// edits journaled against another version of the file are not applied to this one.
     public func refersOnly(to known: Set<AnnotationID>, pageCount: Int) -> Bool {
         let available = known.union(added.map(\.id))
-        return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known) && Set(moved.keys).isSubset(of: known)
-            && Set(restyled.keys).isSubset(of: known)
+        return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known) && Set(moved.keys).isSubset(of: available)
+            && Set(restyled.keys).isSubset(of: available)
             && added.allSatisfy { ($0.inReplyTo.map(available.contains) ?? true) && (0..<pageCount).contains($0.pageIndex) }
     }
 }
