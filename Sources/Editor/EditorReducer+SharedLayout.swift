@@ -25,9 +25,9 @@ extension EditorReducer {
         locallyDefined(state).union(touchedByEdits(state))
     }
 
-    /// After events that changed only `names`: those annotations are changed, added or left out in place when none of
-    /// them is the file's or changed here (the usual case: annotations made in the session by others), in time of
-    /// their number; anything else lays the whole list out again.
+    /// After events that changed only `names`: those annotations are changed, added or taken out in place when none
+    /// of them is the file's or changed here (the usual case: annotations made in the session by others), in time of
+    /// their number (a removal also renumbers what follows it); anything else lays the whole list out again.
     static func layOutShared(_ state: inout EditorState, changed names: Set<AnnotationID>) {
         guard let sharing = state.sharing, !sharing.laidIndex.isEmpty || state.document.annotations.isEmpty,
               names.isDisjoint(with: sharing.fileNames), names.isDisjoint(with: touchedByEdits(state)) else {
@@ -37,6 +37,7 @@ extension EditorReducer {
         let listed = listedMarkup(sharing)
         var index = sharing.laidIndex
         var updates: [(position: Int?, annotation: Annotation)] = []
+        var removals: [Int] = []
         for name in names.sorted(by: { $0.rawValue < $1.rawValue }) {
             let live = if let entry = listed[name] { entry } else if defined.contains(name) { Annotation?.none } else {
                 sharing.replica.annotations.last { $0.id == name }
@@ -44,7 +45,7 @@ extension EditorReducer {
             switch (index[name], live) {
             case (let position?, let annotation?): updates.append((position, annotation))
             case (nil, let annotation?): updates.append((nil, annotation))
-            case (_?, nil): return layOutShared(&state)  // one to take out: rare, and the positions after it move
+            case (let position?, nil): removals.append(position)
             case (nil, nil): continue
             }
         }
@@ -59,8 +60,24 @@ extension EditorReducer {
                     annotations.append(annotation)
                 }
             }
+            guard let first = removals.min() else { return }
+            let gone = Set(removals)
+            for position in gone { index[annotations[position].id] = nil }
+            var kept = first
+            // One pass over what follows the first removal: each kept annotation moves down to its new place.
+            for position in first..<annotations.count where !gone.contains(position) {
+                annotations.swapAt(kept, position)
+                annotations[kept].order = kept
+                index[annotations[kept].id] = kept
+                kept += 1
+            }
+            annotations.removeLast(annotations.count - kept)
         }
         state.sharing?.laidIndex = index
+        if !removals.isEmpty, let selected = state.interaction.selectedAnnotation, index[selected] == nil,
+           !state.annotations.contains(where: { $0.id == selected }) {
+            state.interaction.selectedAnnotation = nil
+        }
     }
 
     /// The document's annotations become the file's with the server's laid over them. Linear in both.

@@ -189,7 +189,7 @@ public enum Benchmark {
             })
         }
 
-        figures.append(remoteEventFrame(document: document, maker: maker, environment: environment, columns: columns, rows: rows))
+        figures.append(contentsOf: remoteEventFrame(document: document, maker: maker, environment: environment, columns: columns, rows: rows))
 
         // Named like a temporary file of Redline's, so one left by a bench killed halfway is cleaned up later.
         let output = NSTemporaryDirectory() + TemporaryFiles.name(for: "redline-bench.pdf")
@@ -282,10 +282,10 @@ public enum Benchmark {
         return kilobytes / 1024
     }
 
-    /// A shared session: from a collaborator's event (a text box added on the page shown) reaching the loop to the
-    /// frame that shows it, drawn over the page without rendering it again.
+    /// A shared session: from a collaborator's event (a text box added on the page shown, then deleted) reaching the
+    /// loop to the frame that shows it, drawn over the page without rendering it again.
     static func remoteEventFrame(document: OpenedDocument, maker: PagePictureMaker, environment: EditorEnvironment,
-                                 columns: Int, rows: Int) -> Figure {
+                                 columns: Int, rows: Int) -> [Figure] {
         var state = EditorState(documentPath: document.path, document: document.description, columns: columns, rows: rows)
         EditorReducer.startSharing(&state, document: "bench")
         func receive(_ frame: CollabFrame.Server) {
@@ -310,8 +310,21 @@ public enum Benchmark {
                                              annotations: [entry], xfdf: change.xfdf)))
             _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
         }
+        // The same boxes deleted by their author, one event each: a deletion takes one annotation out of the list.
+        var gone = 0
+        let deletion = measure("remote deletion to frame", runs: 30) {
+            gone += 1
+            let name = "remote-\(gone)"
+            let change = AnnotationChange.deleting(AnnotationID(name), pageIndex: 0, operationID: "gone-\(gone)", author: "writer", baseVersion: 1)
+            let entry = CollabFrame.Entry(SharedAnnotation(name: name, pageIndex: 0, author: "writer", version: 2,
+                                                           deleted: true, inReplyTo: nil, element: ""))
+            receive(.event(CollabFrame.Event(seq: seq + gone, op: change.operationID, author: "writer", time: "", action: .delete,
+                                             annotations: [entry], xfdf: change.xfdf)))
+            _ = EditorView.draw(state, environment: environment, picture: maker.picture(for: state.scene(environment: environment)))
+        }
+        precondition(state.annotations.count == document.description.annotations.count, "the remote boxes were not all deleted")
         precondition(maker.renderCount == rendersBefore, "a remote change re-rendered the page")
-        return figure
+        return [figure, deletion]
     }
 
     static func measure(_ name: String, runs: Int, _ body: () -> Void) -> Figure {

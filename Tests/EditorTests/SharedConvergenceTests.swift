@@ -68,6 +68,22 @@ import TestSupport
         for user in Self.users + ["dave"] {
             let editor = room.editors[user]!
             let sharing = editor.state.sharing!
+            // What was laid out event by event, in place (additions, changes, removals), is what the whole layout
+            // gives (in the order events came, where the whole layout takes the server's), and its index is true.
+            var laidAfresh = editor.state
+            EditorReducer.layOutShared(&laidAfresh)
+            func unordered(_ annotations: [Annotation]) -> [AnnotationID: Annotation] {
+                Dictionary(annotations.map { annotation in
+                    var bare = annotation
+                    bare.order = 0
+                    return (annotation.id, bare)
+                }, uniquingKeysWith: { first, _ in first })
+            }
+            let laid = editor.state.document.annotations
+            #expect(unordered(laid) == unordered(laidAfresh.document.annotations), "seed \(seed): \(user)'s list drifted")
+            #expect(laid.count == laidAfresh.document.annotations.count)
+            #expect(laid.indices.allSatisfy { laid[$0].order == $0 && sharing.laidIndex[laid[$0].id] == $0 } && sharing.laidIndex.count == laid.count,
+                    "seed \(seed): \(user)'s index drifted")
             // The server's copy of each markup is listed (under the name it is shared by), so the annotations say it all.
             let shown = Dictionary(editor.state.annotations.map { ($0.id.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
             #expect(sharing.waitingCount == 0, "seed \(seed): \(user) still has changes waiting")
