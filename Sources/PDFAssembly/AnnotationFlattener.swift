@@ -16,7 +16,7 @@ import RedlineCore
 /// another viewer draws it. So does one with an empty /Rect, which viewers do not draw.
 public enum AnnotationFlattener {
     public struct Outcome: Sendable {
-        public let document: Data
+        public let document: WrittenDocument
         /// Annotations drawn into their pages.
         public let burned: Int
         /// Annotations removed without drawing: hidden, or never shown.
@@ -116,7 +116,7 @@ public enum AnnotationFlattener {
             }
             kept = kept.map { orphaned.contains($0.annotation.id) ? ($0.annotation, $0.reason + "; what it answers is drawn into the page, so it stands alone") : $0 }
             try session.check()
-            let written = try OverlayAssembler.bytes(of: session, minimumVersion: nil)
+            let written = try OverlayAssembler.document(of: session, minimumVersion: nil)
             return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages,
                            pageCount: geometries.count, repairs: repairs)
         } catch let failure as QPDFSession.Failure {

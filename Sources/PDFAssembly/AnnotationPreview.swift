@@ -27,7 +27,7 @@ public enum AnnotationPreview {
             try single.check(qpdf_empty_pdf(single.data))
             // The page is copied with what it refers to; inherited attributes come along, as qpdf copies pages.
             try single.check(qpdf_add_page(single.data, target.data, qpdf_get_page_n(target.data, pageIndex), QPDF_FALSE))
-            let bytes = try OverlayAssembler.bytes(of: single, minimumVersion: nil)
+            let bytes = try OverlayAssembler.wholeDocument(of: single, minimumVersion: nil)
             withExtendedLifetime(target) {}
             return bytes
         } catch let failure as QPDFSession.Failure {

@@ -25,54 +25,62 @@ enum IncrementalUpdate {
         return nil
     }
 
-    /// The original bytes with an update appended, or nil (with why) when the document must be rewritten.
-    static func bytes(of session: QPDFSession, minimumVersion: String?) throws -> (Data?, WriteOutcome) {
+    /// The update to append to the original's bytes, or nil (with why) when the document must be rewritten. The
+    /// original is read where it is: its end and its cross-reference tables by offset, its objects by a second qpdf
+    /// (from memory when the session was read from memory), and its bytes copied by the file system when written.
+    static func document(of session: QPDFSession, minimumVersion: String?) throws -> (WrittenDocument?, WriteOutcome) {
         if let obstacle = obstacle(session) { return (nil, .rewritten(because: obstacle)) }
-        let original: [UInt8]
-        if !session.input.isEmpty {
-            original = session.input
-        } else {
-            guard let path = session.sourcePath, let data = FileManager.default.contents(atPath: path) else {
-                return (nil, .rewritten(because: "the original could not be read again"))
-            }
-            original = [UInt8](data)
+        guard let path = session.sourcePath, let source = SourceFile(path: path) else {
+            return (nil, .rewritten(because: "the original could not be read again"))
         }
-        guard let tail = Tail(original) else { return (nil, .rewritten(because: "the file does not end with a cross-reference to append to")) }
+        let input = session.input
+        let inMemory = !input.isEmpty
+        // A session read from memory holds the file's bytes; a file of another size is no longer what it read.
+        guard !inMemory || input.count == source.size else { return (nil, .rewritten(because: "the original changed on disk since it was opened")) }
+        let size = source.size
+        let read: ReadAt = inMemory ? { offset, count in
+            guard offset >= 0, offset < input.count else { return [] }
+            return Array(input[offset..<min(input.count, offset + count)])
+        } : source.read
+        guard let tail = Tail(size: size, read: read) else { return (nil, .rewritten(because: "the file does not end with a cross-reference to append to")) }
         // qpdf forgives a table other readers cannot parse; an update pointing back at it would make them repair the file.
-        guard tail.kind == .stream || Tail.wellFormedTables(in: original, from: tail.startXref) else {
+        guard tail.kind == .stream || Tail.wellFormedTables(size: size, read: read, from: tail.startXref) else {
             return (nil, .rewritten(because: "its cross-reference table is not well-formed"))
         }
         let before = QPDFSession(label: session.label)
         do {
-            try before.read(memory: original, password: session.password)
+            if inMemory {
+                try before.read(memory: input, password: session.password)
+            } else {
+                try before.check(qpdf_read(before.data, path, session.password))
+            }
         } catch {
             return (nil, .rewritten(because: "the original could not be read again"))
         }
+        let kept = KeptBytes(path: path, length: size, identity: source.identity)
         if let minimumVersion { raiseVersion(of: session, to: minimumVersion) }
         var writer = Writer(session: session, before: before, firstNew: session.firstNewObjectID!)
         var objects = try writer.changedObjects()
         if objects.isEmpty {
             // Nothing differs (an XFDF file's own annotations imported again): the copy is the original, unless the
             // trailer changed (a document without /ID given one), which an update with the catalog in it carries.
-            guard writer.trailerChanged() else { return (Data(original), .unchanged) }
+            guard writer.trailerChanged() else { return (WrittenDocument(prefix: kept, bytes: Data(), outcome: .unchanged), .unchanged) }
             let root = qpdf_get_root(session.data)
             objects = [Object(id: session.objectID(root), generation: Int32(qpdf_oh_get_generation(session.data, root)))]
         }
         var update = Data()
-        if let last = original.last, last != 0x0A, last != 0x0D { update.append(0x0A) }
+        if let last = read(size - 1, 1).first, last != 0x0A, last != 0x0D { update.append(0x0A) }
         var offsets: [(id: Int32, generation: Int32, offset: Int)] = []
         for object in objects {
-            offsets.append((object.id, object.generation, original.count + update.count))
+            offsets.append((object.id, object.generation, size + update.count))
             update.append(try writer.text(of: object))
         }
-        let xrefOffset = original.count + update.count
+        let xrefOffset = size + update.count
         update.append(try writer.crossReference(offsets, at: xrefOffset, kind: tail.kind, previous: tail.startXref))
         update.append(contentsOf: Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8))
-        var whole = Data(capacity: original.count + update.count)
-        whole.append(contentsOf: original)
-        whole.append(update)
         withExtendedLifetime(before) {}
-        return (whole, .appended(bytes: update.count))
+        let outcome = WriteOutcome.appended(bytes: update.count)
+        return (WrittenDocument(prefix: kept, bytes: update, outcome: outcome), outcome)
     }
 
     /// A header older than the markup needs is raised by the catalog's /Version (§7.7.2), as an update must.
@@ -84,36 +92,42 @@ enum IncrementalUpdate {
         qpdf_oh_replace_key(session.data, root, "/Version", session.newName(minimum))
     }
 
+    /// Bytes of the original by offset: fewer at its end.
+    typealias ReadAt = (_ offset: Int, _ count: Int) -> [UInt8]
+
     /// Where the file's last cross-reference section is, and of which kind.
     struct Tail {
         enum Kind { case table, stream }
         let startXref: Int
         let kind: Kind
 
-        init?(_ bytes: [UInt8]) {
+        init?(size: Int, read: ReadAt) {
             let marker = Array("startxref".utf8)
-            let window = max(0, bytes.count - 4096)
-            guard bytes.count > marker.count,
-                  let found = stride(from: bytes.count - marker.count, through: window, by: -1).first(where: {
-                      bytes[$0..<($0 + marker.count)].elementsEqual(marker)
+            let window = max(0, size - 4096)
+            let end = read(window, size - window)
+            guard end.count == size - window, end.count > marker.count,
+                  let foundHere = stride(from: end.count - marker.count, through: 0, by: -1).first(where: {
+                      end[$0..<($0 + marker.count)].elementsEqual(marker)
                   }) else { return nil }
-            var index = found + marker.count
-            while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[index]) { index += 1 }
+            let found = window + foundHere
+            var index = foundHere + marker.count
+            while index < end.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(end[index]) { index += 1 }
             var value = 0
             var digits = 0
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]), digits < 15 {
-                value = value * 10 + Int(bytes[index] - 0x30)
+            while index < end.count, (0x30...0x39).contains(end[index]), digits < 15 {
+                value = value * 10 + Int(end[index] - 0x30)
                 index += 1
                 digits += 1
             }
             guard digits > 0, value > 0, value < found else { return nil }
-            var at = value
-            while at < bytes.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(bytes[at]) { at += 1 }
-            if bytes[at..<min(bytes.count, at + 4)].elementsEqual(Array("xref".utf8)) {
+            let there = read(value, 1024)
+            var at = 0
+            while at < there.count, [0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00].contains(there[at]) { at += 1 }
+            if there[at..<min(there.count, at + 4)].elementsEqual(Array("xref".utf8)) {
                 kind = .table
             } else {
                 // "N G obj": an object, the cross-reference stream.
-                let head = String(decoding: bytes[at..<min(bytes.count, at + 32)], as: UTF8.self)
+                let head = String(decoding: there[at..<min(there.count, at + 32)], as: UTF8.self)
                 guard head.range(of: #"^\d+\s+\d+\s+obj"#, options: .regularExpression) != nil else { return nil }
                 kind = .stream
             }
@@ -121,53 +135,72 @@ enum IncrementalUpdate {
         }
 
         /// Whether the table at `offset`, and each before it by /Prev, is as ISO 32000-1 §7.5.4 writes one: subsection
-        /// headers, 20-byte entries, then `trailer`. A cross-reference stream met on the way is qpdf's to judge.
-        static func wellFormedTables(in bytes: [UInt8], from offset: Int) -> Bool {
+        /// headers, 20-byte entries, then `trailer`. A cross-reference stream met on the way is qpdf's to judge. Each
+        /// section is read in a window from where it starts, made larger when the section reaches past it.
+        static func wellFormedTables(size: Int, read: ReadAt, from offset: Int) -> Bool {
             var next: Int? = offset
             var seen: Set<Int> = []
             while let start = next, seen.insert(start).inserted, seen.count <= 64 {
-                guard start >= 0, start < bytes.count else { return false }
-                guard bytes[start..<min(bytes.count, start + 4)].elementsEqual(Array("xref".utf8)) else { return true }
-                var index = start + 4
-                func skipEOL() { while index < bytes.count, bytes[index] == 0x0D || bytes[index] == 0x0A || bytes[index] == 0x20 { index += 1 } }
-                func number() -> Int? {
-                    var value = 0, digits = 0
-                    while index < bytes.count, (0x30...0x39).contains(bytes[index]), digits < 12 {
-                        value = value * 10 + Int(bytes[index] - 0x30)
-                        index += 1
-                        digits += 1
+                guard start >= 0, start < size else { return false }
+                var length = 1 << 16
+                while true {
+                    let window = read(start, length)
+                    let whole = start + window.count >= size
+                    switch section(window, whole: whole, fileSize: size) {
+                    case .notATable: return true
+                    case .followedBy(let previous): next = previous
+                    case .malformed where !whole:
+                        length *= 8
+                        continue
+                    case .malformed: return false
                     }
-                    return digits > 0 ? value : nil
-                }
-                skipEOL()
-                while index < bytes.count, bytes[index] != UInt8(ascii: "t") {
-                    guard number() != nil, index < bytes.count, bytes[index] == 0x20 else { return false }
-                    index += 1
-                    guard let count = number(), count <= bytes.count / 20 else { return false }
-                    skipEOL()
-                    for _ in 0..<count {
-                        guard index + 20 <= bytes.count else { return false }
-                        let entry = bytes[index..<(index + 20)]
-                        let digits = entry.prefix(10).allSatisfy { (0x30...0x39).contains($0) }
-                            && entry[(index + 11)..<(index + 16)].allSatisfy { (0x30...0x39).contains($0) }
-                        guard digits, entry[index + 10] == 0x20, entry[index + 16] == 0x20,
-                              entry[index + 17] == UInt8(ascii: "n") || entry[index + 17] == UInt8(ascii: "f"),
-                              [0x20, 0x0D, 0x0A].contains(entry[index + 18]), [0x0D, 0x0A].contains(entry[index + 19]) else { return false }
-                        index += 20
-                    }
-                    skipEOL()
-                }
-                guard bytes[index..<min(bytes.count, index + 7)].elementsEqual(Array("trailer".utf8)) else { return false }
-                // The trailer's /Prev, if any: the section before this one.
-                let window = String(decoding: bytes[index..<min(bytes.count, index + 4096)], as: UTF8.self)
-                let dictionary = window.components(separatedBy: "startxref").first ?? window
-                if let range = dictionary.range(of: #"/Prev\s+\d+"#, options: .regularExpression) {
-                    next = Int(dictionary[range].dropFirst(5).trimmingCharacters(in: .whitespaces))
-                } else {
-                    next = nil
+                    break
                 }
             }
             return next == nil
+        }
+
+        private enum Section { case notATable, malformed, followedBy(Int?) }
+
+        /// One table, read from `bytes` (the file from where the table starts; `whole` when up to its end).
+        private static func section(_ bytes: [UInt8], whole: Bool, fileSize: Int) -> Section {
+            guard bytes[0..<min(bytes.count, 4)].elementsEqual(Array("xref".utf8)) else { return .notATable }
+            var index = 4
+            func skipEOL() { while index < bytes.count, bytes[index] == 0x0D || bytes[index] == 0x0A || bytes[index] == 0x20 { index += 1 } }
+            func number() -> Int? {
+                var value = 0, digits = 0
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]), digits < 12 {
+                    value = value * 10 + Int(bytes[index] - 0x30)
+                    index += 1
+                    digits += 1
+                }
+                return digits > 0 ? value : nil
+            }
+            skipEOL()
+            while index < bytes.count, bytes[index] != UInt8(ascii: "t") {
+                guard number() != nil, index < bytes.count, bytes[index] == 0x20 else { return .malformed }
+                index += 1
+                guard let count = number(), count <= fileSize / 20 else { return .malformed }
+                skipEOL()
+                for _ in 0..<count {
+                    guard index + 20 <= bytes.count else { return .malformed }
+                    let entry = bytes[index..<(index + 20)]
+                    let digits = entry.prefix(10).allSatisfy { (0x30...0x39).contains($0) }
+                        && entry[(index + 11)..<(index + 16)].allSatisfy { (0x30...0x39).contains($0) }
+                    guard digits, entry[index + 10] == 0x20, entry[index + 16] == 0x20,
+                          entry[index + 17] == UInt8(ascii: "n") || entry[index + 17] == UInt8(ascii: "f"),
+                          [0x20, 0x0D, 0x0A].contains(entry[index + 18]), [0x0D, 0x0A].contains(entry[index + 19]) else { return .malformed }
+                    index += 20
+                }
+                skipEOL()
+            }
+            guard bytes[index..<min(bytes.count, index + 7)].elementsEqual(Array("trailer".utf8)) else { return .malformed }
+            // The trailer's /Prev, if any: the section before this one. A window that ends inside it is too short.
+            guard whole || index + 4096 <= bytes.count else { return .malformed }
+            let window = String(decoding: bytes[index..<min(bytes.count, index + 4096)], as: UTF8.self)
+            let dictionary = window.components(separatedBy: "startxref").first ?? window
+            guard let range = dictionary.range(of: #"/Prev\s+\d+"#, options: .regularExpression) else { return .followedBy(nil) }
+            return .followedBy(Int(dictionary[range].dropFirst(5).trimmingCharacters(in: .whitespaces)))
         }
     }
 

@@ -32,13 +32,14 @@ public enum OverlayAssembler {
                 try apply(overlay, from: markup, to: target)
             }
             let annotations = AnnotationWriter(session: target, path: source, appearances: appearances, redrawn: redrawn)
-            try annotations.apply(annotationEdits, pages: PDFInspector.geometries(in: target))
+            // Every page's geometry is a walk of the whole page tree: not made for a save that changes no annotation.
+            if !annotationEdits.isEmpty { try annotations.apply(annotationEdits, pages: PDFInspector.geometries(in: target)) }
             overlaySessions += annotations.appearanceSessions.sessions
             if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
-            let written = try bytes(of: target, minimumVersion: !appearances.isEmpty ? "1.5" : !overlays.isEmpty ? "1.4" : nil)
+            let written = try document(of: target, minimumVersion: !appearances.isEmpty ? "1.5" : !overlays.isEmpty ? "1.4" : nil)
             withExtendedLifetime(overlaySessions) {}
-            return WrittenDocument(bytes: written, outcome: target.outcome ?? .rewritten(because: "a complete rewrite was asked for"))
+            return written
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system {
                 throw DocumentError.writeFailed(path: source, reason: failure.message)
@@ -47,14 +48,19 @@ public enum OverlayAssembler {
         }
     }
 
-    /// The whole document as qpdf writes it. Streams are copied as they are: nothing else is touched, and a
+    /// The document: an update appended to the original's bytes where that is right (`IncrementalUpdate`), else
+    /// the whole document as qpdf writes it. Streams are copied as they are: nothing else is touched, and a
     /// compression bomb in one is never inflated (qpdf's default decodes every stream and encodes it again).
     /// `minimumVersion`: translucent markup needs PDF 1.4, a FreeText's /DS 1.5; an older header would promise
     /// readers less than the file holds.
-    static func bytes(of target: QPDFSession, minimumVersion: String?) throws -> Data {
-        let (appended, outcome) = try IncrementalUpdate.bytes(of: target, minimumVersion: minimumVersion)
+    static func document(of target: QPDFSession, minimumVersion: String?) throws -> WrittenDocument {
+        let (appended, outcome) = try IncrementalUpdate.document(of: target, minimumVersion: minimumVersion)
         target.outcome = outcome
         if let appended { return appended }
+        return WrittenDocument(bytes: try wholeDocument(of: target, minimumVersion: minimumVersion), outcome: outcome)
+    }
+
+    static func wholeDocument(of target: QPDFSession, minimumVersion: String?) throws -> Data {
         try target.beginWritingToMemory()
         if let minimumVersion { qpdf_set_minimum_pdf_version(target.data, minimumVersion) }
         qpdf_set_decode_level(target.data, qpdf_dl_none)

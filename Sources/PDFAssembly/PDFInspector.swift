@@ -103,13 +103,15 @@ public enum PDFInspector {
     /// Whether a file is better parsed from memory: one of many small objects, up to 64 MiB. qpdf reads a file through
     /// stdio and seeks before every object it parses, a system call each: 1.8 of 6.5 s for 100,000 annotations. A
     /// file large for its images (a scan: tens of kilobytes per object) keeps being read from disk, where a copy in
-    /// memory would cost more than its few seeks. Objects are counted by their `endobj` in a pass of 1 MiB reads
+    /// memory would cost more than its few seeks. The trailer's /Size says how many objects the file numbers, read
+    /// from its end; without one found there, objects are counted by their `endobj` in a pass of 1 MiB reads
     /// (objects inside object streams are parsed from memory by qpdf anyway, and are rightly not counted).
     private static func isDense(path: String, size: Int) -> Bool {
         guard size <= 64 << 20 else { return false }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        if let numbered = numberedObjects(descriptor, size: size) { return numbered > 0 && size / numbered < 2048 }
         let marker = Array("endobj".utf8)
         var chunk = [UInt8](repeating: 0, count: (1 << 20) + marker.count)
         var carried = 0
@@ -134,6 +136,32 @@ public enum PDFInspector {
             chunk.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: $0.baseAddress! + filled - carried, byteCount: carried) }
         }
         return objects > 0 && size / objects < 2048
+    }
+
+    /// The trailer's /Size (one more than the highest object number): in the last 4 KiB of the file (a table's
+    /// trailer), or at the start of the cross-reference stream `startxref` names. Nil when neither says it.
+    private static func numberedObjects(_ descriptor: Int32, size: Int) -> Int? {
+        func read(_ offset: Int, _ count: Int) -> String? {
+            guard offset >= 0, offset < size else { return nil }
+            var bytes = [UInt8](repeating: 0, count: min(count, size - offset))
+            let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
+            guard got > 0 else { return nil }
+            return String(decoding: bytes.prefix(got), as: UTF8.self)
+        }
+        func sizeKey(in text: String) -> Int? {
+            guard let key = text.range(of: "/Size", options: .backwards) else { return nil }
+            let digits = text[key.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
+            return digits.count <= 10 ? Int(digits) : nil
+        }
+        guard let end = read(max(0, size - 4096), 4096) else { return nil }
+        let marker = end.range(of: "startxref", options: .backwards)
+        if let marker, let trailer = end[..<marker.lowerBound].range(of: "trailer", options: .backwards) {
+            return sizeKey(in: String(end[trailer.upperBound..<marker.lowerBound]))
+        }
+        guard let marker, let offset = Int(end[marker.upperBound...].prefix { !$0.isLetter && $0 != "%" }
+                .trimmingCharacters(in: .whitespacesAndNewlines)),
+              let stream = read(offset, 4096), let dictionaryEnd = stream.range(of: "stream") else { return nil }
+        return sizeKey(in: String(stream[..<dictionaryEnd.lowerBound]))
     }
 
     /// A file's bytes as `stat` sized them, read in one go: what it held when it was opened. Not

@@ -82,8 +82,7 @@ public enum XFDFImporter {
             // A document without /ID is given the identity it is known by elsewhere (a shared document's id), so that
             // the copy is still that document.
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
-            let bytes = try OverlayAssembler.bytes(of: target, minimumVersion: nil)
-            return WrittenDocument(bytes: bytes, outcome: target.outcome ?? .rewritten(because: "a complete rewrite was asked for"))
+            return try OverlayAssembler.document(of: target, minimumVersion: nil)
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }
             throw DocumentError.damaged(path: source, reason: failure.message)

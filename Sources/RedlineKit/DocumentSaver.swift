@@ -89,10 +89,9 @@ public struct DocumentSaver: Sendable {
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
         }
-        let document = written.bytes
-        progress("writing \(document.count / 1024) KB")
+        progress("writing \(written.count / 1024) KB")
         try withoutActuallyEscaping(progress) { progress in
-            try AtomicFileWriter.write(document, to: destination) { temporary in
+            try AtomicFileWriter.write(written, to: destination) { temporary in
                 progress("checking what was written")
                 try writer.verify(temporary, copyOf: readPath ?? source, password: password, pageCount: description.pageCount)
             }

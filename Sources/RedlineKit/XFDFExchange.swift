@@ -63,7 +63,7 @@ public enum XFDFExchange {
         let document = try XFDFImporter.document(source: path, password: password, command: command,
                                                  appearances: try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages),
                                                  unchanged: unchanged, identity: identity)
-        try AtomicFileWriter.write(document.bytes, to: destination) { temporary in
+        try AtomicFileWriter.write(document, to: destination) { temporary in
             try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)
         }
         return document.outcome

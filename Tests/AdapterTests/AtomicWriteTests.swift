@@ -26,6 +26,42 @@ import Testing
         #expect(try mode(of: journal.journalPath) == 0o600)
     }
 
+    /// An update appended to an original: the original's bytes copied by the file system, then the update; the copy
+    /// is exactly those. An original changed since it was read (appended to, or rewritten with the same size) is
+    /// not copied: the write fails, the destination keeps what it had, and nothing is left behind.
+    @Test func keptBytesAreCopiedOnlyFromTheOriginalAsItWasRead() throws {
+        let folder = TemporaryFolder()
+        let original = folder.file("original.pdf")
+        let body = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try body.write(to: URL(fileURLWithPath: original))
+        let identity = try #require(FileIdentity(path: original))
+        let update = Data("\nappended\n".utf8)
+        let destination = folder.file("copy.pdf")
+        try AtomicFileWriter.write(WrittenDocument(prefix: KeptBytes(path: original, length: body.count, identity: identity), bytes: update,
+                                                   outcome: .appended(bytes: update.count)), to: destination)
+        #expect(FileManager.default.contents(atPath: destination) == body + update)
+
+        let before = try #require(FileManager.default.contents(atPath: destination))
+        let handle = try #require(FileHandle(forWritingAtPath: original))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("more".utf8))
+        try handle.close()
+        #expect(throws: DocumentError.self) {
+            try AtomicFileWriter.write(WrittenDocument(prefix: KeptBytes(path: original, length: body.count, identity: identity), bytes: update,
+                                                       outcome: .appended(bytes: update.count)), to: destination)
+        }
+        // Rewritten in place to the size it had: its time of change tells.
+        try body.write(to: URL(fileURLWithPath: original))
+        var times = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, original, &times, 0)
+        #expect(throws: DocumentError.self) {
+            try AtomicFileWriter.write(WrittenDocument(prefix: KeptBytes(path: original, length: body.count, identity: identity), bytes: update,
+                                                       outcome: .appended(bytes: update.count)), to: destination)
+        }
+        #expect(FileManager.default.contents(atPath: destination) == before)
+        #expect(try temporaryFiles(in: folder.path).isEmpty)
+    }
+
     @Test func anUnwritableFolderIsAWriteErrorAndLeavesNothingBehind() throws {
         let folder = TemporaryFolder()
         let locked = folder.file("locked")

@@ -84,6 +84,64 @@ import TestSupport
         #expect(check.status == 0 && !check.stdout.contains("WARNING"), "\(check.stdout)")
     }
 
+    /// The cross-reference tables are read by offset, in windows that grow: a table of 6,000 entries (120 KB, past the
+    /// first window) with a later one pointing back at it by /Prev is appended to; the same with an entry near its
+    /// end malformed in a way qpdf forgives is not (stricter readers would repair the copy), and the copy is
+    /// rewritten whole, saying why.
+    @Test(arguments: [false, true])
+    func longCrossReferenceTablesAreReadWhole(broken: Bool) throws {
+        let folder = TemporaryFolder()
+        let source = folder.file("long-table.pdf"), saved = folder.file("saved.pdf"), markup = folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        // A file of 6,000 small objects with a classic table, then an update of one of them appended by hand with
+        // its own table pointing back by /Prev. Prints where the first table starts and how many entries it has.
+        let make = """
+            import pikepdf, re, sys, json
+            pdf = pikepdf.new()
+            pdf.add_blank_page(page_size=(300, 300))
+            pdf.Root.Filler = pikepdf.Array([pdf.make_indirect(pikepdf.Dictionary(N=n)) for n in range(6000)])
+            pdf.save(sys.argv[1], object_stream_mode=pikepdf.ObjectStreamMode.disable)
+            with pikepdf.open(sys.argv[1]) as reread:
+                number = reread.Root.Filler[0].objgen[0]
+            data = open(sys.argv[1], "rb").read()
+            first = int(re.findall(rb"startxref\\s+(\\d+)", data)[-1])
+            trailer = data[data.rindex(b"trailer"):]
+            size = int(re.search(rb"/Size (\\d+)", trailer).group(1))
+            root = re.search(rb"/Root (\\d+ \\d+ R)", trailer).group(1)
+            update = b"\\n%d 0 obj\\n<< /N -1 >>\\nendobj\\n" % number
+            offset = len(data) + 1
+            table = len(data) + len(update)
+            update += b"xref\\n0 1\\n0000000000 65535 f\\r\\n%d 1\\n%010d 00000 n\\r\\n" % (number, offset)
+            update += b"trailer\\n<< /Size %d /Root %s /Prev %d >>\\nstartxref\\n%d\\n%%%%EOF\\n" % (size, root, first, table)
+            open(sys.argv[1], "wb").write(data + update)
+            print(json.dumps({"first": first, "size": size}))
+            """
+        let made = try ProcessRunner.run(TestPaths.python, ["-c", make, source])
+        #expect(made.status == 0, "\(made.stderr)")
+        let layout = try #require(try JSONSerialization.jsonObject(with: Data(made.stdout.utf8)) as? [String: Int])
+        let (first, size) = (try #require(layout["first"]), try #require(layout["size"]))
+        var bytes = try #require(FileManager.default.contents(atPath: source))
+        #expect(size > 6000 && size * 20 > 1 << 16, "the first table reaches past the first window")
+        #expect(try ProcessRunner.run("qpdf", ["--check", source]).status == 0)
+        if broken {
+            // Entry 5,990 of the first table: a tab between its offset and generation, which qpdf passes over in
+            // silence and ISO 32000-1 §7.5.4 does not allow.
+            let entry = first + "xref\n0 \(size)\n".utf8.count + 5990 * 20 + 10
+            bytes[entry] = 0x09
+            try bytes.write(to: URL(fileURLWithPath: source))
+        }
+        let run = try redline(["apply", source, "--markup", markup, "--output", saved, "--annotations"])
+        #expect(run.status == 0, "\(run.stderr)")
+        if broken {
+            #expect(run.stdout.contains("rewritten whole: its cross-reference table is not well-formed"), "\(run.stdout)")
+        } else {
+            #expect(run.stdout.contains("appended to the original"), "\(run.stdout)")
+            #expect(try #require(FileManager.default.contents(atPath: saved)).prefix(bytes.count) == bytes)
+            let check = try ProcessRunner.run("qpdf", ["--check", saved])
+            #expect(check.status == 0 && !check.stdout.contains("WARNING"), "\(check.stdout)")
+        }
+    }
+
     /// A document signed (and one certified to permit annotations) by pyHanko keeps a valid signature after
     /// annotations, replies, review states and bookmarks are saved into it: pyHanko and poppler's pdfsig agree.
     @Test(arguments: ["none", "annotate"])

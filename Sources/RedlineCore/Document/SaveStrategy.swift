@@ -27,13 +27,54 @@ public enum WriteOutcome: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A document a writer made: its bytes, and how they were made.
+/// A document a writer made, and how it was made: `bytes`, after the first bytes of a file kept where they are
+/// (an update appended to the original's bytes, which the file system copies rather than memory).
 public struct WrittenDocument: Sendable {
+    public var prefix: KeptBytes?
     public var bytes: Data
     public var outcome: WriteOutcome
 
-    public init(bytes: Data, outcome: WriteOutcome) {
+    public init(prefix: KeptBytes? = nil, bytes: Data, outcome: WriteOutcome) {
+        self.prefix = prefix
         self.bytes = bytes
         self.outcome = outcome
     }
+
+    /// How long the document is.
+    public var count: Int { (prefix?.length ?? 0) + bytes.count }
+}
+
+/// The first `length` bytes of the file at `path`, as it was when they were read (`identity`): a copy made from a
+/// file that changed since would be another document.
+public struct KeptBytes: Sendable, Hashable {
+    public var path: String
+    public var length: Int
+    public var identity: FileIdentity
+
+    public init(path: String, length: Int, identity: FileIdentity) {
+        self.path = path
+        self.length = length
+        self.identity = identity
+    }
+}
+
+/// Which file is at a path, and in what state: device and inode say which file, size and modification time
+/// whether it was rewritten. A save renames a new file into place, so another program's copy put there since
+/// differs in one of them.
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    /// Nanoseconds since 1970.
+    public var modified: Int64
+
+    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+    }
+
+    /// The same file, whatever was written into it.
+    public func isSameFile(as other: FileIdentity) -> Bool { device == other.device && inode == other.inode }
 }

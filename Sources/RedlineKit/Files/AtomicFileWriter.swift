@@ -1,4 +1,5 @@
 import Foundation
+import PDFAssembly
 import RedlineCore
 
 /// Writes a file so that it is either wholly the new content or not changed at all. The bytes go into a
@@ -15,6 +16,14 @@ public enum AtomicFileWriter {
     /// folder of the user's own, where a link can only be planted).
     public static func write(_ data: Data, to destination: String, privately: Bool = false, throughLinks: Bool = true,
                              verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
+        try write(WrittenDocument(bytes: data, outcome: .unchanged), to: destination, privately: privately, throughLinks: throughLinks,
+                  verify: verify)
+    }
+
+    /// A document a writer made: the bytes it keeps of a file (an original an update is appended to) are copied by
+    /// the file system, from the file as it was read (else nothing is written), then its own bytes.
+    public static func write(_ document: WrittenDocument, to destination: String, privately: Bool = false, throughLinks: Bool = true,
+                             verify: ((_ temporaryPath: String) throws -> Void)? = nil) throws {
         guard !destination.isEmpty else { throw DocumentError.writeFailed(path: destination, reason: "no file name was given") }
         let target = throughLinks ? try FilePaths.resolvingLinks(destination) : FilePaths.absolute(destination)
         let folder = (target as NSString).deletingLastPathComponent
@@ -22,7 +31,7 @@ public enum AtomicFileWriter {
         TemporaryFiles.removeStale(in: folder)
         let temporary = folder + "/" + TemporaryFiles.name(for: (target as NSString).lastPathComponent)
         do {
-            try writeCompletely(data, to: temporary, replacing: existing, privately: privately)
+            try writeCompletely(document, to: temporary, replacing: existing, privately: privately)
             do {
                 try verify?(temporary)
             } catch DocumentError.damaged(let path, let reason) {
@@ -67,17 +76,18 @@ public enum AtomicFileWriter {
         }
     }
 
-    private static func writeCompletely(_ data: Data, to temporary: String, replacing existing: stat?, privately: Bool) throws {
+    private static func writeCompletely(_ document: WrittenDocument, to temporary: String, replacing existing: stat?, privately: Bool) throws {
         // 0644 here is narrowed by the umask, as every new file is.
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, privately ? 0o600 : 0o644)
         guard descriptor >= 0 else { throw SystemError.last("while creating a file in the folder") }
         var closed = false
         defer { if !closed { close(descriptor) } }
-        try DescriptorWriter.writeAll(data, to: descriptor)
+        if let prefix = document.prefix { try copy(prefix, to: descriptor) }
+        try DescriptorWriter.writeAll(document.bytes, to: descriptor)
         // The data must be on disk before the rename makes it the file, or a crash could leave it empty.
         guard fsync(descriptor) == 0 else { throw SystemError.last("while flushing to disk") }
         var written = stat()
-        guard fstat(descriptor, &written) == 0, Int(written.st_size) == data.count else {
+        guard fstat(descriptor, &written) == 0, Int(written.st_size) == document.count else {
             throw SystemError(reason: "the file on disk is not the size that was written")
         }
         if privately {
@@ -91,6 +101,41 @@ public enum AtomicFileWriter {
         closed = true
         // Network file systems report some write errors only here.
         guard close(descriptor) == 0 else { throw SystemError.last("while closing the file") }
+    }
+
+    /// The kept bytes of a file, copied in the kernel (`sendfile`: no pass through memory), from the file as it was
+    /// read: one changed since (rewritten, appended to) would give a copy of another document, so nothing is written.
+    private static func copy(_ kept: KeptBytes, to descriptor: Int32) throws {
+        let source = open(kept.path, O_RDONLY | O_CLOEXEC)
+        guard source >= 0 else { throw SystemError.last("while opening the original to copy it") }
+        defer { close(source) }
+        var status = stat()
+        guard fstat(source, &status) == 0, FileIdentity(status) == kept.identity else {
+            throw SystemError(reason: "the original \(kept.path) changed on disk while it was being saved; save again")
+        }
+        var offset = off_t(0)
+        while Int(offset) < kept.length {
+            let sent = sendfile(descriptor, source, &offset, min(kept.length - Int(offset), 1 << 30))
+            if sent < 0 {
+                if errno == EINTR { continue }
+                // A file system sendfile cannot copy between: through memory, a mebibyte at a time.
+                if errno == EINVAL || errno == ENOSYS { return try copyThroughMemory(source, from: Int(offset), length: kept.length, to: descriptor) }
+                throw SystemError.last("while writing")
+            }
+            guard sent > 0 else { throw SystemError(reason: "the original \(kept.path) is shorter than when it was read; save again") }
+        }
+    }
+
+    private static func copyThroughMemory(_ source: Int32, from start: Int, length: Int, to descriptor: Int32) throws {
+        var buffer = Data(count: 1 << 20)
+        var offset = start
+        while offset < length {
+            let got = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress!, min($0.count, length - offset), off_t(offset)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { throw got < 0 ? SystemError.last("while reading the original") : SystemError(reason: "the original is shorter than when it was read; save again") }
+            try DescriptorWriter.writeAll(buffer.prefix(got), to: descriptor)
+            offset += got
+        }
     }
 
     /// The rename itself must reach the disk too, or a crash could bring back the old file.
