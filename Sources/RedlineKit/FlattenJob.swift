@@ -13,6 +13,9 @@ public enum FlattenJob {
         public let pages: Int
         /// What Redline repaired to read the input.
         public let repairs: [String]
+        /// Where the copy went, and how it was written (appended to the original's bytes, or rewritten whole).
+        public let output: String
+        public let written: WriteOutcome
 
         /// How many of the annotations that stay are named, with why.
         public static let keptNamedAtMost = 20
@@ -36,6 +39,7 @@ public enum FlattenJob {
                 lines.append(count(kept.count, "stays an annotation", "stay annotations") + ": " + named.joined(separator: ", ")
                              + (more > 0 ? ", and \(more) more (`redline annotations` lists them all)" : ""))
             }
+            lines.append("\(output): \(written)")
             // Ids and subtypes are the file's words: shown, never obeyed by the terminal.
             return lines.map(VisibleText.of)
         }
@@ -47,6 +51,6 @@ public enum FlattenJob {
             try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: outcome.pageCount)
         }
         return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,
-                      repairs: outcome.repairs)
+                      repairs: outcome.repairs, output: output, written: outcome.document.outcome)
     }
 }

@@ -38,8 +38,10 @@ public enum XFDFExchange {
     }
 
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
-    /// `destination`, atomically and checked; a malformed file throws before anything is written.
-    public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String) throws {
+    /// `destination`, atomically and checked; a malformed file throws before anything is written. Says how the copy
+    /// was written.
+    @discardableResult
+    public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String) throws -> WriteOutcome {
         try applying({ description in try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations) },
                      to: path, password: password, writingTo: destination)
     }

@@ -71,7 +71,9 @@ struct XFDFCommands: ParsableCommand {
         func run() throws {
             let bytes = try Self.read(xfdf)
             do {
-                try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output)
+                let written = try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output)
+                // How it was written, one line on stdout, as `apply` says it.
+                try printOutput("\(output): \(written)")
             } catch let error as XFDFError {
                 throw CommandFailure("\(xfdf): \(error)", code: ExitStatus.usage)
             } catch let error as DocumentError {

@@ -1,4 +1,5 @@
 import Foundation
+import RedlineCore
 import TestSupport
 import Testing
 
@@ -102,6 +103,10 @@ import Testing
         let (result, output) = try flatten(annotated, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("2 annotations drawn into 1 page"), "\(result.stdout)")
+        // The last line says how the copy was written: appended to the annotated file's bytes, which come first.
+        let (copy, original) = (try #require(FileManager.default.contents(atPath: output)), try #require(FileManager.default.contents(atPath: annotated)))
+        #expect(copy.prefix(original.count) == original)
+        #expect(result.stdout.hasSuffix("\(output): \(WriteOutcome.appended(bytes: copy.count - original.count))\n"), "\(result.stdout)")
         #expect(try MuPDFProbe.annotations(in: output)[0].annotations.isEmpty)
         #expect(Self.differing(try MuPDFProbe.render(1, of: annotated), try MuPDFProbe.render(1, of: output)) == 0)
         #expect(Self.differing(try PopplerRender.page(1, of: annotated), try PopplerRender.page(1, of: output)) <= 40)

@@ -1,4 +1,5 @@
 import Foundation
+import RedlineCore
 import TestSupport
 import Testing
 
@@ -41,7 +42,16 @@ enum NamespaceAwareXML {
              + "\n</annots></xfdf>\n").write(toFile: xfdf, atomically: true, encoding: .utf8)
         let result = try redline("xfdf", "import", TestPaths.sample, xfdf, "--output", output)
         try #require(result.status == 0, "\(result.stderr)")
+        // How the copy was written, as `apply` says it: the sample takes an update appended to its bytes.
+        #expect(result.stdout == "\(output): \(WriteOutcome.appended(bytes: try appendedBytes(output, after: TestPaths.sample)))\n", "\(result.stdout)")
         return output
+    }
+
+    /// How many bytes `copy` holds after the original's, which come first.
+    func appendedBytes(_ copy: String, after original: String) throws -> Int {
+        let (written, source) = (try #require(FileManager.default.contents(atPath: copy)), try #require(FileManager.default.contents(atPath: original)))
+        #expect(written.prefix(source.count) == source)
+        return written.count - source.count
     }
 
     /// A copy of `source` with every page's /Annots removed, by pikepdf.
