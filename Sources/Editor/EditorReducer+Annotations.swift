@@ -30,10 +30,9 @@ extension EditorReducer {
     static func annotationPanelCommand(_ state: inout EditorState, _ panel: AnnotationPanel, _ command: EditorCommand?,
                                        _ env: EditorEnvironment) -> [EditorEffect] {
         var panel = panel
-        let rows = state.annotationRows(panel)
-        let entries = rows.map { ($0.annotation.id, $0.height) }
+        let entries = state.annotationEntries(panel)
         let height = state.panelListHeight
-        let index = panel.selected.flatMap { id in rows.firstIndex { $0.annotation.id == id } }
+        let index = entries.position(of: panel.selected)
         let (scopeBefore, linksBefore) = (panel.scope, panel.includesLinksAndWidgets)
         var effects: [EditorEffect] = []
         switch command {
@@ -154,15 +153,14 @@ extension EditorReducer {
     /// The annotation a click is on: an entry of the list, or the smallest listed annotation whose area holds
     /// the clicked cell on the page (the smallest is the one on top).
     private static func clickedAnnotation(_ state: EditorState, _ panel: AnnotationPanel,
-                                          _ entries: [(id: AnnotationID, rows: Int)], _ env: EditorEnvironment) -> AnnotationID? {
+                                          _ entries: ListEntries<AnnotationID>, _ env: EditorEnvironment) -> AnnotationID? {
         let (column, row) = state.interaction.pointer
         if let area = state.layout.panel, area.contains(column: column, row: row) {
             return panel.showsThread ? nil : clickedEntry(state, panel.list, entries)
         }
         let spot = pointerSpot(state, env)
         guard spot.onPage else { return nil }
-        let listed = Set(entries.map(\.id))
-        return state.annotations.filter { $0.pageIndex == state.pageIndex && listed.contains($0.id) && !$0.isStateChange }
+        return state.annotations.filter { $0.pageIndex == state.pageIndex && entries.contains($0.id) && !$0.isStateChange }
             .filter { $0.rect.intersects(spot.cell) }
             .min { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height }?.id
     }
@@ -314,9 +312,9 @@ extension EditorReducer {
         return state.thread(containing: id)?.stateChanges.first { $0.value.contains { $0.id == id } }?.key ?? annotation.inReplyTo
     }
 
-    private static func keepSelectionValid(_ panel: inout AnnotationPanel, _ entries: [(id: AnnotationID, rows: Int)],
+    private static func keepSelectionValid(_ panel: inout AnnotationPanel, _ entries: ListEntries<AnnotationID>,
                                            height: Int) {
-        if !entries.contains(where: { $0.id == panel.selected }) {
+        if !entries.contains(panel.selected) {
             panel.selected = entries.first?.id
             panel.showsThread = false
         }
@@ -325,7 +323,7 @@ extension EditorReducer {
 
     /// Turns to the selected annotation's page and brings its area into view.
     private static func reveal(_ state: inout EditorState, _ panel: AnnotationPanel, _ env: EditorEnvironment) {
-        guard let id = panel.selected, let annotation = state.annotations.first(where: { $0.id == id }),
+        guard let id = panel.selected, let annotation = state.annotation(id),
               state.document.pages.indices.contains(annotation.pageIndex) else { return }
         goToPage(&state, annotation.pageIndex, env)
         let size = state.pageSize

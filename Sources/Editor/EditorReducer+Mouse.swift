@@ -59,6 +59,10 @@ extension EditorReducer {
     /// The entry of a side panel's list the pointer is on; nil when it is not on the panel's list.
     static func clickedEntry<ID: Hashable & Sendable>(_ state: EditorState, _ list: PanelList<ID>,
                                                      _ entries: [(id: ID, rows: Int)]) -> ID? {
+        clickedEntry(state, list, ListEntries(entries))
+    }
+
+    static func clickedEntry<ID: Hashable & Sendable>(_ state: EditorState, _ list: PanelList<ID>, _ entries: ListEntries<ID>) -> ID? {
         let (column, row) = state.interaction.pointer
         guard let area = state.layout.panel, area.contains(column: column, row: row) else { return nil }
         return list.entry(atRow: row - area.row - 1, of: entries, height: state.panelListHeight)

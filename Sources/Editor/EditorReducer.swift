@@ -487,21 +487,41 @@ public enum EditorReducer {
     /// (ink made unselectable is passed over, not stopped at).
     private static func cycleSelection(_ state: inout EditorState, forward: Bool, _ env: EditorEnvironment) {
         let all = readingOrder(state, env)
-        let itemAllowed = all.map { item in
-            item.id == state.selection || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)),
-                                                         state, middle(of: item, env), env)
-        }
-        let items = zip(all, itemAllowed).filter(\.1).map(\.0)
-        // After the session's markup, the annotations the file has, under the same conditions.
+        // After the session's markup, the annotations the file has, under the same conditions. Conditions are asked
+        // from the current one on, only as far as the next they allow: a page of 20,000 annotations is not gone
+        // through at every Tab.
         let allAnnotations = selectableAnnotations(state)
-        let annotationAllowed = allAnnotations.map { annotation in
-            annotation.id == state.interaction.selectedAnnotation
+        let total = all.count + allAnnotations.count
+        func allowed(_ position: Int) -> Bool {
+            if position < all.count {
+                let item = all[position]
+                return item.id == state.selection
+                    || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: subject(item, state, env)), state, middle(of: item, env), env)
+            }
+            let annotation = allAnnotations[position - all.count]
+            return annotation.id == state.interaction.selectedAnnotation
                 || conditionsHold(.selectAnnotation, context(.selectAnnotation, state, annotation: InteractionSubject(annotation)),
                                   state, middle(of: annotation), env)
         }
-        let annotations = zip(allAnnotations, annotationAllowed).filter(\.1).map(\.0)
-        let count = items.count + annotations.count
-        guard count > 0 else {
+        let current = state.selection.flatMap { id in all.firstIndex { $0.id == id } }
+            ?? state.interaction.selectedAnnotation.flatMap { id in allAnnotations.firstIndex { $0.id == id }.map { all.count + $0 } }
+        // After a deletion, Tab goes on from the place of what was deleted.
+        let resume = state.interaction.tabResumesAt.flatMap { $0.page == state.pageIndex && current == nil ? all.count + $0.index : nil }
+        state.interaction.tabResumesAt = nil
+        let step = forward ? 1 : -1
+        // Resuming, Tab starts at the one now in the deleted one's place, S-Tab at the one before it.
+        var position = current ?? resume.map { forward ? $0 - 1 : $0 } ?? (forward ? -1 : total)
+        var next: Int?
+        var passedOver: [Int] = []
+        for _ in 0..<total {
+            position = ((position + step) % total + total) % total
+            if allowed(position) {
+                next = position
+                break
+            }
+            passedOver.append(position)
+        }
+        guard let next else {
             if let first = all.first {
                 // Said about the first the conditions refuse.
                 _ = permits(&state, .selectAnnotation, on: first, env, at: middle(of: first, env))
@@ -512,27 +532,9 @@ public enum EditorReducer {
             }
             return
         }
-        let current = state.selection.flatMap { id in items.firstIndex { $0.id == id } }
-            ?? state.interaction.selectedAnnotation.flatMap { id in annotations.firstIndex { $0.id == id }.map { items.count + $0 } }
-        let resume = state.interaction.tabResumesAt.flatMap { $0.page == state.pageIndex && current == nil ? items.count + $0.index : nil }
-        state.interaction.tabResumesAt = nil
-        let next: Int
-        switch (current, forward) {
-        case (nil, true): next = (resume ?? 0) % count
-        case (nil, false): next = ((resume ?? 0) - 1 + count) % count
-        case (let index?, true): next = (index + 1) % count
-        case (let index?, false): next = (index - 1 + count) % count
-        }
         // What Tab passed over because its conditions refuse it is reported, as a click on it would be.
         if resume == nil {
-            let allowed = itemAllowed + annotationAllowed
-            let positions = allowed.indices.filter { allowed[$0] }
-            let total = allowed.count
-            var position = current.map { positions[$0] } ?? (forward ? -1 : total)
-            for _ in 0..<total {
-                position = ((forward ? position + 1 : position - 1) + total) % total
-                if position == positions[next] { break }
-                guard !allowed[position] else { continue }
+            for position in passedOver {
                 if position < all.count {
                     let item = all[position]
                     reportPassedOver(&state, context(.selectAnnotation, state, annotation: subject(item, state, env)), at: middle(of: item, env), env)
@@ -543,16 +545,14 @@ public enum EditorReducer {
                 }
             }
         }
-        guard next < items.count else {
-            let annotation = annotations[next - items.count]
-            guard annotation.id != state.interaction.selectedAnnotation || count == 1 else { return }
+        guard next < all.count else {
+            let annotation = allAnnotations[next - all.count]
             if permits(&state, .selectAnnotation, onAnnotation: annotation, env, at: middle(of: annotation)) {
                 selectAnnotation(&state, annotation)
             }
             return
         }
-        let chosen = items[next]
-        guard chosen.id != state.selection || count == 1 else { return }
+        let chosen = all[next]
         if permits(&state, .selectAnnotation, on: chosen, env, at: middle(of: chosen, env)) {
             state.selection = chosen.id
         }

@@ -79,7 +79,7 @@ extension EditorState {
             items.append(MarkupItem(id: session.id, pageIndex: pageIndex,
                                     content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
         } else if let panel = interaction.annotationPanel, let id = panel.selected,
-                  let annotation = annotations.first(where: { $0.id == id }), annotation.pageIndex == pageIndex {
+                  let annotation = annotation(id), annotation.pageIndex == pageIndex {
             // The selected annotation's area, outlined on the page.
             highlight = shownRect(of: annotation, environment)
         } else if let selection, let item = markup.item(selection), item.pageIndex == pageIndex {

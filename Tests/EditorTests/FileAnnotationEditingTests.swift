@@ -296,6 +296,12 @@ import Testing
         #expect(editor.state.interaction.selectedAnnotation == "ink", "past the last, round to the first")
         editor.press(.escape, .tab)
         #expect(editor.state.interaction.selectedAnnotation == "ink", "with nothing deleted, Tab starts at the first")
+        // S-Tab after `x` goes back to what stood before the deleted one.
+        var back = EditorHarness(columns: 120, rows: 40, annotations: Self.document() + [circle])
+        back.press(.tab, .tab, .tab)
+        try #require(back.state.interaction.selectedAnnotation == "circle")
+        back.press(.character("x"), .backTab)
+        #expect(back.state.interaction.selectedAnnotation == "square")
     }
 
     @Test func deletingTakesTheThreadAndUndoBringsItBack() throws {

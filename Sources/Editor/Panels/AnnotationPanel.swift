@@ -73,7 +73,7 @@ extension EditorState {
     public func annotationRows(_ panel: AnnotationPanel) -> [AnnotationListRow] {
         let listing = AnnotationsMemo.Listing(scope: panel.scope, includesLinksAndWidgets: panel.includesLinksAndWidgets,
                                               pageIndex: pageIndex, threadActions: reviewer.threadActionsEnabled)
-        return editing.annotationRows(listing) { annotationRowsNow(panel) }
+        return editing.annotationRows(listing) { annotationRowsNow(panel) }.rows
     }
 
     private func annotationRowsNow(_ panel: AnnotationPanel) -> [AnnotationListRow] {
@@ -98,10 +98,15 @@ extension EditorState {
         return rows
     }
 
-    /// The list's entries as the shared list component moves over them.
-    func annotationEntries(_ panel: AnnotationPanel) -> [(id: AnnotationID, rows: Int)] {
-        annotationRows(panel).map { ($0.annotation.id, $0.height) }
+    /// The list's entries as the shared list component moves over them, made with the rows.
+    public func annotationEntries(_ panel: AnnotationPanel) -> ListEntries<AnnotationID> {
+        let listing = AnnotationsMemo.Listing(scope: panel.scope, includesLinksAndWidgets: panel.includesLinksAndWidgets,
+                                              pageIndex: pageIndex, threadActions: reviewer.threadActionsEnabled)
+        return editing.annotationRows(listing) { annotationRowsNow(panel) }.entries
     }
+
+    /// The annotation named `id` as it will be saved.
+    public func annotation(_ id: AnnotationID) -> Annotation? { editing.annotation(id) }
 
     /// Rows a side panel's list has below its title (also while the panel is being opened).
     var panelListHeight: Int {

@@ -12,19 +12,20 @@ enum AnnotationPanelView {
         if panel.showsThread, let id = panel.selected, let thread = state.thread(containing: id) {
             drawThread(&grid, thread, scroll: panel.threadScroll, in: body)
         } else {
-            drawList(&grid, rows, panel.list, in: body)
+            drawList(&grid, rows, state.annotationEntries(panel), panel.list, in: body)
         }
     }
 
     /// Two lines per annotation (what, who and when; then the first line of its text and its state), one
     /// per state change, from the entry the shared list shows first.
-    private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], _ list: PanelList<AnnotationID>, in area: CellRect) {
+    private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], _ entries: ListEntries<AnnotationID>,
+                                 _ list: PanelList<AnnotationID>, in area: CellRect) {
         guard !rows.isEmpty else {
             grid.write("Nothing here. A: whole document", column: area.column, row: area.row,
                        style: Theme.panelDim, limit: area.width)
             return
         }
-        let first = list.shownTop(rows.map { ($0.annotation.id, $0.height) }, height: area.height)
+        let first = list.shownTop(entries, height: area.height)
         var row = area.row
         for listRow in rows[first...] where row < area.maxRow {
             let isSelected = listRow.annotation.id == list.selected

@@ -23,8 +23,10 @@ struct AnnotationsMemo: Sendable {
         var selectable: (page: Int, annotations: [Annotation])?
         /// A shared session's annotations drawn over one page.
         var overlay: (page: Int, items: SharedOverlay)?
-        /// The annotation list's rows for one way of listing them.
-        var rows: (listing: Listing, rows: [AnnotationListRow])?
+        /// The annotation list's rows for one way of listing them, and the entries the list moves over.
+        var rows: (listing: Listing, rows: [AnnotationListRow], entries: ListEntries<AnnotationID>)?
+        /// Where each annotation stands in `annotations`.
+        var positions: [AnnotationID: Int]?
     }
 
     /// What the annotation list's rows depend on besides the annotations.
@@ -75,7 +77,21 @@ struct AnnotationsMemo: Sendable {
         kept({ $0.overlay?.page == page ? $0.overlay?.items : nil }, { $0.overlay = (page, $1) }, make)
     }
 
-    func rows(_ listing: Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {
-        kept({ $0.rows?.listing == listing ? $0.rows?.rows : nil }, { $0.rows = (listing, $1) }, make)
+    func rows(_ listing: Listing, _ make: () -> [AnnotationListRow]) -> (rows: [AnnotationListRow], entries: ListEntries<AnnotationID>) {
+        kept({ kept in kept.rows.flatMap { $0.listing == listing ? ($0.rows, $0.entries) : nil } }, { $0.rows = (listing, $1.rows, $1.entries) }) {
+            let rows = make()
+            return (rows, ListEntries(rows.map { ($0.annotation.id, $0.height) }))
+        }
+    }
+
+    /// Where each of `annotations` stands, by id (the first, should two share one).
+    func positions(of annotations: () -> [Annotation]) -> [AnnotationID: Int] {
+        kept({ $0.positions }, { $0.positions = $1 }) {
+            var positions: [AnnotationID: Int] = [:]
+            let all = self.annotations(annotations)
+            positions.reserveCapacity(all.count)
+            for index in all.indices where positions[all[index].id] == nil { positions[all[index].id] = index }
+            return positions
+        }
     }
 }

@@ -56,9 +56,17 @@ public struct DocumentEditing: Sendable {
     /// A shared session's annotations drawn over page `page`.
     func sharedOverlay(onPage page: Int, _ make: () -> SharedOverlay) -> SharedOverlay { memo.overlay(onPage: page, make) }
 
-    /// The annotation list's rows for one way of listing them.
-    func annotationRows(_ listing: AnnotationsMemo.Listing, _ make: () -> [AnnotationListRow]) -> [AnnotationListRow] {
+    /// The annotation list's rows for one way of listing them, and the entries the list moves over.
+    func annotationRows(_ listing: AnnotationsMemo.Listing, _ make: () -> [AnnotationListRow])
+        -> (rows: [AnnotationListRow], entries: ListEntries<AnnotationID>) {
         memo.rows(listing, make)
+    }
+
+    /// The annotation named `id` as it will be saved, found without going through them all.
+    func annotation(_ id: AnnotationID) -> Annotation? {
+        let all = annotations
+        guard let index = memo.positions(of: { edits.annotations.applied(to: document.annotations) })[id], all.indices.contains(index) else { return nil }
+        return all[index]
     }
     var bookmarkBase: BookmarkList { document.bookmarks }
 

@@ -90,8 +90,8 @@ public struct EditorState: Sendable {
     }
     /// The selected annotation of the file, when it is still there and on the page shown.
     public var selectedFileAnnotation: Annotation? {
-        guard let id = interaction.selectedAnnotation else { return nil }
-        return annotations.first { $0.id == id && $0.pageIndex == pageIndex }
+        guard let id = interaction.selectedAnnotation, let annotation = annotation(id), annotation.pageIndex == pageIndex else { return nil }
+        return annotation
     }
     /// What has the keyboard: the top overlay, else the tool's work, else the side panel, else the page.
     public var focus: Focus { interaction.focus }
