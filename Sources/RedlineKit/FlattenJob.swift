@@ -45,10 +45,15 @@ public enum FlattenJob {
         }
     }
 
-    public static func run(input: String, password: String?, output: String) throws -> Report {
+    public static func run(input: String, password: String?, output: String, progress: (String) -> Void = { _ in }) throws -> Report {
+        progress("drawing the annotations of \(input) into its pages")
         let outcome = try AnnotationFlattener.document(source: input, password: password)
-        try AtomicFileWriter.write(outcome.document, to: output) { temporary in
-            try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: outcome.pageCount)
+        progress("writing \(outcome.document.count / 1024) KB")
+        try withoutActuallyEscaping(progress) { progress in
+            try AtomicFileWriter.write(outcome.document, to: output) { temporary in
+                progress("checking what was written")
+                try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: outcome.pageCount)
+            }
         }
         return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,
                       repairs: outcome.repairs, output: output, written: outcome.document.outcome)

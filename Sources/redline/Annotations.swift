@@ -26,7 +26,10 @@ struct Annotations: ParsableCommand {
 
     func run() throws {
         let description: DocumentDescription
+        let progress = TerminalProgress()
         do {
+            progress.say("reading the annotations of \(input)")
+            defer { progress.finish() }
             description = try MarkupApplication.describe(input, password: passwordOption.password)
         } catch let error as DocumentError {
             throw CommandFailure(error)

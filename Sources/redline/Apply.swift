@@ -48,7 +48,10 @@ struct Apply: ParsableCommand {
         } catch let error as MarkupFileError {
             throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
         }
+        let progress = TerminalProgress()
+        defer { progress.finish() }
         do {
+            progress.say("reading \(input)")
             let description = try MarkupApplication.describe(input, password: passwordOption.password)
             do {
                 try MarkupFile.validate(edits.markup, pageSizes: description.pageSizes, measuredBy: services.measurer)
@@ -61,7 +64,9 @@ struct Apply: ParsableCommand {
             let written = try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,
                                                                       description: description, bookmarks: bookmarks, to: output,
                                                                       markupAs: mode, author: author,
-                                                                      strategy: rewrite ? .rewrite : configuration.saveStrategy)
+                                                                      strategy: rewrite ? .rewrite : configuration.saveStrategy,
+                                                                      progress: progress.say)
+            progress.finish()
             // How it was written, one line on stdout (errors and warnings stay on stderr).
             try printOutput("\(output): \(written)")
             if mode == .flatten, let warning = description.signatureWarning(flattening: Set(edits.markup.editedPages)) {

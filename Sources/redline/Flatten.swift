@@ -22,8 +22,11 @@ struct Flatten: ParsableCommand {
     @OptionGroup var passwordOption: PasswordOption
 
     func run() throws {
+        let progress = TerminalProgress()
+        defer { progress.finish() }
         do {
-            let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output)
+            let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output, progress: progress.say)
+            progress.finish()
             try report.lines.forEach { try printOutput($0) }
         } catch let error as DocumentError {
             throw CommandFailure(error)

@@ -37,7 +37,15 @@ struct Search: ParsableCommand {
         } catch let error as DocumentError {
             throw CommandFailure(error)
         }
-        let hits = TextSearch.hits(of: pattern, in: 0..<document.description.pageCount, using: document.searcher)
+        // Page by page, so that a long search says how far it is.
+        let progress = TerminalProgress()
+        let pageCount = document.description.pageCount
+        var hits: [SearchHit] = []
+        for page in 0..<pageCount {
+            progress.say("searching page \(page + 1) of \(pageCount) (\(hits.count) found)")
+            hits += TextSearch.hits(of: pattern, in: page..<(page + 1), using: document.searcher)
+        }
+        progress.finish()
         try printOutput(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
         // Said once, for the first page left out: a search never ends on a page poppler would read for ever. One line in
         // all, with "not found" when nothing was.

@@ -70,8 +70,12 @@ struct XFDFCommands: ParsableCommand {
 
         func run() throws {
             let bytes = try Self.read(xfdf)
+            let progress = TerminalProgress()
+            defer { progress.finish() }
             do {
+                progress.say("importing \(xfdf) into \(input)")
                 let written = try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output)
+                progress.finish()
                 // How it was written, one line on stdout, as `apply` says it.
                 try printOutput("\(output): \(written)")
             } catch let error as XFDFError {
