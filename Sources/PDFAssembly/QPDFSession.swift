@@ -54,6 +54,9 @@ final class QPDFSession {
     }
 
     deinit {
+        // An error no one asked for (a reading given up on its first failure) is let go with the session: qpdf
+        // would print it on stderr, a second line beside Redline's one.
+        if qpdf_has_error(data) != 0 { _ = qpdf_get_error(data) }
         var handle: qpdf_data? = data
         qpdf_cleanup(&handle)
     }

@@ -508,6 +508,12 @@ def rich_text_odd_names():
     return write_classic(objects + notes)
 
 
+@case("root-missing.pdf", "the trailer's /Root names an object the file does not have: qpdf printed a line of its own "
+      "(\"application did not handle error\") beside Redline's one")
+def root_missing():
+    return write_classic(base_objects(), root=99)
+
+
 def main():
     os.makedirs(FOLDER, exist_ok=True)
     for name, (_, make) in CASES.items():
