@@ -33,6 +33,7 @@ enum IncrementalUpdate {
         guard let path = session.sourcePath, let source = SourceFile(path: path) else {
             return (nil, .rewritten(because: "the original could not be read again"))
         }
+        if let opened = session.sourceIdentity, opened != source.identity { throw QPDFSession.changedOnDisk(path) }
         let input = session.input
         let inMemory = !input.isEmpty
         // A session read from memory holds the file's bytes; a file of another size is no longer what it read.
@@ -57,7 +58,7 @@ enum IncrementalUpdate {
         } catch {
             return (nil, .rewritten(because: "the original could not be read again"))
         }
-        let kept = KeptBytes(path: path, length: size, identity: source.identity)
+        let kept = KeptBytes(path: path, length: size, identity: session.sourceIdentity ?? source.identity)
         if let minimumVersion { raiseVersion(of: session, to: minimumVersion) }
         var writer = Writer(session: session, before: before, firstNew: session.firstNewObjectID!)
         var objects = try writer.changedObjects()

@@ -56,8 +56,12 @@ public enum OverlayAssembler {
     static func document(of target: QPDFSession, minimumVersion: String?) throws -> WrittenDocument {
         let (appended, outcome) = try IncrementalUpdate.document(of: target, minimumVersion: minimumVersion)
         target.outcome = outcome
-        if let appended { return appended }
-        return WrittenDocument(bytes: try wholeDocument(of: target, minimumVersion: minimumVersion), outcome: outcome)
+        var document = if let appended { appended } else {
+            WrittenDocument(bytes: try wholeDocument(of: target, minimumVersion: minimumVersion), outcome: outcome)
+        }
+        // Checked again before the copy takes its place: the file read while writing must not have changed.
+        if let path = target.sourcePath, let identity = target.sourceIdentity { document.readFrom = FileState(path: path, identity: identity) }
+        return document
     }
 
     static func wholeDocument(of target: QPDFSession, minimumVersion: String?) throws -> Data {

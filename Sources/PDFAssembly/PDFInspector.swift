@@ -67,6 +67,7 @@ public enum PDFInspector {
             throw DocumentError.unreadable(path: path, reason: "permission denied")
         }
         var session = QPDFSession(label: path)
+        let identity = FileIdentity(status)
         do {
             if isDense(path: path, size: Int(status.st_size)) {
                 try session.read(memory: try wholeFile(path: path, size: Int(status.st_size)), password: password)
@@ -92,6 +93,7 @@ public enum PDFInspector {
         }
         session.noteOwner(password: password)
         session.sourcePath = path
+        session.sourceIdentity = identity
         session.password = password
         if repairing {
             let corrected = PageTreeCounts.correct(in: session)

@@ -30,6 +30,9 @@ final class QPDFSession {
     // What an incremental update needs (`IncrementalUpdate`).
     /// Where the document was read from: what an update is appended to.
     var sourcePath: String?
+    /// The file at `sourcePath` as it was before it was read: qpdf reads objects from it as they are asked for, so
+    /// one changed since (another program rewrote it) gives parts of another document.
+    var sourceIdentity: FileIdentity?
     /// Pages the writers changed (the page, its annotations, its resources): what is compared with the original.
     var changedPages: Set<Int> = []
     /// Objects of the file whose stream data a writer replaced: the one change comparing dictionaries cannot see.
@@ -64,6 +67,11 @@ final class QPDFSession {
     struct Failure: Error {
         let code: qpdf_error_code_e
         let message: String
+    }
+
+    /// The file a session reads from changed while it was read: nothing made from it is written.
+    static func changedOnDisk(_ path: String) -> Failure {
+        Failure(code: qpdf_e_system, message: "the original \(path) changed on disk while it was being saved; save again")
     }
 
     /// Throws the pending error, if any; collects nothing else.

@@ -62,6 +62,30 @@ import Testing
         #expect(try temporaryFiles(in: folder.path).isEmpty)
     }
 
+    /// A document made from a file that another program rewrote while it was read (qpdf reads objects as they are
+    /// asked for, so the copy would hold parts of both, or streams cut short) is not put in place, whether it was
+    /// appended or rewritten whole: the write fails, saying so, and the destination keeps what it had.
+    @Test func aDocumentMadeFromAFileThatChangedMeanwhileIsNotPutInPlace() throws {
+        let folder = TemporaryFolder()
+        let original = folder.file("original.pdf"), destination = folder.file("copy.pdf")
+        try Data("the original, as read".utf8).write(to: URL(fileURLWithPath: original))
+        try Data("what the copy replaces".utf8).write(to: URL(fileURLWithPath: destination))
+        let read = FileState(path: original, identity: try #require(FileIdentity(path: original)))
+        // Rewritten in place with the same size: only its time of change tells.
+        try Data("the original, as READ".utf8).write(to: URL(fileURLWithPath: original))
+        var times = [timespec(tv_sec: 2_000_000, tv_nsec: 0), timespec(tv_sec: 2_000_000, tv_nsec: 0)]
+        utimensat(AT_FDCWD, original, &times, 0)
+        var document = WrittenDocument(bytes: Data("a whole new document".utf8), outcome: .rewritten(because: "asked"))
+        document.readFrom = read
+        #expect(throws: DocumentError.self) { try AtomicFileWriter.write(document, to: destination) }
+        #expect(FileManager.default.contents(atPath: destination) == Data("what the copy replaces".utf8))
+        #expect(try temporaryFiles(in: folder.path).isEmpty)
+        // Unchanged, the same document is written.
+        document.readFrom = FileState(path: original, identity: try #require(FileIdentity(path: original)))
+        try AtomicFileWriter.write(document, to: destination)
+        #expect(FileManager.default.contents(atPath: destination) == Data("a whole new document".utf8))
+    }
+
     @Test func anUnwritableFolderIsAWriteErrorAndLeavesNothingBehind() throws {
         let folder = TemporaryFolder()
         let locked = folder.file("locked")

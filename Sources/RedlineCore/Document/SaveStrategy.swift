@@ -33,6 +33,9 @@ public struct WrittenDocument: Sendable {
     public var prefix: KeptBytes?
     public var bytes: Data
     public var outcome: WriteOutcome
+    /// The file the document was made from, as it was when read: a copy finished after it changed (another program
+    /// rewrote it meanwhile) could hold parts of both, so it is not put in place.
+    public var readFrom: FileState?
 
     public init(prefix: KeptBytes? = nil, bytes: Data, outcome: WriteOutcome) {
         self.prefix = prefix
@@ -54,6 +57,17 @@ public struct KeptBytes: Sendable, Hashable {
     public init(path: String, length: Int, identity: FileIdentity) {
         self.path = path
         self.length = length
+        self.identity = identity
+    }
+}
+
+/// A file at a path in a given state.
+public struct FileState: Sendable, Hashable {
+    public var path: String
+    public var identity: FileIdentity
+
+    public init(path: String, identity: FileIdentity) {
+        self.path = path
         self.identity = identity
     }
 }

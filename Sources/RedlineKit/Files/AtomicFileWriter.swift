@@ -40,6 +40,9 @@ public enum AtomicFileWriter {
             } catch {
                 throw SystemError(reason: "the written copy does not read back whole: \(error)")
             }
+            if let source = document.readFrom, FileIdentity(path: source.path) != source.identity {
+                throw SystemError(reason: "the original \(source.path) changed on disk while it was being saved; save again")
+            }
             guard rename(temporary, target) == 0 else { throw SystemError.last("while renaming the new file into place") }
         } catch {
             unlink(temporary)
