@@ -49,3 +49,11 @@ public func printOutput(_ text: String, terminator: String = "\n") throws {
         throw CommandFailure("standard output: \(error)", code: ExitStatus.cannotWrite)
     }
 }
+
+/// For commands whose output is an id (reply, review, bookmarks add and remove): a copy rewritten whole is said on
+/// stderr, with what that did to the document's signatures; an appended one needs no word.
+public func sayIfRewritten(_ output: String, _ outcome: WriteOutcome, _ description: DocumentDescription) {
+    guard case .rewritten = outcome else { return }
+    printError("\(output): \(outcome)")
+    if let warning = description.signatureWarning(after: outcome) { printError("\(output): \(warning)") }
+}

@@ -26,6 +26,9 @@ public enum AnnotationFlattener {
         public let kept: [(annotation: Annotation, reason: String)]
         /// Pages whose content changed.
         public let pages: Int
+        /// Pages drawn into that carry a signature, and every page that does.
+        public let signedPagesDrawn: [Int]
+        public let signedPages: Set<Int>
         /// The document's pages, for checking the copy.
         public let pageCount: Int
         /// What was repaired to read the document, in the user's words.
@@ -47,6 +50,9 @@ public enum AnnotationFlattener {
             guard !geometries.isEmpty else { throw DocumentError.damaged(path: source, reason: "the page tree is damaged: no pages found") }
             let located = AnnotationReader(session: session).read(pages: geometries)
             var burned = 0, dropped = 0, pages = 0
+            // Pages whose content the drawing changes and that carry a signature: validators will say so.
+            let signed = SignedPages.indices(in: session)
+            var signedAndDrawn: [Int] = []
             var kept: [(annotation: Annotation, reason: String)] = []
             var gone: Set<Int32> = []
             for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
@@ -102,6 +108,7 @@ public enum AnnotationFlattener {
                 if !drawing.isEmpty {
                     try OverlayAssembler.appendContent(drawing, to: page, in: session)
                     pages += 1
+                    if signed.contains(pageIndex) { signedAndDrawn.append(pageIndex) }
                 }
                 try session.check()
             }
@@ -117,7 +124,7 @@ public enum AnnotationFlattener {
             kept = kept.map { orphaned.contains($0.annotation.id) ? ($0.annotation, $0.reason + "; what it answers is drawn into the page, so it stands alone") : $0 }
             try session.check()
             let written = try OverlayAssembler.document(of: session, minimumVersion: nil)
-            return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages,
+            return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages, signedPagesDrawn: signedAndDrawn, signedPages: signed,
                            pageCount: geometries.count, repairs: repairs)
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }

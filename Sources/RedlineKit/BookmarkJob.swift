@@ -8,6 +8,8 @@ public struct BookmarkJob {
     public var input: String
     public var password: String?
     public var setup: BookmarkSetup
+    /// Told how a copy was written, with the document it was made from.
+    public var written: (WriteOutcome, DocumentDescription) -> Void = { _, _ in }
 
     public init(input: String, password: String?, setup: BookmarkSetup) {
         self.input = input
@@ -59,8 +61,9 @@ public struct BookmarkJob {
     }
 
     private func save(_ list: BookmarkList, description: DocumentDescription, output: String) throws {
-        try DocumentSaver(services: RedlineServices()).save(
+        let outcome = try DocumentSaver(services: RedlineServices()).save(
             DocumentEdits(bookmarks: list), source: input, password: password, description: description,
             bookmarks: try setup.manager(for: description, path: input), to: output)
+        written(outcome, description)
     }
 }

@@ -16,6 +16,8 @@ public enum FlattenJob {
         /// Where the copy went, and how it was written (appended to the original's bytes, or rewritten whole).
         public let output: String
         public let written: WriteOutcome
+        /// What the command says on stderr: signatures it leaves reporting a change.
+        public let warnings: [String]
 
         /// How many of the annotations that stay are named, with why.
         public static let keptNamedAtMost = 20
@@ -45,6 +47,14 @@ public enum FlattenJob {
         }
     }
 
+    /// Signatures the copy leaves reporting a change: on pages drawn into, or on any page when rewritten whole.
+    private static func warnings(_ outcome: AnnotationFlattener.Outcome, output: String) -> [String] {
+        var signedDocument = DocumentDescription(pages: [])
+        signedDocument.signedPages = outcome.signedPages
+        return ([DocumentDescription.signedPagesFlattened(outcome.signedPagesDrawn),
+                 signedDocument.signatureWarning(after: outcome.document.outcome)].compactMap { $0 }).map { "\(output): \($0)" }
+    }
+
     public static func run(input: String, password: String?, output: String, progress: (String) -> Void = { _ in }) throws -> Report {
         progress("drawing the annotations of \(input) into its pages")
         let outcome = try AnnotationFlattener.document(source: input, password: password)
@@ -56,6 +66,7 @@ public enum FlattenJob {
             }
         }
         return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,
-                      repairs: outcome.repairs, output: output, written: outcome.document.outcome)
+                      repairs: outcome.repairs, output: output, written: outcome.document.outcome,
+                      warnings: warnings(outcome, output: output))
     }
 }

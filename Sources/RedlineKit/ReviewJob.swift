@@ -8,6 +8,8 @@ public struct ReviewJob {
     public var password: String?
     public var author: String
     public var output: String
+    /// Told how the copy was written, with the document it was made from.
+    public var written: (WriteOutcome, DocumentDescription) -> Void = { _, _ in }
 
     public init(input: String, password: String?, author: String, output: String) {
         self.input = input
@@ -36,8 +38,9 @@ public struct ReviewJob {
         case .state(let state, let id):
             made = try editing.setState(state, on: id, current: description.annotations, edits: &edits, stamp: stamp)
         }
-        try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: input,
-                                                             password: password, description: description, to: output)
+        let outcome = try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: input,
+                                                                           password: password, description: description, to: output)
+        written(outcome, description)
         return made
     }
 }

@@ -72,6 +72,7 @@ struct Apply: ParsableCommand {
             if mode == .flatten, let warning = description.signatureWarning(flattening: Set(edits.markup.editedPages)) {
                 printError("\(output): \(warning)")
             }
+            if let warning = description.signatureWarning(after: written) { printError("\(output): \(warning)") }
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

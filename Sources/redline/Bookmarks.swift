@@ -49,7 +49,9 @@ struct Bookmarks: ParsableCommand {
         var name: String?
 
         func run() throws {
-            let (job, description) = try change.checkedJob()
+            var (job, description) = try change.checkedJob()
+            let output = change.output
+            job.written = { outcome, description in sayIfRewritten(output, outcome, description) }
             let bookmark = try BookmarkCommand.run {
                 try job.add(page: change.page - 1, name: name, output: change.output, description: description)
             }
@@ -63,7 +65,9 @@ struct Bookmarks: ParsableCommand {
         @OptionGroup var change: PageChange
 
         func run() throws {
-            let (job, description) = try change.checkedJob()
+            var (job, description) = try change.checkedJob()
+            let output = change.output
+            job.written = { outcome, description in sayIfRewritten(output, outcome, description) }
             guard try BookmarkCommand.run({
                 try job.remove(page: change.page - 1, output: change.output, description: description)
             }) else {

@@ -28,6 +28,7 @@ struct Flatten: ParsableCommand {
             let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output, progress: progress.say)
             progress.finish()
             try report.lines.forEach { try printOutput($0) }
+            report.warnings.forEach(printError)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

@@ -40,6 +40,9 @@ struct Review: ParsableCommand {
 /// Runs a reply or review job with the command line's errors and exit codes.
 enum ThreadCommand {
     static func run(_ job: ReviewJob, _ change: ReviewJob.Change) throws {
+        var job = job
+        let output = job.output
+        job.written = { outcome, description in sayIfRewritten(output, outcome, description) }
         do {
             let made = try job.run(change)
             try printOutput(made.id.rawValue)

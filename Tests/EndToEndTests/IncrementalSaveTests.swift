@@ -177,10 +177,25 @@ import TestSupport
         try Self.markup.replacingOccurrences(of: "\"page\": 1", with: "\"page\": 2").write(toFile: elsewhere, atomically: true, encoding: .utf8)
         let quiet = try redline(["apply", signed, "--markup", elsewhere, "--output", other, "--flatten"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
-        // And a complete rewrite, asked for, breaks it: what appending avoids.
+        // `flatten` burning the annotations of the signed page says it too, as `apply` does.
+        let burned = folder.file("burned.pdf")
+        let flattening = try redline(["flatten", annotated, "--output", burned])
+        #expect(flattening.status == 0 && flattening.stderr.contains("page 1 carries a signature: validators will report it changed after signing"),
+                "\(flattening.stderr)")
+        // And a complete rewrite, asked for, breaks it: what appending avoids, and what is said.
         let rewritten = folder.file("rewritten.pdf")
-        #expect(try redline(["apply", signed, "--markup", markup, "--output", rewritten, "--annotations", "--rewrite"]).status == 0)
+        let rewriting = try redline(["apply", signed, "--markup", markup, "--output", rewritten, "--annotations", "--rewrite"])
+        #expect(rewriting.status == 0 && rewriting.stderr.contains("the signature on page 1 no longer verifies: the document was rewritten whole"),
+                "\(rewriting.stderr)")
         let broken = try ProcessRunner.run("pdfsig", [rewritten]).stdout
         #expect(!broken.contains("Signature Validation: Signature is Valid."), "\(broken)")
+        // A reply to a signed file that must be rewritten (bytes after its end make qpdf repair it) says so on stderr;
+        // its standard output stays the new id.
+        let padded = folder.file("padded.pdf"), answered = folder.file("answered.pdf")
+        try (try #require(FileManager.default.contents(atPath: annotated)) + Data(repeating: 0x20, count: 2048)).write(to: URL(fileURLWithPath: padded))
+        let reply = try redline(["reply", padded, "--to", id, "--text", "Padded", "--output", answered])
+        #expect(reply.status == 0 && UUID(uuidString: reply.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "\(reply.stdout)")
+        #expect(reply.stderr.contains("\(answered): rewritten whole: ") && reply.stderr.contains("the signature on page 1 no longer verifies"),
+                "\(reply.stderr)")
     }
 }

@@ -50,5 +50,19 @@ public struct DocumentDescription: Sendable, Hashable {
         let which = signed.count == 1 ? "page \(first + 1) carries" : "pages \(signed.map { "\($0 + 1)" }.joined(separator: ", ")) carry"
         return "\(which) a signature: validators will report \(signed.count == 1 ? "it" : "them") changed after signing (markup saved as annotations would not be)"
     }
+    /// What a save that rewrote the document whole says when the document is signed: its signatures no longer verify
+    /// (an appended save keeps them). Nil for an appended save or an unsigned document.
+    public func signatureWarning(after outcome: WriteOutcome) -> String? {
+        guard case .rewritten(let reason) = outcome, let first = signedPages.min() else { return nil }
+        return "the signature on page \(first + 1) no longer verifies: the document was rewritten whole" + (reason.hasPrefix("a complete rewrite was asked") ? " (save without --rewrite to keep it)" : "")
+    }
+
+    /// What flattening `pages` says when a signature sits on one of them.
+    public static func signedPagesFlattened(_ pages: [Int]) -> String? {
+        guard let first = pages.min() else { return nil }
+        let which = pages.count == 1 ? "page \(first + 1) carries" : "pages \(pages.sorted().map { "\($0 + 1)" }.joined(separator: ", ")) carry"
+        return "\(which) a signature: validators will report \(pages.count == 1 ? "it" : "them") changed after signing"
+    }
+
     public var pageSizes: [Size] { pages.map(\.displaySize) }
 }
