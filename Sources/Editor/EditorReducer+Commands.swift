@@ -162,10 +162,13 @@ extension EditorReducer {
             return [.discardJournal, .quit]
         case (.quitWithUnsavedChanges, .answerCancel):
             state.interaction.closeTopOverlay()
-        case (.sharedConflict(let local, let shared, _), .answerYes):
+        case (.sharedConflict(let local, let shared, _, true), .answerYes):
+            state.interaction.closeTopOverlay()
+            return deleteAllTheSame(&state, local: local, shared: shared)
+        case (.sharedConflict(let local, let shared, _, false), .answerYes):
             state.interaction.closeTopOverlay()
             return keepAsNew(&state, local: local, shared: shared)
-        case (.sharedConflict(let local, let shared, _), .answerNo), (.sharedConflict(let local, let shared, _), .answerCancel):
+        case (.sharedConflict(let local, let shared, _, _), .answerNo), (.sharedConflict(let local, let shared, _, _), .answerCancel):
             state.interaction.closeTopOverlay()
             takeTheServers(&state, local: local, shared: shared)
             return [.journalChanged]

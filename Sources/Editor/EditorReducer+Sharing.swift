@@ -62,7 +62,7 @@ extension EditorReducer {
         var kept: [Confirmation] = []
         var waiting: [Confirmation] = []
         for conflict in sharing.conflicts {
-            guard case .sharedConflict(let local, let shared, _) = conflict, let form = sharing.heldForms[local] else {
+            guard case .sharedConflict(let local, let shared, _, _) = conflict, let form = sharing.heldForms[local] else {
                 kept.append(conflict)
                 continue
             }
@@ -153,7 +153,8 @@ extension EditorReducer {
                 // Held until the user chooses: sent again now, against the newest version, it would overwrite.
                 state.sharing?.held.insert(refused.local)
                 state.sharing?.heldForms[refused.local] = .some(refused.form)
-                state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why))
+                state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why,
+                                                                deletion: refused.form == nil))
                 _ = noteSharedChanges(&state)
             } else {
                 state.message = "Not shared: \(message) (your change stays in this copy)"
@@ -294,12 +295,32 @@ extension EditorReducer {
         return [.sharedChangesWaiting, .journalChanged]
     }
 
+    /// A refused deletion made all the same: sent again against the server's newest version, so the other session's
+    /// change goes with it.
+    static func deleteAllTheSame(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
+        guard state.sharing != nil else { return [] }
+        state.sharing?.held.remove(local)
+        state.sharing?.heldForms[local] = nil
+        state.sharing?.editBase[shared] = nil
+        state.sharing?.dirty.insert(local)
+        state.message = "Deleted all the same: the other session's change goes with it"
+        return [.sharedChangesWaiting, .journalChanged]
+    }
+
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
         state.message = "Took the server's: your change there is undone"
         state.sharing?.dirty.remove(local)
+        if state.sharing?.created[local] != nil || state.sharing?.markupListed.keys.contains(local) == true,
+           !state.markup.items.contains(where: { $0.annotationName == local }) {
+            // Markup deleted here: the server's copy stands, listed and drawn as the server has it (an annotation of
+            // the user's, moved and changed like any other).
+            if state.sharing?.alive(shared) == true { state.sharing?.forget(markup: local) }
+            layOutShared(&state)
+            return
+        }
         if let item = state.markup.items.first(where: { $0.annotationName == local }) {
             if state.sharing?.alive(shared) == true {
                 followServer(&state, [shared: item])

@@ -676,6 +676,35 @@ import Testing
         #expect(room.editors.values.allSatisfy { $0.state.annotations.filter { $0.contents == "Contested" }.count == room.server.live.count })
     }
 
+    /// A deletion that loses to another session's move is asked about as a deletion: `n` keeps the server's (shown
+    /// again where the other session put it), `y` deletes it all the same; either way every editor and the server agree.
+    @Test(arguments: ["n", "y"]) func aDeletionRefusedAfterAnotherSessionsMoveIsAskedAsOne(answer: String) throws {
+        var room = Self.twoSessionsOfAlice(withText: "Doomed")
+        room.act("laptop") { $0.press(.escape, .tab, .character("J")) }
+        room.act("alice") { $0.press(.escape, .tab, .character("x")) }
+        room.pause("laptop")
+        room.deliver()
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["alice"]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        let question = room.editors["alice"]!.screen().lines.joined()
+        #expect(question.contains("Your deletion was not shared") && question.contains("deletes it all the same"), "\(question)")
+        room.act("alice") { $0.press(.character(Character(answer))) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == (answer == "n" ? 1 : 0))
+        for (user, editor) in room.editors {
+            let shown = editor.state.annotations.filter { $0.contents == "Doomed" }
+            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
+            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
+        }
+        if answer == "n" {
+            let alice = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Doomed" })
+            let laptop = try #require(room.editors["laptop"]!.state.annotations.first { $0.contents == "Doomed" })
+            #expect(alice.rect == laptop.rect, "where the laptop moved it")
+        }
+    }
+
     /// Two sessions making the same change: the second has nothing to send, and its next change is made on the
     /// server's version (not refused as made on the old one).
     @Test func theSameChangeTwiceLeavesTheNextOneFree() throws {

@@ -7,8 +7,8 @@ public enum Confirmation: Sendable, Equatable {
     case restoreJournal(DocumentEdits)
     /// A shared session's change to the user's own annotation the server refused (changed or deleted in another
     /// session of theirs): keep this one as a new annotation, or take the server's. `local` is its name here, `shared`
-    /// its name on the server.
-    case sharedConflict(local: AnnotationID, shared: AnnotationID, message: String)
+    /// its name on the server. A refused deletion (`deletion`): delete it all the same, or keep the server's.
+    case sharedConflict(local: AnnotationID, shared: AnnotationID, message: String, deletion: Bool = false)
 
     /// The question with the answers' keys as the `questions` keymap has them (`y`, `n` and `c` as standard).
     public func question(_ keymaps: Keymaps = .standard) -> String {
@@ -20,7 +20,9 @@ public enum Confirmation: Sendable, Equatable {
             return "Unsaved changes: \(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels"
         case .restoreJournal(let edits):
             return "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? \(yesNo)"
-        case .sharedConflict(_, _, let message):
+        case .sharedConflict(_, _, let message, true):
+            return "Your deletion was not shared, \(message): \(key(.answerYes)) deletes it all the same · \(key(.answerNo)) keeps the server's"
+        case .sharedConflict(_, _, let message, false):
             return "Your change was not shared, \(message): \(key(.answerYes)) keeps yours as a new annotation · \(key(.answerNo)) takes the server's"
         }
     }
