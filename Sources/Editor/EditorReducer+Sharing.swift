@@ -143,8 +143,10 @@ extension EditorReducer {
             // Never dropped in silence: the change stays here, and the line says the server did not take it. One's
             // own annotation changed or deleted in another session: the user chooses, once nothing is being edited.
             if code == "stale" || code == "deleted" {
+                // Markup deleted here is listed no more: the server's copy names it.
                 let words = state.annotations.first { $0.id == refused.name }?.firstLine
                     ?? state.markup.items.first { $0.annotationName == refused.local }.flatMap { if case .text(let text) = $0.content { text.text } else { nil } }
+                    ?? state.sharing?.replica.annotations.last { $0.id == refused.name }?.firstLine
                     ?? ""
                 // Short: the question that follows must keep its keys on one line.
                 let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
