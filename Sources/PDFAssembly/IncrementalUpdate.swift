@@ -16,7 +16,7 @@ import RedlineCore
 enum IncrementalUpdate {
     /// Why this session is rewritten whole, or nil when appending to it is right.
     static func obstacle(_ session: QPDFSession) -> String? {
-        if session.rewrites { return "a complete rewrite was asked for" }
+        if session.rewrites { return WriteOutcome.rewriteAsked }
         if qpdf_is_encrypted(session.data) != 0 { return "the document is encrypted, and new objects cannot be encrypted here" }
         if !session.repairs.isEmpty || session.sawWarnings || qpdf_more_warnings(session.data) != 0 {
             return "the document was repaired on opening: its own cross-reference is not one to append to"
@@ -30,14 +30,13 @@ enum IncrementalUpdate {
     /// (from memory when the session was read from memory), and its bytes copied by the file system when written.
     static func document(of session: QPDFSession, minimumVersion: String?) throws -> (WrittenDocument?, WriteOutcome) {
         if let obstacle = obstacle(session) { return (nil, .rewritten(because: obstacle)) }
-        guard let path = session.sourcePath, let source = SourceFile(path: path) else {
+        guard let path = session.sourcePath, let opened = session.sourceIdentity, let source = SourceFile(path: path) else {
             return (nil, .rewritten(because: "the original could not be read again"))
         }
-        if let opened = session.sourceIdentity, opened != source.identity { throw QPDFSession.changedOnDisk(path) }
+        // A session read from memory holds the file's bytes as they were: a file changed since is another document.
+        guard opened == source.identity else { throw QPDFSession.changedOnDisk(path) }
         let input = session.input
         let inMemory = !input.isEmpty
-        // A session read from memory holds the file's bytes; a file of another size is no longer what it read.
-        guard !inMemory || input.count == source.size else { return (nil, .rewritten(because: "the original changed on disk since it was opened")) }
         let size = source.size
         let read: ReadAt = inMemory ? { offset, count in
             guard offset >= 0, offset < input.count else { return [] }
@@ -58,7 +57,7 @@ enum IncrementalUpdate {
         } catch {
             return (nil, .rewritten(because: "the original could not be read again"))
         }
-        let kept = KeptBytes(path: path, length: size, identity: session.sourceIdentity ?? source.identity)
+        let kept = KeptBytes(path: path, length: size, identity: opened)
         if let minimumVersion { raiseVersion(of: session, to: minimumVersion) }
         var writer = Writer(session: session, before: before, firstNew: session.firstNewObjectID!)
         var objects = try writer.changedObjects()

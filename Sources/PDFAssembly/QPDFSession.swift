@@ -71,7 +71,7 @@ final class QPDFSession {
 
     /// The file a session reads from changed while it was read: nothing made from it is written.
     static func changedOnDisk(_ path: String) -> Failure {
-        Failure(code: qpdf_e_system, message: "the original \(path) changed on disk while it was being saved; save again")
+        Failure(code: qpdf_e_system, message: FileState.changedWhileSaving(path))
     }
 
     /// Throws the pending error, if any; collects nothing else.

@@ -49,10 +49,9 @@ public enum FlattenJob {
 
     /// Signatures the copy leaves reporting a change: on pages drawn into, or on any page when rewritten whole.
     private static func warnings(_ outcome: AnnotationFlattener.Outcome, output: String) -> [String] {
-        var signedDocument = DocumentDescription(pages: [])
-        signedDocument.signedPages = outcome.signedPages
-        return ([DocumentDescription.signedPagesFlattened(outcome.signedPagesDrawn),
-                 signedDocument.signatureWarning(after: outcome.document.outcome)].compactMap { $0 }).map { "\(output): \($0)" }
+        [DocumentDescription.signedPagesFlattened(outcome.signedPagesDrawn),
+         DocumentDescription.signatureWarning(after: outcome.document.outcome, signedPages: outcome.signedPages)]
+            .compactMap { $0 }.map { "\(output): \($0)" }
     }
 
     public static func run(input: String, password: String?, output: String, progress: (String) -> Void = { _ in }) throws -> Report {

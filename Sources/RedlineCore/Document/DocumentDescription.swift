@@ -53,8 +53,14 @@ public struct DocumentDescription: Sendable, Hashable {
     /// What a save that rewrote the document whole says when the document is signed: its signatures no longer verify
     /// (an appended save keeps them). Nil for an appended save or an unsigned document.
     public func signatureWarning(after outcome: WriteOutcome) -> String? {
+        Self.signatureWarning(after: outcome, signedPages: signedPages)
+    }
+
+    /// The same, for a document known only by its signed pages.
+    public static func signatureWarning(after outcome: WriteOutcome, signedPages: Set<Int>) -> String? {
         guard case .rewritten(let reason) = outcome, let first = signedPages.min() else { return nil }
-        return "the signature on page \(first + 1) no longer verifies: the document was rewritten whole" + (reason.hasPrefix("a complete rewrite was asked") ? " (save without --rewrite to keep it)" : "")
+        return "the signature on page \(first + 1) no longer verifies: the document was rewritten whole"
+            + (reason == WriteOutcome.rewriteAsked ? " (save without --rewrite to keep it)" : "")
     }
 
     /// What flattening `pages` says when a signature sits on one of them.

@@ -18,6 +18,9 @@ public enum WriteOutcome: Sendable, Hashable, CustomStringConvertible {
     /// The document was rewritten whole, for the reason given.
     case rewritten(because: String)
 
+    /// The reason when the user asked for a rewrite (`--rewrite`, `save_strategy = "rewrite"`).
+    public static let rewriteAsked = "a complete rewrite was asked for"
+
     public var description: String {
         switch self {
         case .appended(let bytes): "appended to the original (\(bytes < 10_240 ? "\(bytes) bytes" : "\(bytes / 1024) KB"))"
@@ -69,6 +72,11 @@ public struct FileState: Sendable, Hashable {
     public init(path: String, identity: FileIdentity) {
         self.path = path
         self.identity = identity
+    }
+
+    /// Why a save made from the file at `path` is not put in place: the file is no longer the one read.
+    public static func changedWhileSaving(_ path: String) -> String {
+        "the original \(path) changed on disk while it was being saved; save again"
     }
 }
 

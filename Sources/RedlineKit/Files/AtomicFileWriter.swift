@@ -41,7 +41,7 @@ public enum AtomicFileWriter {
                 throw SystemError(reason: "the written copy does not read back whole: \(error)")
             }
             if let source = document.readFrom, FileIdentity(path: source.path) != source.identity {
-                throw SystemError(reason: "the original \(source.path) changed on disk while it was being saved; save again")
+                throw SystemError(reason: FileState.changedWhileSaving(source.path))
             }
             guard rename(temporary, target) == 0 else { throw SystemError.last("while renaming the new file into place") }
         } catch {
@@ -114,7 +114,7 @@ public enum AtomicFileWriter {
         defer { close(source) }
         var status = stat()
         guard fstat(source, &status) == 0, FileIdentity(status) == kept.identity else {
-            throw SystemError(reason: "the original \(kept.path) changed on disk while it was being saved; save again")
+            throw SystemError(reason: FileState.changedWhileSaving(kept.path))
         }
         var offset = off_t(0)
         while Int(offset) < kept.length {
