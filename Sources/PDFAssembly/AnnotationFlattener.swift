@@ -119,6 +119,7 @@ public enum AnnotationFlattener {
                 let parent = session.releasingHandles { session.objectID(session.key(entry.object, "/IRT")) }
                 guard parent != 0, gone.contains(parent) else { continue }
                 for key in ["/IRT", "/RT"] { qpdf_oh_remove_key(session.data, entry.object, key) }
+                session.noteChanged(annotation: entry.object)
                 orphaned.insert(entry.annotation.id)
             }
             kept = kept.map { orphaned.contains($0.annotation.id) ? ($0.annotation, $0.reason + "; what it answers is drawn into the page, so it stands alone") : $0 }

@@ -80,7 +80,10 @@ struct AnnotationWriter {
                 current = located[id]?.annotation.inReplyTo
             }
             for id in path { reaches[id] = result }
-            if result { session.changedPages.insert(entry.annotation.pageIndex) }
+            if result {
+                session.changedPages.insert(entry.annotation.pageIndex)
+                session.noteChanged(annotation: entry.object)
+            }
         }
         session.changedPages.formUnion(edits.added.map(\.pageIndex))
     }

@@ -9,9 +9,10 @@ import RedlineCore
 /// changed, not the file.
 ///
 /// What changed is found by comparison, not by trusting every write to say so: the pages the writers changed
-/// (`QPDFSession.changedPages`) and everything they reach (other pages apart), the catalog and its metadata are
-/// compared, object by object, with the original as a second qpdf reads it; objects numbered from the session's
-/// first new one are new, and those the changed ones reach are written. qpdf's C API cannot write one object, so
+/// (`QPDFSession.changedPages`) and everything they reach (other pages, and the annotations no writer named in
+/// `QPDFSession.changedAnnotations`, apart), the catalog and its metadata are compared, object by object, with the
+/// original as a second qpdf reads it; objects numbered from the session's first new one are new, and those the
+/// changed ones reach are written. qpdf's C API cannot write one object, so
 /// objects are written from qpdf's own unparsed text and raw stream data.
 enum IncrementalUpdate {
     /// Why this session is rewritten whole, or nil when appending to it is right.
@@ -267,6 +268,25 @@ enum IncrementalUpdate {
                 }
                 guard descend else { continue }
                 let inherited = exploring && (id == 0 || id < firstNew)
+                if changedPageIDs.contains(id) {
+                    // Of the page's annotations, those a writer did not name are as they were (a writer says which
+                    // it touches): comparing them all would read every one of a crowded page twice.
+                    let annotations = session.key(object, "/Annots")
+                    queue.append(contentsOf: children(of: object, leavingOut: "/Annots").map { ($0, true) })
+                    let arrayID = session.objectID(annotations)
+                    if arrayID != 0 {
+                        guard visited.insert(arrayID).inserted else { continue }
+                        let generation = Int32(qpdf_oh_get_generation(t, annotations))
+                        if arrayID >= firstNew { newOnes.append(Object(id: arrayID, generation: generation)) }
+                        else if differs(annotations, id: arrayID, generation: generation) { changed.append(Object(id: arrayID, generation: generation)) }
+                    }
+                    for item in session.arrayItems(annotations) {
+                        let itemID = session.objectID(item)
+                        if itemID != 0, itemID < firstNew, !session.changedAnnotations.contains(itemID) { continue }
+                        queue.append((item, true))
+                    }
+                    continue
+                }
                 queue.append(contentsOf: children(of: object).map { ($0, inherited) })
             }
             let all = (changed + newOnes).sorted { $0.id < $1.id }
@@ -275,11 +295,11 @@ enum IncrementalUpdate {
         }
 
         /// The values inside a dictionary, array or stream dictionary; direct ones are looked into as well.
-        private func children(of object: qpdf_oh) -> [qpdf_oh] {
+        private func children(of object: qpdf_oh, leavingOut left: String = "/Parent") -> [qpdf_oh] {
             if session.isStream(object) { return children(of: qpdf_oh_get_dict(session.data, object)) }
             if session.isArray(object) { return session.arrayItems(object) }
             if session.isDictionary(object) {
-                return session.dictionaryKeys(object).filter { $0 != "/Parent" }.map { session.key(object, $0) }
+                return session.dictionaryKeys(object).filter { $0 != "/Parent" && $0 != left }.map { session.key(object, $0) }
             }
             return []
         }

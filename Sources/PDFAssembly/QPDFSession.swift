@@ -33,8 +33,12 @@ final class QPDFSession {
     /// The file at `sourcePath` as it was before it was read: qpdf reads objects from it as they are asked for, so
     /// one changed since (another program rewrote it) gives parts of another document.
     var sourceIdentity: FileIdentity?
-    /// Pages the writers changed (the page, its annotations, its resources): what is compared with the original.
+    /// Pages the writers changed (the page, its /Annots, its resources): what is compared with the original.
     var changedPages: Set<Int> = []
+    /// The file's annotations (object numbers) a writer changed or may have changed, popups and appearances included:
+    /// of a changed page's annotations only these are compared, so marking one page of 100,000 annotations does not
+    /// read them all twice. A writer that touches an annotation of the file says so here (`noteChanged(annotation:)`).
+    var changedAnnotations: Set<Int32> = []
     /// Objects of the file whose stream data a writer replaced: the one change comparing dictionaries cannot see.
     var replacedStreamData: Set<Int32> = []
     /// The number qpdf gave the first object made in this session: every object from it on is new.
@@ -243,6 +247,13 @@ final class QPDFSession {
 
     /// An object's identity in the file, for loop checks; direct objects have none.
     func objectID(_ object: qpdf_oh) -> Int32 { qpdf_oh_get_object_id(data, object) }
+
+    /// An annotation of the file a writer changes (or may): what an incremental update compares. One written into
+    /// /Annots itself has no number and is compared with the array.
+    func noteChanged(annotation object: qpdf_oh) {
+        let id = objectID(object)
+        if id != 0 { changedAnnotations.insert(id) }
+    }
 
     /// A page attribute looked up the way readers do: on the page, else up the /Parent chain.
     func inherited(_ name: String, of page: qpdf_oh) -> qpdf_oh {

@@ -48,6 +48,7 @@ public enum XFDFImporter {
                     continue
                 }
                 if let existing = located[annotation.id] {
+                    target.noteChanged(annotation: existing.object)
                     // Moved or redrawn, the old appearance would show the old place: readers draw a new one.
                     let unchanged = close(existing.annotation.rect, annotation.rect) && existing.annotation.drawing.isClose(to: annotation.drawing)
                     let redrawn = appearances[annotation.id] != nil

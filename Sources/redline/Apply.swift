@@ -52,7 +52,9 @@ struct Apply: ParsableCommand {
         defer { progress.finish() }
         do {
             progress.say("reading \(input)")
-            let description = try MarkupApplication.describe(input, password: passwordOption.password)
+            // Flattened markup never looks at the file's annotations: on a crowded page reading them was most of the time.
+            let description = try MarkupApplication.describe(input, password: passwordOption.password,
+                                                             readingAnnotations: mode == .annotations || !edits.annotations.isEmpty)
             do {
                 try MarkupFile.validate(edits.markup, pageSizes: description.pageSizes, measuredBy: services.measurer)
             } catch let error as MarkupFileError {

@@ -66,6 +66,54 @@ import TestSupport
         }
     }
 
+
+    /// The update holds only the file's annotations a writer said it changed: moving, rewording, recolouring and
+    /// deleting the file's own annotations (and so their replies and popups) on every real file that has them reads
+    /// after an appended save exactly as after a rewrite: every key `annotations --json` lists, rectangles included.
+    @Test(arguments: everyFixture + ["mixed 40", "replies 6"])
+    func editsOfTheFilesAnnotationsAppendedReadAsTheRewriteDoes(source: String) throws {
+        let folder = TemporaryFolder()
+        var source = source
+        if !source.hasSuffix(".pdf") {
+            // A crowded page of every kind with appearances and popups, and a thread, as another tool writes them.
+            let shape = source.split(separator: " ").map(String.init)
+            source = folder.file("\(shape[0]).pdf")
+            let made = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_crowded_document.py"), source, shape[0], shape[1]])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let listing = try redline(["annotations", "--json", source])
+        let listed = (try? JSONSerialization.jsonObject(with: Data(listing.stdout.utf8)) as? [[String: Any]]) ?? []
+        let candidates = listed.filter { ($0["inReplyTo"] is NSNull) && ($0["type"] as? String).map { !["Popup", "Link", "Widget"].contains($0) } ?? false }
+            .compactMap { $0["id"] as? String }
+        let replies = listed.filter { !($0["inReplyTo"] is NSNull) }.compactMap { $0["id"] as? String }
+        // The first moved (its replies and popup along), the second (or a reply) reworded.
+        guard let moved = candidates.first, let reworded = candidates.count > 1 ? candidates[1] : replies.first else { return }
+        let date = "2026-11-28T05:00:00+00:00"
+        var edits: [String: Any] = [
+            "added": [], "deleted": [], "restyled": [:],
+            "moved": [moved: ["dx": 12.5, "dy": -7.25, "modified": date]],
+            "changedContents": [reworded: ["contents": "Reworded in an update", "modified": date]],
+        ]
+        if candidates.count >= 3 { edits["restyled"] = [candidates[2]: ["color": ["red": 10, "green": 120, "blue": 200], "modified": date]] }
+        if candidates.count >= 4 { edits["deleted"] = [candidates[candidates.count - 1]] }
+        let markup = folder.file("edits.json")
+        let file: [String: Any] = ["version": 1, "items": [], "annotations": edits]
+        try JSONSerialization.data(withJSONObject: file).write(to: URL(fileURLWithPath: markup))
+        let appended = folder.file("appended.pdf"), rewritten = folder.file("rewritten.pdf")
+        let first = try redline(["apply", source, "--markup", markup, "--output", appended])
+        let second = try redline(["apply", source, "--markup", markup, "--output", rewritten, "--rewrite"])
+        #expect(first.status == 0 && second.status == 0, "\(source): \(first.stderr) / \(second.stderr)")
+        guard first.status == 0, second.status == 0 else { return }
+        #expect(first.stdout.contains(": appended to the original ("), "\(source): \(first.stdout)")
+        let after = try redline(["annotations", "--json", appended]).stdout
+        #expect(after == (try redline(["annotations", "--json", rewritten]).stdout), "\(source)")
+        // The edits are there: the moved one is elsewhere, the reworded one says so.
+        #expect(after != listing.stdout && after.contains("Reworded in an update"), "\(source)")
+        if first.stdout.contains(": appended to the original (") {
+            let check = try ProcessRunner.run("qpdf", ["--check", appended])
+            #expect(check.status == 0 && !check.stdout.contains("WARNING"), "\(source): \(check.stdout) \(check.stderr)")
+        }
+    }
     /// Saving the saved copy again appends a second update after the first.
     @Test func aSecondSaveAppendsAnotherUpdate() throws {
         let folder = TemporaryFolder()
