@@ -172,11 +172,22 @@ extension EditorReducer {
             state.interaction.closeTopOverlay()
             takeTheServers(&state, local: local, shared: shared)
             return [.journalChanged]
-        case (.restoreJournal(let journaled), .answerYes):
+        case (.restoreJournal(let journaled, let bases), .answerYes):
             state.interaction.closeTopOverlay()
+            // Sent against the versions they were made on: what another session changed since is asked about.
+            if let sharing = state.sharing {
+                for (name, base) in bases { state.sharing?.editBase[sharing.sharedName(AnnotationID(name))] = base }
+            }
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
             // Annotation changes only make sense against the annotations they were made on.
-            let known = Set(state.document.annotations.map(\.id))
+            var known = Set(state.document.annotations.map(\.id))
+            if state.sharing != nil {
+                // In a shared session they may name the server's annotations, which come with its snapshot (perhaps
+                // not yet, offline): kept, and compared with the server's once they are in.
+                let named = journaled.annotations
+                known.formUnion(named.deleted.union(named.changedContents.keys).union(named.moved.keys).union(named.restyled.keys)
+                    .union(named.added.compactMap(\.inReplyTo)))
+            }
             let annotations = journaled.annotations.refersOnly(to: known, pageCount: state.document.pageCount)
                 ? journaled.annotations : AnnotationEdits()
             let bookmarks = journaled.bookmarks.map { list in
@@ -185,7 +196,15 @@ extension EditorReducer {
             let effects = changeEdits(&state) { $0 = DocumentEdits(markup: markup, annotations: annotations, bookmarks: bookmarks) }
             // In a shared session the restored replies and states are the session's own again: the server's copies of
             // those it already has are listed once, not beside them.
-            if state.sharing != nil { layOutShared(&state) }
+            if let sharing = state.sharing {
+                // A base of a change the restore did not bring back would make the next change there look stale.
+                let restored = Set(state.markup.items.map(\.annotationName)).union(touchedByEdits(state))
+                    .union(state.edits.annotations.added.map(\.id))
+                for name in bases.keys.map({ AnnotationID($0) }) where !restored.contains(name) {
+                    state.sharing?.editBase[sharing.sharedName(name)] = nil
+                }
+                layOutShared(&state)
+            }
             var restored: [String] = []
             if !markup.isEmpty { restored.append("\(markup.items.count) unsaved markup item\(markup.items.count == 1 ? "" : "s")") }
             if !annotations.isEmpty { restored.append("the unsaved annotation changes") }

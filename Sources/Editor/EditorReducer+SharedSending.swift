@@ -127,6 +127,18 @@ extension EditorReducer {
         for (name, annotation) in local {
             var wire = sharing.sharedName(name)
             var alive = sharing.alive(wire)
+            if alive == false, made.contains(name), let base = sharing.editBase[wire], let deletedAt = sharing.version(of: wire), deletedAt > base {
+                // Deleted elsewhere after this change to it began (a journal restored after a crash, a race): the user
+                // chooses, as when the server refuses a change to what another session deleted.
+                let words = annotation.firstLine
+                let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
+                sharing.held.insert(name)
+                sharing.heldBases[name] = base
+                sharing.conflicts.append(.sharedConflict(local: name, shared: wire, message: "\(what) was deleted meanwhile"))
+                state.message = "Not shared: \(what) was deleted meanwhile"
+                sharing.dirty.insert(name)
+                continue
+            }
             if alive == false, made.contains(name) {
                 // Made here again after the server deleted it (an undone deletion): the server keeps a deleted name
                 // deleted, so it is shared anew under a new name; unless the server has it already under another

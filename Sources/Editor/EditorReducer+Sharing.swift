@@ -77,6 +77,7 @@ extension EditorReducer {
             if same {
                 sharing.held.remove(local)
                 sharing.heldForms[local] = nil
+                sharing.heldBases[local] = nil
                 sharing.dirty.remove(local)
             } else {
                 kept.append(conflict)
@@ -155,6 +156,7 @@ extension EditorReducer {
                 // Held until the user chooses: sent again now, against the newest version, it would overwrite.
                 state.sharing?.held.insert(refused.local)
                 state.sharing?.heldForms[refused.local] = .some(refused.form)
+                if case .change(_, let base?, _) = refused.frame { state.sharing?.heldBases[refused.local] = base }
                 state.sharing?.conflicts.append(.sharedConflict(local: refused.local, shared: refused.name, message: why,
                                                                 deletion: refused.form == nil))
                 _ = noteSharedChanges(&state)
@@ -180,6 +182,7 @@ extension EditorReducer {
         var conflict: (author: String, name: String, deleted: Bool)?
         var news: String?
         var deletedHere: Set<AnnotationID> = []
+        var lostToDeletion: [(item: MarkupItem, wire: AnnotationID)] = []
         // The session's markup by the name it is shared under: changed elsewhere (another session of the user's) while
         // it has no change of its own waiting here, it follows the server.
         var markupByWire: [AnnotationID: MarkupItem] = [:]
@@ -205,8 +208,15 @@ extension EditorReducer {
             news = deletedNews ?? sharedNews(event, sharing.replica)
             let busy = Set(sharing.pending.map(\.name))
             for entry in event.annotations where entry.deleted && !busy.contains(AnnotationID(entry.name)) {
+                let wire = AnnotationID(entry.name)
+                if let item = markupByWire[wire], waitingHere.contains(item.annotationName) {
+                    // The session's markup, changed here and not sent yet (or already asked about): the change is not
+                    // dropped in silence; the user is asked, as the server's refusal of it would ask.
+                    if !sharing.held.contains(item.annotationName) { lostToDeletion.append((item, wire)) }
+                    continue
+                }
                 // A thread deleted by its author takes this session's replies and states to it along.
-                deletedHere.insert(AnnotationID(entry.name))
+                deletedHere.insert(wire)
             }
             for entry in event.annotations where local.contains(AnnotationID(entry.name)) && !entry.deleted {
                 if let item = markupByWire[AnnotationID(entry.name)], !waitingHere.contains(item.annotationName) {
@@ -217,6 +227,13 @@ extension EditorReducer {
                 // Compared again: the server will refuse this session's version, and that refusal is shown.
                 sharing.dirty.insert(AnnotationID(entry.name))
             }
+        }
+        for (item, wire) in lostToDeletion {
+            let words = if case .text(let text) = item.content { text.text } else { "" }
+            let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
+            sharing.held.insert(item.annotationName)
+            sharing.conflicts.append(.sharedConflict(local: item.annotationName, shared: wire, message: "\(what) was deleted meanwhile"))
+            news = "Not shared: \(what) was deleted meanwhile"
         }
         let waitingNow = sharing.dirty.union(sharing.pending.map(\.local)).union(sharing.held)
         let settledEdits = settled.intersection(touchedByEdits(state)).subtracting(waitingNow)
@@ -274,6 +291,7 @@ extension EditorReducer {
         guard state.sharing != nil else { return [] }
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
+        state.sharing?.heldBases[local] = nil
         state.message = "Yours is shared as a new annotation; the other stays as it was"
         if let index = state.markup.items.firstIndex(where: { $0.annotationName == local }) {
             // The markup becomes a new annotation of its own name; the server's keeps the old name, and is listed
@@ -303,6 +321,7 @@ extension EditorReducer {
         guard state.sharing != nil else { return [] }
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
+        state.sharing?.heldBases[local] = nil
         state.sharing?.editBase[shared] = nil
         state.sharing?.dirty.insert(local)
         state.message = "Deleted all the same: the other session's change goes with it"
@@ -313,6 +332,7 @@ extension EditorReducer {
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
+        state.sharing?.heldBases[local] = nil
         state.message = "Took the server's: your change there is undone"
         state.sharing?.dirty.remove(local)
         if state.sharing?.created[local] != nil || state.sharing?.markupListed.keys.contains(local) == true,

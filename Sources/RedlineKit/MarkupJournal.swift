@@ -99,12 +99,16 @@ public struct MarkupJournal: Sendable {
 
     /// Writes the operations since opening (the last may be a draft still being typed). Atomic, and read back
     /// before it replaces the previous journal.
-    public func write(_ operations: [DocumentOperation]) throws {
+    /// `sharedBases`: in a shared session, the server's version each change was made against, sent with it when the
+    /// journal is restored.
+    public func write(_ operations: [DocumentOperation], sharedBases: [String: Int] = [:]) throws {
         let folder = (journalPath as NSString).deletingLastPathComponent
         if access(folder, F_OK) != 0 {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
-        let data = try JournalFile.encode(JournalFile(document: documentPath, operations: operations))
+        var file = JournalFile(document: documentPath, operations: operations)
+        file.sharedBases = sharedBases.isEmpty ? nil : sharedBases
+        let data = try JournalFile.encode(file)
         // A link put where the journal goes is replaced, never written through.
         try AtomicFileWriter.write(data, to: journalPath, privately: true, throughLinks: false) { temporary in
             // A journal is only worth keeping if it reads back as what was written.
@@ -170,12 +174,7 @@ public struct MarkupJournal: Sendable {
 
     /// The journaled edits, if a journal exists, is the user's own, and can be read.
     public func read(bookmarkBase: BookmarkList = BookmarkList()) -> DocumentEdits? {
-        let descriptor = open(journalPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, Self.notOwnJournal(status) == nil,
-              let data = try? handle.readToEnd() else { return nil }
+        guard let data = ownBytes() else { return nil }
         if let file = try? JSONDecoder().decode(JournalFile.self, from: data) {
             var edits = DocumentEdits()
             for operation in file.operations { edits.apply(operation, bookmarkBase: bookmarkBase) }
@@ -184,12 +183,30 @@ public struct MarkupJournal: Sendable {
         return try? MarkupFile.decodeEdits(data)
     }
 
+    /// The server's version each journaled change of a shared session was made against (`write(_:sharedBases:)`);
+    /// none for a journal of another kind. A version no server gives (negative) is left out.
+    public func sharedBases() -> [String: Int] {
+        guard let data = ownBytes(), let file = try? JSONDecoder().decode(JournalFile.self, from: data) else { return [:] }
+        return (file.sharedBases ?? [:]).filter { $0.value >= 0 }
+    }
+
+    /// The journal's bytes, if it is a regular file of the user's own, never read through a link.
+    private func ownBytes() -> Data? {
+        let descriptor = open(journalPath, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, Self.notOwnJournal(status) == nil else { return nil }
+        return try? handle.readToEnd()
+    }
+
     /// The journal on disk: the document it belongs to and the operations, oldest first.
     struct JournalFile: Codable {
         static let currentVersion = 2
         var journal = JournalFile.currentVersion
         var document: String
         var operations: [DocumentOperation]
+        var sharedBases: [String: Int]?
 
         init(document: String, operations: [DocumentOperation]) {
             self.document = document

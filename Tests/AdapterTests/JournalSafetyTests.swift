@@ -53,6 +53,22 @@ import Testing
         #expect(MarkupJournal.folderProblem(environment: environment)?.hasSuffix(" is a symbolic link") == true)
     }
 
+    /// A shared session's journal keeps the server's version each change was made on, and gives it back; a version
+    /// no server gives is left out, a journal of another kind has none, and one others could write gives none.
+    @Test func aSharedSessionsJournalKeepsTheVersionsItsChangesWereMadeOn() throws {
+        let folder = TemporaryFolder()
+        let journal = try #require(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: Self.environment(folder)))
+        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations(), sharedBases: ["note-1": 7, "odd \"name\"\n": 0, "bad": -3])
+        #expect(journal.sharedBases() == ["note-1": 7, "odd \"name\"\n": 0])
+        #expect(journal.read() == Self.edits(Point(x: 10, y: 10)), "the edits read as before")
+        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations())
+        #expect(journal.sharedBases().isEmpty)
+        #expect(!String(decoding: try #require(FileManager.default.contents(atPath: journal.journalPath)), as: UTF8.self).contains("sharedBases"))
+        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations(), sharedBases: ["note-1": 7])
+        chmod(journal.journalPath, 0o644)
+        #expect(journal.sharedBases().isEmpty)
+    }
+
     /// A journal another user planted (their text, a deleted note) is never offered, nor one others could have written.
     @Test func aJournalThatIsNotTheUsersOwnIsNeverOffered() throws {
         let folder = TemporaryFolder()

@@ -550,6 +550,82 @@ import Testing
         #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
     }
 
+    /// A refused change whose question was still open when the editor quit keeps, in the crash journal, the version
+    /// it was made on: restored in a new session it is refused and asked about again, never sent over the other
+    /// session's change. The same for a move made and never sent before the crash.
+    @Test(arguments: [true, false]) func aRestoredJournalNeverOverwritesAnotherSessionsChange(questionOpen: Bool) throws {
+        var room = Self.twoSessionsOfAlice(withText: "Held over")
+        if questionOpen {
+            room.act("alice") { $0.press(.escape, .tab, .right, .right) }
+            room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
+            room.pause("alice")
+            room.pause("laptop")
+            room.deliver()
+            #expect(room.editors["laptop"]!.screen().lines.joined().contains("Your change was not shared"))
+        } else {
+            // The laptop's move waits for its pause when the editor dies; the desktop moves it meanwhile.
+            room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
+            room.disconnect("laptop")
+            room.act("alice") { $0.press(.escape, .tab, .right, .right) }
+            room.pause("alice")
+            room.deliver()
+        }
+        let desktops = try #require(room.server.live.first).element
+        let laptop = room.editors["laptop"]!
+        let journaled = laptop.state.edits
+        let bases = laptop.state.journalSharedBases
+        #expect(!bases.isEmpty)
+        room.leave("laptop")
+        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
+        restarted.seedBase = 77
+        EditorReducer.startSharing(&restarted.state, document: "doc")
+        restarted.send(.journalFound(journaled, sharedBases: bases))
+        restarted.press(.character("y"))
+        room.editors["laptop"] = restarted
+        room.connect("laptop")
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.count == 1 && room.server.live[0].element == desktops, "the desktop's move stands")
+        #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        let question = room.editors["laptop"]!.screen().lines.joined()
+        #expect(question.contains("Your change was not shared, “Held over” changed meanwhile"), "\(question)")
+    }
+
+    /// The markup's own session moves it and dies before sending; another session deletes it: the restored move is
+    /// not shared again under a new name in silence (as an undone deletion would be), the user is asked.
+    @Test(arguments: ["n", "y"]) func aRestoredMoveOfMarkupDeletedMeanwhileIsAskedAbout(answer: String) throws {
+        var room = Self.twoSessionsOfAlice(withText: "Gone while away")
+        room.act("alice") { $0.press(.escape, .tab, .character("H")) }
+        room.disconnect("alice")
+        room.act("laptop") { $0.press(.escape, .tab, .character("x")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        let journaled = room.editors["alice"]!.state.edits
+        let bases = room.editors["alice"]!.state.journalSharedBases
+        room.leave("alice")
+        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
+        restarted.seedBase = 78
+        EditorReducer.startSharing(&restarted.state, document: "doc")
+        restarted.send(.journalFound(journaled, sharedBases: bases))
+        restarted.press(.character("y"))
+        room.editors["alice"] = restarted
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.isEmpty, "nothing shared before the user chose")
+        let question = room.editors["alice"]!.screen().lines.joined()
+        #expect(question.contains("Your change was not shared, “Gone while away” was deleted meanwhile"), "\(question)")
+        room.act("alice") { $0.press(.character(Character(answer))) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == (answer == "y" ? 1 : 0))
+        for (user, editor) in room.editors {
+            #expect(editor.state.annotations.filter { $0.contents == "Gone while away" }.count == room.server.live.count, "\(user)")
+            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
+        }
+    }
+
     /// Alice moves her text on her desktop and, before hearing of it, on her laptop: the laptop's change is refused as
     /// stale, and once nothing is being edited she is asked: keep hers as a new annotation, or take the server's.
     func conflictingMoves() -> SharedRoom {
@@ -674,6 +750,31 @@ import Testing
         }
         #expect(room.editors["alice"]!.state.sharing?.waitingCount == 0)
         #expect(room.editors.values.allSatisfy { $0.state.annotations.filter { $0.contents == "Contested" }.count == room.server.live.count })
+    }
+
+    /// Another session's deletion that arrives while this session's move of the markup waits for its pause: the move
+    /// is not dropped in silence; once asked, `y` shares it as a new annotation, `n` lets it go with the deletion.
+    @Test(arguments: ["n", "y"]) func aMoveWaitingWhenAnotherSessionsDeletionArrivesIsAskedAbout(answer: String) throws {
+        var room = Self.twoSessionsOfAlice(withText: "Moved, then gone")
+        room.act("alice") { $0.press(.escape, .tab, .character("H")) }
+        room.act("laptop") { $0.press(.escape, .tab, .character("x")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        let alice = room.editors["alice"]!
+        #expect(alice.state.markup.items.count == 1, "the move is not dropped before the user says so")
+        let question = alice.screen().lines.joined()
+        #expect(question.contains("Your change was not shared, “Moved, then gone” was deleted meanwhile")
+                    && question.contains("keeps yours as a new annotation"), "\(question)")
+        room.act("alice") { $0.press(.character(Character(answer))) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == (answer == "y" ? 1 : 0))
+        for (user, editor) in room.editors {
+            let shown = editor.state.annotations.filter { $0.contents == "Moved, then gone" }
+            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
+            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
+        }
     }
 
     /// A deletion that loses to another session's move is asked about as a deletion: `n` keeps the server's (shown

@@ -4,7 +4,8 @@ import RedlineCore
 public enum Confirmation: Sendable, Equatable {
     case overwrite(SaveRequest)
     case quitWithUnsavedChanges
-    case restoreJournal(DocumentEdits)
+    /// `sharedBases`: in a shared session, the server's version each change was made against (`journalSharedBases`).
+    case restoreJournal(DocumentEdits, sharedBases: [String: Int] = [:])
     /// A shared session's change to the user's own annotation the server refused (changed or deleted in another
     /// session of theirs): keep this one as a new annotation, or take the server's. `local` is its name here, `shared`
     /// its name on the server. A refused deletion (`deletion`): delete it all the same, or keep the server's.
@@ -18,7 +19,7 @@ public enum Confirmation: Sendable, Equatable {
         case .overwrite(let request): return "\(request.destination) exists. Overwrite it? \(yesNo)"
         case .quitWithUnsavedChanges:
             return "Unsaved changes: \(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels"
-        case .restoreJournal(let edits):
+        case .restoreJournal(let edits, _):
             return "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? \(yesNo)"
         case .sharedConflict(_, _, let message, true):
             return "Your deletion was not shared, \(message): \(key(.answerYes)) deletes it all the same · \(key(.answerNo)) keeps the server's"

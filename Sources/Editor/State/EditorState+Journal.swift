@@ -40,4 +40,12 @@ extension EditorState {
 
     /// The operations the crash journal writes: all since opening, with the draft as one more.
     public var journalOperations: [DocumentOperation] { editing.journal(withDraft: journalEdits, time: now) }
+
+    /// In a shared session, the server's version each change in the journal was made against (by the name here):
+    /// restored after a crash, a change is sent against it, never over what another session did meanwhile.
+    public var journalSharedBases: [String: Int] {
+        guard let sharing else { return [:] }
+        return sharing.journalBases(of: Set(markup.items.map(\.annotationName)).union(EditorReducer.touchedByEdits(self))
+            .union(edits.annotations.added.map(\.id)))
+    }
 }

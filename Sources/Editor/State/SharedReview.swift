@@ -66,6 +66,9 @@ public struct SharedReview: Sendable {
     /// What each held change said (compared form; nil for a deletion): the same as what the server now has (both
     /// sessions made the same change) is no conflict.
     var heldForms: [AnnotationID: String?] = [:]
+    /// The version each held change was made against: what the crash journal keeps, so that the change restored later
+    /// is refused and asked about again instead of sent over the other session's.
+    var heldBases: [AnnotationID: Int] = [:]
     /// Changes the server refused, newest last.
     public internal(set) var refusals: [Refusal] = []
     /// The welcome said a snapshot follows and its last part has not come yet: nothing is compared before it.
@@ -141,7 +144,26 @@ public struct SharedReview: Sendable {
         aliases[name] = nil
         held.remove(name)
         heldForms[name] = nil
+        heldBases[name] = nil
         dirty.remove(name)
+    }
+
+    /// For the crash journal: the version of the server's annotation each of `names` (names here) was changed
+    /// against, or was at when the server took the session's change. A journal restored after a crash sends its
+    /// changes against these versions, so one another session made meanwhile is refused and asked about, not
+    /// silently overwritten.
+    func journalBases(of names: Set<AnnotationID>) -> [String: Int] {
+        var bases: [String: Int] = [:]
+        for name in names {
+            let wire = sharedName(name)
+            let sent = pending.first { $0.local == name }.flatMap { change -> Int? in
+                if case .change(_, let base, _) = change.frame { base } else { nil }
+            }
+            if let base = heldBases[name] ?? sent ?? (dirty.contains(name) ? editBase[wire] : nil) ?? told[wire]?.version {
+                bases[name.rawValue] = base
+            }
+        }
+        return bases
     }
 
     /// Notes names that begin to differ from the server here: the version each change is made against.
