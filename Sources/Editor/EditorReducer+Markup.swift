@@ -149,7 +149,9 @@ extension EditorReducer {
             state.message = "Nothing to \(verb)"
             return []
         case .overtaken:
-            state.message = "Not \(verb == "undo" ? "undone" : "redone"): someone else changed it since"
+            // In a shared session the later change may be the user's own answer to a conflict, or another session's.
+            let since = state.sharing == nil ? "someone else changed it since" : "it changed since (elsewhere, or by your answer to a conflict)"
+            state.message = "Not \(verb == "undo" ? "undone" : "redone"): \(since)"
             return []
         case .done(let changes):
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }

@@ -112,6 +112,7 @@ extension EditorReducer {
             local.append((annotation.id, annotation))
         }
         var frames: [CollabFrame.Client] = []
+        var notice: String?
         func send(_ change: AnnotationChange, local: AnnotationID, form: String?) {
             sharing.pending.append(SharedReview.PendingChange(operation: change.operationID, local: local, name: change.name,
                                                               frame: .change(operation: change.operationID, base: change.baseVersion,
@@ -135,7 +136,7 @@ extension EditorReducer {
                 sharing.held.insert(name)
                 sharing.heldBases[name] = base
                 sharing.conflicts.append(.sharedConflict(local: name, shared: wire, message: "\(what) was deleted meanwhile"))
-                state.message = "Not shared: \(what) was deleted meanwhile"
+                notice = "Not shared: \(what) was deleted meanwhile"
                 sharing.dirty.insert(name)
                 continue
             }
@@ -185,6 +186,7 @@ extension EditorReducer {
             sharing.editBase[wire] = nil
         }
         state.sharing = sharing
+        if let notice { tell(&state, notice) }
         return frames.isEmpty ? [] : [.sendShared(frames)]
     }
 

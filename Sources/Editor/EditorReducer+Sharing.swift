@@ -39,10 +39,23 @@ extension EditorReducer {
         }
     }
 
+    /// Says `text` on the message line, unless the user is typing or drawing there: then once they are done.
+    static func tell(_ state: inout EditorState, _ text: String) {
+        if state.focus == .page, state.interaction.activity == .idle {
+            state.message = text
+        } else {
+            state.sharing?.notice = text
+        }
+    }
+
     /// After every event: changes made to annotations are due to be sent after the pause, and a conflict waiting is
     /// put to the user once nothing is being edited or asked.
     static func noteSharedChanges(_ state: inout EditorState) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
+        if let notice = state.sharing?.notice, state.focus == .page, state.interaction.activity == .idle {
+            state.message = notice
+            state.sharing?.notice = nil
+        }
         if settleSameChanges(&state), state.focus == .page, state.interaction.activity == .idle,
            state.interaction.overlays.isEmpty, let next = state.sharing?.conflicts.removeFirst() {
             state.interaction.overlays.append(.question(next))
@@ -61,6 +74,7 @@ extension EditorReducer {
         let pages = state.document.pages
         var kept: [Confirmation] = []
         var waiting: [Confirmation] = []
+        var settled = false
         for conflict in sharing.conflicts {
             guard case .sharedConflict(let local, let shared, _, _) = conflict, let form = sharing.heldForms[local] else {
                 kept.append(conflict)
@@ -75,6 +89,7 @@ extension EditorReducer {
             let same = form == nil ? server == nil || sharing.alive(shared) == false
                 : server.map { SharedReview.comparedForm(of: $0, pages: pages) == form } ?? false
             if same {
+                settled = true
                 sharing.held.remove(local)
                 sharing.heldForms[local] = nil
                 sharing.heldBases[local] = nil
@@ -85,6 +100,11 @@ extension EditorReducer {
         }
         // Those waiting for the server's version go after the others: asked once it is in.
         sharing.conflicts = kept + waiting
+        if settled {
+            // The refusal said was no loss: the server has what this session sent.
+            if sharing.notice?.hasPrefix("Not shared:") == true { sharing.notice = nil }
+            if state.message?.hasPrefix("Not shared:") == true { state.message = "Another session of yours made the same change: nothing to share" }
+        }
         state.sharing = sharing
         return !kept.isEmpty
     }
@@ -138,7 +158,7 @@ extension EditorReducer {
             if code == "deleted" || code == "unknown",
                let reply = state.edits.annotations.added.first(where: { $0.id == refused.local }), reply.isReply {
                 dropLocal(&state, [refused.local])
-                state.message = "Not shared: \(message): your \(reply.isStateChange ? "review state" : "reply") went with it"
+                tell(&state, "Not shared: \(message): your \(reply.isStateChange ? "review state" : "reply") went with it")
                 return []
             }
             // Never dropped in silence: the change stays here, and the line says the server did not take it. One's
@@ -152,7 +172,7 @@ extension EditorReducer {
                 // Short: the question that follows must keep its keys on one line.
                 let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
                 let why = code == "stale" ? "\(what) changed meanwhile" : "\(what) was deleted meanwhile"
-                state.message = "Not shared: \(why)" + (code == "stale" ? " (by another session of yours?)" : "")
+                tell(&state, "Not shared: \(why)" + (code == "stale" ? " (by another session of yours?)" : ""))
                 // Held until the user chooses: sent again now, against the newest version, it would overwrite.
                 state.sharing?.held.insert(refused.local)
                 state.sharing?.heldForms[refused.local] = .some(refused.form)
@@ -161,7 +181,7 @@ extension EditorReducer {
                                                                 deletion: refused.form == nil))
                 _ = noteSharedChanges(&state)
             } else {
-                state.message = "Not shared: \(message) (your change stays in this copy)"
+                tell(&state, "Not shared: \(message) (your change stays in this copy)")
             }
             return []
         case .error(let code, let message):
@@ -253,7 +273,7 @@ extension EditorReducer {
             let words = state.annotations.first { $0.id.rawValue == conflict.name }?.firstLine ?? ""
             let what = words.isEmpty ? "an annotation of yours" : "“\(words.prefix(40))”"
             let who = conflict.author == state.sharing?.user ? "Another session of yours" : conflict.author
-            state.message = "\(who) \(conflict.deleted ? "deleted" : "changed") \(what), which you changed here"
+            tell(&state, "\(who) \(conflict.deleted ? "deleted" : "changed") \(what), which you changed here")
             return [.sharedChangesWaiting]
         }
         // Who did what, on the message line, unless the line is the user's (a prompt, something being typed).

@@ -100,7 +100,10 @@ public final class EditorSession: @unchecked Sendable {
         state.keymaps = keymaps
         openCommand = configuration.openCommand
         sharedLaunch = shared
-        if let shared { EditorReducer.startSharing(&state, document: shared.document) }
+        if let shared {
+            EditorReducer.startSharing(&state, document: shared.document)
+            state.copiesFolder = shared.copiesFolder
+        }
         state.chrome.opensLinks = configuration.openCommand != nil
         navigator = try? document.independentReader()
         // A finished render wakes the loop, which draws the page with it.

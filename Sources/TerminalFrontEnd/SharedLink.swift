@@ -11,10 +11,13 @@ public struct SharedLaunch: Sendable {
     public var authorOnly: Bool
     /// The document's id: the first half of its /ID, or a hash of its bytes (as `redline collab share` names it).
     public internal(set) var document = ""
+    /// Where `:w` puts its copy, when the opened file is the cache's (a document opened by its id).
+    public var copiesFolder: String?
 
-    public init(linkCommand: [String], authorOnly: Bool) {
+    public init(linkCommand: [String], authorOnly: Bool, copiesFolder: String? = nil) {
         self.linkCommand = linkCommand
         self.authorOnly = authorOnly
+        self.copiesFolder = copiesFolder
     }
 }
 

@@ -63,11 +63,14 @@ struct Open: ParsableCommand {
             // the command line others can read.
             if let token { setenv("REDLINE_TOKEN", token, 1) }
             let server = ["--server", collab]
+            var copiesFolder: String?
             if !FileManager.default.fileExists(atPath: file), CollabFrame.Client.isDocumentID(file) {
                 file = try SharedCopy.fetch(document: file, server: server)
+                // The fetched file is the cache's: copies go where the user is, not into the cache.
+                copiesFolder = FileManager.default.currentDirectoryPath
             }
             shared = SharedLaunch(linkCommand: [SiblingProgram.path("redline-collab"), "link"] + server,
-                                  authorOnly: configuration.collabAuthorOnly)
+                                  authorOnly: configuration.collabAuthorOnly, copiesFolder: copiesFolder)
         }
         do {
             try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer,
@@ -95,8 +98,14 @@ enum SharedCopy {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: SiblingProgram.path("redline-collab"))
         process.arguments = ["get", document, "--output", part] + server
+        // What it says names the file by where it ends up, not by the part being written.
+        let said = Pipe()
+        process.standardError = said
         try process.run()
+        let words = said.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        var passed = Array(String(decoding: words, as: UTF8.self).replacingOccurrences(of: part, with: path).utf8)
+        _ = write(STDERR_FILENO, &passed, passed.count)
         guard process.terminationStatus == 0 else {
             throw CommandFailure("could not fetch \(document) (redline collab get said why above)", code: process.terminationStatus)
         }

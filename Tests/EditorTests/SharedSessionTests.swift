@@ -708,6 +708,8 @@ import Testing
         room.deliver()
         let followed = try #require(room.editors["alice"]!.state.markup.items.first)
         #expect(followed.id == before.id)
+        // Its colour keeps its name (the status line says "blue", and `c` goes on to the next in the cycle).
+        if case .text(let now) = followed.content, case .text(let then) = before.content { #expect(now.color == then.color) }
         #expect(room.editors["alice"]!.state.message?.contains("which you changed here") != true)
         let moved = { (item: MarkupItem) in MarkupAnnotations.rect(for: item, measuredBy: FixedMeasurer()) }
         #expect(abs(moved(followed).minY - moved(before).minY - 10) < 0.01, "\(moved(before)) → \(moved(followed))")
@@ -763,6 +765,8 @@ import Testing
         #expect(room.server.live.isEmpty)
         let alice = room.editors["alice"]!
         #expect(alice.state.markup.items.count == 1, "the move is not dropped before the user says so")
+        // Held for her answer, not on its way.
+        #expect(alice.state.sharing?.statusField == "shared as alice: 1 awaiting your answer")
         let question = alice.screen().lines.joined()
         #expect(question.contains("Your change was not shared, “Moved, then gone” was deleted meanwhile")
                     && question.contains("keeps yours as a new annotation"), "\(question)")
@@ -775,6 +779,27 @@ import Testing
             #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
             #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
         }
+    }
+
+    /// The server's refusal coming while the user types a new text says nothing over what they type: the line is
+    /// theirs until the text is placed, then the refusal is said and the question asked.
+    @Test func aRefusalWhileTypingWaitsForTheText() throws {
+        var room = Self.twoSessionsOfAlice(withText: "Raced")
+        room.act("alice") { $0.press(.escape, .tab, .character("H")) }
+        room.act("laptop") { $0.press(.escape, .tab, .character("K")) }
+        room.pause("alice")
+        room.pause("laptop")
+        room.act("laptop") { editor in
+            editor.press(.escape, .character("t"))
+            editor.type("Half typed")
+        }
+        let typing = room.editors["laptop"]!.state.message
+        room.deliver()
+        #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
+        #expect(room.editors["laptop"]!.state.message == typing, "\(room.editors["laptop"]!.state.message ?? "")")
+        #expect(!room.editors["laptop"]!.screen().lines.joined().contains("Your change was not shared"))
+        room.act("laptop") { $0.press(.enter) }
+        #expect(room.editors["laptop"]!.screen().lines.joined().contains("Your change was not shared, “Raced” changed meanwhile"))
     }
 
     /// A deletion that loses to another session's move is asked about as a deletion: `n` keeps the server's (shown
@@ -837,6 +862,7 @@ import Testing
         room.deliver()
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
         #expect(!room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(room.editors["laptop"]!.state.message == "Another session of yours made the same change: nothing to share")
         #expect(room.editors.values.allSatisfy { $0.state.sharing?.waitingCount == 0 })
         let logged = room.server.log.count
         room.act("laptop") { $0.press(.character("L")) }

@@ -230,5 +230,21 @@ import Testing
             #expect(fromAlice.contains { $0.hasSuffix(words) }, "\(words) missing from \(fromAlice)")
         }
         #expect(!fromAlice.contains { $0.hasSuffix("Carol's mistake") })
+
+        // Carol opens the document by its id from a folder of hers: it is fetched into her cache, said by where it
+        // is kept there, and `:w` puts her copy where she works, not into the cache.
+        let carolsFolder = folder.file("carol-work")
+        try FileManager.default.createDirectory(atPath: carolsFolder, withIntermediateDirectories: true)
+        let carolsEditor = try TmuxSession(command: "sh -c 'cd \(carolsFolder) && exec \(TestPaths.redline) \(document) --graphics symbols --collab \(server.url)'",
+                                    environment: ["REDLINE_TOKEN": carolToken, "XDG_CONFIG_HOME": folder.file("config-carol"),
+                                                  "XDG_CACHE_HOME": folder.file("cache-carol"), "HOME": folder.path])
+        try carolsEditor.waitFor("shared as carol: live")
+        try carolsEditor.command("w")
+        try carolsEditor.waitFor("Saved")
+        #expect(FileManager.default.fileExists(atPath: carolsFolder + "/\(document)-marked.pdf"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("cache-carol") + "/redline/shared/\(document)-marked.pdf"))
+        try carolsEditor.command("q")
+        let left = try carolsEditor.waitFor("REDLINE-EXIT=0")
+        #expect(left.contains("shared annotation") && !left.contains(".part-"), "\(left)")
     }
 }

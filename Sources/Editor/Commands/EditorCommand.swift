@@ -188,7 +188,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .clearInput: "delete everything typed"
         case .answerYes: "yes"
         case .answerNo: "no"
-        case .answerCancel: "cancel: back to where it was asked"
+        case .answerCancel: "cancel: back to where it was asked (a shared conflict: as `n`)"
         case .stateAccepted: "Accepted"
         case .stateRejected: "Rejected"
         case .stateCancelled: "Cancelled"

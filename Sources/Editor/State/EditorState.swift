@@ -37,6 +37,9 @@ public struct EditorState: Sendable {
     // MARK: The parts' fields
 
     public var documentPath: String { editing.documentPath }
+    /// Where `:w` puts its copy when the opened file is not one the user keeps (a shared document fetched into the
+    /// cache by its id): the folder `redline` was started in. Nil: beside the original.
+    public var copiesFolder: String?
     public var document: DocumentDescription {
         get { editing.document }
         set { editing.document = newValue }
@@ -146,13 +149,15 @@ public struct EditorState: Sendable {
     public var fileName: String { documentPath.split(separator: "/").last.map(String.init) ?? documentPath }
     public var pageSize: Size { document.pages[pageIndex].displaySize }
 
-    /// `NAME-marked.pdf` beside the original, NAME shortened where a file name would pass 255 bytes.
+    /// `NAME-marked.pdf` beside the original (in `copiesFolder` when there is one), NAME shortened where a file name
+    /// would pass 255 bytes.
     public var defaultSavePath: String {
         let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
         let folderEnd = base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex
         var name = base[folderEnd...]
         while name.utf8.count + "-marked.pdf".utf8.count > 255 { name = name.dropLast() }
-        return base[..<folderEnd] + name + "-marked.pdf"
+        let folder = copiesFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? String(base[..<folderEnd])
+        return folder + name + "-marked.pdf"
     }
 
     // MARK: Time and ids

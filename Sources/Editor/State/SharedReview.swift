@@ -69,6 +69,9 @@ public struct SharedReview: Sendable {
     /// The version each held change was made against: what the crash journal keeps, so that the change restored later
     /// is refused and asked about again instead of sent over the other session's.
     var heldBases: [AnnotationID: Int] = [:]
+    /// What the server's answers had to say while the user was typing or drawing: said once the message line is
+    /// theirs no more, never over what they are writing.
+    var notice: String?
     /// Changes the server refused, newest last.
     public internal(set) var refusals: [Refusal] = []
     /// The welcome said a snapshot follows and its last part has not come yet: nothing is compared before it.
@@ -184,7 +187,11 @@ public struct SharedReview: Sendable {
         case .connecting: return "shared: connecting…" + (waiting > 0 ? " \(waiting) waiting" : "")
         case .connected:
             if awaitingSnapshot { return "shared\(who): loading" }
-            let state = readOnly ? "read-only" : waiting > 0 ? "sending \(waiting)" : "live"
+            // A change held for the user's answer is not on its way: it waits for them.
+            let asking = held.subtracting(pending.map(\.local)).count
+            let sending = waiting - asking
+            let parts = (sending > 0 ? ["sending \(sending)"] : []) + (asking > 0 ? ["\(asking) awaiting your answer"] : [])
+            let state = readOnly ? "read-only" : parts.isEmpty ? "live" : parts.joined(separator: ", ")
             let others = present.filter { $0 != user }
             let with = others.isEmpty ? "" : others.count <= 3 ? " · with " + others.joined(separator: ", ")
                 : " · with " + others.prefix(2).joined(separator: ", ") + " and \(others.count - 2) more"

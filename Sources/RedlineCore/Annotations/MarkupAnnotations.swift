@@ -55,7 +55,7 @@ public enum MarkupAnnotations {
     /// what the painter does not draw (shapes, notes, stamps: readers draw those from their keys).
     public static func item(for annotation: Annotation) -> MarkupItem? {
         let drawing = annotation.drawing
-        let color = MarkupColor.custom(drawing.color ?? RGBColor(red: 0, green: 0, blue: 0))
+        let color = MarkupColor(rgb: drawing.color ?? RGBColor(red: 0, green: 0, blue: 0))
         let content: MarkupContent
         switch annotation.subtype {
         case .freeText:

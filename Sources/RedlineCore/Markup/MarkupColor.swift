@@ -26,6 +26,12 @@ public enum MarkupColor: Sendable, Hashable {
         }
     }
 
+    /// The named colour with these components, else a custom one: markup read back (from the server, a file) keeps
+    /// its name, and `c` goes on from it in the cycle.
+    public init(rgb: RGBColor) {
+        self = [MarkupColor.blue, .black, .red, .purple, .yellow, .green, .pink].first { $0.rgb == rgb } ?? .custom(rgb)
+    }
+
     public var name: String {
         switch self {
         case .blue: "blue"
