@@ -74,7 +74,10 @@ public enum PDFInspector {
             } else {
                 try session.check(qpdf_read(session.data, path, password))
             }
-            if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
+            if !PageTreeShape.measuredWell(identity) {
+                if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
+                PageTreeShape.noteMeasuredWell(identity)
+            }
             _ = qpdf_get_num_pages(session.data)
             try session.check()
         } catch let failure as QPDFSession.Failure {

@@ -1,5 +1,6 @@
 import CQPDF
 import RedlineCore
+import Synchronization
 
 /// The page tree as its `/Kids` list it, measured before qpdf makes its page list. qpdf gives every page listed
 /// twice a copy of its own, so a tree listing one page a million times (a file of 100 KB) costs gigabytes and
@@ -8,6 +9,14 @@ import RedlineCore
 enum PageTreeShape {
     /// More pages listed than page objects by this many is no repeated page or two but a page tree built to exhaust.
     static let mostRepeatedPages = 10_000
+
+    /// Files whose tree was measured and passed in this process: a save reads the file it described again, and
+    /// the walk (every page object through qpdf, 6 ms for a 1,000-page book) need not be made twice.
+    private static let wellShaped = Mutex<Set<FileIdentity>>([])
+
+    static func measuredWell(_ file: FileIdentity) -> Bool { wellShaped.withLock { $0.contains(file) } }
+
+    static func noteMeasuredWell(_ file: FileIdentity) { wellShaped.withLock { _ = $0.insert(file) } }
 
     /// Why the tree cannot be read as pages, or nil when it can.
     static func refusal(in session: QPDFSession) -> String? {
