@@ -131,7 +131,7 @@ enum MessageLine {
         case .overlay(.commandLine(let line)): text = prompt(":", line, hint: nil, width: grid.columns)
         case .overlay(.searchLine(let search)): text = prompt(search.forward ? "/" : "?", search.text, hint: nil, width: grid.columns)
         case .overlay(.question(let question)):
-            text = question.question(state.keymaps)
+            text = question.question(state.keymaps, width: grid.columns)
             style = Theme.question
         case .overlay(.help):
             text = state.keymaps.hints([([.helpDown, .helpUp], "scroll"), ([.helpPageDown, .helpPageUp], "a screen"),

@@ -35,6 +35,32 @@ import Testing
         #expect(request.allowOverwrite && request.destination == "/tmp/out.pdf")
     }
 
+    /// A question wider than the terminal keeps its keys: they come first, the rest is cut at the end. Every
+    /// question, at 40 and 80 columns, with a long file name and a note's long words.
+    @Test(arguments: [40, 80]) func aQuestionWiderThanTheLineKeepsItsKeys(columns: Int) {
+        var editor = EditorHarness(columns: columns, rows: 20)
+        editor.placeText("Long")
+        let long = "/tmp/" + String(repeating: "a-rather-long-folder-name/", count: 4) + "out.pdf"
+        editor.command("w \(long)")
+        editor.send(.saveFinished(.destinationExists(path: long)))
+        let bottom = { (editor: EditorHarness) in editor.screen().lines.last ?? "" }
+        #expect(bottom(editor).hasPrefix("(y/n) · /tmp/a-rather"), "\(bottom(editor))")
+        editor.press(.character("n"))
+        let conflicts: [Editor.Confirmation] = [
+            .sharedConflict(local: "a", shared: "a", message: "“Twenty-four characters…” was deleted meanwhile"),
+            .sharedConflict(local: "a", shared: "a", message: "“Twenty-four characters…” changed meanwhile", deletion: true),
+            .quitWithUnsavedChanges, .restoreJournal(editor.state.edits),
+        ]
+        for question in conflicts {
+            let shown = question.question(Keymaps.standard, width: columns)
+            let keys = shown.components(separatedBy: " · ").prefix(question == .quitWithUnsavedChanges ? 3 : 2).joined(separator: " · ")
+            #expect(CharacterWidth.of(question.question()) <= columns || shown.hasPrefix(keys) && keys.contains("y") && keys.contains("n"),
+                    "\(shown)")
+        }
+        // Where it fits, as before: what is asked first.
+        #expect(Editor.Confirmation.quitWithUnsavedChanges.question(Keymaps.standard, width: 200).hasPrefix("Unsaved changes:"))
+    }
+
     @Test func declinedOverwriteSavesNothing() {
         var editor = EditorHarness()
         editor.placeText("Keep")

@@ -561,7 +561,7 @@ import Testing
             room.pause("alice")
             room.pause("laptop")
             room.deliver()
-            #expect(room.editors["laptop"]!.screen().lines.joined().contains("Your change was not shared"))
+            #expect(room.editors["laptop"]!.screen().lines.joined().contains("Not shared, "))
         } else {
             // The laptop's move waits for its pause when the editor dies; the desktop moves it meanwhile.
             room.act("laptop") { $0.press(.escape, .tab, .down, .down, .down) }
@@ -588,7 +588,7 @@ import Testing
         #expect(room.server.live.count == 1 && room.server.live[0].element == desktops, "the desktop's move stands")
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
         let question = room.editors["laptop"]!.screen().lines.joined()
-        #expect(question.contains("Your change was not shared, “Held over” changed meanwhile"), "\(question)")
+        #expect(question.contains("Not shared, “Held over” changed meanwhile"), "\(question)")
     }
 
     /// The markup's own session moves it and dies before sending; another session deletes it: the restored move is
@@ -615,7 +615,7 @@ import Testing
         room.deliver()
         #expect(room.server.live.isEmpty, "nothing shared before the user chose")
         let question = room.editors["alice"]!.screen().lines.joined()
-        #expect(question.contains("Your change was not shared, “Gone while away” was deleted meanwhile"), "\(question)")
+        #expect(question.contains("Not shared, “Gone while away” was deleted meanwhile"), "\(question)")
         room.act("alice") { $0.press(.character(Character(answer))) }
         room.pause("alice")
         room.deliver()
@@ -656,7 +656,7 @@ import Testing
         // Refused as stale: the server keeps the desktop's move, and the laptop's user is asked.
         #expect(room.server.log.count == afterDesktop)
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
-        #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as new"))
     }
 
     /// Both sessions of one user change the same annotation while the server is down; the first to reconnect wins,
@@ -685,7 +685,7 @@ import Testing
         #expect(room.editors[second]!.state.sharing?.refusals.map(\.code) == ["stale"])
         #expect(room.editors[second]!.state.message?.contains("“Alpha box” changed meanwhile") == true,
                 "\(room.editors[second]!.state.message ?? "")")
-        #expect(room.editors[second]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(room.editors[second]!.screen().lines.joined().contains("keeps yours as new"))
         #expect(room.editors[first]!.state.sharing?.refusals.isEmpty == true)
         // Taking the server's: nothing is sent, and the second session shows what the first did.
         room.act(second) { $0.press(.character("n")) }
@@ -768,8 +768,8 @@ import Testing
         // Held for her answer, not on its way.
         #expect(alice.state.sharing?.statusField == "shared as alice: 1 awaiting your answer")
         let question = alice.screen().lines.joined()
-        #expect(question.contains("Your change was not shared, “Moved, then gone” was deleted meanwhile")
-                    && question.contains("keeps yours as a new annotation"), "\(question)")
+        #expect(question.contains("Not shared, “Moved, then gone” was deleted meanwhile")
+                    && question.contains("keeps yours as new"), "\(question)")
         room.act("alice") { $0.press(.character(Character(answer))) }
         room.pause("alice")
         room.deliver()
@@ -797,9 +797,9 @@ import Testing
         room.deliver()
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
         #expect(room.editors["laptop"]!.state.message == typing, "\(room.editors["laptop"]!.state.message ?? "")")
-        #expect(!room.editors["laptop"]!.screen().lines.joined().contains("Your change was not shared"))
+        #expect(!room.editors["laptop"]!.screen().lines.joined().contains("Not shared, "))
         room.act("laptop") { $0.press(.enter) }
-        #expect(room.editors["laptop"]!.screen().lines.joined().contains("Your change was not shared, “Raced” changed meanwhile"))
+        #expect(room.editors["laptop"]!.screen().lines.joined().contains("Not shared, “Raced” changed meanwhile"))
     }
 
     /// A deletion that loses to another session's move is asked about as a deletion: `n` keeps the server's (shown
@@ -814,7 +814,7 @@ import Testing
         room.deliver()
         #expect(room.editors["alice"]!.state.sharing?.refusals.map(\.code) == ["stale"])
         let question = room.editors["alice"]!.screen().lines.joined()
-        #expect(question.contains("Your deletion was not shared, “Doomed” changed meanwhile") && question.contains("deletes it all the same"),
+        #expect(question.contains("Deletion not shared, “Doomed” changed meanwhile") && question.contains("deletes it all the same"),
                 "\(question)")
         room.act("alice") { $0.press(.character(Character(answer))) }
         room.pause("alice")
@@ -861,7 +861,7 @@ import Testing
         room.pause("laptop")
         room.deliver()
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
-        #expect(!room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(!room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as new"))
         #expect(room.editors["laptop"]!.state.message == "Another session of yours made the same change: nothing to share")
         #expect(room.editors.values.allSatisfy { $0.state.sharing?.waitingCount == 0 })
         let logged = room.server.log.count
@@ -875,7 +875,7 @@ import Testing
         var room = conflictingMoves()
         let laptop = room.editors["laptop"]!
         #expect(laptop.state.sharing?.refusals.map(\.code) == ["stale"])
-        #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as a new annotation"))
+        #expect(room.editors["laptop"]!.screen().lines.joined().contains("keeps yours as new"))
         room.act("laptop") { $0.press(.character("n")) }
         room.pause("laptop")
         room.deliver()

@@ -1,4 +1,5 @@
 import RedlineCore
+import TerminalGrid
 
 /// A yes/no question the editor is waiting on.
 public enum Confirmation: Sendable, Equatable {
@@ -13,18 +14,35 @@ public enum Confirmation: Sendable, Equatable {
 
     /// The question with the answers' keys as the `questions` keymap has them (`y`, `n` and `c` as standard).
     public func question(_ keymaps: Keymaps = .standard) -> String {
+        let (what, separator, answers) = parts(keymaps)
+        return what + separator + answers
+    }
+
+    /// The question in `width` columns: when it is wider, the answers' keys come first, so that a long file name or
+    /// the words of a note never cut them off.
+    public func question(_ keymaps: Keymaps = .standard, width: Int) -> String {
+        let whole = question(keymaps)
+        guard CharacterWidth.of(whole) > width else { return whole }
+        let (what, _, answers) = parts(keymaps)
+        return answers + " · " + what
+    }
+
+    /// What is asked, what joins it to the answers, and the answers with their keys.
+    private func parts(_ keymaps: Keymaps) -> (what: String, separator: String, answers: String) {
         func key(_ command: EditorCommand) -> String { keymaps.keys(for: command, in: .questions).first?.name ?? "(no key)" }
         let yesNo = "(\(key(.answerYes))/\(key(.answerNo)))"
         switch self {
-        case .overwrite(let request): return "\(request.destination) exists. Overwrite it? \(yesNo)"
+        case .overwrite(let request): return ("\(request.destination) exists. Overwrite it?", " ", yesNo)
         case .quitWithUnsavedChanges:
-            return "Unsaved changes: \(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels"
+            return ("Unsaved changes:", " ",
+                    "\(key(.answerYes)) saves a marked copy and quits · \(key(.answerNo)) quits unsaved · \(key(.answerCancel)) cancels")
         case .restoreJournal(let edits, _):
-            return "Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them? \(yesNo)"
+            return ("Unsaved changes (\(Self.count(edits))) from an earlier session. Restore them?", " ", yesNo)
         case .sharedConflict(_, _, let message, true):
-            return "Your deletion was not shared, \(message): \(key(.answerYes)) deletes it all the same · \(key(.answerNo)) keeps the server's"
+            return ("Deletion not shared, \(message)", ": ", "\(key(.answerYes)) deletes it all the same · \(key(.answerNo)) keeps the server's")
         case .sharedConflict(_, _, let message, false):
-            return "Your change was not shared, \(message): \(key(.answerYes)) keeps yours as a new annotation · \(key(.answerNo)) takes the server's"
+            return ("Not shared, \(message)", ": ",
+                    "\(key(.answerYes)) keeps yours as new · \(key(.answerNo)) takes the server's")
         }
     }
 
