@@ -68,7 +68,8 @@ extension EditorReducer {
     }
 
     static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,
-                     quitting: Bool, markupAs mode: MarkupSaveMode? = nil, _ env: EditorEnvironment? = nil) -> [EditorEffect] {
+                     quitting: Bool, markupAs mode: MarkupSaveMode? = nil, _ env: EditorEnvironment? = nil,
+                     overwriting: Bool = false) -> [EditorEffect] {
         var destination = replacingOriginal ? state.documentPath : (path.map { ($0 as NSString).expandingTildeInPath } ?? state.defaultSavePath)
         // Naming the opened file is saving over it (asked first, as any existing file): the editor must then go on
         // from what was written.
@@ -77,7 +78,7 @@ extension EditorReducer {
         // `:w PATH!`-style overwrites are asked for; `:w!` on the opened file is the explicit request.
         let writtenHere = !namesOpenedFile && state.writtenPaths.contains(destination)
         var request = SaveRequest(destination: destination, edits: state.edits,
-                                  allowOverwrite: replacingOriginal || writtenHere,
+                                  allowOverwrite: replacingOriginal || writtenHere || overwriting,
                                   replacesOriginal: namesOpenedFile, overwritesOnlyOwnFile: writtenHere,
                                   markupAs: mode ?? state.saveMode, author: state.reviewer.author)
         if state.sharing != nil {
@@ -148,6 +149,11 @@ extension EditorReducer {
         switch (question, command) {
         case (.overwrite(var request), .answerYes):
             state.interaction.closeTopOverlay()
+            if state.sharing != nil, !request.replacesOriginal {
+                // A shared session's copy holds the annotations as the session shows them now, as any copy it writes.
+                return save(&state, to: request.destination, replacingOriginal: false, quitting: state.quitAfterSave,
+                            markupAs: request.markupAs, overwriting: true)
+            }
             request.allowOverwrite = true
             request.overwritesOnlyOwnFile = false
             return startSave(&state, request)

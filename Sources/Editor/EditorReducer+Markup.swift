@@ -151,7 +151,7 @@ extension EditorReducer {
         case .overtaken:
             // In a shared session the later change may be the user's own answer to a conflict, or another session's.
             let since = state.sharing == nil ? "someone else changed it since" : "it changed since (elsewhere, or by your answer to a conflict)"
-            state.message = "Not \(verb == "undo" ? "undone" : "redone"): \(since)"
+            state.message = "Not \(verb == "undo" ? "undone" : "redone"): \(since); \(state.keymaps.keys(for: verb == "undo" ? .undo : .redo, in: .page).first?.name ?? verb) again goes on to what came before"
             return []
         case .done(let changes):
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }

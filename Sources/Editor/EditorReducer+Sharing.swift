@@ -194,7 +194,8 @@ extension EditorReducer {
     }
 
     private static func receiveEvents(_ state: inout EditorState, _ events: [CollabFrame.Event], _ env: EditorEnvironment) -> [EditorEffect] {
-        let local = locallyDefined(state).union(touchedByEdits(state))
+        let touched = touchedByEdits(state)
+        let local = locallyDefined(state).union(touched)
         guard var sharing = state.sharing else { return [] }
         // Taken out while it changes, so that the replica's annotations are not copied whole for one event.
         state.sharing = nil
@@ -203,6 +204,11 @@ extension EditorReducer {
         var news: String?
         var deletedHere: Set<AnnotationID> = []
         var lostToDeletion: [(item: MarkupItem, wire: AnnotationID)] = []
+        var lostEdits: [Annotation] = []
+        // The session's own annotations that are not markup (a copy kept in a conflict, a reply), by their names there.
+        var addedByWire: [AnnotationID: Annotation] = [:]
+        for annotation in state.edits.annotations.added { addedByWire[sharing.sharedName(annotation.id)] = annotation }
+        var followAdded: Set<AnnotationID> = []
         // The session's markup by the name it is shared under: changed elsewhere (another session of the user's) while
         // it has no change of its own waiting here, it follows the server.
         var markupByWire: [AnnotationID: MarkupItem] = [:]
@@ -235,6 +241,14 @@ extension EditorReducer {
                     if !sharing.held.contains(item.annotationName) { lostToDeletion.append((item, wire)) }
                     continue
                 }
+                if touched.contains(wire), waitingHere.contains(wire) {
+                    // One of the server's, changed here and not sent yet: kept as this session shows it, and asked.
+                    if let shown = state.annotations.first(where: { $0.id == wire }) {
+                        sharing.lostToDeletion[wire] = shown
+                        if !sharing.held.contains(wire) { lostEdits.append(shown) }
+                    }
+                    continue
+                }
                 // A thread deleted by its author takes this session's replies and states to it along.
                 deletedHere.insert(wire)
             }
@@ -243,10 +257,20 @@ extension EditorReducer {
                     follow[AnnotationID(entry.name)] = item
                     continue
                 }
+                if let added = addedByWire[AnnotationID(entry.name)], !waitingHere.contains(added.id) {
+                    followAdded.insert(AnnotationID(entry.name))
+                    continue
+                }
                 conflict = (event.author, entry.name, entry.deleted)
                 // Compared again: the server will refuse this session's version, and that refusal is shown.
                 sharing.dirty.insert(AnnotationID(entry.name))
             }
+        }
+        for shown in lostEdits {
+            let what = shown.firstLine.isEmpty ? "it" : "“\(shown.firstLine.prefix(24))\(shown.firstLine.count > 24 ? "…" : "")”"
+            sharing.held.insert(shown.id)
+            sharing.conflicts.append(.sharedConflict(local: shown.id, shared: shown.id, message: "\(what) was deleted meanwhile"))
+            news = "Not shared: \(what) was deleted meanwhile"
         }
         for (item, wire) in lostToDeletion {
             let words = if case .text(let text) = item.content { text.text } else { "" }
@@ -260,6 +284,7 @@ extension EditorReducer {
             .filter { name in sharing.aliases[name] == nil && !sharing.aliases.values.contains(name) }
         state.sharing = sharing
         if !follow.isEmpty { followServer(&state, follow) }
+        if !followAdded.isEmpty { followServer(&state, added: followAdded.compactMap { addedByWire[$0] }) }
         if !settledEdits.isEmpty {
             for name in settledEdits.sorted(by: { $0.rawValue < $1.rawValue }) { revert(&state, name, adding: nil) }
             state.sharing?.dirty.subtract(state.editing.takeChangedNames())
@@ -327,7 +352,8 @@ extension EditorReducer {
             layOutShared(&state)
             return [.sharedChangesWaiting, .journalChanged]
         }
-        guard var mine = state.annotations.first(where: { $0.id == local }) else { return [] }
+        guard var mine = state.annotations.first(where: { $0.id == local }) ?? state.sharing?.lostToDeletion[local] else { return [] }
+        state.sharing?.lostToDeletion[local] = nil
         mine.id = AnnotationID(state.freshID().uuidString)
         mine.inReplyTo = nil
         revert(&state, local, adding: mine)
@@ -350,6 +376,7 @@ extension EditorReducer {
 
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
+        state.sharing?.lostToDeletion[local] = nil
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
         state.sharing?.heldBases[local] = nil
@@ -411,6 +438,23 @@ extension EditorReducer {
         let followed = state.editing.takeChangedNames()
         state.sharing?.dirty.subtract(followed)
         for name in followed { state.sharing?.markupListed[name] = nil }
+    }
+
+    /// The session's own annotations that are not markup made what the server has of them, as an operation from
+    /// elsewhere: another session of the user's changed them while nothing of theirs waited here.
+    static func followServer(_ state: inout EditorState, added: [Annotation]) {
+        guard let sharing = state.sharing else { return }
+        var changes: [DocumentChange] = []
+        for mine in added.sorted(by: { $0.id.rawValue < $1.id.rawValue }) {
+            guard var server = sharing.replica.annotations.last(where: { $0.id == sharing.sharedName(mine.id) }) else { continue }
+            server.id = mine.id
+            server.inReplyTo = mine.inReplyTo
+            if server != mine { changes.append(.replaceAnnotation(before: mine, after: server)) }
+        }
+        guard !changes.isEmpty else { return }
+        state.editing.receive(DocumentOperation(id: state.freshID(), author: sharing.user ?? state.reviewer.author, time: state.now,
+                                                changes: changes))
+        state.sharing?.dirty.subtract(state.editing.takeChangedNames())
     }
 
     /// Takes out of the session's edits the replies, states and markup the server deleted (by their names there),

@@ -54,8 +54,25 @@ import TestSupport
         editor.send(.operationReceived(DocumentOperation(id: StableUUID.derived(seed: 1, item: "move"), author: "Bob",
                                                          time: EditorHarness.now, changes: [.replaceMarkup(before: item, after: moved)])))
         editor.press(.escape, .character("u"))
-        #expect(editor.state.message == "Not undone: someone else changed it since")
+        #expect(editor.state.message == "Not undone: someone else changed it since; u again goes on to what came before")
         #expect(editor.state.markup.items == [moved])
+    }
+
+    /// An undo refused because someone changed what it would undo does not block every undo before it: the next `u`
+    /// undoes the step before.
+    @Test func anOvertakenStepIsPassedOverByTheNextUndo() {
+        var editor = EditorHarness()
+        editor.placeText("First")
+        editor.placeText("Second")
+        let second = try! #require(editor.state.markup.items.last)
+        editor.send(.operationReceived(DocumentOperation(id: StableUUID.derived(seed: 2, item: "move"), author: "Bob",
+                                                         time: EditorHarness.now,
+                                                         changes: [.replaceMarkup(before: second, after: second.translated(dx: 50, dy: 0))])))
+        editor.press(.escape, .character("u"))
+        #expect(editor.state.message?.hasPrefix("Not undone") == true)
+        editor.press(.character("u"))
+        #expect(editor.state.message?.hasPrefix("Undone") == true, "\(editor.state.message ?? "")")
+        #expect(editor.state.markup.items.count == 1 && editor.state.markup.items[0].id == second.id, "the first text is gone, Bob's move stays")
     }
 
     @Test func everyChangeIsAnOperationStampedByItsEvent() {

@@ -29,6 +29,23 @@ import Testing
         return room
     }
 
+    /// `user`'s editor dies; a new one of Alice's opens the document, restores the crash journal (what the journal
+    /// would hold: the edits and the versions they were made on), connects, and sends what it has.
+    static func restartFromItsJournal(_ room: inout SharedRoom, _ user: String, seed: UInt64) {
+        let journaled = room.editors[user]!.state.edits
+        let bases = room.editors[user]!.state.journalSharedBases
+        room.leave(user)
+        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
+        restarted.seedBase = seed
+        EditorReducer.startSharing(&restarted.state, document: "doc")
+        restarted.send(.journalFound(journaled, sharedBases: bases))
+        restarted.press(.character("y"))
+        room.editors[user] = restarted
+        room.connect(user)
+        room.pause(user)
+        room.deliver()
+    }
+
     func annotation(_ name: String, _ editor: EditorHarness) -> Annotation? {
         editor.state.annotations.first { $0.id.rawValue == name }
     }
@@ -571,20 +588,8 @@ import Testing
             room.deliver()
         }
         let desktops = try #require(room.server.live.first).element
-        let laptop = room.editors["laptop"]!
-        let journaled = laptop.state.edits
-        let bases = laptop.state.journalSharedBases
-        #expect(!bases.isEmpty)
-        room.leave("laptop")
-        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
-        restarted.seedBase = 77
-        EditorReducer.startSharing(&restarted.state, document: "doc")
-        restarted.send(.journalFound(journaled, sharedBases: bases))
-        restarted.press(.character("y"))
-        room.editors["laptop"] = restarted
-        room.connect("laptop")
-        room.pause("laptop")
-        room.deliver()
+        #expect(!room.editors["laptop"]!.state.journalSharedBases.isEmpty)
+        Self.restartFromItsJournal(&room, "laptop", seed: 77)
         #expect(room.server.live.count == 1 && room.server.live[0].element == desktops, "the desktop's move stands")
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
         let question = room.editors["laptop"]!.screen().lines.joined()
@@ -601,18 +606,7 @@ import Testing
         room.pause("laptop")
         room.deliver()
         #expect(room.server.live.isEmpty)
-        let journaled = room.editors["alice"]!.state.edits
-        let bases = room.editors["alice"]!.state.journalSharedBases
-        room.leave("alice")
-        var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
-        restarted.seedBase = 78
-        EditorReducer.startSharing(&restarted.state, document: "doc")
-        restarted.send(.journalFound(journaled, sharedBases: bases))
-        restarted.press(.character("y"))
-        room.editors["alice"] = restarted
-        room.connect("alice")
-        room.pause("alice")
-        room.deliver()
+        Self.restartFromItsJournal(&room, "alice", seed: 78)
         #expect(room.server.live.isEmpty, "nothing shared before the user chose")
         let question = room.editors["alice"]!.screen().lines.joined()
         #expect(question.contains("Not shared, “Gone while away” was deleted meanwhile"), "\(question)")
@@ -800,6 +794,100 @@ import Testing
         #expect(!room.editors["laptop"]!.screen().lines.joined().contains("Not shared, "))
         room.act("laptop") { $0.press(.enter) }
         #expect(room.editors["laptop"]!.screen().lines.joined().contains("Not shared, “Raced” changed meanwhile"))
+    }
+
+    /// `:w` over an existing file, once the user says yes, writes what any shared copy holds: the annotations as
+    /// the session shows them (Alice's text, in Bob's copy), not only the session's own.
+    @Test func aCopyWrittenOverAnExistingFileHoldsTheSharedAnnotations() throws {
+        var room = Self.roomWithAlicesText("In every copy")
+        var first: SaveRequest?
+        room.act("bob") { editor in
+            if case .save(let request)? = editor.command("w /tmp/existing.pdf").last { first = request }
+        }
+        let asked = try #require(first)
+        #expect(asked.sharedAnnotations?.contains { $0.contents == "In every copy" } == true)
+        var second: SaveRequest?
+        room.act("bob") { editor in
+            editor.send(.saveFinished(.destinationExists(path: "/tmp/existing.pdf")))
+            if case .save(let request)? = editor.press(.character("y")).last { second = request }
+        }
+        let overwriting = try #require(second)
+        #expect(overwriting.allowOverwrite && overwriting.destination == "/tmp/existing.pdf")
+        #expect(overwriting.sharedAnnotations == asked.sharedAnnotations)
+    }
+
+    /// Alice's desktop and laptop; the laptop placed a text, which the desktop has as the server's annotation.
+    static func textFromTheLaptop(_ words: String) -> SharedRoom {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.act("laptop") { $0.placeText(words) }
+        room.pause("laptop")
+        room.deliver()
+        return room
+    }
+
+    /// A move of the server's annotation (one of Alice's from her other session) waiting for its pause when the
+    /// other session deletes it: asked about, never dropped; `y` shares it as a new annotation where it was moved.
+    @Test(arguments: ["n", "y"]) func aMoveOfTheServersAnnotationWaitingWhenItIsDeletedIsAskedAbout(answer: String) throws {
+        var room = Self.textFromTheLaptop("Theirs, moved")
+        let before = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Theirs, moved" })
+        room.act("alice") { $0.press(.escape, .tab, .character("L")) }
+        room.act("laptop") { $0.press(.escape, .tab, .character("x")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        let question = room.editors["alice"]!.screen().lines.joined()
+        #expect(question.contains("Not shared, “Theirs, moved” was deleted meanwhile"), "\(question)")
+        room.act("alice") { $0.press(.character(Character(answer))) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == (answer == "y" ? 1 : 0))
+        for (user, editor) in room.editors {
+            let shown = editor.state.annotations.filter { $0.contents == "Theirs, moved" }
+            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
+            if answer == "y" { #expect(shown.first.map { abs($0.rect.minX - before.rect.minX - 10) < 0.01 } == true, "\(user): where Alice moved it") }
+            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
+        }
+    }
+
+    /// The copy kept in a conflict follows what the user's other session does to it, as every other annotation
+    /// does: a later change here goes on from there and does not undo the other's.
+    @Test func aKeptCopyFollowsTheOtherSession() throws {
+        var room = Self.textFromTheLaptop("Copy kept")
+        room.act("alice") { $0.press(.escape, .tab, .character("H")) }
+        room.act("laptop") { $0.press(.escape, .tab, .character("J")) }
+        room.pause("laptop")
+        room.deliver()
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { $0.press(.character("y")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == 2)
+        let kept = try #require(room.editors["alice"]!.state.edits.annotations.added.first).id
+        room.act("laptop") { editor in
+            editor.press(.escape)
+            for _ in 0..<4 where editor.state.interaction.selectedAnnotation != kept { editor.press(.tab) }
+            editor.press(.character("J"))
+        }
+        #expect(room.editors["laptop"]!.state.interaction.selectedAnnotation == kept)
+        room.pause("laptop")
+        room.deliver()
+        let server = { try #require(room.editors["laptop"]!.state.annotations.first { $0.id == kept }) }
+        let onAlice = try #require(room.editors["alice"]!.state.annotations.first { $0.id == kept })
+        #expect(onAlice.rect == (try server()).rect, "Alice's copy follows the laptop's move")
+        #expect(room.editors["alice"]!.state.message?.contains("which you changed here") != true)
+        room.act("alice") { editor in
+            for _ in 0..<4 where editor.state.interaction.selectedAnnotation != kept { editor.press(.tab) }
+            editor.press(.character("L"))
+        }
+        room.pause("alice")
+        room.deliver()
+        let after = try server()
+        #expect(abs(after.rect.minY - onAlice.rect.minY) < 0.01 && abs(after.rect.minX - onAlice.rect.minX - 10) < 0.01,
+                "both moves kept: \(onAlice.rect) → \(after.rect)")
+        #expect(room.editors.values.allSatisfy { $0.state.sharing?.waitingCount == 0 && $0.state.focus == .page })
     }
 
     /// A deletion that loses to another session's move is asked about as a deletion: `n` keeps the server's (shown

@@ -128,7 +128,8 @@ public struct DocumentEditing: Sendable {
         /// Done: the changes the operation made (undone or made again).
         case done([DocumentChange])
         case nothing
-        /// Someone else changed what the operation changed since: undoing it would overwrite their work.
+        /// Someone else changed what the operation changed since: undoing it would overwrite their work. It leaves
+        /// the history, so the next undo reaches what came before it.
         case overtaken
     }
 
@@ -136,10 +137,7 @@ public struct DocumentEditing: Sendable {
     mutating func undo(id: UUID, time: PDFDate) -> UndoOutcome {
         guard let last = history.popUndo() else { return .nothing }
         let inverse = last.inverse(id: id, author: reviewer.author, time: time)
-        guard edits.fits(inverse, bookmarkBase: bookmarkBase) else {
-            history.pushUndo(last)
-            return .overtaken
-        }
+        guard edits.fits(inverse, bookmarkBase: bookmarkBase) else { return .overtaken }
         apply(inverse)
         history.pushRedo(last)
         return .done(last.changes)
@@ -149,10 +147,7 @@ public struct DocumentEditing: Sendable {
     mutating func redo(id: UUID, time: PDFDate) -> UndoOutcome {
         guard let undone = history.popRedo() else { return .nothing }
         let again = DocumentOperation(id: id, author: reviewer.author, time: time, changes: undone.changes)
-        guard edits.fits(again, bookmarkBase: bookmarkBase) else {
-            history.pushRedo(undone)
-            return .overtaken
-        }
+        guard edits.fits(again, bookmarkBase: bookmarkBase) else { return .overtaken }
         apply(again)
         history.pushUndo(again)
         return .done(undone.changes)

@@ -58,6 +58,9 @@ public struct SharedReview: Sendable {
     /// echoed it, so that markup made offline is listed too. Nil: taken away here (deleted, undone), so the server's
     /// copy is not listed while the deletion waits.
     var markupListed: [AnnotationID: Annotation?] = [:]
+    /// The server's annotations changed here and deleted by another session before the change was sent, as this
+    /// session showed them: what `y` keeps as a new annotation.
+    var lostToDeletion: [AnnotationID: Annotation] = [:]
     /// Refused changes to the user's own annotations, waiting to be put to the user once nothing is being edited.
     var conflicts: [Confirmation] = []
     /// Names whose refused change waits for the user's choice: not sent again meanwhile (against the newest version it
@@ -148,6 +151,7 @@ public struct SharedReview: Sendable {
         held.remove(name)
         heldForms[name] = nil
         heldBases[name] = nil
+        lostToDeletion[name] = nil
         dirty.remove(name)
     }
 
