@@ -26,7 +26,7 @@ public enum EditorEvent: Sendable {
     /// A page was not drawn: poppler would never have finished it (`reason` says why).
     case pageNotDrawn(pageIndex: Int, reason: String)
     /// A crash journal with unsaved edits was found for this document on open.
-    case journalFound(DocumentEdits, sharedBases: [String: Int] = [:])
+    case journalFound(DocumentEdits, shared: SharedJournal = SharedJournal())
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.
     case operationReceived(DocumentOperation)
     /// The collaboration server's frames and the state of the link to it, in a shared session.

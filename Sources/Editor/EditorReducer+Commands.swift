@@ -178,11 +178,15 @@ extension EditorReducer {
             state.interaction.closeTopOverlay()
             takeTheServers(&state, local: local, shared: shared)
             return [.journalChanged]
-        case (.restoreJournal(let journaled, let bases), .answerYes):
+        case (.restoreJournal(let journaled, let shared), .answerYes):
             state.interaction.closeTopOverlay()
-            // Sent against the versions they were made on: what another session changed since is asked about.
+            let bases = shared.bases
+            // Sent against the versions they were made on: what another session changed since is asked about, and
+            // keeping one's own keeps it as it was shown before.
             if let sharing = state.sharing {
                 for (name, base) in bases { state.sharing?.editBase[sharing.sharedName(AnnotationID(name))] = base }
+                let pages = state.document.pages
+                for name in shared.shown.keys { state.sharing?.restoredShown[AnnotationID(name)] = shared.shownAnnotation(name, pages: pages) }
             }
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
             // Annotation changes only make sense against the annotations they were made on.

@@ -11,8 +11,9 @@ extension EditorReducer {
         let waiting = sharing.waitingCount + state.editing.changedNamesWaiting
         guard waiting > 0 else { return [.discardJournal, .quit] }
         if force { return [.journalChanged, .quit] }
-        state.message = "\(waiting) change\(waiting == 1 ? " has" : "s have") not reached the server yet: q again once the status line "
-            + "says live, or :q! keeps \(waiting == 1 ? "it" : "them") in the crash journal for next time"
+        // Short enough for an 80-column line.
+        state.message = "\(waiting) change\(waiting == 1 ? "" : "s") not on the server yet: q once it says live · "
+            + ":q! keeps \(waiting == 1 ? "it" : "them") for next time"
         return []
     }
 

@@ -142,6 +142,8 @@ extension EditorReducer {
         case .ack(let operation, let seq, let name, let version):
             guard let index = sharing.pending.firstIndex(where: { $0.operation == operation }) else { return [] }
             let answered = sharing.pending.remove(at: index)
+            // Taken: what the journal showed of it is no one's to keep any more.
+            sharing.restoredShown[answered.local] = nil
             if seq > sharing.replica.head { sharing.acknowledged[operation] = seq }
             sharing.told[AnnotationID(name)] = SharedReview.Told(form: answered.form, version: version, alive: answered.form != nil)
             state.sharing = sharing
@@ -352,8 +354,10 @@ extension EditorReducer {
             layOutShared(&state)
             return [.sharedChangesWaiting, .journalChanged]
         }
-        guard var mine = state.annotations.first(where: { $0.id == local }) ?? state.sharing?.lostToDeletion[local] else { return [] }
+        guard var mine = state.sharing?.restoredShown[local] ?? state.annotations.first(where: { $0.id == local })
+                ?? state.sharing?.lostToDeletion[local] else { return [] }
         state.sharing?.lostToDeletion[local] = nil
+        state.sharing?.restoredShown[local] = nil
         mine.id = AnnotationID(state.freshID().uuidString)
         mine.inReplyTo = nil
         revert(&state, local, adding: mine)
@@ -377,6 +381,7 @@ extension EditorReducer {
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
         state.sharing?.lostToDeletion[local] = nil
+        state.sharing?.restoredShown[local] = nil
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
         state.sharing?.heldBases[local] = nil

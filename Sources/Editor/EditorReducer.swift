@@ -36,9 +36,9 @@ public enum EditorReducer {
             return journalDue
         case .mouse(let event):
             return mouse(&state, event, environment)
-        case .journalFound(let edits, let bases):
+        case .journalFound(let edits, let shared):
             guard !edits.isEmpty else { return [] }
-            state.interaction.overlays.append(.question(.restoreJournal(edits, sharedBases: bases)))
+            state.interaction.overlays.append(.question(.restoreJournal(edits, shared: shared)))
             return []
         case .outlineRead(let outline):
             state.navigation.outline = outline

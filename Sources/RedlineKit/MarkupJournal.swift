@@ -99,15 +99,15 @@ public struct MarkupJournal: Sendable {
 
     /// Writes the operations since opening (the last may be a draft still being typed). Atomic, and read back
     /// before it replaces the previous journal.
-    /// `sharedBases`: in a shared session, the server's version each change was made against, sent with it when the
-    /// journal is restored.
-    public func write(_ operations: [DocumentOperation], sharedBases: [String: Int] = [:]) throws {
+    /// `shared`: in a shared session, the versions the changes were made against and the server's annotations as the
+    /// session showed them (`SharedJournal`).
+    public func write(_ operations: [DocumentOperation], shared: SharedJournal = SharedJournal()) throws {
         let folder = (journalPath as NSString).deletingLastPathComponent
         if access(folder, F_OK) != 0 {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         var file = JournalFile(document: documentPath, operations: operations)
-        file.sharedBases = sharedBases.isEmpty ? nil : sharedBases
+        file.shared = shared.isEmpty ? nil : shared
         let data = try JournalFile.encode(file)
         // A link put where the journal goes is replaced, never written through.
         try AtomicFileWriter.write(data, to: journalPath, privately: true, throughLinks: false) { temporary in
@@ -183,11 +183,11 @@ public struct MarkupJournal: Sendable {
         return try? MarkupFile.decodeEdits(data)
     }
 
-    /// The server's version each journaled change of a shared session was made against (`write(_:sharedBases:)`);
-    /// none for a journal of another kind. A version no server gives (negative) is left out.
-    public func sharedBases() -> [String: Int] {
-        guard let data = ownBytes(), let file = try? JSONDecoder().decode(JournalFile.self, from: data) else { return [:] }
-        return (file.sharedBases ?? [:]).filter { $0.value >= 0 }
+    /// What a shared session's journal keeps beside its operations (`write(_:shared:)`); empty for a journal of
+    /// another kind, or one not the user's own.
+    public func shared() -> SharedJournal {
+        guard let data = ownBytes(), let file = try? JSONDecoder().decode(JournalFile.self, from: data) else { return SharedJournal() }
+        return (file.shared ?? SharedJournal()).checked
     }
 
     /// The journal's bytes, if it is a regular file of the user's own, never read through a link.
@@ -206,7 +206,7 @@ public struct MarkupJournal: Sendable {
         var journal = JournalFile.currentVersion
         var document: String
         var operations: [DocumentOperation]
-        var sharedBases: [String: Int]?
+        var shared: SharedJournal?
 
         init(document: String, operations: [DocumentOperation]) {
             self.document = document

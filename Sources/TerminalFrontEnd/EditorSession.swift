@@ -135,7 +135,7 @@ public final class EditorSession: @unchecked Sendable {
 
     public func run() {
         switch journal?.contents(bookmarkBase: described.bookmarks, pageSizes: described.pageSizes, measuredBy: environment.measurer) {
-        case .edits(let unsaved)?: dispatch(.journalFound(unsaved, sharedBases: journal?.sharedBases() ?? [:]))
+        case .edits(let unsaved)?: dispatch(.journalFound(unsaved, shared: journal?.shared() ?? SharedJournal()))
         case .unreadable(let kept)?:
             // The path last but short: a narrow terminal cuts the end of the line.
             state.message = "Crash journal unreadable, kept: \(Self.shortened(kept))"
@@ -215,7 +215,7 @@ public final class EditorSession: @unchecked Sendable {
             return
         }
         do {
-            try journal.write(state.journalOperations, sharedBases: state.journalSharedBases)
+            try journal.write(state.journalOperations, shared: state.journalShared)
         } catch {
             state.message = "Could not keep a crash journal: \(EditorSession.reason(error, path: journal.journalPath))"
         }

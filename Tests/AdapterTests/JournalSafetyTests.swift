@@ -53,20 +53,32 @@ import Testing
         #expect(MarkupJournal.folderProblem(environment: environment)?.hasSuffix(" is a symbolic link") == true)
     }
 
-    /// A shared session's journal keeps the server's version each change was made on, and gives it back; a version
-    /// no server gives is left out, a journal of another kind has none, and one others could write gives none.
+    /// A shared session's journal keeps the server's version each change was made on and the server's annotations
+    /// the session changed, as shown, and gives them back; a version no server gives, or an annotation under another
+    /// name than its own, is left out; a journal of another kind has none, and one others could write gives none.
     @Test func aSharedSessionsJournalKeepsTheVersionsItsChangesWereMadeOn() throws {
         let folder = TemporaryFolder()
         let journal = try #require(MarkupJournal.claim(documentPath: "/docs/a.pdf", environment: Self.environment(folder)))
-        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations(), sharedBases: ["note-1": 7, "odd \"name\"\n": 0, "bad": -3])
-        #expect(journal.sharedBases() == ["note-1": 7, "odd \"name\"\n": 0])
+        var shown = Annotation(id: "note-1", pageIndex: 0, subtype: "Square", rect: Rect(x: 70, y: 361.8, width: 120, height: 20),
+                               contents: "As shown \"before\"\n the crash")
+        shown.drawing.color = RGBColor(red: 200, green: 10, blue: 10)
+        let pages = [PageGeometry(mediaBox: PDFBox(x1: 0, y1: 0, x2: 612, y2: 792))]
+        let xfdf = XFDF.document([shown], pages: pages)
+        let written = SharedJournal(bases: ["note-1": 7, "odd \"name\"\n": 0, "bad": -3], shown: ["note-1": xfdf, "renamed": xfdf])
+        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations(), shared: written)
+        let read = journal.shared()
+        #expect(read.bases == ["note-1": 7, "odd \"name\"\n": 0])
+        // As shown, its look included; an annotation kept under another name than its own is not taken for it.
+        #expect(read.shownAnnotation("note-1", pages: pages)?.drawing.color == shown.drawing.color, "\(xfdf)")
+        #expect(read.shownAnnotation("note-1", pages: pages)?.contents == shown.contents)
+        #expect(read.shownAnnotation("renamed", pages: pages) == nil)
         #expect(journal.read() == Self.edits(Point(x: 10, y: 10)), "the edits read as before")
         try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations())
-        #expect(journal.sharedBases().isEmpty)
-        #expect(!String(decoding: try #require(FileManager.default.contents(atPath: journal.journalPath)), as: UTF8.self).contains("sharedBases"))
-        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations(), sharedBases: ["note-1": 7])
+        #expect(journal.shared().isEmpty)
+        #expect(!String(decoding: try #require(FileManager.default.contents(atPath: journal.journalPath)), as: UTF8.self).contains("shared"))
+        try journal.write(Self.edits(Point(x: 10, y: 10)).asOperations(), shared: written)
         chmod(journal.journalPath, 0o644)
-        #expect(journal.sharedBases().isEmpty)
+        #expect(journal.shared().isEmpty)
     }
 
     /// A journal another user planted (their text, a deleted note) is never offered, nor one others could have written.

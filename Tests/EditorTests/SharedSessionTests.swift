@@ -33,12 +33,12 @@ import Testing
     /// would hold: the edits and the versions they were made on), connects, and sends what it has.
     static func restartFromItsJournal(_ room: inout SharedRoom, _ user: String, seed: UInt64) {
         let journaled = room.editors[user]!.state.edits
-        let bases = room.editors[user]!.state.journalSharedBases
+        let shared = room.editors[user]!.state.journalShared
         room.leave(user)
         var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
         restarted.seedBase = seed
         EditorReducer.startSharing(&restarted.state, document: "doc")
-        restarted.send(.journalFound(journaled, sharedBases: bases))
+        restarted.send(.journalFound(journaled, shared: shared))
         restarted.press(.character("y"))
         room.editors[user] = restarted
         room.connect(user)
@@ -511,7 +511,8 @@ import Testing
         var editor = room.editors["alice"]!
         editor.press(.escape)
         #expect(editor.command("q").isEmpty)
-        #expect(editor.state.message?.hasPrefix("1 change has not reached the server yet") == true)
+        #expect(editor.state.message == "1 change not on the server yet: q once it says live · :q! keeps it for next time")
+        #expect(CharacterWidth.of(editor.state.message ?? "") <= 80)
         #expect(editor.command("q!") == [.journalChanged, .quit])
         room.editors["alice"]!.press(.escape)
         room.connect("alice")
@@ -587,13 +588,21 @@ import Testing
             room.pause("alice")
             room.deliver()
         }
-        let desktops = try #require(room.server.live.first).element
-        #expect(!room.editors["laptop"]!.state.journalSharedBases.isEmpty)
+        let desktops = try #require(room.server.live.first)
+        #expect(!room.editors["laptop"]!.state.journalShared.bases.isEmpty)
+        let laptopHad = try #require(room.editors["laptop"]!.state.annotations.first { $0.contents == "Held over" })
         Self.restartFromItsJournal(&room, "laptop", seed: 77)
-        #expect(room.server.live.count == 1 && room.server.live[0].element == desktops, "the desktop's move stands")
+        #expect(room.server.live.count == 1 && room.server.live[0].element == desktops.element, "the desktop's move stands")
         #expect(room.editors["laptop"]!.state.sharing?.refusals.map(\.code) == ["stale"])
         let question = room.editors["laptop"]!.screen().lines.joined()
         #expect(question.contains("Not shared, “Held over” changed meanwhile"), "\(question)")
+        // Kept: the laptop's own as it showed it before the crash, not the desktop's with the laptop's move on top.
+        room.act("laptop") { $0.press(.character("y")) }
+        room.pause("laptop")
+        room.deliver()
+        #expect(room.server.live.count == 2)
+        let kept = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Held over" && $0.id.rawValue != desktops.name })
+        #expect(kept.rect == laptopHad.rect, "\(kept.rect) where the laptop had \(laptopHad.rect)")
     }
 
     /// The markup's own session moves it and dies before sending; another session deletes it: the restored move is

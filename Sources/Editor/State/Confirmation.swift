@@ -5,8 +5,8 @@ import TerminalGrid
 public enum Confirmation: Sendable, Equatable {
     case overwrite(SaveRequest)
     case quitWithUnsavedChanges
-    /// `sharedBases`: in a shared session, the server's version each change was made against (`journalSharedBases`).
-    case restoreJournal(DocumentEdits, sharedBases: [String: Int] = [:])
+    /// `shared`: in a shared session, what the journal keeps beside the edits (`EditorState.journalShared`).
+    case restoreJournal(DocumentEdits, shared: SharedJournal = SharedJournal())
     /// A shared session's change to the user's own annotation the server refused (changed or deleted in another
     /// session of theirs): keep this one as a new annotation, or take the server's. `local` is its name here, `shared`
     /// its name on the server. A refused deletion (`deletion`): delete it all the same, or keep the server's.

@@ -41,11 +41,18 @@ extension EditorState {
     /// The operations the crash journal writes: all since opening, with the draft as one more.
     public var journalOperations: [DocumentOperation] { editing.journal(withDraft: journalEdits, time: now) }
 
-    /// In a shared session, the server's version each change in the journal was made against (by the name here):
-    /// restored after a crash, a change is sent against it, never over what another session did meanwhile.
-    public var journalSharedBases: [String: Int] {
-        guard let sharing else { return [:] }
-        return sharing.journalBases(of: Set(markup.items.map(\.annotationName)).union(EditorReducer.touchedByEdits(self))
-            .union(edits.annotations.added.map(\.id)))
+    /// In a shared session, what the journal keeps beside the operations: the server's version each change was made
+    /// against (restored, it is sent against it, never over what another session did meanwhile) and the server's
+    /// annotations this session changed, as it shows them.
+    public var journalShared: SharedJournal {
+        guard let sharing else { return SharedJournal() }
+        let touched = EditorReducer.touchedByEdits(self)
+        var shown: [String: String] = [:]
+        for annotation in annotations where touched.contains(annotation.id) {
+            shown[annotation.id.rawValue] = XFDF.document([annotation], pages: document.pages)
+        }
+        return SharedJournal(bases: sharing.journalBases(of: Set(markup.items.map(\.annotationName)).union(touched)
+                                .union(edits.annotations.added.map(\.id))),
+                             shown: shown)
     }
 }

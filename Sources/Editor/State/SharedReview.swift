@@ -61,6 +61,9 @@ public struct SharedReview: Sendable {
     /// The server's annotations changed here and deleted by another session before the change was sent, as this
     /// session showed them: what `y` keeps as a new annotation.
     var lostToDeletion: [AnnotationID: Annotation] = [:]
+    /// The server's annotations a restored crash journal changed, as the session showed them before the crash: what
+    /// `y` keeps when the restored change is refused.
+    var restoredShown: [AnnotationID: Annotation] = [:]
     /// Refused changes to the user's own annotations, waiting to be put to the user once nothing is being edited.
     var conflicts: [Confirmation] = []
     /// Names whose refused change waits for the user's choice: not sent again meanwhile (against the newest version it
