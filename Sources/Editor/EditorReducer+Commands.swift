@@ -191,15 +191,18 @@ extension EditorReducer {
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
             // Annotation changes only make sense against the annotations they were made on.
             var known = Set(state.document.annotations.map(\.id))
+            var restorable = journaled.annotations
             if state.sharing != nil {
                 // In a shared session they may name the server's annotations, which come with its snapshot (perhaps
-                // not yet, offline): kept, and compared with the server's once they are in.
-                let named = journaled.annotations
-                known.formUnion(named.deleted.union(named.changedContents.keys).union(named.moved.keys).union(named.restyled.keys)
-                    .union(named.added.compactMap(\.inReplyTo)))
+                // not yet, offline): those the server did not have yet are kept, and compared with the server's once
+                // they are in; those it took are in its version already (made again they would move twice).
+                // (A journal written outside a shared session sent nothing: the file's own are all kept.)
+                let unsent = Set((shared.unsent ?? []).map { AnnotationID($0) })
+                restorable = restorable.keepingChanges(of: shared.unsent == nil ? known : unsent)
+                known.formUnion(unsent.union(restorable.added.compactMap(\.inReplyTo)))
             }
-            let annotations = journaled.annotations.refersOnly(to: known, pageCount: state.document.pageCount)
-                ? journaled.annotations : AnnotationEdits()
+            let annotations = restorable.refersOnly(to: known, pageCount: state.document.pageCount)
+                ? restorable : AnnotationEdits()
             let bookmarks = journaled.bookmarks.map { list in
                 BookmarkList(list.bookmarks.filter { $0.pageIndex.map { $0 < state.document.pageCount } ?? true })
             }

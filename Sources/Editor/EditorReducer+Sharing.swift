@@ -148,7 +148,8 @@ extension EditorReducer {
             sharing.told[AnnotationID(name)] = SharedReview.Told(form: answered.form, version: version, alive: answered.form != nil)
             state.sharing = sharing
             // Changed again while the change was on its way: that is compared now.
-            return sharing.dirty.contains(answered.local) ? flushShared(&state, env) : []
+            // Taken by the server: the crash journal no longer holds it as unsent.
+            return (sharing.dirty.contains(answered.local) ? flushShared(&state, env) : []) + [.journalChanged]
         case .refused(let operation, let code, let message, let current, _):
             guard let index = sharing.pending.firstIndex(where: { $0.operation == operation }) else { return [] }
             let refused = sharing.pending.remove(at: index)
@@ -295,19 +296,23 @@ extension EditorReducer {
         let repliesBefore = state.edits.annotations.added.count
         if !deletedHere.isEmpty { dropLocal(&state, deletedHere) }
         let repliesGone = repliesBefore - state.edits.annotations.added.count
+        // The crash journal says what the server has not taken yet: written again when that changed here (a change
+        // settled by its echo, followed, dropped or held), so a restore never makes again what the server has.
+        let journal: [EditorEffect] = settledEdits.isEmpty && follow.isEmpty && followAdded.isEmpty && deletedHere.isEmpty
+            && lostToDeletion.isEmpty && lostEdits.isEmpty ? [] : [.journalChanged]
         layOutShared(&state, changed: Set(events.flatMap(\.annotations).map { AnnotationID($0.name) }))
         if let conflict {
             let words = state.annotations.first { $0.id.rawValue == conflict.name }?.firstLine ?? ""
             let what = words.isEmpty ? "an annotation of yours" : "“\(words.prefix(40))”"
             let who = conflict.author == state.sharing?.user ? "Another session of yours" : conflict.author
             tell(&state, "\(who) \(conflict.deleted ? "deleted" : "changed") \(what), which you changed here")
-            return [.sharedChangesWaiting]
+            return [.sharedChangesWaiting] + journal
         }
         // Who did what, on the message line, unless the line is the user's (a prompt, something being typed).
         if let news, state.focus == .page, state.interaction.activity == .idle {
             state.message = news + (repliesGone > 0 ? " (your \(repliesGone == 1 ? "reply or state" : "\(repliesGone) replies and states") to it went with it)" : "")
         }
-        return []
+        return journal
     }
 
     /// "alice added a text box: “Check the total”": what a collaborator's event did, in a line.

@@ -129,9 +129,13 @@ struct SharedRoom {
         collect(user)
     }
 
+    /// How many times each editor asked for its crash journal to be written.
+    var journalWrites: [String: Int] = [:]
+
     private mutating func collect(_ user: String) {
         guard var editor = editors[user] else { return }
         for effect in editor.effects {
+            if effect == .journalChanged { journalWrites[user, default: 0] += 1 }
             guard case .sendShared(let frames) = effect else { continue }
             sent[user, default: []] += frames
             if connected.contains(user) { outgoing[user, default: []] += frames }

@@ -32,7 +32,9 @@ import Testing
     /// `user`'s editor dies; a new one of Alice's opens the document, restores the crash journal (what the journal
     /// would hold: the edits and the versions they were made on), connects, and sends what it has.
     static func restartFromItsJournal(_ room: inout SharedRoom, _ user: String, seed: UInt64) {
-        let journaled = room.editors[user]!.state.edits
+        // What the journal file holds: the operations since opening, replayed as a restore reads them.
+        var journaled = DocumentEdits()
+        for operation in room.editors[user]!.state.journalOperations { journaled.apply(operation, bookmarkBase: BookmarkList()) }
         let shared = room.editors[user]!.state.journalShared
         room.leave(user)
         var restarted = EditorHarness(columns: 120, rows: 40, reviewer: Reviewer(author: "alice"))
@@ -858,6 +860,29 @@ import Testing
             if answer == "y" { #expect(shown.first.map { abs($0.rect.minX - before.rect.minX - 10) < 0.01 } == true, "\(user): where Alice moved it") }
             #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
         }
+    }
+
+    /// A change the server took before the editor died is in the server's version already: a restored journal sends
+    /// nothing for it, asks nothing, and moves nothing twice.
+    @Test func aRestoredJournalDoesNotSendAgainWhatTheServerTook() throws {
+        var room = Self.textFromTheLaptop("Taken once")
+        room.act("alice") { $0.press(.escape, .tab, .character("L")) }
+        room.pause("alice")
+        let writes = room.journalWrites["alice"] ?? 0
+        room.deliver()
+        // The server's answer and the echo of her own change settle it: the journal is written again, saying so.
+        #expect((room.journalWrites["alice"] ?? 0) > writes)
+        let taken = try #require(room.server.live.first)
+        let logged = room.server.log.count
+        #expect(room.editors["alice"]!.state.journalShared.unsent == [])
+        Self.restartFromItsJournal(&room, "alice", seed: 79)
+        #expect(room.server.log.count == logged, "nothing sent again")
+        #expect(room.server.live.count == 1 && room.server.live[0].element == taken.element)
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+        #expect(room.editors["alice"]!.state.focus == .page, "nothing asked")
+        let shown = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Taken once" })
+        let onLaptop = try #require(room.editors["laptop"]!.state.annotations.first { $0.contents == "Taken once" })
+        #expect(shown.rect == onLaptop.rect, "moved once, as the server has it")
     }
 
     /// The copy kept in a conflict follows what the user's other session does to it, as every other annotation

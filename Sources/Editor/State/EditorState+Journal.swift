@@ -47,12 +47,13 @@ extension EditorState {
     public var journalShared: SharedJournal {
         guard let sharing else { return SharedJournal() }
         let touched = EditorReducer.touchedByEdits(self)
+        let unsent = touched.intersection(sharing.dirty.union(sharing.held).union(sharing.pending.map(\.local)))
         var shown: [String: String] = [:]
-        for annotation in annotations where touched.contains(annotation.id) {
+        for annotation in annotations where unsent.contains(annotation.id) {
             shown[annotation.id.rawValue] = XFDF.document([annotation], pages: document.pages)
         }
         return SharedJournal(bases: sharing.journalBases(of: Set(markup.items.map(\.annotationName)).union(touched)
                                 .union(edits.annotations.added.map(\.id))),
-                             shown: shown)
+                             shown: shown, unsent: unsent.map(\.rawValue).sorted())
     }
 }

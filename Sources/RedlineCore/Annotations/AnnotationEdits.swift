@@ -311,6 +311,17 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
 extension AnnotationEdits {
     /// True when every change names an annotation among `known` or one added here, on an existing page:
     /// edits journaled against another version of the file are not applied to this one.
+    /// These edits with the changes (moves, new looks, words, deletions) of annotations outside `allowed` left out;
+    /// what was added stays.
+    public func keepingChanges(of allowed: Set<AnnotationID>) -> AnnotationEdits {
+        var kept = self
+        kept.changedContents = changedContents.filter { allowed.contains($0.key) }
+        kept.deleted = deleted.intersection(allowed)
+        kept.moved = moved.filter { allowed.contains($0.key) }
+        kept.restyled = restyled.filter { allowed.contains($0.key) }
+        return kept
+    }
+
     public func refersOnly(to known: Set<AnnotationID>, pageCount: Int) -> Bool {
         let available = known.union(added.map(\.id))
         return deleted.isSubset(of: known) && Set(changedContents.keys).isSubset(of: known) && Set(moved.keys).isSubset(of: available)

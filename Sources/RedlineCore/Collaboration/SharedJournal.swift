@@ -8,16 +8,21 @@ public struct SharedJournal: Sendable, Hashable, Codable {
     /// By name: the server's annotations this session changed, as it showed them, each as an XFDF document (what the
     /// wire carries: every key of the annotation, its look included).
     public var shown: [String: String]
+    /// The server's annotations whose changes in the journal the server did not have yet: only those are restored
+    /// (the journal's operations are all since opening; a change the server took is in the server's version already,
+    /// and made again on it would move twice). Nil in a journal that says nothing of it: none are.
+    public var unsent: [String]?
 
-    public init(bases: [String: Int] = [:], shown: [String: String] = [:]) {
+    public init(bases: [String: Int] = [:], shown: [String: String] = [:], unsent: [String]? = nil) {
         self.bases = bases
         self.shown = shown
+        self.unsent = unsent
     }
 
-    public var isEmpty: Bool { bases.isEmpty && shown.isEmpty }
+    public var isEmpty: Bool { bases.isEmpty && shown.isEmpty && (unsent ?? []).isEmpty }
 
     /// What a journal read from disk may hold: a version no server gives (negative) is left out.
-    public var checked: SharedJournal { SharedJournal(bases: bases.filter { $0.value >= 0 }, shown: shown) }
+    public var checked: SharedJournal { SharedJournal(bases: bases.filter { $0.value >= 0 }, shown: shown, unsent: unsent) }
 
     /// The annotation kept as shown under `name`, read as the wire's XFDF is; nil when none is, or it does not read
     /// as one annotation of that name on these pages.
