@@ -344,7 +344,7 @@ extension EditorReducer {
         state.sharing?.held.remove(local)
         state.sharing?.heldForms[local] = nil
         state.sharing?.heldBases[local] = nil
-        state.message = "Yours is shared as a new annotation; the other stays as it was"
+        state.message = "Yours is shared as a new annotation" + (state.sharing?.alive(shared) == false ? "" : "; the other stays as it was")
         if let index = state.markup.items.firstIndex(where: { $0.annotationName == local }) {
             // The markup becomes a new annotation of its own name; the server's keeps the old name, and is listed
             // and drawn as the server has it, like any other annotation.

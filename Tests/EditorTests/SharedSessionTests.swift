@@ -851,6 +851,7 @@ import Testing
         let question = room.editors["alice"]!.screen().lines.joined()
         #expect(question.contains("Not shared, “Theirs, moved” was deleted meanwhile"), "\(question)")
         room.act("alice") { $0.press(.character(Character(answer))) }
+        if answer == "y" { #expect(room.editors["alice"]!.state.message == "Yours is shared as a new annotation") }
         room.pause("alice")
         room.deliver()
         #expect(room.server.live.count == (answer == "y" ? 1 : 0))
