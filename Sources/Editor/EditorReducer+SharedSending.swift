@@ -132,12 +132,8 @@ extension EditorReducer {
             if alive == false, made.contains(name), let base = sharing.editBase[wire], let deletedAt = sharing.version(of: wire), deletedAt > base {
                 // Deleted elsewhere after this change to it began (a journal restored after a crash, a race): the user
                 // chooses, as when the server refuses a change to what another session deleted.
-                let words = annotation.firstLine
-                let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
-                sharing.held.insert(name)
+                notice = sharing.askAboutDeletion(local: name, shared: wire, words: annotation.firstLine)
                 sharing.heldBases[name] = base
-                sharing.conflicts.append(.sharedConflict(local: name, shared: wire, message: "\(what) was deleted meanwhile"))
-                notice = "Not shared: \(what) was deleted meanwhile"
                 sharing.dirty.insert(name)
                 continue
             }

@@ -90,9 +90,7 @@ extension EditorReducer {
                 : server.map { SharedReview.comparedForm(of: $0, pages: pages) == form } ?? false
             if same {
                 settled = true
-                sharing.held.remove(local)
-                sharing.heldForms[local] = nil
-                sharing.heldBases[local] = nil
+                sharing.settle(local)
                 sharing.dirty.remove(local)
             } else {
                 kept.append(conflict)
@@ -173,7 +171,7 @@ extension EditorReducer {
                     ?? state.sharing?.replica.annotations.last { $0.id == refused.name }?.firstLine
                     ?? ""
                 // Short: the question that follows must keep its keys on one line.
-                let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
+                let what = SharedReview.quoted(words)
                 let why = code == "stale" ? "\(what) changed meanwhile" : "\(what) was deleted meanwhile"
                 tell(&state, "Not shared: \(why)" + (code == "stale" ? " (by another session of yours?)" : ""))
                 // Held until the user chooses: sent again now, against the newest version, it would overwrite.
@@ -269,18 +267,10 @@ extension EditorReducer {
                 sharing.dirty.insert(AnnotationID(entry.name))
             }
         }
-        for shown in lostEdits {
-            let what = shown.firstLine.isEmpty ? "it" : "“\(shown.firstLine.prefix(24))\(shown.firstLine.count > 24 ? "…" : "")”"
-            sharing.held.insert(shown.id)
-            sharing.conflicts.append(.sharedConflict(local: shown.id, shared: shown.id, message: "\(what) was deleted meanwhile"))
-            news = "Not shared: \(what) was deleted meanwhile"
-        }
+        for shown in lostEdits { news = sharing.askAboutDeletion(local: shown.id, shared: shown.id, words: shown.firstLine) }
         for (item, wire) in lostToDeletion {
             let words = if case .text(let text) = item.content { text.text } else { "" }
-            let what = words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
-            sharing.held.insert(item.annotationName)
-            sharing.conflicts.append(.sharedConflict(local: item.annotationName, shared: wire, message: "\(what) was deleted meanwhile"))
-            news = "Not shared: \(what) was deleted meanwhile"
+            news = sharing.askAboutDeletion(local: item.annotationName, shared: wire, words: words)
         }
         let waitingNow = sharing.dirty.union(sharing.pending.map(\.local)).union(sharing.held)
         let settledEdits = settled.intersection(touchedByEdits(state)).subtracting(waitingNow)
@@ -341,9 +331,9 @@ extension EditorReducer {
     /// changed here becomes a new one of the session's, and the server's is left as it is.
     static func keepAsNew(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
-        state.sharing?.held.remove(local)
-        state.sharing?.heldForms[local] = nil
-        state.sharing?.heldBases[local] = nil
+        // What was shown of it, taken before the question's state goes: the copy is made from it.
+        let kept = state.sharing?.restoredShown[local] ?? state.annotations.first(where: { $0.id == local }) ?? state.sharing?.lostToDeletion[local]
+        state.sharing?.settle(local)
         state.message = "Yours is shared as a new annotation" + (state.sharing?.alive(shared) == false ? "" : "; the other stays as it was")
         if let index = state.markup.items.firstIndex(where: { $0.annotationName == local }) {
             // The markup becomes a new annotation of its own name; the server's keeps the old name, and is listed
@@ -359,10 +349,7 @@ extension EditorReducer {
             layOutShared(&state)
             return [.sharedChangesWaiting, .journalChanged]
         }
-        guard var mine = state.sharing?.restoredShown[local] ?? state.annotations.first(where: { $0.id == local })
-                ?? state.sharing?.lostToDeletion[local] else { return [] }
-        state.sharing?.lostToDeletion[local] = nil
-        state.sharing?.restoredShown[local] = nil
+        guard var mine = kept else { return [] }
         mine.id = AnnotationID(state.freshID().uuidString)
         mine.inReplyTo = nil
         revert(&state, local, adding: mine)
@@ -374,9 +361,7 @@ extension EditorReducer {
     /// change goes with it.
     static func deleteAllTheSame(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
-        state.sharing?.held.remove(local)
-        state.sharing?.heldForms[local] = nil
-        state.sharing?.heldBases[local] = nil
+        state.sharing?.settle(local)
         state.sharing?.editBase[shared] = nil
         state.sharing?.dirty.insert(local)
         state.message = "Deleted all the same: the other session's change goes with it"
@@ -385,11 +370,7 @@ extension EditorReducer {
 
     /// A refused change given up for what the server has.
     static func takeTheServers(_ state: inout EditorState, local: AnnotationID, shared: AnnotationID) {
-        state.sharing?.lostToDeletion[local] = nil
-        state.sharing?.restoredShown[local] = nil
-        state.sharing?.held.remove(local)
-        state.sharing?.heldForms[local] = nil
-        state.sharing?.heldBases[local] = nil
+        state.sharing?.settle(local)
         state.message = "Took the server's: your change there is undone"
         state.sharing?.dirty.remove(local)
         if state.sharing?.created[local] != nil || state.sharing?.markupListed.keys.contains(local) == true,

@@ -48,6 +48,22 @@ import Testing
         room.deliver()
     }
 
+    /// `user` answers the question on their screen, and what follows reaches the server and every editor.
+    static func answer(_ answer: String, in room: inout SharedRoom, as user: String) {
+        room.act(user) { $0.press(.character(Character(answer))) }
+        room.pause(user)
+        room.deliver()
+    }
+
+    /// Every editor shows as many annotations saying `words` as the server has, and waits for nothing.
+    static func expectEveryEditorAgrees(_ room: SharedRoom, on words: String) {
+        for (user, editor) in room.editors {
+            let shown = editor.state.annotations.filter { $0.contents == words }
+            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
+            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
+        }
+    }
+
     func annotation(_ name: String, _ editor: EditorHarness) -> Annotation? {
         editor.state.annotations.first { $0.id.rawValue == name }
     }
@@ -621,14 +637,9 @@ import Testing
         #expect(room.server.live.isEmpty, "nothing shared before the user chose")
         let question = room.editors["alice"]!.screen().lines.joined()
         #expect(question.contains("Not shared, “Gone while away” was deleted meanwhile"), "\(question)")
-        room.act("alice") { $0.press(.character(Character(answer))) }
-        room.pause("alice")
-        room.deliver()
+        Self.answer(answer, in: &room, as: "alice")
         #expect(room.server.live.count == (answer == "y" ? 1 : 0))
-        for (user, editor) in room.editors {
-            #expect(editor.state.annotations.filter { $0.contents == "Gone while away" }.count == room.server.live.count, "\(user)")
-            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
-        }
+        Self.expectEveryEditorAgrees(room, on: "Gone while away")
     }
 
     /// Alice moves her text on her desktop and, before hearing of it, on her laptop: the laptop's change is refused as
@@ -775,15 +786,9 @@ import Testing
         let question = alice.screen().lines.joined()
         #expect(question.contains("Not shared, “Moved, then gone” was deleted meanwhile")
                     && question.contains("keeps yours as new"), "\(question)")
-        room.act("alice") { $0.press(.character(Character(answer))) }
-        room.pause("alice")
-        room.deliver()
+        Self.answer(answer, in: &room, as: "alice")
         #expect(room.server.live.count == (answer == "y" ? 1 : 0))
-        for (user, editor) in room.editors {
-            let shown = editor.state.annotations.filter { $0.contents == "Moved, then gone" }
-            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
-            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
-        }
+        Self.expectEveryEditorAgrees(room, on: "Moved, then gone")
     }
 
     /// The server's refusal coming while the user types a new text says nothing over what they type: the line is
@@ -855,11 +860,10 @@ import Testing
         room.pause("alice")
         room.deliver()
         #expect(room.server.live.count == (answer == "y" ? 1 : 0))
-        for (user, editor) in room.editors {
-            let shown = editor.state.annotations.filter { $0.contents == "Theirs, moved" }
-            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
-            if answer == "y" { #expect(shown.first.map { abs($0.rect.minX - before.rect.minX - 10) < 0.01 } == true, "\(user): where Alice moved it") }
-            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
+        Self.expectEveryEditorAgrees(room, on: "Theirs, moved")
+        for (user, editor) in room.editors where answer == "y" {
+            let shown = editor.state.annotations.first { $0.contents == "Theirs, moved" }
+            #expect(shown.map { abs($0.rect.minX - before.rect.minX - 10) < 0.01 } == true, "\(user): where Alice moved it")
         }
     }
 
@@ -939,15 +943,9 @@ import Testing
         let question = room.editors["alice"]!.screen().lines.joined()
         #expect(question.contains("Deletion not shared, “Doomed” changed meanwhile") && question.contains("deletes it all the same"),
                 "\(question)")
-        room.act("alice") { $0.press(.character(Character(answer))) }
-        room.pause("alice")
-        room.deliver()
+        Self.answer(answer, in: &room, as: "alice")
         #expect(room.server.live.count == (answer == "n" ? 1 : 0))
-        for (user, editor) in room.editors {
-            let shown = editor.state.annotations.filter { $0.contents == "Doomed" }
-            #expect(shown.count == room.server.live.count, "\(user) shows \(shown.count)")
-            #expect(editor.state.sharing?.waitingCount == 0, "\(user) still waits")
-        }
+        Self.expectEveryEditorAgrees(room, on: "Doomed")
         if answer == "n" {
             let alice = try #require(room.editors["alice"]!.state.annotations.first { $0.contents == "Doomed" })
             let laptop = try #require(room.editors["laptop"]!.state.annotations.first { $0.contents == "Doomed" })

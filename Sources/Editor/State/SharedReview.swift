@@ -151,11 +151,32 @@ public struct SharedReview: Sendable {
         created[name] = nil
         markupListed[name] = nil
         aliases[name] = nil
+        settle(name)
+        dirty.remove(name)
+    }
+
+    /// The question about `name`'s refused or lost change is answered (or needs no answer): nothing of it is held
+    /// any more, nor kept to make a copy from.
+    mutating func settle(_ name: AnnotationID) {
         held.remove(name)
         heldForms[name] = nil
         heldBases[name] = nil
         lostToDeletion[name] = nil
-        dirty.remove(name)
+        restoredShown[name] = nil
+    }
+
+    /// Holds `local`'s change, deleted on the server (`shared`) by another session before it was sent, and queues
+    /// the question; returns what the message line says of it.
+    mutating func askAboutDeletion(local: AnnotationID, shared: AnnotationID, words: String) -> String {
+        let what = Self.quoted(words)
+        held.insert(local)
+        conflicts.append(.sharedConflict(local: local, shared: shared, message: "\(what) was deleted meanwhile"))
+        return "Not shared: \(what) was deleted meanwhile"
+    }
+
+    /// An annotation's words as a question names them: short enough to keep the answers' keys on the line.
+    static func quoted(_ words: String) -> String {
+        words.isEmpty ? "it" : "“\(words.prefix(24))\(words.count > 24 ? "…" : "")”"
     }
 
     /// For the crash journal: the version of the server's annotation each of `names` (names here) was changed
