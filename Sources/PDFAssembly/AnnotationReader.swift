@@ -15,6 +15,9 @@ struct AnnotationReader {
     }
 
     let session: QPDFSession
+    /// Whether annotations are read from the file's own text where they can be (`FileObjects`); off, every one is
+    /// read through qpdf, as the tests compare.
+    var readsFileText = true
 
     func read(pages geometries: [PageGeometry]) -> [Located] {
         var located: [Located] = []
@@ -26,28 +29,39 @@ struct AnnotationReader {
         located.reserveCapacity(listed)
         keys.reserveCapacity(listed)
         var seen: Set<ObjectKey> = []
-        var parentByObject: [Int: ObjectKey] = [:]
+        var parentByObject: [Int: (key: ObjectKey, grouped: Bool)] = [:]
+        let fileObjects = readsFileText ? FileObjects(session: session) : nil
         for (pageIndex, geometry) in geometries.enumerated() {
             let page = qpdf_get_page_n(session.data, pageIndex)
             let listedObjects = listedPerPage[pageIndex]
-            // qpdf parses every object of the page first, then each is read: what qpdf keeps is not interleaved with
-            // what the reading makes and frees, which left 90 MB of gaps in the heap for 100,000 replies.
-            let dictionaries = listedObjects.map(session.isDictionary)
+            // Each annotation's own text from the file where it can be; the rest through qpdf, which parses every
+            // object of the page first, then each is read: what qpdf keeps is not interleaved with what the reading
+            // makes and frees, which left 90 MB of gaps in the heap for 100,000 replies.
+            let keysListed = listedObjects.map { ObjectKey($0, in: session) }
+            let fromFile: [Bool] = keysListed.map { key in key.map { fileObjects?.has(number: $0.number, generation: $0.generation) ?? false } ?? false }
+            let dictionaries = listedObjects.indices.map { fromFile[$0] || session.isDictionary(listedObjects[$0]) }
             for (slot, object) in listedObjects.enumerated() where dictionaries[slot] {
-                let key = ObjectKey(object, in: session)
+                let key = keysListed[slot]
                 // One object listed twice (or on two pages) is one annotation, where it is first listed.
                 if let key, !seen.insert(key).inserted { continue }
-                let read: (Annotation, parent: ObjectKey?)? = session.releasingHandles {
-                    let entries = ObjectEntries(of: object, in: session)
+                let read: (Annotation, parent: ObjectKey?, grouped: Bool)? = session.releasingHandles {
+                    var entries: ObjectEntries
+                    if fromFile[slot], let key, let text = fileObjects?.dictionary(number: key.number, generation: key.generation) {
+                        entries = ObjectEntries(text, in: session)
+                    } else {
+                        guard session.isDictionary(object) else { return nil }
+                        entries = ObjectEntries(of: object, in: session)
+                    }
                     let subtype = entries.name("/Subtype") ?? ""
                     if subtype == "Popup" { return nil }
                     return (describe(entries, pageIndex: pageIndex, subtype: subtype, geometry: geometry),
-                            entries.reference("/IRT").map { ObjectKey(number: $0.number, generation: $0.generation) })
+                            entries.reference("/IRT").map { ObjectKey(number: $0.number, generation: $0.generation) },
+                            entries.name("/RT") == "Group")
                 }
-                guard let (described, parentKey) = read else { continue }
+                guard let (described, parentKey, grouped) = read else { continue }
                 var annotation = described
                 annotation.order = located.count
-                if let parentKey { parentByObject[located.count] = parentKey }
+                if let parentKey { parentByObject[located.count] = (parentKey, grouped) }
                 located.append(Located(annotation: annotation, object: object, page: page, slot: slot))
                 keys.append(key)
             }
@@ -61,11 +75,10 @@ struct AnnotationReader {
             if let key = keys[index] { idByObject[key] = located[index].annotation.id }
         }
         // /IRT names an object; replies may come before their parent in /Annots, so resolve at the end.
-        for (index, parentKey) in parentByObject {
-            guard let parentID = idByObject[parentKey] else { continue }
+        for (index, parent) in parentByObject {
+            guard let parentID = idByObject[parent.key] else { continue }
             located[index].annotation.inReplyTo = parentID
-            let relation = session.releasingHandles { session.name(session.key(located[index].object, "/RT")) }
-            located[index].annotation.replyType = relation == "Group" ? .group : .reply
+            located[index].annotation.replyType = parent.grouped ? .group : .reply
         }
         return located
     }

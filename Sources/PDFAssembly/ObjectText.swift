@@ -28,6 +28,35 @@ enum ObjectText: Equatable {
         return reader.position == bytes.count ? object : nil
     }
 
+    /// An object as a file holds it: `N G obj`, the object, `endobj`. Nil when the text is anything else, or anything
+    /// qpdf might read otherwise (a stream, an integer past 64 bits): the caller then asks qpdf.
+    static func parseIndirect(_ bytes: UnsafeBufferPointer<UInt8>, number: Int32, generation: Int32) -> ObjectText? {
+        var reader = Reader(bytes: bytes, strict: true)
+        guard reader.integer() == Int64(number), reader.integer() == Int64(generation), reader.keyword("obj"),
+              let object = reader.object(depth: 0), reader.keyword("endobj") else { return nil }
+        return object
+    }
+
+    /// One object of an object stream's data, nothing after it; nil as `parseIndirect`.
+    static func parseStored(_ bytes: UnsafeBufferPointer<UInt8>) -> ObjectText? {
+        var reader = Reader(bytes: bytes, strict: true)
+        guard let object = reader.object(depth: 0) else { return nil }
+        reader.skipSpace()
+        return reader.position == bytes.count ? object : nil
+    }
+
+    /// `count` unsigned integers separated by space, as an object stream's header lists its objects; nil otherwise.
+    static func integers(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Int64]? {
+        var reader = Reader(bytes: bytes, strict: true)
+        var values: [Int64] = []
+        values.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let value = reader.integer() else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
     var number: Double? {
         switch self {
         case .integer(let value): Double(value)
@@ -39,6 +68,34 @@ enum ObjectText: Equatable {
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// Reading a file's own text, not qpdf's: what qpdf may take differently is refused.
+        var strict = false
+
+        init(bytes: UnsafeBufferPointer<UInt8>, strict: Bool = false) {
+            self.bytes = bytes
+            self.strict = strict
+        }
+
+        /// A plain unsigned integer token.
+        mutating func integer() -> Int64? {
+            skipSpace()
+            let start = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            guard position > start, position - start < 11, position == bytes.count || Self.isDelimiter(bytes[position]) else { return nil }
+            return Int64(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+        }
+
+        /// `word` as a whole token.
+        mutating func keyword(_ word: StaticString) -> Bool {
+            skipSpace()
+            let count = word.utf8CodeUnitCount
+            guard position + count <= bytes.count,
+                  UnsafeBufferPointer(rebasing: bytes[position..<position + count]).elementsEqual(
+                      UnsafeBufferPointer(start: word.utf8Start, count: count)),
+                  position + count == bytes.count || Self.isDelimiter(bytes[position + count]) else { return false }
+            position += count
+            return true
+        }
 
         mutating func skipSpace() {
             while position < bytes.count {
@@ -217,6 +274,8 @@ enum ObjectText: Equatable {
             if token.elementsEqual("false".utf8) { return .boolean(false) }
             if token.elementsEqual("null".utf8) { return .null }
             guard let number = Self.number(token) else { return nil }
+            // Past 64 bits is read as a real here; what qpdf makes of it is qpdf's to say.
+            if strict, case .real = number, !token.contains(UInt8(ascii: ".")) { return nil }
             guard case .integer(let first) = number else { return number }
             // A reference is two integers and R; anything else leaves the position after the first.
             let afterFirst = position
