@@ -113,11 +113,27 @@ extension EditorReducer {
     }
 
     static func undo(_ state: inout EditorState) -> [EditorEffect] {
-        report(&state, state.editing.undo(id: state.freshID(), time: state.now), verb: "undo")
+        if let last = state.editing.history.undoable.last, !sharedStillCurrent(state, last) {
+            _ = state.editing.history.popUndo()
+            return report(&state, .overtaken, verb: "undo")
+        }
+        return report(&state, state.editing.undo(id: state.freshID(), time: state.now), verb: "undo")
     }
 
     static func redo(_ state: inout EditorState) -> [EditorEffect] {
-        report(&state, state.editing.redo(id: state.freshID(), time: state.now), verb: "redo")
+        if let last = state.editing.history.redoable.last, !sharedStillCurrent(state, last) {
+            _ = state.editing.history.popRedo()
+            return report(&state, .overtaken, verb: "redo")
+        }
+        return report(&state, state.editing.redo(id: state.freshID(), time: state.now), verb: "redo")
+    }
+
+    /// In a shared session: the server's annotations `operation` changes are at the versions its history knows.
+    private static func sharedStillCurrent(_ state: EditorState, _ operation: DocumentOperation) -> Bool {
+        guard let replica = state.sharing?.replica else { return true }
+        return state.editing.stillCurrent(operation) { name in
+            replica.entries[name.rawValue].flatMap { $0.deleted ? nil : $0.version }
+        }
     }
 
     /// What an operation changed, in a few words: "the move of the square", "markup", "the text box's new look".

@@ -217,7 +217,15 @@ extension EditorReducer {
         let waitingHere = sharing.dirty.union(sharing.pending.map(\.local)).union(sharing.held)
         var follow: [AnnotationID: MarkupItem] = [:]
         var settled: Set<AnnotationID> = []
+        // What the server had of each annotation before this session's own change to it came back: what an undo of
+        // that change restores.
+        var formerly: [AnnotationID: Annotation] = [:]
         for event in events where event.seq > sharing.replica.head {
+            if own.contains(event.op) {
+                for entry in event.annotations where formerly[AnnotationID(entry.name)] == nil {
+                    formerly[AnnotationID(entry.name)] = sharing.replica.annotations.last { $0.id.rawValue == entry.name }
+                }
+            }
             // What a deletion took is described from before it.
             let deletedNews = event.action == .delete && !own.contains(event.op) ? sharedNews(event, sharing.replica) : nil
             do {
@@ -279,7 +287,12 @@ extension EditorReducer {
         if !follow.isEmpty { followServer(&state, follow) }
         if !followAdded.isEmpty { followServer(&state, added: followAdded.compactMap { addedByWire[$0] }) }
         if !settledEdits.isEmpty {
-            for name in settledEdits.sorted(by: { $0.rawValue < $1.rawValue }) { revert(&state, name, adding: nil) }
+            for name in settledEdits.sorted(by: { $0.rawValue < $1.rawValue }) {
+                let version = state.sharing?.replica.entries[name.rawValue]?.version ?? 0
+                let copyName = AnnotationID(state.freshID().uuidString)
+                state.editing.rebaseHistory(of: name, onto: version, formerly: formerly[name], copyName: copyName)
+                revert(&state, name, adding: nil)
+            }
             state.sharing?.dirty.subtract(state.editing.takeChangedNames())
             layOutShared(&state)
         }

@@ -21,7 +21,10 @@ public struct DocumentEditing: Sendable {
     /// journal replays.
     public private(set) var operations: [DocumentOperation] = []
     /// The reviewer's own operations, for undo and redo.
-    public private(set) var history = OperationHistory()
+    public internal(set) var history = OperationHistory()
+    /// In a shared session, the server version each of its annotations' history was last said against
+    /// (`rebaseHistory(of:onto:formerly:copyName:)`).
+    var rebasedVersions: [AnnotationID: Int] = [:]
     /// Destinations this session wrote: writing one again needs no confirmation.
     public var writtenPaths: Set<String> = []
     /// What `:w` does with the markup (`save_mode` in config.toml); `:wa` and `:wf` say it themselves.

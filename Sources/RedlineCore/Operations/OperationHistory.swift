@@ -31,6 +31,13 @@ public struct OperationHistory: Sendable, Hashable {
     /// After an undo: the undone operation can be redone.
     public mutating func pushRedo(_ operation: DocumentOperation) { redoable.append(operation) }
 
+    /// Every operation said again by `transform` (nil leaves it out): what an operation changed now means something
+    /// else (a shared annotation whose change the server took has a new version to be changed from).
+    public mutating func rewrite(_ transform: (DocumentOperation) -> DocumentOperation?) {
+        undoable = undoable.compactMap(transform)
+        redoable = redoable.compactMap(transform)
+    }
+
     /// After a redo (or a refused undo): back on the undo stack without forgetting the redo stack.
     public mutating func pushUndo(_ operation: DocumentOperation) { undoable.append(operation) }
 }

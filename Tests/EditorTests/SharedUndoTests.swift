@@ -1,0 +1,130 @@
+import Foundation
+import RedlineCore
+import Testing
+@testable import Editor
+
+/// Undo in a shared session after the server took the change: the inverse is sent as a new change against the
+/// server's version, so everyone sees it undone; a change someone else made since is never overwritten.
+@Suite struct SharedUndoTests {
+    /// Alice's text from an earlier session of hers, now one of the server's annotations, with Bob watching.
+    static func roomWithAlicesServerText(_ words: String) -> SharedRoom {
+        var room = SharedRoom()
+        room.join("alice")
+        room.act("alice") { $0.placeText(words) }
+        room.pause("alice")
+        room.deliver()
+        room.leave("alice")
+        room.join("alice")
+        room.join("bob")
+        room.deliver()
+        return room
+    }
+
+    static func rect(_ room: SharedRoom, _ user: String, _ words: String) -> Rect? {
+        room.editors[user]!.state.annotations.first { $0.contents == words }?.rect
+    }
+
+    @Test func undoingAMoveTheServerTookMovesItBackForEveryone() throws {
+        var room = Self.roomWithAlicesServerText("Moved twice")
+        let before = try #require(Self.rect(room, "alice", "Moved twice"))
+        room.act("alice") { $0.press(.tab, .right, .right, .right) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.first?.version == 2)
+        #expect(Self.rect(room, "bob", "Moved twice")?.minX == before.minX + 3)
+
+        room.act("alice") { $0.press(.escape, .character("u")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["alice"]!.state.message?.hasPrefix("Undone") == true, "\(room.editors["alice"]!.state.message ?? "")")
+        #expect(room.server.live.first?.version == 3, "the inverse is one more change")
+        for user in ["alice", "bob"] {
+            let shown = try #require(Self.rect(room, user, "Moved twice"))
+            #expect(abs(shown.minX - before.minX) < 0.001 && abs(shown.minY - before.minY) < 0.001, "\(user): \(shown) \(before)")
+        }
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+
+        room.act("alice") { $0.press(.control("r")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.first?.version == 4)
+        #expect(Self.rect(room, "bob", "Moved twice")?.minX == before.minX + 3)
+        SharedSessionTests.expectEveryEditorAgrees(room, on: "Moved twice")
+    }
+
+    @Test func undoingNewWordsAndANewColourTheServerTookBringsTheOldOnesBack() throws {
+        var room = Self.roomWithAlicesServerText("First words")
+        let colour = room.editors["bob"]!.state.annotations.first?.drawing.color
+        room.act("alice") { editor in
+            editor.press(.tab, .enter, .control("u"))
+            for character in "Second words" { editor.press(.character(character)) }
+            editor.press(.enter, .escape)
+        }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { $0.press(.tab, .character("c"), .escape) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["bob"]!.state.annotations.map(\.contents) == ["Second words"])
+        #expect(room.editors["bob"]!.state.annotations.first?.drawing.color != colour)
+
+        room.act("alice") { $0.press(.escape, .character("u")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["bob"]!.state.annotations.first?.drawing.color == colour, "the colour is undone first")
+        #expect(room.editors["bob"]!.state.annotations.map(\.contents) == ["Second words"])
+        room.act("alice") { $0.press(.character("u")) }
+        room.pause("alice")
+        room.deliver()
+        for user in ["alice", "bob"] {
+            #expect(room.editors[user]!.state.annotations.map(\.contents) == ["First words"], "\(user)")
+        }
+        #expect(room.server.live.first?.version == 5)
+        SharedSessionTests.expectEveryEditorAgrees(room, on: "First words")
+    }
+
+    @Test func undoingADeletionTheServerTookSharesItAgain() throws {
+        var room = Self.roomWithAlicesServerText("Deleted by mistake")
+        room.act("alice") { $0.press(.tab, .character("x")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.isEmpty)
+        #expect(Self.rect(room, "bob", "Deleted by mistake") == nil)
+
+        room.act("alice") { $0.press(.escape, .character("u")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.server.live.count == 1)
+        #expect(room.server.live.first?.author == "alice")
+        #expect(Self.rect(room, "bob", "Deleted by mistake") != nil)
+        SharedSessionTests.expectEveryEditorAgrees(room, on: "Deleted by mistake")
+        #expect(room.editors["alice"]!.state.sharing?.refusals.isEmpty == true)
+    }
+
+    /// Another session of Alice's moved it after her: undoing here would overwrite that move, so it is refused.
+    @Test func undoAfterAnotherSessionChangedItIsRefused() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.act("alice") { $0.placeText("Twice moved") }
+        room.pause("alice")
+        room.deliver()
+        room.leave("alice")
+        room.join("alice")
+        room.join("laptop", as: "alice")
+        room.deliver()
+        room.act("alice") { $0.press(.tab, .right, .right) }
+        room.pause("alice")
+        room.deliver()
+        room.act("laptop") { $0.press(.tab, .down, .down) }
+        room.pause("laptop")
+        room.deliver()
+        let version = room.server.live.first?.version
+        let laptops = Self.rect(room, "laptop", "Twice moved")
+        room.act("alice") { $0.press(.escape, .character("u")) }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["alice"]!.state.message?.hasPrefix("Not undone") == true)
+        #expect(room.server.live.first?.version == version)
+        #expect(Self.rect(room, "alice", "Twice moved") == laptops)
+    }
+}
