@@ -29,6 +29,8 @@ final class FileObjects {
     private var places: [Int32: Place] = [:]
     private let read: (_ offset: Int, _ count: Int) -> [UInt8]
     private var stored: [Int32: Stored?] = [:]
+    /// The highest object number the cross-reference lists: what a new object numbered by hand must pass.
+    private(set) var highest: Int32 = 0
     private var storedBytes = 0
 
     /// An object's text is not read past this: a larger one is qpdf's.
@@ -68,6 +70,7 @@ final class FileObjects {
         let starts = rows.filter { $0.type == 1 && $0.offset >= 0 && $0.offset < size }.map { Int($0.offset) }.sorted()
         places.reserveCapacity(rows.count)
         var next = 0
+        highest = rows.map(\.number).max() ?? 0
         for row in rows.sorted(by: { $0.type == $1.type ? $0.offset < $1.offset : $0.type < $1.type }) {
             switch row.type {
             case 1 where encrypted == 0 && row.offset >= 0 && row.offset < size:

@@ -280,6 +280,7 @@ public enum PDFInspector {
     /// the copy; their content is drawn, their annotations stay listed from qpdf's reading.
     public static func copyForDrawing(path: String, password: String?, crowded pages: Set<Int> = []) throws -> Data {
         let session = try openSession(path: path, password: password)
+        if !pages.isEmpty, let appended = appendedCopy(session, leavingAnnotationsOff: pages) { return appended }
         do {
             for index in pages.sorted() where index < Int(qpdf_get_num_pages(session.data)) {
                 qpdf_oh_remove_key(session.data, qpdf_get_page_n(session.data, index), "/Annots")
@@ -295,6 +296,32 @@ public enum PDFInspector {
             throw DocumentError.damaged(path: path, reason: pages.isEmpty ? "it could not be repaired" : "no copy could be made")
         }
         return Data(bytes: bytes, count: qpdf_get_buffer_length(session.data))
+    }
+
+    /// The file with an update appended that lists no annotations on `pages`: nothing else of it is read or written.
+    /// A complete copy would make qpdf resolve every object of the file (1 GiB for a page of 100,000 annotations).
+    /// Nil where an update cannot be appended (a repaired or encrypted file): the copy is made whole then.
+    private static func appendedCopy(_ session: QPDFSession, leavingAnnotationsOff pages: Set<Int>) -> Data? {
+        guard let objects = FileObjects(session: session), objects.highest < Int32.max - 1 else { return nil }
+        // No object is made: the first number one would get is past every number the file lists.
+        session.firstNewObjectID = objects.highest + 1
+        let count = Int(qpdf_get_num_pages(session.data))
+        for index in pages.sorted() where index < count {
+            qpdf_oh_remove_key(session.data, qpdf_get_page_n(session.data, index), "/Annots")
+            session.changedPages.insert(index)
+        }
+        guard IncrementalUpdate.obstacle(session) == nil,
+              let (written, _) = try? IncrementalUpdate.document(of: session, minimumVersion: nil), let written else { return nil }
+        var copy: Data
+        if !session.input.isEmpty {
+            copy = Data(session.input)
+        } else {
+            guard let prefix = written.prefix, let source = SourceFile(path: prefix.path), source.identity == prefix.identity else { return nil }
+            copy = Data(source.read(0, prefix.length))
+            guard copy.count == prefix.length else { return nil }
+        }
+        copy.append(written.bytes)
+        return copy
     }
 
     /// Keeps the status line short: the first repair, and how many more.

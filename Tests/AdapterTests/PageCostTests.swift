@@ -49,6 +49,35 @@ import Testing
         }
     }
 
+    /// The copy a crowded page is drawn from is the file with one update appended (the page without its /Annots), not
+    /// a complete rewrite that has qpdf read every annotation; with cross-reference streams too. An encrypted file
+    /// is copied whole, as before. Every page is drawn from each.
+    @Test func aCrowdedPageIsDrawnFromAnUpdateAppendedToTheFile() throws {
+        let folder = TemporaryFolder()
+        let crowded = folder.file("crowded.pdf")
+        let count = DocumentDescription.mostAnnotationsPopplerDraws + 1
+        #expect(try ProcessRunner.run(TestPaths.python, [TestPaths.tool("make_crowded_document.py"), crowded, "mixed", "\(count)"]).status == 0)
+        let plain = folder.file("plain.pdf")
+        #expect(try ProcessRunner.run("qpdf", ["--empty", "--pages", TestPaths.sample, "1", crowded, "1", TestPaths.sample, "2-4", "--", plain]).status == 0)
+        let streams = folder.file("streams.pdf")
+        #expect(try ProcessRunner.run("qpdf", ["--object-streams=generate", plain, streams]).status == 0)
+        let encrypted = folder.file("encrypted.pdf")
+        #expect(try ProcessRunner.run("qpdf", ["--encrypt", "", "owner", "256", "--", plain, encrypted]).status == 0)
+        for (path, appended) in [(plain, true), (streams, true), (encrypted, false)] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: path))
+            let copy = try PDFInspector.copyForDrawing(path: path, password: nil, crowded: [1])
+            #expect((copy.count > original.count && copy.prefix(original.count) == original) == appended, "\(path)")
+            let document = try OpenedDocument(path: path, password: nil)
+            #expect(document.description.crowdedPages == [1: count])
+            #expect(document.renderer.pageCount == 5)
+            for page in 0..<5 {
+                let raster = document.renderer.render(page: page, scale: 0.3)
+                #expect(raster.refusal == nil && raster.pixels.contains { $0 < 128 }, "page \(page + 1) of \(path) drawn")
+            }
+            #expect(!document.searcher.find("crowded", onPage: 1, caseSensitive: false).isEmpty, "the crowded page's own words")
+        }
+    }
+
     /// No page of any real document the tests carry is kept from poppler, scans and long books included.
     @Test func everyRealPageIsDrawn() throws {
         let folder = TestPaths.fixture("")
