@@ -366,6 +366,8 @@ extension EditorReducer {
         mine.id = AnnotationID(state.freshID().uuidString)
         mine.inReplyTo = nil
         revert(&state, local, adding: mine)
+        // What the user was working on is theirs, now under its new name: the selection goes with it.
+        if state.interaction.selectedAnnotation == local { state.interaction.selectedAnnotation = mine.id }
         layOutShared(&state)
         return [.sharedChangesWaiting, .journalChanged]
     }

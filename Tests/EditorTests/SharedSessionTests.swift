@@ -905,6 +905,7 @@ import Testing
         room.deliver()
         #expect(room.server.live.count == 2)
         let kept = try #require(room.editors["alice"]!.state.edits.annotations.added.first).id
+        #expect(room.editors["alice"]!.state.interaction.selectedAnnotation == kept, "the selection goes with the copy kept")
         room.act("laptop") { editor in
             editor.press(.escape)
             for _ in 0..<4 where editor.state.interaction.selectedAnnotation != kept { editor.press(.tab) }
