@@ -7,8 +7,8 @@ SWIFT ?= swift
 # An import of a target the importing target does not declare as a dependency fails the build: the layering
 # in Package.swift (dependencies point inward) is enforced, not only described.
 IMPORT_CHECK := --explicit-target-dependency-import-check error
-# System packages: the C libraries Redline links, the C++ library TOMLKit's parser builds against, fonts for
-# markup text, and the independent readers tests use.
+# System packages: the C libraries Redline links, the C++ library TOMLKit's parser and Redline's qpdf
+# cross-reference getter build against, fonts for markup text, and the independent readers tests use.
 APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev libqpdf-dev libchafa-dev zlib1g-dev libsqlite3-dev \
 	libstdc++-12-dev ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
 # What only the tests need: real graphical terminals (kitty for its graphics protocol, xterm for sixel) on a
