@@ -110,7 +110,7 @@ extension EditorReducer {
         for annotation in state.annotations
         where names.contains(annotation.id) && !markupNames.contains(annotation.id) && !goneMarkup.contains(annotation.id)
             && !listedMarkup.contains(annotation.id) {
-            local.append((annotation.id, annotation))
+            local.append((annotation.id, fitted(annotation, state.edits.annotations, pages: state.document.pages, env)))
         }
         var frames: [CollabFrame.Client] = []
         var notice: String?
@@ -185,6 +185,20 @@ extension EditorReducer {
         state.sharing = sharing
         if let notice { tell(&state, notice) }
         return frames.isEmpty ? [] : [.sendShared(frames)]
+    }
+
+    /// One of the server's annotations given new words or a new size, with the box it now needs, as a save writes it
+    /// (`AnnotationRedrawing`): the box the painter's words take, or one grown to hold every line where readers draw
+    /// it. Others would be shown the new words cut to the old box.
+    private static func fitted(_ annotation: Annotation, _ edits: AnnotationEdits, pages: [PageGeometry], _ env: EditorEnvironment) -> Annotation {
+        guard edits.changedContents[annotation.id] != nil || edits.restyled[annotation.id] != nil,
+              pages.indices.contains(annotation.pageIndex) else { return annotation }
+        guard let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits) else {
+            return MarkupAnnotations.grownToHoldItsWords(annotation, pageSize: pages[annotation.pageIndex].displaySize, measuredBy: env.measurer)
+        }
+        var now = annotation
+        now.rect = MarkupAnnotations.rect(for: item, measuredBy: env.measurer)
+        return now
     }
 
     /// A live annotation of the user's on the server that is `annotation` under another name, and no other

@@ -83,6 +83,24 @@ import Testing
         SharedSessionTests.expectEveryEditorAgrees(room, on: "First words")
     }
 
+    /// New words for a text box from the server are sent with the box they take: others see every word.
+    @Test func newWordsForATextBoxFromTheServerAreSentWithTheBoxTheyTake() throws {
+        var room = Self.roomWithAlicesServerText("Short")
+        let before = try #require(Self.rect(room, "bob", "Short"))
+        let words = "Several more words than the box first held"
+        room.act("alice") { editor in
+            editor.press(.tab, .enter, .control("u"))
+            for character in words { editor.press(.character(character)) }
+            editor.press(.enter, .escape)
+        }
+        room.pause("alice")
+        room.deliver()
+        let after = try #require(Self.rect(room, "bob", words))
+        #expect(after.width > before.width * 3, "\(before) → \(after)")
+        #expect(abs(after.minX - before.minX) < 0.01 && abs(after.minY - before.minY) < 0.01, "it stays where it was")
+        #expect(Self.rect(room, "alice", words) == after)
+    }
+
     @Test func undoingADeletionTheServerTookSharesItAgain() throws {
         var room = Self.roomWithAlicesServerText("Deleted by mistake")
         room.act("alice") { $0.press(.tab, .character("x")) }
