@@ -144,6 +144,10 @@ extension EditorReducer {
         func kind(_ change: DocumentChange) -> String {
             switch change {
             case .insertMarkup, .removeMarkup, .replaceMarkup: "markup"
+            // One that answers nothing is the copy an undone deletion the server had shares again.
+            case .insertAnnotation(let annotation, _) where annotation.inReplyTo == nil,
+                 .removeAnnotation(let annotation, _) where annotation.inReplyTo == nil:
+                "the deletion of the " + (annotation.subtype.label.lowercased())
             case .insertAnnotation, .removeAnnotation, .replaceAnnotation: "a reply or review"
             case .changeContents(let id, _, _): "the new words of " + name(id)
             case .moveAnnotation(let id, _, _): "the move of " + name(id)

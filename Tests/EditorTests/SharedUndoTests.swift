@@ -72,6 +72,7 @@ import Testing
         room.pause("alice")
         room.deliver()
         #expect(room.editors["bob"]!.state.annotations.first?.drawing.color == colour, "the colour is undone first")
+        #expect(room.editors["alice"]!.state.message == "Undone: the new colour of the text box")
         #expect(room.editors["bob"]!.state.annotations.map(\.contents) == ["Second words"])
         room.act("alice") { $0.press(.character("u")) }
         room.pause("alice")
@@ -112,6 +113,7 @@ import Testing
         room.act("alice") { $0.press(.escape, .character("u")) }
         room.pause("alice")
         room.deliver()
+        #expect(room.editors["alice"]!.state.message == "Undone: the deletion of the text box")
         #expect(room.server.live.count == 1)
         #expect(room.server.live.first?.author == "alice")
         #expect(Self.rect(room, "bob", "Deleted by mistake") != nil)

@@ -31,7 +31,9 @@ extension DocumentEditing {
         func rebased(_ value: AnnotationEdits.Restyle?) -> AnnotationEdits.Restyle? {
             guard let restyle else { return value }
             if value == restyle { return nil }
-            return value ?? AnnotationEdits.Restyle(color: before?.drawing.color, fontSize: before?.drawing.fontSize,
+            // Back to what the server had of what the taken change changed, and nothing else.
+            return value ?? AnnotationEdits.Restyle(color: restyle.color == nil ? nil : before?.drawing.color,
+                                                    fontSize: restyle.fontSize == nil ? nil : before?.drawing.fontSize,
                                                     modified: before?.modified ?? restyle.modified)
         }
         history.rewrite { operation in
