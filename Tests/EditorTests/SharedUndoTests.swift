@@ -123,15 +123,7 @@ import Testing
 
     /// Another session of Alice's moved it after her: undoing here would overwrite that move, so it is refused.
     @Test func undoAfterAnotherSessionChangedItIsRefused() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.act("alice") { $0.placeText("Twice moved") }
-        room.pause("alice")
-        room.deliver()
-        room.leave("alice")
-        room.join("alice")
-        room.join("laptop", as: "alice")
-        room.deliver()
+        var room = SharedSessionTests.textFromTheLaptop("Twice moved")
         room.act("alice") { $0.press(.tab, .right, .right) }
         room.pause("alice")
         room.deliver()
