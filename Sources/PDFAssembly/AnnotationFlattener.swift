@@ -36,7 +36,11 @@ public enum AnnotationFlattener {
     }
 
     public static func document(source: String, password: String?) throws -> Outcome {
-        let session = try PDFInspector.openSessionForWriting(path: source, password: password)
+        try IncrementalUpdate.numberingNewObjects { forAppending in try document(source: source, password: password, forAppending: forAppending) }
+    }
+
+    private static func document(source: String, password: String?, forAppending: Bool) throws -> Outcome {
+        let session = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending)
         // Checked on the session that is written, not on a reading of its own: a document of 100,000 annotations was
         // read twice.
         guard session.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }

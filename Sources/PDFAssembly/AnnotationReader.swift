@@ -30,7 +30,7 @@ struct AnnotationReader {
         keys.reserveCapacity(listed)
         var seen: Set<ObjectKey> = []
         var parentByObject: [Int: (key: ObjectKey, grouped: Bool)] = [:]
-        let fileObjects = readsFileText ? FileObjects(session: session) : nil
+        let fileObjects = readsFileText ? session.fileObjects : nil
         for (pageIndex, geometry) in geometries.enumerated() {
             let page = qpdf_get_page_n(session.data, pageIndex)
             let listedObjects = listedPerPage[pageIndex]

@@ -44,7 +44,7 @@ struct AnnotationWriter {
                 guard let object = objects[id] else { throw AnnotationEditError.unknownAnnotation(id, path: path) }
                 if session.objectID(object) == 0, let entry = located[id] {
                     // /IRT must name the annotation itself: a direct one would be copied into the reply.
-                    let indirect = makeIndirect(entry)
+                    let indirect = try makeIndirect(entry)
                     objects[id] = indirect
                     return indirect
                 }
@@ -196,8 +196,8 @@ struct AnnotationWriter {
     }
 
     /// Gives a direct annotation an object of its own and puts the reference where it stood in /Annots.
-    func makeIndirect(_ entry: AnnotationReader.Located) -> qpdf_oh {
-        let indirect = qpdf_make_indirect_object(session.data, entry.object)
+    func makeIndirect(_ entry: AnnotationReader.Located) throws -> qpdf_oh {
+        let indirect = try session.makeIndirect(entry.object)
         // Deletions earlier in this write moved later places down.
         guard let slot = removedSlots.current(ofOriginal: entry.slot, page: entry.annotation.pageIndex) else { return indirect }
         var items = session.arrayItems(session.key(entry.page, "/Annots"))
@@ -253,20 +253,20 @@ struct AnnotationWriter {
         if let pdf = appearances[annotation.id] {
             set("/AP", try appearance(pdf, for: annotation, geometry: geometry))
         }
-        let object = qpdf_make_indirect_object(t, dictionary)
+        let object = try session.makeIndirect(dictionary)
         var added = [object]
         // Notes open in a popup, as Acrobat writes them (a closed one beside the note unless the annotation says
         // where); state changes have none, and other annotations only the popup they bring.
         let place = annotation.drawing.popup
         if place != nil || (notesGetPopups && annotation.state == nil && annotation.subtype == .text) {
             let rect = place?.rect ?? geometry.displayRect(fromUser: [box.x2, box.y2 - 120, box.x2 + 180, box.y2])!
-            added.append(makePopup(for: object, on: page, rect: rect, isOpen: place?.isOpen ?? false, geometry: geometry))
+            added.append(try makePopup(for: object, on: page, rect: rect, isOpen: place?.isOpen ?? false, geometry: geometry))
         }
         return added
     }
 
     /// A /Popup for `parent`, linked both ways; the caller puts it on the page.
-    func makePopup(for parent: qpdf_oh, on page: qpdf_oh, rect: Rect, isOpen: Bool, geometry: PageGeometry) -> qpdf_oh {
+    func makePopup(for parent: qpdf_oh, on page: qpdf_oh, rect: Rect, isOpen: Bool, geometry: PageGeometry) throws -> qpdf_oh {
         let t = session.data
         let box = geometry.userBox(fromDisplay: rect)
         let popup = qpdf_oh_new_dictionary(t)
@@ -277,18 +277,18 @@ struct AnnotationWriter {
         qpdf_oh_replace_key(t, popup, "/P", page)
         qpdf_oh_replace_key(t, popup, "/Open", qpdf_oh_new_bool(t, isOpen ? QPDF_TRUE : QPDF_FALSE))
         qpdf_oh_replace_key(t, popup, "/F", qpdf_oh_new_integer(t, Int64(Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)))
-        let object = qpdf_make_indirect_object(t, popup)
+        let object = try session.makeIndirect(popup)
         qpdf_oh_replace_key(t, parent, "/Popup", object)
         return object
     }
 
     /// Puts an existing annotation's popup where `place` says, making one when it has none. Returns a popup made
     /// anew, for the caller to put on the page.
-    func placePopup(of object: qpdf_oh, pageIndex: Int, at place: AnnotationDrawing.Popup, geometry: PageGeometry) -> qpdf_oh? {
+    func placePopup(of object: qpdf_oh, pageIndex: Int, at place: AnnotationDrawing.Popup, geometry: PageGeometry) throws -> qpdf_oh? {
         let t = session.data
         let popup = session.key(object, "/Popup")
         guard session.isDictionary(popup) else {
-            return makePopup(for: object, on: qpdf_get_page_n(t, pageIndex), rect: place.rect, isOpen: place.isOpen, geometry: geometry)
+            return try makePopup(for: object, on: qpdf_get_page_n(t, pageIndex), rect: place.rect, isOpen: place.isOpen, geometry: geometry)
         }
         let box = geometry.userBox(fromDisplay: place.rect)
         qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
@@ -421,7 +421,7 @@ struct AnnotationWriter {
         let form = try OverlayForm.make(from: pdf, in: appearanceSessions.make("appearance of \(annotation.id)"), into: session,
                                         label: "the appearance of annotation \(annotation.id)", box: box)
         let matrix = geometry.overlayFormTransform
-        qpdf_oh_replace_key(t, qpdf_oh_get_dict(t, form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
+        qpdf_oh_replace_key(t, session.streamDictionary(form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
         let dictionary = qpdf_oh_new_dictionary(t)
         qpdf_oh_replace_key(t, dictionary, "/N", form)
         return dictionary

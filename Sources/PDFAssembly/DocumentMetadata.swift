@@ -60,14 +60,15 @@ enum DocumentMetadata {
         let t = session.data
         let root = qpdf_get_root(t)
         var stream = session.key(root, "/Metadata")
-        if !session.isStream(stream) {
-            stream = qpdf_make_indirect_object(t, try session.newStream())
-            qpdf_oh_replace_key(t, root, "/Metadata", stream)
-        }
         let bytes = [UInt8](packet)
-        session.replacedStreamData.insert(session.objectID(stream))
-        qpdf_oh_replace_stream_data(t, stream, bytes, bytes.count, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
-        let dictionary = qpdf_oh_get_dict(t, stream)
+        if !session.isStream(stream), session.newStreamData(session.objectID(stream)) == nil {
+            stream = try session.newStream(holding: bytes)
+            qpdf_oh_replace_key(t, root, "/Metadata", stream)
+        } else {
+            session.replacedStreamData.insert(session.objectID(stream))
+            try session.replaceData(of: stream, with: bytes)
+        }
+        let dictionary = session.streamDictionary(stream)
         qpdf_oh_replace_key(t, dictionary, "/Type", session.newName("Metadata"))
         qpdf_oh_replace_key(t, dictionary, "/Subtype", session.newName("XML"))
         try session.check()

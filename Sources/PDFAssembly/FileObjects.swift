@@ -25,7 +25,7 @@ final class FileObjects {
         let starts: [(number: Int32, start: Int)]
     }
 
-    private let session: QPDFSession
+    private unowned let session: QPDFSession
     private var places: [Int32: Place] = [:]
     private let read: (_ offset: Int, _ count: Int) -> [UInt8]
     private var stored: [Int32: Stored?] = [:]

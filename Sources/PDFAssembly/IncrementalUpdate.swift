@@ -26,27 +26,75 @@ enum IncrementalUpdate {
         return nil
     }
 
+    /// A save whose new objects Redline numbered (`QPDFSession+NewObjects`) found it cannot be appended after all (qpdf
+    /// met damage while the writers read): it is made again with qpdf numbering them, and written whole.
+    struct CannotAppend: Error {
+        let reason: String
+    }
+
+    /// Runs a save with new objects numbered for an appended update first, and again with qpdf's numbering when
+    /// appending turned out to be wrong.
+    static func numberingNewObjects<Result>(_ save: (_ forAppending: Bool) throws -> Result) throws -> Result {
+        do {
+            return try save(true)
+        } catch is CannotAppend {
+            return try save(false)
+        }
+    }
+
+    /// Whether a save of this session will be appended (what `document(of:)` finds, before anything is changed), and
+    /// the number its first new object gets: the trailer's /Size or one past the highest number the cross-reference
+    /// lists, whichever is more. Nil when it will be rewritten.
+    static func appendedNumbering(for session: QPDFSession, fileObjects: FileObjects) -> Int32? {
+        guard !session.rewrites, qpdf_is_encrypted(session.data) == 0, session.repairs.isEmpty, !session.sawWarnings,
+              qpdf_more_warnings(session.data) == 0, let (_, _, _) = original(of: session) else { return nil }
+        let size = session.int64(session.key(qpdf_get_trailer(session.data), "/Size")) ?? 0
+        let first = max(Int64(fileObjects.highest) + 1, min(max(size, 1), Int64(Int32.max)))
+        // Room for the objects of a save (the painter's fonts, one appearance per annotation) and a cross-reference stream.
+        guard first < Int64(Int32.max) - (1 << 24) else { return nil }
+        return Int32(first)
+    }
+
+    /// The original's bytes by offset, its size and its last cross-reference section; nil when they are not one to
+    /// append to.
+    private static func original(of session: QPDFSession) -> (read: ReadAt, size: Int, tail: Tail)? {
+        guard let path = session.sourcePath, let opened = session.sourceIdentity, let source = SourceFile(path: path),
+              opened == source.identity else { return nil }
+        let input = session.input
+        let size = source.size
+        let read: ReadAt = !input.isEmpty ? { offset, count in
+            guard offset >= 0, offset < input.count else { return [] }
+            return Array(input[offset..<min(input.count, offset + count)])
+        } : source.read
+        guard let tail = Tail(size: size, read: read) else { return nil }
+        // qpdf forgives a table other readers cannot parse; an update pointing back at it would make them repair the file.
+        guard tail.kind == .stream || Tail.wellFormedTables(size: size, read: read, from: tail.startXref) else { return nil }
+        return (read, size, tail)
+    }
+
     /// The update to append to the original's bytes, or nil (with why) when the document must be rewritten. The
     /// original is read where it is: its end and its cross-reference tables by offset, its objects by a second qpdf
     /// (from memory when the session was read from memory), and its bytes copied by the file system when written.
     static func document(of session: QPDFSession, minimumVersion: String?) throws -> (WrittenDocument?, WriteOutcome) {
-        if let obstacle = obstacle(session) { return (nil, .rewritten(because: obstacle)) }
+        do {
+            return try appended(session, minimumVersion: minimumVersion)
+        } catch let refusal as CannotAppend where !session.numbersItsNewObjects {
+            return (nil, .rewritten(because: refusal.reason))
+        }
+    }
+
+    private static func appended(_ session: QPDFSession, minimumVersion: String?) throws -> (WrittenDocument?, WriteOutcome) {
+        if let obstacle = obstacle(session) { throw CannotAppend(reason: obstacle) }
         guard let path = session.sourcePath, let opened = session.sourceIdentity, let source = SourceFile(path: path) else {
-            return (nil, .rewritten(because: "the original could not be read again"))
+            throw CannotAppend(reason: "the original could not be read again")
         }
         // A session read from memory holds the file's bytes as they were: a file changed since is another document.
         guard opened == source.identity else { throw QPDFSession.changedOnDisk(path) }
         let input = session.input
         let inMemory = !input.isEmpty
-        let size = source.size
-        let read: ReadAt = inMemory ? { offset, count in
-            guard offset >= 0, offset < input.count else { return [] }
-            return Array(input[offset..<min(input.count, offset + count)])
-        } : source.read
-        guard let tail = Tail(size: size, read: read) else { return (nil, .rewritten(because: "the file does not end with a cross-reference to append to")) }
-        // qpdf forgives a table other readers cannot parse; an update pointing back at it would make them repair the file.
-        guard tail.kind == .stream || Tail.wellFormedTables(size: size, read: read, from: tail.startXref) else {
-            return (nil, .rewritten(because: "its cross-reference table is not well-formed"))
+        guard let (read, size, tail) = original(of: session) else {
+            let tail = Tail(size: source.size, read: source.read)
+            throw CannotAppend(reason: tail == nil ? "the file does not end with a cross-reference to append to" : "its cross-reference table is not well-formed")
         }
         let before = QPDFSession(label: session.label)
         do {
@@ -56,7 +104,7 @@ enum IncrementalUpdate {
                 try before.check(qpdf_read(before.data, path, session.password))
             }
         } catch {
-            return (nil, .rewritten(because: "the original could not be read again"))
+            throw CannotAppend(reason: "the original could not be read again")
         }
         let kept = KeptBytes(path: path, length: size, identity: opened)
         if let minimumVersion { raiseVersion(of: session, to: minimumVersion) }
@@ -330,12 +378,13 @@ enum IncrementalUpdate {
             let t = session.data
             let handle = qpdf_get_object_by_id(t, object.id, object.generation)
             var out = Data("\(object.id) \(object.generation) obj\n".utf8)
-            if session.isStream(handle) {
-                guard var data = session.streamData(handle, level: qpdf_dl_none) else {
+            let made = session.newStreamData(object.id)
+            if made != nil || session.isStream(handle) {
+                guard var data = made ?? session.streamData(handle, level: qpdf_dl_none) else {
                     throw QPDFSession.Failure(code: qpdf_e_damaged_pdf, message: "object \(object.id) could not be read")
                 }
                 // A copy of the dictionary is written: the session's stays as it is, should a rewrite follow.
-                let original = qpdf_oh_get_dict(t, handle)
+                let original = session.streamDictionary(handle)
                 let dictionary = qpdf_oh_new_dictionary(t)
                 for key in session.dictionaryKeys(original) { qpdf_oh_replace_key(t, dictionary, key, session.key(original, key)) }
                 if session.isNull(session.key(dictionary, "/Filter")), data.count > 256, let packed = Self.deflate(data),

@@ -16,8 +16,16 @@ public enum OverlayAssembler {
                                 annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: [AnnotationID: Data] = [:],
                                 redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil,
                                 identity: String? = nil, rewrite: Bool = false) throws -> WrittenDocument {
-        let target = try PDFInspector.openSessionForWriting(path: source, password: password)
-        target.rewrites = rewrite
+        try IncrementalUpdate.numberingNewObjects { forAppending in
+            try document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits, appearances: appearances,
+                         redrawn: redrawn, metadata: metadata, identity: identity, rewrite: rewrite, forAppending: forAppending)
+        }
+    }
+
+    private static func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
+                                 appearances: [AnnotationID: Data], redrawn: [AnnotationID: Annotation], metadata: Data?,
+                                 identity: String?, rewrite: Bool, forAppending: Bool) throws -> WrittenDocument {
+        let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending, rewrite: rewrite)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
         do {
@@ -65,6 +73,8 @@ public enum OverlayAssembler {
     }
 
     static func wholeDocument(of target: QPDFSession, minimumVersion: String?) throws -> Data {
+        // Its new streams' data is not qpdf's to write.
+        guard !target.numbersItsNewObjects else { throw IncrementalUpdate.CannotAppend(reason: "the document must be written whole") }
         try target.beginWritingToMemory()
         if let minimumVersion { qpdf_set_minimum_pdf_version(target.data, minimumVersion) }
         qpdf_set_decode_level(target.data, qpdf_dl_none)
@@ -164,10 +174,6 @@ public enum OverlayAssembler {
     }
 
     private static func newContentStream(_ text: String, in session: QPDFSession) throws -> qpdf_oh {
-        let t = session.data
-        let stream = try session.newStream()
-        let bytes = Array(text.utf8)
-        qpdf_oh_replace_stream_data(t, stream, bytes, bytes.count, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
-        return stream
+        try session.newStream(holding: Array(text.utf8))
     }
 }

@@ -22,15 +22,12 @@ enum OverlayForm {
         defer { free(buffer) }
 
         let t = target.data
-        let form = try target.newStream()
-        qpdf_oh_replace_stream_data(t, form, buffer, length, qpdf_oh_new_null(t), qpdf_oh_new_null(t))
-        let formDictionary = qpdf_oh_get_dict(t, form)
+        let form = try target.newStream(holding: [UInt8](UnsafeBufferPointer(start: buffer, count: length)))
+        let formDictionary = target.streamDictionary(form)
         qpdf_oh_replace_key(t, formDictionary, "/Type", qpdf_oh_new_name(t, "/XObject"))
         qpdf_oh_replace_key(t, formDictionary, "/Subtype", qpdf_oh_new_name(t, "/Form"))
         qpdf_oh_replace_key(t, formDictionary, "/BBox", target.newNumbers(box))
-        let copiedResources = qpdf_oh_copy_foreign_object(t, markup.data, markupResources)
-        try target.check()
-        qpdf_oh_replace_key(t, formDictionary, "/Resources", copiedResources)
+        qpdf_oh_replace_key(t, formDictionary, "/Resources", try target.copyForeign(markupResources, from: markup))
         return form
     }
 }

@@ -195,8 +195,15 @@ public enum PDFInspector {
     /// enough) leaves it none: such a file is renumbered first, written whole into memory by qpdf (which numbers
     /// what it writes from 1, and writes a dangling reference as null) and read again. Annotation ids do not depend
     /// on object numbers, so the edits still find what they name.
-    static func openSessionForWriting(path: String, password: String?) throws -> QPDFSession {
+    /// `forAppending`: new objects are numbered by Redline when the save will be appended (`QPDFSession+NewObjects`),
+    /// and the file's highest number matters only to that.
+    static func openSessionForWriting(path: String, password: String?, forAppending: Bool = false, rewrite: Bool = false) throws -> QPDFSession {
         let session = try openSession(path: path, password: password)
+        session.rewrites = rewrite
+        if forAppending, let objects = session.fileObjects, let first = IncrementalUpdate.appendedNumbering(for: session, fileObjects: objects) {
+            session.numberNewObjects(from: first)
+            return session
+        }
         guard !session.canTakeNewObjects else { return session }
         do {
             try session.beginWritingToMemory()
@@ -208,6 +215,7 @@ public enum PDFInspector {
             try renumbered.read(memory: [UInt8](UnsafeBufferPointer(start: buffer, count: qpdf_get_buffer_length(session.data))),
                                 password: password)
             renumbered.openedByOwner = session.openedByOwner
+            renumbered.rewrites = rewrite
             renumbered.repairs = session.repairs + ["objects renumbered: the file numbers one \(Int32.max), past which qpdf can add none"]
             guard renumbered.canTakeNewObjects else { throw QPDFSession.Failure(code: qpdf_e_damaged_pdf, message: "still full") }
             return renumbered
@@ -302,7 +310,7 @@ public enum PDFInspector {
     /// A complete copy would make qpdf resolve every object of the file (1 GiB for a page of 100,000 annotations).
     /// Nil where an update cannot be appended (a repaired or encrypted file): the copy is made whole then.
     private static func appendedCopy(_ session: QPDFSession, leavingAnnotationsOff pages: Set<Int>) -> Data? {
-        guard let objects = FileObjects(session: session), objects.highest < Int32.max - 1 else { return nil }
+        guard let objects = session.fileObjects, objects.highest < Int32.max - 1 else { return nil }
         // No object is made: the first number one would get is past every number the file lists.
         session.firstNewObjectID = objects.highest + 1
         let count = Int(qpdf_get_num_pages(session.data))

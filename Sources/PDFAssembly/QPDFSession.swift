@@ -51,6 +51,10 @@ final class QPDFSession {
     var password: String?
     /// How the last write was made.
     var outcome: WriteOutcome?
+    /// The file's own text of its objects (`FileObjects`), found once; nil where the session is not the file's bytes.
+    lazy var fileObjects: FileObjects? = FileObjects(session: self)
+    /// New objects numbered by Redline, for an appended update only (`QPDFSession+NewObjects`); nil when qpdf numbers them.
+    var newObjects: NewObjectNumbers?
 
     init(label: String) {
         self.label = label
@@ -162,8 +166,9 @@ final class QPDFSession {
     }
     private var knownToTakeNewObjects: Bool?
 
-    /// A new, empty stream object; throws where qpdf can number no new object rather than abort.
-    func newStream() throws -> qpdf_oh {
+    /// A new, empty stream object numbered by qpdf; throws where qpdf can number no new object rather than abort.
+    /// Writers make streams with `newStream(holding:)`, which numbers them as the session does.
+    func qpdfNewStream() throws -> qpdf_oh {
         guard canTakeNewObjects else {
             throw Failure(code: qpdf_e_damaged_pdf, message: "\(label): its objects are numbered up to \(Int32.max), so no object can be added")
         }

@@ -13,7 +13,15 @@ public enum XFDFImporter {
     public static func document(source: String, password: String?, command: XFDFCommand,
                                 appearances: [AnnotationID: Data] = [:], unchanged: Set<AnnotationID>? = nil,
                                 identity: String? = nil) throws -> WrittenDocument {
-        let target = try PDFInspector.openSessionForWriting(path: source, password: password)
+        try IncrementalUpdate.numberingNewObjects { forAppending in
+            try document(source: source, password: password, command: command, appearances: appearances, unchanged: unchanged,
+                         identity: identity, forAppending: forAppending)
+        }
+    }
+
+    private static func document(source: String, password: String?, command: XFDFCommand, appearances: [AnnotationID: Data],
+                                 unchanged: Set<AnnotationID>?, identity: String?, forAppending: Bool) throws -> WrittenDocument {
+        let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending)
         do {
             guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
             let pages = PDFInspector.geometries(in: target)
@@ -58,7 +66,7 @@ public enum XFDFImporter {
                     writer.fill(existing.object, with: annotation, inReplyTo: nil, geometry: geometry)
                     if redrawn { try writer.giveAppearance(to: existing.object, of: annotation, geometry: geometry) }
                     if let place = annotation.drawing.popup,
-                       let made = writer.placePopup(of: existing.object, pageIndex: annotation.pageIndex, at: place, geometry: geometry) {
+                       let made = try writer.placePopup(of: existing.object, pageIndex: annotation.pageIndex, at: place, geometry: geometry) {
                         additions[annotation.pageIndex, default: []].append(made)
                     }
                     filled.append((annotation, existing.object))
@@ -72,7 +80,7 @@ public enum XFDFImporter {
             // Threads last, once every name has its object: a reply may come before what it answers.
             for (annotation, object) in filled {
                 guard let parentID = annotation.inReplyTo, let parent = objects[parentID] else { continue }
-                qpdf_oh_replace_key(target.data, object, "/IRT", indirect(parent, id: parentID, located: located, writer: writer, objects: &objects))
+                qpdf_oh_replace_key(target.data, object, "/IRT", try indirect(parent, id: parentID, located: located, writer: writer, objects: &objects))
                 qpdf_oh_replace_key(target.data, object, "/RT", target.newName(annotation.replyType == .group ? "Group" : "R"))
             }
             for (pageIndex, added) in additions.sorted(by: { $0.key < $1.key }) {
@@ -92,9 +100,9 @@ public enum XFDFImporter {
 
     /// /IRT must name the annotation itself: a direct one is given an object of its own first.
     private static func indirect(_ object: qpdf_oh, id: AnnotationID, located: [AnnotationID: AnnotationReader.Located],
-                                 writer: AnnotationWriter, objects: inout [AnnotationID: qpdf_oh]) -> qpdf_oh {
+                                 writer: AnnotationWriter, objects: inout [AnnotationID: qpdf_oh]) throws -> qpdf_oh {
         guard writer.session.objectID(object) == 0, let entry = located[id] else { return object }
-        let made = writer.makeIndirect(entry)
+        let made = try writer.makeIndirect(entry)
         objects[id] = made
         return made
     }

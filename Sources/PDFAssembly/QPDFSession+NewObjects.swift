@@ -1,0 +1,154 @@
+import CQPDF
+import Foundation
+
+/// New objects of a save that is appended (`IncrementalUpdate`), numbered by Redline. qpdf 11 numbers a new object
+/// only after resolving every object of the file (`QPDF::fixDanglingReferences`): 4.8 s and 975 MiB before the first
+/// new object on a page of 100,000 annotations, for a save that writes a few objects. An update numbers its objects
+/// from the trailer's /Size (past every number the cross-reference lists) as other incremental writers do, and qpdf
+/// is given each by number (`qpdf_replace_object`, which reads nothing). A new stream's data stays here, its
+/// dictionary standing for it in qpdf's table: only the update writes such a session, never qpdf.
+struct NewObjectNumbers {
+    let first: Int32
+    private(set) var next: Int32
+    /// The data of the new streams, by number; their dictionaries are the objects qpdf holds under those numbers.
+    private(set) var streamData: [Int32: [UInt8]] = [:]
+
+    init(first: Int32) {
+        self.first = first
+        next = first
+    }
+
+    mutating func take() -> Int32? {
+        guard next < Int32.max - 1 else { return nil }
+        defer { next += 1 }
+        return next
+    }
+
+    mutating func setData(_ data: [UInt8], of number: Int32) { streamData[number] = data }
+}
+
+extension QPDFSession {
+    /// Numbers new objects here from `first` on, leaving qpdf's own numbering (and its reading of every object) unused.
+    func numberNewObjects(from first: Int32) {
+        newObjects = NewObjectNumbers(first: first)
+        firstNewObjectID = first
+    }
+
+    /// Whether this session's new objects exist only for an appended update.
+    var numbersItsNewObjects: Bool { newObjects != nil }
+
+    private func takeNumber() throws -> Int32 {
+        guard let number = newObjects?.take() else {
+            throw Failure(code: qpdf_e_damaged_pdf, message: "\(label): its objects are numbered up to \(Int32.max), so no object can be added")
+        }
+        return number
+    }
+
+    /// `object` (a direct dictionary or array) as a new indirect object.
+    func makeIndirect(_ object: qpdf_oh) throws -> qpdf_oh {
+        guard newObjects != nil else {
+            let indirect = qpdf_make_indirect_object(data, object)
+            try check()
+            return indirect
+        }
+        let number = try takeNumber()
+        qpdf_replace_object(data, number, 0, object)
+        try check()
+        return qpdf_get_object_by_id(data, number, 0)
+    }
+
+    /// A new stream holding `bytes`, its dictionary empty but for what qpdf adds on writing.
+    func newStream(holding bytes: [UInt8]) throws -> qpdf_oh {
+        guard newObjects != nil else {
+            let stream = try qpdfNewStream()
+            qpdf_oh_replace_stream_data(data, stream, bytes, bytes.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
+            try check()
+            return stream
+        }
+        let stream = try makeIndirect(qpdf_oh_new_dictionary(data))
+        newObjects!.setData(bytes, of: objectID(stream))
+        return stream
+    }
+
+    /// A stream's dictionary, where its keys are set.
+    func streamDictionary(_ stream: qpdf_oh) -> qpdf_oh {
+        if newObjects?.streamData[objectID(stream)] != nil { return stream }
+        return qpdf_oh_get_dict(data, stream)
+    }
+
+    /// The data of a stream made by `newStream(holding:)` in a session numbering its new objects; nil for others.
+    func newStreamData(_ number: Int32) -> [UInt8]? { newObjects?.streamData[number] }
+
+    /// Replaces a stream's data: the file's streams through qpdf, a new one's here.
+    func replaceData(of stream: qpdf_oh, with bytes: [UInt8]) throws {
+        let id = objectID(stream)
+        if newObjects?.streamData[id] != nil {
+            newObjects!.setData(bytes, of: id)
+            return
+        }
+        qpdf_oh_replace_stream_data(data, stream, bytes, bytes.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
+        try check()
+    }
+
+    /// `object` of `foreign` copied into this session with everything it refers to, as `qpdf_oh_copy_foreign_object`
+    /// copies (which numbers through qpdf, see above). Each foreign object is copied once; streams keep their data as
+    /// stored, filters and all.
+    func copyForeign(_ object: qpdf_oh, from foreign: QPDFSession) throws -> qpdf_oh {
+        guard newObjects != nil else {
+            let copy = qpdf_oh_copy_foreign_object(data, foreign.data, object)
+            try check()
+            return copy
+        }
+        var numbers: [Int32: Int32] = [:]
+        var waiting: [(foreign: qpdf_oh, number: Int32)] = []
+        func reference(to indirect: qpdf_oh) throws -> qpdf_oh {
+            let id = foreign.objectID(indirect)
+            if let known = numbers[id] { return qpdf_get_object_by_id(data, known, 0) }
+            let number = try takeNumber()
+            numbers[id] = number
+            waiting.append((indirect, number))
+            // Something stands under the number until the copy does: qpdf takes a reference to nothing for null, and
+            // a dictionary entry set to null is no entry.
+            qpdf_replace_object(data, number, 0, qpdf_oh_new_dictionary(data))
+            return qpdf_get_object_by_id(data, number, 0)
+        }
+        func value(_ item: qpdf_oh, inside: Bool, leavingOut left: String? = nil) throws -> qpdf_oh {
+            if inside, foreign.objectID(item) != 0 { return try reference(to: item) }
+            if foreign.isDictionary(item) {
+                let copy = qpdf_oh_new_dictionary(data)
+                for key in foreign.dictionaryKeys(item) where key != left {
+                    qpdf_oh_replace_key(data, copy, key, try value(foreign.key(item, key), inside: true))
+                }
+                return copy
+            }
+            if foreign.isArray(item) {
+                let copy = qpdf_oh_new_array(data)
+                for element in foreign.arrayItems(item) { qpdf_oh_append_item(data, copy, try value(element, inside: true)) }
+                return copy
+            }
+            // A number, name, string, boolean or null, written as qpdf reads it back; a failed parse is an
+            // uninitialised handle, which qpdf must never be given inside a dictionary.
+            guard let text = qpdf_oh_unparse_resolved(foreign.data, item) else { return qpdf_oh_new_null(data) }
+            let copy = qpdf_oh_parse(data, text)
+            try check()
+            return copy
+        }
+        let top = foreign.objectID(object) != 0 ? try reference(to: object) : try value(object, inside: false)
+        while let (item, number) = waiting.popLast() {
+            if foreign.isStream(item) {
+                guard let stored = foreign.streamData(item, level: qpdf_dl_none) else {
+                    throw Failure(code: qpdf_e_damaged_pdf, message: "\(foreign.label): a stream could not be read")
+                }
+                // The update writes /Length; the painter's may be an object of its own, which nothing would need.
+                let dictionary = try value(qpdf_oh_get_dict(foreign.data, item), inside: false, leavingOut: "/Length")
+                qpdf_replace_object(data, number, 0, dictionary)
+                newObjects!.setData(stored, of: number)
+            } else {
+                qpdf_replace_object(data, number, 0, try value(item, inside: false))
+            }
+        }
+        try foreign.check()
+        try check()
+        return top
+    }
+}
