@@ -62,7 +62,7 @@ public enum AnnotationFlattener {
             for (pageIndex, entries) in Dictionary(grouping: located, by: \.annotation.pageIndex).sorted(by: { $0.key < $1.key }) {
                 let page = qpdf_get_page_n(session.data, pageIndex)
                 session.changedPages.insert(pageIndex)
-                var appearances: [qpdf_oh] = []
+                var appearances: [(number: Int32, generation: Int32)] = []
                 var placements: [String] = []
                 var leaving: Set<Int32> = []
                 var leavingSlots: Set<Int> = []
@@ -70,11 +70,13 @@ public enum AnnotationFlattener {
                     let flags = entry.annotation.flags
                     if flags & Annotation.hiddenFlag != 0 || flags & Annotation.noViewFlag != 0 {
                         dropped += 1
-                    } else if let appearance = normalAppearance(of: entry.object, in: session) {
-                        // The appearance's handle is kept for the page's resources; the lookups made on the way are let go.
-                        let placed = session.releasingHandles {
-                            placement(of: appearance, at: session.box(session.key(entry.object, "/Rect")), in: session)
-                        }
+                    } else if let (appearance, placed) = session.releasingHandles({ () -> ((number: Int32, generation: Int32), String?)? in
+                        // Read from the file's text where it can be: through qpdf, the annotation and its appearance
+                        // would stay parsed for the session's life.
+                        let annotation = session.entries(of: entry.object)
+                        guard let (appearance, form) = normalAppearance(of: annotation, in: session) else { return nil }
+                        return (appearance, placement(of: form, at: annotation.box("/Rect")))
+                    }) {
                         guard let placed else {
                             kept.append((entry.annotation, "no area on the page"))
                             continue
@@ -92,7 +94,7 @@ public enum AnnotationFlattener {
                 }
                 var drawing = ""
                 if !appearances.isEmpty {
-                    let names = try OverlayAssembler.addToResources(appearances, page: page, in: session, prefix: "/RedlineAnnotation")
+                    let names = try OverlayAssembler.addToResources(objects: appearances, page: page, in: session, prefix: "/RedlineAnnotation")
                     for (placed, name) in zip(placements, names) { drawing += "q \(placed) cm \(name) Do Q\n" }
                 }
                 gone.formUnion(leaving)
@@ -102,8 +104,9 @@ public enum AnnotationFlattener {
                     if leavingSlots.contains(slot) || (id != 0 && leaving.contains(id)) { return false }
                     // A popup goes with the annotation it belongs to.
                     return session.releasingHandles {
-                        let parent = session.objectID(session.key(item, "/Parent"))
-                        return !(session.name(session.key(item, "/Subtype")) == "Popup" && parent != 0 && leaving.contains(parent))
+                        let entries = session.entries(of: item)
+                        let parent = entries.reference("/Parent")?.number ?? 0
+                        return !(entries.name("/Subtype") == "Popup" && parent != 0 && leaving.contains(parent))
                     }
                 }.map(\.element)
                 let annots = qpdf_oh_new_array(session.data)
@@ -120,7 +123,7 @@ public enum AnnotationFlattener {
             // annotation no page has: it stands alone, as a note, and the report says why.
             var orphaned: Set<AnnotationID> = []
             for entry in located where !gone.contains(session.objectID(entry.object)) {
-                let parent = session.releasingHandles { session.objectID(session.key(entry.object, "/IRT")) }
+                let parent = session.releasingHandles { session.entries(of: entry.object).reference("/IRT")?.number ?? 0 }
                 guard parent != 0, gone.contains(parent) else { continue }
                 for key in ["/IRT", "/RT"] { qpdf_oh_remove_key(session.data, entry.object, key) }
                 session.noteChanged(annotation: entry.object)
@@ -137,21 +140,22 @@ public enum AnnotationFlattener {
         }
     }
 
-    /// `/AP /N` when it is a stream; when it is a dictionary of states, the one `/AS` names.
-    static func normalAppearance(of annotation: qpdf_oh, in session: QPDFSession) -> qpdf_oh? {
-        let normal = session.key(session.key(annotation, "/AP"), "/N")
-        if session.isStream(normal) { return normal }
-        guard session.isDictionary(normal), let state = session.name(session.key(annotation, "/AS")) else { return nil }
-        let chosen = session.key(normal, "/" + state)
-        return session.isStream(chosen) ? chosen : nil
+    /// `/AP /N` when it is a stream; when it is a dictionary of states, the one `/AS` names: its number and dictionary.
+    static func normalAppearance(of annotation: ObjectEntries, in session: QPDFSession) -> ((number: Int32, generation: Int32), ObjectEntries)? {
+        guard let appearances = annotation.dictionary("/AP") else { return nil }
+        if let normal = appearances.reference("/N"), let form = session.streamEntries(number: normal.number, generation: normal.generation) {
+            return (normal, form)
+        }
+        guard let states = appearances.dictionary("/N"), let state = annotation.name("/AS"), let chosen = states.reference("/" + state),
+              let form = session.streamEntries(number: chosen.number, generation: chosen.generation) else { return nil }
+        return (chosen, form)
     }
 
     /// The `cm` operands that put an appearance where its annotation is: the form's own `/Matrix` is applied by
     /// `Do`; this maps the box that matrix makes of `/BBox` onto `/Rect`. Nil when either box is missing or empty.
-    static func placement(of appearance: qpdf_oh, at rect: PDFBox?, in session: QPDFSession) -> String? {
-        let dictionary = qpdf_oh_get_dict(session.data, appearance)
-        guard let rect, let bbox = session.box(session.key(dictionary, "/BBox")) else { return nil }
-        let numbers = session.arrayItems(session.key(dictionary, "/Matrix")).compactMap(session.real)
+    static func placement(of form: ObjectEntries, at rect: PDFBox?) -> String? {
+        guard let rect, let bbox = form.box("/BBox") else { return nil }
+        let numbers = form.items("/Matrix").compactMap(ObjectEntries.real)
         let matrix = numbers.count == 6 && numbers.allSatisfy(\.isFinite)
             ? AffineTransform(a: numbers[0], b: numbers[1], c: numbers[2], d: numbers[3], e: numbers[4], f: numbers[5])
             : .identity

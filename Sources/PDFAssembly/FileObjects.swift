@@ -107,6 +107,14 @@ final class FileObjects {
         return entries
     }
 
+    /// The dictionary of stream object `number` as the file has it, or nil when it is not one read here (ask qpdf).
+    func streamDictionary(number: Int32, generation: Int32) -> [String: ObjectText]? {
+        guard let place = places[number], place.generation == generation, place.stream == nil, !session.changedAnnotations.contains(number),
+              place.end - place.start <= Self.largest else { return nil }
+        let bytes = read(place.start, place.end - place.start)
+        return bytes.withUnsafeBufferPointer { ObjectText.parseStreamDictionary($0, number: number, generation: generation) }
+    }
+
     private func storedObject(number: Int32, index: Int, in stream: Int32) -> ObjectText? {
         if stored[stream] == nil {
             if storedBytes > Self.storedBudget {
@@ -145,6 +153,27 @@ final class FileObjects {
                 starts.append((number, Int(first) + offset))
             }
             return Stored(data: data, starts: starts)
+        }
+    }
+}
+
+extension QPDFSession {
+    /// An object's entries: from the file's own text where `FileObjects` reads it, else through qpdf, which keeps what
+    /// it parses (a page of 100,000 annotations is a gigabyte there).
+    func entries(of object: qpdf_oh) -> ObjectEntries {
+        let number = objectID(object)
+        if number != 0, let text = fileObjects?.dictionary(number: number, generation: qpdf_oh_get_generation(data, object)) {
+            return ObjectEntries(text, in: self)
+        }
+        return ObjectEntries(of: object, in: self)
+    }
+
+    /// The dictionary of stream object `number`, read as `entries(of:)` reads; nil when the object is no stream.
+    func streamEntries(number: Int32, generation: Int32) -> ObjectEntries? {
+        if let text = fileObjects?.streamDictionary(number: number, generation: generation) { return ObjectEntries(text, in: self) }
+        return releasingHandles {
+            let object = qpdf_get_object_by_id(data, number, generation)
+            return isStream(object) ? ObjectEntries(of: object, in: self) : nil
         }
     }
 }

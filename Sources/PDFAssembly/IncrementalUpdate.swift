@@ -378,6 +378,11 @@ enum IncrementalUpdate {
             let t = session.data
             let handle = qpdf_get_object_by_id(t, object.id, object.generation)
             var out = Data("\(object.id) \(object.generation) obj\n".utf8)
+            if let text = session.newObjectText(object.id) {
+                out.append(contentsOf: text)
+                out.append(Data("\nendobj\n".utf8))
+                return out
+            }
             let made = session.newStreamData(object.id)
             if made != nil || session.isStream(handle) {
                 guard var data = made ?? session.streamData(handle, level: qpdf_dl_none) else {

@@ -37,6 +37,14 @@ enum ObjectText: Equatable {
         return object
     }
 
+    /// The dictionary of a stream object (`N G obj << … >> stream`), its data unread; nil for anything else.
+    static func parseStreamDictionary(_ bytes: UnsafeBufferPointer<UInt8>, number: Int32, generation: Int32) -> [String: ObjectText]? {
+        var reader = Reader(bytes: bytes, strict: true)
+        guard reader.integer() == Int64(number), reader.integer() == Int64(generation), reader.keyword("obj"),
+              case .dictionary(let entries)? = reader.object(depth: 0), reader.keyword("stream") else { return nil }
+        return entries
+    }
+
     /// One object of an object stream's data, nothing after it; nil as `parseIndirect`.
     static func parseStored(_ bytes: UnsafeBufferPointer<UInt8>) -> ObjectText? {
         var reader = Reader(bytes: bytes, strict: true)

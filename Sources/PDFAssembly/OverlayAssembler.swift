@@ -145,20 +145,53 @@ public enum OverlayAssembler {
         let resources = session.inherited("/Resources", of: page)
         let ownResources = shallowCopy(resources, in: session)
         let xObjects = shallowCopy(session.key(resources, "/XObject"), in: session)
-        let taken = Set(session.dictionaryKeys(xObjects))
-        var number = 1
-        var names: [String] = []
-        names.reserveCapacity(forms.count)
-        for form in forms {
-            while taken.contains("\(prefix)\(number)") { number += 1 }
-            let name = "\(prefix)\(number)"
-            number += 1
-            qpdf_oh_replace_key(t, xObjects, name, form)
-            names.append(name)
-        }
+        let names = freeNames(forms.count, besides: Set(session.dictionaryKeys(xObjects)), prefix: prefix)
+        for (name, form) in zip(names, forms) { qpdf_oh_replace_key(t, xObjects, name, form) }
         qpdf_oh_replace_key(t, ownResources, "/XObject", xObjects)
         qpdf_oh_replace_key(t, page, "/Resources", ownResources)
         try session.check()
+        return names
+    }
+
+    /// The same for forms of the file, by number (appearances being drawn into their page). qpdf reads every value
+    /// put into a dictionary (to drop nulls): 100,000 appearances were half a gigabyte read for their names. In a
+    /// session numbering its new objects, the new /XObject dictionary is written as text instead, and qpdf never
+    /// reads the forms.
+    static func addToResources(objects: [(number: Int32, generation: Int32)], page: qpdf_oh, in session: QPDFSession, prefix: String) throws -> [String] {
+        let t = session.data
+        let resources = session.inherited("/Resources", of: page)
+        let existing = session.key(resources, "/XObject")
+        let keys = session.dictionaryKeys(existing)
+        let values = keys.map { session.key(existing, $0) }
+        guard session.numbersItsNewObjects, let firstNew = session.firstNewObjectID,
+              values.allSatisfy({ session.objectID($0) != 0 && session.objectID($0) < firstNew }) else {
+            let forms = objects.map { qpdf_get_object_by_id(t, $0.number, $0.generation) }
+            return try addToResources(forms, page: page, in: session, prefix: prefix)
+        }
+        let names = freeNames(objects.count, besides: Set(keys), prefix: prefix)
+        var text = "<<"
+        for (key, value) in zip(keys, values) {
+            text += " " + String(cString: qpdf_oh_unparse(t, qpdf_oh_new_name(t, key))) + " " + String(cString: qpdf_oh_unparse(t, value))
+        }
+        for (name, object) in zip(names, objects) { text += " \(name) \(object.number) \(object.generation) R" }
+        text += " >>"
+        let ownResources = shallowCopy(resources, in: session)
+        qpdf_oh_replace_key(t, ownResources, "/XObject", try session.newObject(text: text))
+        qpdf_oh_replace_key(t, page, "/Resources", ownResources)
+        try session.check()
+        return names
+    }
+
+    /// `count` names from `prefix`1 on that `taken` does not hold, in order.
+    private static func freeNames(_ count: Int, besides taken: Set<String>, prefix: String) -> [String] {
+        var number = 1
+        var names: [String] = []
+        names.reserveCapacity(count)
+        for _ in 0..<count {
+            while taken.contains("\(prefix)\(number)") { number += 1 }
+            names.append("\(prefix)\(number)")
+            number += 1
+        }
         return names
     }
 

@@ -25,6 +25,12 @@ struct NewObjectNumbers {
     }
 
     mutating func setData(_ data: [UInt8], of number: Int32) { streamData[number] = data }
+
+    /// Objects whose text Redline wrote, by number: what would cost qpdf a reading of every object it names (a
+    /// dictionary of 100,000 appearances: qpdf resolves each value put into a dictionary, to drop nulls).
+    private(set) var texts: [Int32: [UInt8]] = [:]
+
+    mutating func setText(_ text: [UInt8], of number: Int32) { texts[number] = text }
 }
 
 extension QPDFSession {
@@ -69,6 +75,17 @@ extension QPDFSession {
         newObjects!.setData(bytes, of: objectID(stream))
         return stream
     }
+
+    /// A new object written as `text` (a dictionary or array naming only objects of the file), for a session that
+    /// numbers its new objects; qpdf holds an empty dictionary in its place, which nothing must read.
+    func newObject(text: String) throws -> qpdf_oh {
+        let object = try makeIndirect(qpdf_oh_new_dictionary(data))
+        newObjects!.setText(Array(text.utf8), of: objectID(object))
+        return object
+    }
+
+    /// The text of an object made by `newObject(text:)`; nil for others.
+    func newObjectText(_ number: Int32) -> [UInt8]? { newObjects?.texts[number] }
 
     /// A stream's dictionary, where its keys are set.
     func streamDictionary(_ stream: qpdf_oh) -> qpdf_oh {

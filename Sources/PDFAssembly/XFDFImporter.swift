@@ -51,7 +51,7 @@ public enum XFDFImporter {
             for annotation in incoming {
                 let geometry = pages[annotation.pageIndex]
                 if let existing = located[annotation.id],
-                   unchanged?.contains(annotation.id) ?? (XFDF.document([existing.annotation], pages: pages) == XFDF.document([annotation], pages: pages)) {
+                   unchanged?.contains(annotation.id) ?? XFDF.saysTheSame(existing.annotation, as: annotation, pages: pages) {
                     // Says nothing new (a file's own export read back): left exactly as it was, thread link included.
                     continue
                 }

@@ -60,7 +60,7 @@ public enum XFDFExchange {
         for annotation in description.annotations { existing[annotation.id] = annotation }
         let incoming = command.add + command.modify
         let unchanged = Set(incoming.filter { annotation in
-            existing[annotation.id].map { XFDF.document([$0], pages: description.pages) == XFDF.document([annotation], pages: description.pages) } ?? false
+            existing[annotation.id].map { XFDF.saysTheSame($0, as: annotation, pages: description.pages) } ?? false
         }.map(\.id))
         let document = try XFDFImporter.document(source: path, password: password, command: command,
                                                  appearances: try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages),
