@@ -51,6 +51,30 @@ import Testing
         #expect(after.count == before.count + 2 && Array(after.dropFirst().prefix(before.count)) == before)
     }
 
+    /// The appearances are named in a new /XObject dictionary written beside the page's own: a scanned page keeps its
+    /// image under its name, and looks as it did with the annotation, in MuPDF, pixel for pixel.
+    @Test func aPagesOwnImagesStayNamedBesideTheAppearances() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("markup.json"), annotated = folder.file("annotated.pdf")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 60, "y": 80, "text": "Seen", "size": 18, "color": "red"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let source = folder.copy(fixture: "pikepdf_sandwich.pdf")
+        let applied = try ProcessRunner.run(TestPaths.redline, ["apply", source, "--markup", markup, "--annotations", "--output", annotated])
+        #expect(applied.status == 0, "\(applied.stderr)")
+        let (result, output) = try flatten(annotated, in: folder)
+        #expect(result.status == 0 && result.stdout.hasPrefix("1 annotation drawn into 1 page"), "\(result.stdout) \(result.stderr)")
+        #expect(try QPDFCheck.errors(in: output) == nil)
+        let probe = "import pikepdf, sys\npdf = pikepdf.open(sys.argv[1])\npage = pdf.pages[0]\nprint(' '.join(sorted(str(key) for key in page.Resources.XObject.keys())))"
+        let names = { (path: String) in
+            try ProcessRunner.run(TestPaths.python, ["-c", probe, path]).stdout.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+        let own = try names(source), flattened = try names(output)
+        #expect(!own.isEmpty && Set(flattened) == Set(own + ["/RedlineAnnotation1"]), "\(own) → \(flattened)")
+        #expect(try MuPDFProbe.annotations(in: output)[0].annotations.isEmpty)
+        let differing = Self.differing(try MuPDFProbe.render(1, of: annotated), try MuPDFProbe.render(1, of: output))
+        #expect(differing == 0, "MuPDF: \(differing) pixels differ")
+    }
+
     /// A reply written in Redline has no appearance of its own, so flattening keeps it as an annotation; what it
     /// answered is drawn into the page, so it no longer points at it (an /IRT to an annotation no page lists) but
     /// stands alone as a note, with its words, and the report says so.
