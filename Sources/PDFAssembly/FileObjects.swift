@@ -94,14 +94,12 @@ final class FileObjects {
     /// The dictionary object `number` holds in the file, or nil when it is not one read here (ask qpdf): what a
     /// writer of this session changed is no longer what the file says.
     func dictionary(number: Int32, generation: Int32) -> [String: ObjectText]? {
-        guard let place = places[number], place.generation == generation, !session.changedAnnotations.contains(number) else { return nil }
+        guard let place = readable(number, generation) else { return nil }
         let object: ObjectText?
         if let stream = place.stream {
             object = storedObject(number: number, index: place.index, in: stream)
         } else {
-            guard place.end - place.start <= Self.largest else { return nil }
-            let bytes = read(place.start, place.end - place.start)
-            object = bytes.withUnsafeBufferPointer { ObjectText.parseIndirect($0, number: number, generation: generation) }
+            object = text(at: place)?.withUnsafeBufferPointer { ObjectText.parseIndirect($0, number: number, generation: generation) }
         }
         guard case .dictionary(let entries)? = object else { return nil }
         return entries
@@ -109,10 +107,19 @@ final class FileObjects {
 
     /// The dictionary of stream object `number` as the file has it, or nil when it is not one read here (ask qpdf).
     func streamDictionary(number: Int32, generation: Int32) -> [String: ObjectText]? {
-        guard let place = places[number], place.generation == generation, place.stream == nil, !session.changedAnnotations.contains(number),
-              place.end - place.start <= Self.largest else { return nil }
-        let bytes = read(place.start, place.end - place.start)
-        return bytes.withUnsafeBufferPointer { ObjectText.parseStreamDictionary($0, number: number, generation: generation) }
+        guard let place = readable(number, generation), place.stream == nil else { return nil }
+        return text(at: place)?.withUnsafeBufferPointer { ObjectText.parseStreamDictionary($0, number: number, generation: generation) }
+    }
+
+    /// Where object `number` is, when it is that generation and no writer of the session changed it.
+    private func readable(_ number: Int32, _ generation: Int32) -> Place? {
+        guard let place = places[number], place.generation == generation, !session.changedAnnotations.contains(number) else { return nil }
+        return place
+    }
+
+    /// The file's bytes of an object not in an object stream, up to where the next object starts; nil past `largest`.
+    private func text(at place: Place) -> [UInt8]? {
+        place.end - place.start <= Self.largest ? read(place.start, place.end - place.start) : nil
     }
 
     private func storedObject(number: Int32, index: Int, in stream: Int32) -> ObjectText? {

@@ -15,14 +15,15 @@ import RedlineCore
 /// changed ones reach are written. qpdf's C API cannot write one object, so
 /// objects are written from qpdf's own unparsed text and raw stream data.
 enum IncrementalUpdate {
-    /// Why this session is rewritten whole, or nil when appending to it is right.
+    /// Why this session is rewritten whole, or nil when appending to it is right as far as the session tells (the
+    /// file's end is looked at by `original(of:)`).
     static func obstacle(_ session: QPDFSession) -> String? {
         if session.rewrites { return WriteOutcome.rewriteAsked }
         if qpdf_is_encrypted(session.data) != 0 { return "the document is encrypted, and new objects cannot be encrypted here" }
         if !session.repairs.isEmpty || session.sawWarnings || qpdf_more_warnings(session.data) != 0 {
             return "the document was repaired on opening: its own cross-reference is not one to append to"
         }
-        if session.firstNewObjectID == nil || session.sourcePath == nil { return "the document was not read from a file" }
+        if session.sourcePath == nil { return "the document was not read from a file" }
         return nil
     }
 
@@ -46,8 +47,7 @@ enum IncrementalUpdate {
     /// the number its first new object gets: the trailer's /Size or one past the highest number the cross-reference
     /// lists, whichever is more. Nil when it will be rewritten.
     static func appendedNumbering(for session: QPDFSession, fileObjects: FileObjects) -> Int32? {
-        guard !session.rewrites, qpdf_is_encrypted(session.data) == 0, session.repairs.isEmpty, !session.sawWarnings,
-              qpdf_more_warnings(session.data) == 0, let (_, _, _) = original(of: session) else { return nil }
+        guard obstacle(session) == nil, (try? original(of: session)) != nil else { return nil }
         let size = session.int64(session.key(qpdf_get_trailer(session.data), "/Size")) ?? 0
         let first = max(Int64(fileObjects.highest) + 1, min(max(size, 1), Int64(Int32.max)))
         // Room for the objects of a save (the painter's fonts, one appearance per annotation) and a cross-reference stream.
@@ -55,20 +55,22 @@ enum IncrementalUpdate {
         return Int32(first)
     }
 
-    /// The original's bytes by offset, its size and its last cross-reference section; nil when they are not one to
-    /// append to.
-    private static func original(of session: QPDFSession) -> (read: ReadAt, size: Int, tail: Tail)? {
+    /// The original's bytes by offset, its size and its last cross-reference section; throws why when they are not
+    /// one to append to.
+    private static func original(of session: QPDFSession) throws -> (read: ReadAt, size: Int, tail: Tail) {
         guard let path = session.sourcePath, let opened = session.sourceIdentity, let source = SourceFile(path: path),
-              opened == source.identity else { return nil }
+              opened == source.identity else { throw CannotAppend(reason: "the original could not be read again") }
         let input = session.input
         let size = source.size
         let read: ReadAt = !input.isEmpty ? { offset, count in
             guard offset >= 0, offset < input.count else { return [] }
             return Array(input[offset..<min(input.count, offset + count)])
         } : source.read
-        guard let tail = Tail(size: size, read: read) else { return nil }
+        guard let tail = Tail(size: size, read: read) else { throw CannotAppend(reason: "the file does not end with a cross-reference to append to") }
         // qpdf forgives a table other readers cannot parse; an update pointing back at it would make them repair the file.
-        guard tail.kind == .stream || Tail.wellFormedTables(size: size, read: read, from: tail.startXref) else { return nil }
+        guard tail.kind == .stream || Tail.wellFormedTables(size: size, read: read, from: tail.startXref) else {
+            throw CannotAppend(reason: "its cross-reference table is not well-formed")
+        }
         return (read, size, tail)
     }
 
@@ -85,6 +87,7 @@ enum IncrementalUpdate {
 
     private static func appended(_ session: QPDFSession, minimumVersion: String?) throws -> (WrittenDocument?, WriteOutcome) {
         if let obstacle = obstacle(session) { throw CannotAppend(reason: obstacle) }
+        guard let firstNew = session.firstNewObjectID else { throw CannotAppend(reason: "the document was not read from a file") }
         guard let path = session.sourcePath, let opened = session.sourceIdentity, let source = SourceFile(path: path) else {
             throw CannotAppend(reason: "the original could not be read again")
         }
@@ -92,10 +95,7 @@ enum IncrementalUpdate {
         guard opened == source.identity else { throw QPDFSession.changedOnDisk(path) }
         let input = session.input
         let inMemory = !input.isEmpty
-        guard let (read, size, tail) = original(of: session) else {
-            let tail = Tail(size: source.size, read: source.read)
-            throw CannotAppend(reason: tail == nil ? "the file does not end with a cross-reference to append to" : "its cross-reference table is not well-formed")
-        }
+        let (read, size, tail) = try original(of: session)
         let before = QPDFSession(label: session.label)
         do {
             if inMemory {
@@ -108,7 +108,7 @@ enum IncrementalUpdate {
         }
         let kept = KeptBytes(path: path, length: size, identity: opened)
         if let minimumVersion { raiseVersion(of: session, to: minimumVersion) }
-        var writer = Writer(session: session, before: before, firstNew: session.firstNewObjectID!)
+        var writer = Writer(session: session, before: before, firstNew: firstNew)
         var objects = try writer.changedObjects()
         if objects.isEmpty {
             // Nothing differs (an XFDF file's own annotations imported again): the copy is the original, unless the

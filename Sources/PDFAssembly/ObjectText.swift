@@ -32,16 +32,14 @@ enum ObjectText: Equatable {
     /// qpdf might read otherwise (a stream, an integer past 64 bits): the caller then asks qpdf.
     static func parseIndirect(_ bytes: UnsafeBufferPointer<UInt8>, number: Int32, generation: Int32) -> ObjectText? {
         var reader = Reader(bytes: bytes, strict: true)
-        guard reader.integer() == Int64(number), reader.integer() == Int64(generation), reader.keyword("obj"),
-              let object = reader.object(depth: 0), reader.keyword("endobj") else { return nil }
+        guard let object = reader.indirectObject(number: number, generation: generation), reader.keyword("endobj") else { return nil }
         return object
     }
 
     /// The dictionary of a stream object (`N G obj << … >> stream`), its data unread; nil for anything else.
     static func parseStreamDictionary(_ bytes: UnsafeBufferPointer<UInt8>, number: Int32, generation: Int32) -> [String: ObjectText]? {
         var reader = Reader(bytes: bytes, strict: true)
-        guard reader.integer() == Int64(number), reader.integer() == Int64(generation), reader.keyword("obj"),
-              case .dictionary(let entries)? = reader.object(depth: 0), reader.keyword("stream") else { return nil }
+        guard case .dictionary(let entries)? = reader.indirectObject(number: number, generation: generation), reader.keyword("stream") else { return nil }
         return entries
     }
 
@@ -91,6 +89,12 @@ enum ObjectText: Equatable {
             while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
             guard position > start, position - start < 11, position == bytes.count || Self.isDelimiter(bytes[position]) else { return nil }
             return Int64(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+        }
+
+        /// `N G obj` and the object after it.
+        mutating func indirectObject(number: Int32, generation: Int32) -> ObjectText? {
+            guard integer() == Int64(number), integer() == Int64(generation), keyword("obj") else { return nil }
+            return object(depth: 0)
         }
 
         /// `word` as a whole token.

@@ -67,8 +67,7 @@ extension QPDFSession {
     func newStream(holding bytes: [UInt8]) throws -> qpdf_oh {
         guard newObjects != nil else {
             let stream = try qpdfNewStream()
-            qpdf_oh_replace_stream_data(data, stream, bytes, bytes.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
-            try check()
+            try replaceData(of: stream, with: bytes)
             return stream
         }
         let stream = try makeIndirect(qpdf_oh_new_dictionary(data))
