@@ -306,7 +306,9 @@ import Testing
         try tmux.send("Escape")
         let before = try tmux.screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(before.count >= 34 && before[33].contains("page 1/4"), "the status line sits above the message line")
-        try ProcessRunner.start("tmux", ["-L", tmux.socket, "resize-window", "-x", "140", "-y", "45"])
+        // Waited for: a resize tmux has not made yet cannot be redrawn, and a failure then says which side failed.
+        let resized = try ProcessRunner.run("tmux", ["-L", tmux.socket, "resize-window", "-x", "140", "-y", "45"])
+        #expect(resized.status == 0, "tmux: \(resized.stderr)")
         // The editor lays itself out again: the status line moves to the new second-last row (waited for up to a
         // minute: a busy machine can hold the redraw for seconds).
         var lines: [String] = []
@@ -315,7 +317,8 @@ import Testing
             if lines.count >= 44, lines[43].contains("page 1/4") { break }
             usleep(100_000)
         }
-        #expect(lines.count >= 44 && lines[43].contains("page 1/4"), "\(lines.suffix(4))")
+        let window = try ProcessRunner.run("tmux", ["-L", tmux.socket, "display-message", "-p", "#{window_width}x#{window_height}"]).stdout
+        #expect(lines.count >= 44 && lines[43].contains("page 1/4"), "window \(window): \(lines.suffix(4))")
         #expect(!lines[33].contains("page 1/4"))
         #expect(lines.count >= 44 && lines[43].trimmingCharacters(in: .whitespaces).hasSuffix("sample.pdf"))
         try tmux.send("q")
