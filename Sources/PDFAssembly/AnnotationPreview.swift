@@ -8,7 +8,7 @@ import RedlineCore
 /// editor shows is what the save writes.
 public enum AnnotationPreview {
     public static func page(_ pageIndex: Int, source: String, password: String?, edits: AnnotationEdits,
-                            appearances: [AnnotationID: Data] = [:], redrawn: [AnnotationID: Annotation] = [:]) throws -> Data {
+                            appearances: AppearanceDrawings = AppearanceDrawings(), redrawn: [AnnotationID: Annotation] = [:]) throws -> Data {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password)
         let single = QPDFSession(label: "page \(pageIndex + 1) as edited")
         do {

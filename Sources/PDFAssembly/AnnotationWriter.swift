@@ -8,9 +8,8 @@ import RedlineCore
 struct AnnotationWriter {
     let session: QPDFSession
     let path: String
-    /// One-page PDFs drawn by the markup painter, keyed by the annotation they are the appearance of: new ones, and
-    /// annotations of the file drawn anew (`redrawn`).
-    var appearances: [AnnotationID: Data] = [:]
+    /// What the markup painter drew for annotations: new ones, and annotations of the file drawn anew (`redrawn`).
+    var appearances = AppearanceDrawings()
     /// Annotations of the file with a new look or text, as they will be (a FreeText's box fitted to its words).
     var redrawn: [AnnotationID: Annotation] = [:]
     let appearanceSessions = AppearanceSessions()
@@ -145,10 +144,10 @@ struct AnnotationWriter {
                 // Rich text would say the old words and size: the plain /Contents and /DA say it all now.
                 for key in ["/DS", "/RC"] { qpdf_oh_remove_key(t, entry.object, key) }
             }
-            if let now, let pdf = appearances[id] {
+            if let now, let drawing = appearances.place(of: id) {
                 let box = geometry.userBox(fromDisplay: now.rect)
                 qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
-                qpdf_oh_replace_key(t, entry.object, "/AP", try appearance(pdf, for: now, geometry: geometry))
+                qpdf_oh_replace_key(t, entry.object, "/AP", try appearance(drawing, for: now, geometry: geometry))
             } else if restyle?.color != nil, entry.annotation.subtype != .freeText {
                 // Readers draw the shape or note again from its keys, in the new colour.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
@@ -250,8 +249,8 @@ struct AnnotationWriter {
         func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
         fill(dictionary, with: annotation, inReplyTo: parent, geometry: geometry)
         if annotation.subtype == .text { set("/Open", qpdf_oh_new_bool(t, QPDF_FALSE)) }
-        if let pdf = appearances[annotation.id] {
-            set("/AP", try appearance(pdf, for: annotation, geometry: geometry))
+        if let drawing = appearances.place(of: annotation.id) {
+            set("/AP", try appearance(drawing, for: annotation, geometry: geometry))
         }
         let object = try session.makeIndirect(dictionary)
         var added = [object]
@@ -406,20 +405,21 @@ struct AnnotationWriter {
 
     /// Sets the painter's drawing for `annotation` (from `appearances`) as the object's /AP.
     func giveAppearance(to object: qpdf_oh, of annotation: Annotation, geometry: PageGeometry) throws {
-        guard let pdf = appearances[annotation.id] else { return }
-        qpdf_oh_replace_key(session.data, object, "/AP", try appearance(pdf, for: annotation, geometry: geometry))
+        guard let drawing = appearances.place(of: annotation.id) else { return }
+        qpdf_oh_replace_key(session.data, object, "/AP", try appearance(drawing, for: annotation, geometry: geometry))
     }
 
     /// The appearance: the painter's drawing, a Form whose /BBox is the annotation's box in the drawing's space and
     /// whose /Matrix is the overlay's placement, so the transformed box is exactly /Rect (ISO 32000-1 §12.5.5).
-    private func appearance(_ pdf: Data, for annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
+    private func appearance(_ drawing: AppearanceDrawings.Place, for annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
         let t = session.data
         let scale = geometry.overlayScale
         let height = geometry.displaySize.height
         let rect = annotation.rect
         let box = [rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale]
-        let form = try OverlayForm.make(from: pdf, in: appearanceSessions.make("appearance of \(annotation.id)"), into: session,
-                                        label: "the appearance of annotation \(annotation.id)", box: box)
+        let drawings = try appearanceSessions.session(drawing.document, of: appearances)
+        let form = try OverlayForm.make(page: drawing.page, of: drawings, into: session, label: "the appearance of annotation \(annotation.id)", box: box,
+                                        copies: appearanceSessions.resources(drawing.document))
         let matrix = geometry.overlayFormTransform
         qpdf_oh_replace_key(t, session.streamDictionary(form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
         let dictionary = qpdf_oh_new_dictionary(t)

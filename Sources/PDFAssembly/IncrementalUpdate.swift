@@ -264,6 +264,8 @@ enum IncrementalUpdate {
         let firstNew: Int32
         /// The object number of the cross-reference stream, when one is written: after every other.
         private var highest: Int32 = 0
+        /// New objects' texts, made while finding what they refer to, until they are written.
+        private var texts: [Int32: Data] = [:]
 
         init(session: QPDFSession, before: QPDFSession, firstNew: Int32) {
             self.session = session
@@ -300,7 +302,15 @@ enum IncrementalUpdate {
                     guard visited.insert(id).inserted else { continue }
                     let generation = Int32(qpdf_oh_get_generation(t, object))
                     if id >= firstNew {
-                        newOnes.append(Object(id: id, generation: generation))
+                        let object = Object(id: id, generation: generation)
+                        newOnes.append(object)
+                        // Its text, needed to write it, names what it refers to: no handle for each of its values.
+                        if session.numbersItsNewObjects, let references = try written(object) {
+                            for reference in references where !visited.contains(reference.number) {
+                                queue.append((qpdf_get_object_by_id(t, reference.number, reference.generation), false))
+                            }
+                            continue
+                        }
                         descend = true
                     } else {
                         // Another page, or the page tree: a change to it would have named it.
@@ -374,14 +384,29 @@ enum IncrementalUpdate {
         }
 
         /// `N G obj … endobj`: a stream with its raw data (compressed here when it came without a filter).
-        func text(of object: Object) throws -> Data {
+        mutating func text(of object: Object) throws -> Data {
+            if let known = texts.removeValue(forKey: object.id) { return known }
+            return try Self.text(of: object, in: session).text
+        }
+
+        /// A new object's text, kept for `text(of:)`, and what it names (a stream's dictionary's references, for a
+        /// stream); nil when the text is not read here (the caller then looks through qpdf).
+        private mutating func written(_ object: Object) throws -> [(number: Int32, generation: Int32)]? {
+            let made = try session.releasingHandles { try Self.text(of: object, in: session) }
+            texts[object.id] = made.text
+            return made.named.withUnsafeBufferPointer { ObjectText.parse($0) }?.references
+        }
+
+        /// The object's text and the part of it that names other objects (all of it, or a stream's dictionary).
+        private static func text(of object: Object, in session: QPDFSession) throws -> (text: Data, named: [UInt8]) {
             let t = session.data
             let handle = qpdf_get_object_by_id(t, object.id, object.generation)
             var out = Data("\(object.id) \(object.generation) obj\n".utf8)
+            let named: [UInt8]
             if let text = session.newObjectText(object.id) {
                 out.append(contentsOf: text)
                 out.append(Data("\nendobj\n".utf8))
-                return out
+                return (out, text)
             }
             let made = session.newStreamData(object.id)
             if made != nil || session.isStream(handle) {
@@ -392,28 +417,30 @@ enum IncrementalUpdate {
                 let original = session.streamDictionary(handle)
                 let dictionary = qpdf_oh_new_dictionary(t)
                 for key in session.dictionaryKeys(original) { qpdf_oh_replace_key(t, dictionary, key, session.key(original, key)) }
-                if session.isNull(session.key(dictionary, "/Filter")), data.count > 256, let packed = Self.deflate(data),
+                if session.isNull(session.key(dictionary, "/Filter")), data.count > 256, let packed = deflate(data),
                    session.name(session.key(dictionary, "/Type")) != "Metadata" {
                     data = packed
                     qpdf_oh_replace_key(t, dictionary, "/Filter", session.newName("FlateDecode"))
                     qpdf_oh_remove_key(t, dictionary, "/DecodeParms")
                 }
                 qpdf_oh_replace_key(t, dictionary, "/Length", qpdf_oh_new_integer(t, Int64(data.count)))
-                out.append(unparsed(dictionary))
+                named = unparsed(dictionary, in: session)
+                out.append(contentsOf: named)
                 out.append(Data("\nstream\n".utf8))
                 out.append(contentsOf: data)
                 out.append(Data("\nendstream\nendobj\n".utf8))
             } else {
-                out.append(unparsed(handle))
+                named = unparsed(handle, in: session)
+                out.append(contentsOf: named)
                 out.append(Data("\nendobj\n".utf8))
             }
             try session.check()
-            return out
+            return (out, named)
         }
 
-        private func unparsed(_ object: qpdf_oh) -> Data {
-            guard let text = qpdf_oh_unparse_resolved(session.data, object) else { return Data("null".utf8) }
-            return Data(bytes: text, count: strlen(text))
+        private static func unparsed(_ object: qpdf_oh, in session: QPDFSession) -> [UInt8] {
+            guard let text = qpdf_oh_unparse_resolved(session.data, object) else { return Array("null".utf8) }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
         }
 
         /// The cross-reference section for the written objects, and its trailer: a table with `trailer`, or a stream.

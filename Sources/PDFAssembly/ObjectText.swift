@@ -63,6 +63,21 @@ enum ObjectText: Equatable {
         return values
     }
 
+    /// Every object this one names, depth first.
+    var references: [(number: Int32, generation: Int32)] {
+        var found: [(number: Int32, generation: Int32)] = []
+        var waiting = [self]
+        while let value = waiting.popLast() {
+            switch value {
+            case .reference(let number, let generation): found.append((number, generation))
+            case .array(let items): waiting += items
+            case .dictionary(let entries): waiting += entries.values
+            default: break
+            }
+        }
+        return found
+    }
+
     var number: Double? {
         switch self {
         case .integer(let value): Double(value)

@@ -13,7 +13,7 @@ import RedlineCore
 /// at its final flush as success, so the caller writes the file and checks every byte of it.
 public enum OverlayAssembler {
     public static func document(source: String, password: String?, overlays: [PageOverlay],
-                                annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: [AnnotationID: Data] = [:],
+                                annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: AppearanceDrawings = AppearanceDrawings(),
                                 redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil,
                                 identity: String? = nil, rewrite: Bool = false) throws -> WrittenDocument {
         try IncrementalUpdate.numberingNewObjects { forAppending in
@@ -23,7 +23,7 @@ public enum OverlayAssembler {
     }
 
     private static func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
-                                 appearances: [AnnotationID: Data], redrawn: [AnnotationID: Annotation], metadata: Data?,
+                                 appearances: AppearanceDrawings, redrawn: [AnnotationID: Annotation], metadata: Data?,
                                  identity: String?, rewrite: Bool, forAppending: Bool) throws -> WrittenDocument {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending, rewrite: rewrite)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
@@ -105,7 +105,8 @@ public enum OverlayAssembler {
     private static func apply(_ overlay: PageOverlay, from markup: QPDFSession, to target: QPDFSession) throws {
         let size = overlay.geometry.displaySize
         let scale = overlay.geometry.overlayScale
-        let form = try OverlayForm.make(from: overlay.pdf, in: markup, into: target, label: "the markup overlay for page \(overlay.pageIndex + 1)",
+        try OverlayForm.read(overlay.pdf, into: markup)
+        let form = try OverlayForm.make(page: 0, of: markup, into: target, label: "the markup overlay for page \(overlay.pageIndex + 1)",
                                         box: [0, 0, size.width * scale, size.height * scale])
         let page = qpdf_get_page_n(target.data, overlay.pageIndex)
         target.changedPages.insert(overlay.pageIndex)

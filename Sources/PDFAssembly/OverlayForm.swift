@@ -1,14 +1,19 @@
 import CQPDF
 import Foundation
+import RedlineCore
 
-/// A one-page PDF drawn by cairo (markup in display space, y up) made into a Form XObject of another document:
+/// A page of a PDF drawn by cairo (markup in display space, y up) made into a Form XObject of another document:
 /// the page's content stream and resources, with `box` as its /BBox. Both the flattened overlay and an
 /// annotation's appearance are made this way, so both draw exactly what the painter drew.
 enum OverlayForm {
-    static func make(from pdf: Data, in markup: QPDFSession, into target: QPDFSession, label: String, box: [Double]) throws -> qpdf_oh {
-        // qpdf reads the overlay's bytes lazily, long after this call: the session owns a copy for its lifetime.
-        try markup.read(memory: [UInt8](pdf), password: nil)
-        let markupPage = qpdf_get_page_n(markup.data, 0)
+    /// `markup` holds the painter's PDF (read with `read(_:into:)`) and must outlive the write: qpdf copies lazily.
+    /// `copies`: resources already copied from `markup`, by their text, for pages that share them.
+    static func make(page index: Int, of markup: QPDFSession, into target: QPDFSession, label: String, box: [Double],
+                     copies: SharedResources? = nil) throws -> qpdf_oh {
+        guard index >= 0, index < Int(qpdf_get_num_pages(markup.data)) else {
+            throw QPDFSession.Failure(code: qpdf_e_internal, message: "\(label) could not be read back")
+        }
+        let markupPage = qpdf_get_page_n(markup.data, index)
         try markup.check()
         let markupResources = markup.key(markupPage, "/Resources")
         // qpdf copies only indirect objects between documents; anything else means the overlay came out wrong,
@@ -27,18 +32,51 @@ enum OverlayForm {
         qpdf_oh_replace_key(t, formDictionary, "/Type", qpdf_oh_new_name(t, "/XObject"))
         qpdf_oh_replace_key(t, formDictionary, "/Subtype", qpdf_oh_new_name(t, "/Form"))
         qpdf_oh_replace_key(t, formDictionary, "/BBox", target.newNumbers(box))
-        qpdf_oh_replace_key(t, formDictionary, "/Resources", try target.copyForeign(markupResources, from: markup))
+        let resources = try copies?.copy(markupResources, from: markup, into: target) ?? target.copyForeign(markupResources, from: markup)
+        qpdf_oh_replace_key(t, formDictionary, "/Resources", resources)
         return form
+    }
+
+    /// Reads the painter's PDF into `markup`. qpdf reads the bytes lazily, long after this call: the session owns a copy.
+    static func read(_ pdf: Data, into markup: QPDFSession) throws {
+        try markup.read(memory: [UInt8](pdf), password: nil)
     }
 }
 
-/// The sessions holding appearances' source PDFs: qpdf copies their objects only when the document is written.
-final class AppearanceSessions {
-    private(set) var sessions: [QPDFSession] = []
+/// Resources copied into a document, by their text in the document they came from: cairo gives every page resources
+/// of its own, most alike (the same font, the same transparency), and each appearance needs one copy of them, not one
+/// per annotation.
+final class SharedResources {
+    private var copied: [String: Int32] = [:]
 
-    func make(_ label: String) -> QPDFSession {
-        let session = QPDFSession(label: label)
-        sessions.append(session)
+    func copy(_ resources: qpdf_oh, from markup: QPDFSession, into target: QPDFSession) throws -> qpdf_oh {
+        let text = qpdf_oh_unparse_resolved(markup.data, resources).map { String(cString: $0) }
+        if let text, let known = copied[text] { return qpdf_get_object_by_id(target.data, known, 0) }
+        let copy = try target.copyForeign(resources, from: markup)
+        if let text, target.objectID(copy) != 0 { copied[text] = target.objectID(copy) }
+        return copy
+    }
+}
+
+/// The sessions holding appearances' drawings, each read once: qpdf copies their objects only when the document is written.
+final class AppearanceSessions {
+    private var read: [Int: QPDFSession] = [:]
+    /// One map per document read: the text of a resource names objects of the document it is in.
+    private var resources: [Int: SharedResources] = [:]
+
+    func resources(_ document: Int) -> SharedResources {
+        if let known = resources[document] { return known }
+        let made = SharedResources()
+        resources[document] = made
+        return made
+    }
+    var sessions: [QPDFSession] { Array(read.values) }
+
+    func session(_ document: Int, of drawings: AppearanceDrawings) throws -> QPDFSession {
+        if let known = read[document] { return known }
+        let session = QPDFSession(label: "the annotations' appearances")
+        try OverlayForm.read(drawings.documents[document], into: session)
+        read[document] = session
         return session
     }
 }

@@ -15,7 +15,7 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
     }
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
-                         appearances: [AnnotationID: Data], redrawn: [AnnotationID: Annotation], metadata: Data?,
+                         appearances: AppearanceDrawings, redrawn: [AnnotationID: Annotation], metadata: Data?,
                          identity: String?, rewrite: Bool) throws -> WrittenDocument {
         try OverlayAssembler.document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits,
                                       appearances: appearances, redrawn: redrawn, metadata: metadata, identity: identity,

@@ -31,6 +31,11 @@ struct NewObjectNumbers {
     private(set) var texts: [Int32: [UInt8]] = [:]
 
     mutating func setText(_ text: [UInt8], of number: Int32) { texts[number] = text }
+
+    /// The numbers foreign objects were copied under, by the session they came from: what several copies share (the
+    /// font of many appearances drawn in one document) is copied once. The session is held so that its identifier
+    /// names no other while this one lives.
+    var copies: [ObjectIdentifier: (from: QPDFSession, numbers: [Int32: Int32])] = [:]
 }
 
 extension QPDFSession {
@@ -107,15 +112,17 @@ extension QPDFSession {
     }
 
     /// `object` of `foreign` copied into this session with everything it refers to, as `qpdf_oh_copy_foreign_object`
-    /// copies (which numbers through qpdf, see above). Each foreign object is copied once; streams keep their data as
-    /// stored, filters and all.
+    /// copies (which numbers through qpdf, see above). Each foreign object is copied once, in this call and every
+    /// later one from the same session (as qpdf's copy does); streams keep their data as stored, filters and all.
     func copyForeign(_ object: qpdf_oh, from foreign: QPDFSession) throws -> qpdf_oh {
         guard newObjects != nil else {
             let copy = qpdf_oh_copy_foreign_object(data, foreign.data, object)
             try check()
             return copy
         }
-        var numbers: [Int32: Int32] = [:]
+        let source = ObjectIdentifier(foreign)
+        var numbers = newObjects!.copies[source]?.numbers ?? [:]
+        defer { newObjects?.copies[source] = (foreign, numbers) }
         var waiting: [(foreign: qpdf_oh, number: Int32)] = []
         func reference(to indirect: qpdf_oh) throws -> qpdf_oh {
             let id = foreign.objectID(indirect)

@@ -6,20 +6,28 @@ import RedlineCore
 /// the document are changed in place (their object kept, so replies and popups still point at them), new names are
 /// added, deleted names go with their popups. Nothing else changes.
 public enum XFDFImporter {
-    /// `appearances`: one-page PDFs drawn by Redline's painter for the annotations it can draw, keyed by name; an
+    /// `appearances`: what Redline's painter drew for the annotations it can draw; an
     /// annotation the command brings or changes gets its own, so readers that never draw one afresh show it too.
     /// `unchanged`: names the caller already found to say nothing new, when it compared them itself; nil to compare here.
     /// `identity`: the /ID to give a document that has none.
     public static func document(source: String, password: String?, command: XFDFCommand,
-                                appearances: [AnnotationID: Data] = [:], unchanged: Set<AnnotationID>? = nil,
+                                appearances: AppearanceDrawings = AppearanceDrawings(), unchanged: Set<AnnotationID>? = nil,
                                 identity: String? = nil) throws -> WrittenDocument {
-        try IncrementalUpdate.numberingNewObjects { forAppending in
+        return try IncrementalUpdate.numberingNewObjects { forAppending in
             try document(source: source, password: password, command: command, appearances: appearances, unchanged: unchanged,
                          identity: identity, forAppending: forAppending)
         }
     }
 
-    private static func document(source: String, password: String?, command: XFDFCommand, appearances: [AnnotationID: Data],
+    /// The copy of a document an import leaves as it was: the original's bytes, read when the copy is written.
+    public static func unchangedCopy(of source: String) throws -> WrittenDocument {
+        guard let file = SourceFile(path: source) else { throw DocumentError.unreadable(path: source, reason: "it could not be opened again") }
+        var copy = WrittenDocument(prefix: KeptBytes(path: source, length: file.size, identity: file.identity), bytes: Data(), outcome: .unchanged)
+        copy.readFrom = FileState(path: source, identity: file.identity)
+        return copy
+    }
+
+    private static func document(source: String, password: String?, command: XFDFCommand, appearances: AppearanceDrawings,
                                  unchanged: Set<AnnotationID>?, identity: String?, forAppending: Bool) throws -> WrittenDocument {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending)
         do {
@@ -59,7 +67,7 @@ public enum XFDFImporter {
                     target.noteChanged(annotation: existing.object)
                     // Moved or redrawn, the old appearance would show the old place: readers draw a new one.
                     let unchanged = close(existing.annotation.rect, annotation.rect) && existing.annotation.drawing.isClose(to: annotation.drawing)
-                    let redrawn = appearances[annotation.id] != nil
+                    let redrawn = appearances.contains(annotation.id)
                     for key in AnnotationWriter.describedKeys + (unchanged && !redrawn ? [] : ["/AP"]) {
                         qpdf_oh_remove_key(target.data, existing.object, key)
                     }
@@ -71,7 +79,11 @@ public enum XFDFImporter {
                     }
                     filled.append((annotation, existing.object))
                 } else {
-                    let made = try writer.add(annotation, inReplyTo: nil, geometry: geometry, notesGetPopups: false)
+                    // What the writer reads and makes on the way is let go: 100,000 annotations leave millions of handles.
+                    let numbers = try target.releasingHandles {
+                        try writer.add(annotation, inReplyTo: nil, geometry: geometry, notesGetPopups: false).map(target.objectID)
+                    }
+                    let made = numbers.map { qpdf_get_object_by_id(target.data, $0, 0) }
                     objects[annotation.id] = made[0]
                     additions[annotation.pageIndex, default: []] += made
                     filled.append((annotation, made[0]))

@@ -9,8 +9,8 @@ public enum AnnotationRedrawing {
     public struct Redrawn: Sendable {
         /// Each annotation as it will be: a FreeText's box fitted to its new words and size.
         public var annotations: [AnnotationID: Annotation] = [:]
-        /// Its appearance: a one-page PDF the size of its page, as the writer takes appearances.
-        public var appearances: [AnnotationID: Data] = [:]
+        /// Its appearance.
+        public var appearances = AppearanceDrawings()
     }
 
     public static func redrawn(_ edits: AnnotationEdits, original: [Annotation], pages: [PageGeometry],
@@ -18,6 +18,7 @@ public enum AnnotationRedrawing {
         let changed = Set(edits.restyled.keys).union(edits.changedContents.keys)
         guard !changed.isEmpty else { return Redrawn() }
         var result = Redrawn()
+        var drawn: [Drawn] = []
         for annotation in edits.applied(to: original) where changed.contains(annotation.id) && pages.indices.contains(annotation.pageIndex) {
             guard let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits) else {
                 // Readers draw it: its box is grown to hold every line of its new words, and has no appearance.
@@ -29,13 +30,26 @@ public enum AnnotationRedrawing {
             var now = annotation
             now.rect = MarkupAnnotations.rect(for: item, measuredBy: services.measurer)
             result.annotations[annotation.id] = now
-            result.appearances[annotation.id] = try appearance(of: item, on: pages[annotation.pageIndex], services: services)
+            drawn.append(Drawn(id: annotation.id, item: item, page: pages[annotation.pageIndex]))
         }
+        result.appearances = try drawings(drawn, services: services)
         return result
     }
 
-    /// The painter's drawing of `item` as a one-page PDF the size of its page: the form the writer takes appearances in.
-    static func appearance(of item: MarkupItem, on geometry: PageGeometry, services: RedlineServices) throws -> Data {
-        try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize, scale: geometry.overlayScale, painter: services.painter)
+    /// An annotation's look as the painter draws it, on the page it is on.
+    struct Drawn {
+        let id: AnnotationID
+        let item: MarkupItem
+        let page: PageGeometry
+    }
+
+    /// The painter's drawings of annotations, each on a page the size of its own, in one document: the form the
+    /// writer takes appearances in.
+    static func drawings(_ drawn: [Drawn], services: RedlineServices) throws -> AppearanceDrawings {
+        var drawings = AppearanceDrawings()
+        guard !drawn.isEmpty else { return drawings }
+        let pages = drawn.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) }
+        drawings.add(try MarkupOverlayPDF.make(pages: pages, painter: services.painter), drawing: drawn.map(\.id))
+        return drawings
     }
 }

@@ -45,7 +45,7 @@ public struct DocumentSaver: Sendable {
         }
         var overlays: [PageOverlay] = []
         var annotationEdits = edits.annotations
-        var appearances: [AnnotationID: Data] = [:]
+        var drawn: [AnnotationRedrawing.Drawn] = []
         var takenNames = Set(description.annotations.map(\.id))
         // Every annotation one save makes was made at one time.
         let date = PDFDate(Date(), timeZone: .current)
@@ -70,8 +70,7 @@ public struct DocumentSaver: Sendable {
                     if takenNames.contains(annotation.id) { annotation.id = AnnotationID(UUID().uuidString) }
                     takenNames.insert(annotation.id)
                     // Drawn on its own, the size of the page: the appearance's box picks the markup out of it.
-                    appearances[annotation.id] = try MarkupOverlayPDF.make([item], pageSize: geometry.displaySize,
-                                                                           scale: geometry.overlayScale, painter: services.painter)
+                    drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: geometry))
                     annotationEdits.add(annotation)
                 }
             }
@@ -79,7 +78,8 @@ public struct DocumentSaver: Sendable {
         // Annotations of the file with a new look or text are drawn again, as the editor showed them.
         let redrawn = try AnnotationRedrawing.redrawn(edits.annotations, original: description.annotations, pages: description.pages,
                                                       services: services)
-        appearances.merge(redrawn.appearances) { new, _ in new }
+        var appearances = try AnnotationRedrawing.drawings(drawn, services: services)
+        appearances.merge(redrawn.appearances)
         progress("assembling the document")
         let written: WrittenDocument
         do {

@@ -22,9 +22,9 @@ public enum XFDFExchange {
 
     /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs), by the painter the
     /// screen and `:wa` use: XFDF carries none, and some readers draw nothing without one.
-    static func appearances(for annotations: [Annotation], pages: [PageGeometry]) throws -> [AnnotationID: Data] {
+    static func appearances(for annotations: [Annotation], pages: [PageGeometry]) throws -> AppearanceDrawings {
         var services: RedlineServices?
-        var drawn: [AnnotationID: Data] = [:]
+        var drawn: [AnnotationRedrawing.Drawn] = []
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
             guard let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { continue }
             let painter = services ?? RedlineServices()
@@ -32,9 +32,10 @@ public enum XFDFExchange {
             // Words wider than the box the file gives them would be cut at its edge: readers wrap them inside it.
             if annotation.subtype == .freeText,
                !annotation.rect.insetBy(dx: -1, dy: -1).contains(MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)) { continue }
-            drawn[annotation.id] = try AnnotationRedrawing.appearance(of: item, on: pages[annotation.pageIndex], services: painter)
+            drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: pages[annotation.pageIndex]))
         }
-        return drawn
+        guard let services else { return AppearanceDrawings() }
+        return try AnnotationRedrawing.drawings(drawn, services: services)
     }
 
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
@@ -62,9 +63,16 @@ public enum XFDFExchange {
         let unchanged = Set(incoming.filter { annotation in
             existing[annotation.id].map { XFDF.saysTheSame($0, as: annotation, pages: description.pages) } ?? false
         }.map(\.id))
-        let document = try XFDFImporter.document(source: path, password: password, command: command,
-                                                 appearances: try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages),
+        let document: WrittenDocument
+        if identity == nil, description.repairs.isEmpty, description.allowsAnnotationChanges, incoming.allSatisfy({ unchanged.contains($0.id) }),
+           !command.delete.contains(where: { existing[$0.id] != nil }) {
+            // Nothing to write: no writing session reads every annotation of the file a second time.
+            document = try XFDFImporter.unchangedCopy(of: path)
+        } else {
+            let drawn = try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages)
+            document = try XFDFImporter.document(source: path, password: password, command: command, appearances: drawn,
                                                  unchanged: unchanged, identity: identity)
+        }
         try AtomicFileWriter.write(document, to: destination) { temporary in
             try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)
         }

@@ -281,6 +281,51 @@ enum NamespaceAwareXML {
         #expect(blue > 100, "the ink is drawn in blue where it goes: \(blue)")
     }
 
+    /// Appearances drawn for many imported annotations share what they can: one embedded font and one copy of each
+    /// distinct set of resources, not one per annotation (60,000 appearances were 60,000 documents read by qpdf).
+    @Test func manyImportedAppearancesShareOneFontAndTheirResources() throws {
+        let folder = TemporaryFolder()
+        var elements: [String] = []
+        for index in 0..<30 {
+            let y = 100 + (index % 10) * 28, x = 40 + (index / 10) * 180
+            elements.append("<freetext page=\"0\" rect=\"\(x),\(y),\(x + 170),\(y + 24)\" name=\"T\(index)\"><contents>Box\(index) words</contents>"
+                            + "<defaultappearance>/Helv 12 Tf 0 0 1 rg</defaultappearance></freetext>")
+        }
+        for index in 0..<10 {
+            let y = 450 - index * 8
+            elements.append("<ink page=\"0\" rect=\"40,\(y - 5),560,\(y + 5)\" name=\"I\(index)\" color=\"#FF0000\" width=\"2\">"
+                            + "<inklist><gesture>45,\(y);300,\(y + 3);555,\(y)</gesture></inklist></ink>")
+        }
+        let output = try imported(elements.joined(separator: "\n"), in: folder)
+        let script = """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            fonts, resources, drawn = set(), set(), 0
+            for annot in pdf.pages[0].obj.get("/Annots", []):
+                if str(annot.get("/NM", "")).startswith(("T", "I")) and "/AP" in annot:
+                    drawn += 1
+                    form = annot.AP.N
+                    resources.add(form.Resources.objgen)
+                    for font in form.Resources.get("/Font", {}).values():
+                        for descendant in font.get("/DescendantFonts", [font]):
+                            descriptor = descendant.get("/FontDescriptor")
+                            if descriptor is not None:
+                                for key in ("/FontFile", "/FontFile2", "/FontFile3"):
+                                    if key in descriptor: fonts.add(descriptor[key].objgen)
+            print(drawn, len(resources), len(fonts))
+            """
+        let probe = try ProcessRunner.run(TestPaths.python, ["-c", script, output])
+        try #require(probe.status == 0, "\(probe.stderr)")
+        let counts = probe.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        try #require(counts.count == 3, "\(probe.stdout)")
+        #expect(counts[0] == 40, "every text box and ink has its appearance: \(counts[0])")
+        #expect(counts[1] <= 2, "the appearances share their resources: \(counts[1]) sets for 40")
+        #expect(counts[2] == 1, "one font is embedded for 30 text boxes: \(counts[2])")
+        let text = try PopplerText.text(in: output, page: 1)
+        #expect((0..<30).allSatisfy { text.contains("Box\($0) words") }, "\(text)")
+        #expect(try MuPDFProbe.annotations(in: output)[0].annotations.filter { ($0.id ?? "").hasPrefix("T") || ($0.id ?? "").hasPrefix("I") }.allSatisfy(\.hasAppearance))
+    }
+
     /// A text box filled with a colour and centred (Acrobat's callouts) is not what Redline's painter draws: it is left
     /// to readers, who draw it from /C, /Q and /DA, and poppler shows the yellow box with its blue words.
     @Test func aFilledCentredTextBoxIsLeftToReadersToDraw() throws {

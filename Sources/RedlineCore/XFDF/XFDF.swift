@@ -42,6 +42,10 @@ public enum XFDF {
         guard pages.indices.contains(one.pageIndex), pages.indices.contains(other.pageIndex) else {
             return !pages.indices.contains(one.pageIndex) && !pages.indices.contains(other.pageIndex)
         }
+        // Equal values are written alike; values that differ may still be (numbers a file holds more finely than XFDF).
+        var reordered = other
+        reordered.order = one.order
+        if reordered == one { return true }
         return XFDFAnnotationElement.element(for: one, geometry: pages[one.pageIndex])
             == XFDFAnnotationElement.element(for: other, geometry: pages[other.pageIndex])
     }

@@ -28,9 +28,11 @@ public struct XFDFCommand: Sendable, Equatable {
     public func applied(to annotations: [Annotation]) -> [Annotation] {
         let gone = Set(delete.map(\.id))
         var replacements: [AnnotationID: Annotation] = [:]
+        replacements.reserveCapacity(modify.count + add.count)
         for annotation in modify + add { replacements[annotation.id] = annotation }
         var result: [Annotation] = []
-        var placed = Set<AnnotationID>()
+        result.reserveCapacity(annotations.count + add.count)
+        var placed = Set<AnnotationID>(minimumCapacity: annotations.count + add.count)
         for annotation in annotations where !gone.contains(annotation.id) {
             if let replacement = replacements[annotation.id] {
                 var kept = replacement
