@@ -147,7 +147,7 @@ struct AnnotationWriter {
             if let now, let drawing = appearances.place(of: id) {
                 let box = geometry.userBox(fromDisplay: now.rect)
                 qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
-                qpdf_oh_replace_key(t, entry.object, "/AP", try appearance(drawing, for: now, geometry: geometry))
+                qpdf_oh_replace_key(t, entry.object, "/AP", appearanceDictionary(try appearance(drawing, for: now, geometry: geometry)))
             } else if restyle?.color != nil, entry.annotation.subtype != .freeText {
                 // Readers draw the shape or note again from its keys, in the new colour.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
@@ -241,44 +241,42 @@ struct AnnotationWriter {
 
     /// Makes the annotation (and its popup) as objects; the caller puts them on the page. A note without a popup
     /// of its own gets one beside it when `notesGetPopups` (replies written in Redline); from XFDF, the file says.
-    func add(_ annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry, notesGetPopups: Bool = true) throws -> [qpdf_oh] {
-        let t = session.data
-        let page = qpdf_get_page_n(t, annotation.pageIndex)
+    /// `reserved`: the object to write it into (made empty by `reserve()`), for a caller that named it before.
+    func add(_ annotation: Annotation, as reserved: qpdf_oh? = nil, inReplyTo parent: qpdf_oh?, geometry: PageGeometry,
+             notesGetPopups: Bool = true) throws -> [qpdf_oh] {
         let box = geometry.userBox(fromDisplay: annotation.rect)
-        let dictionary = qpdf_oh_new_dictionary(t)
-        func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
-        fill(dictionary, with: annotation, inReplyTo: parent, geometry: geometry)
-        if annotation.subtype == .text { set("/Open", qpdf_oh_new_bool(t, QPDF_FALSE)) }
+        var entries = entries(for: annotation, inReplyTo: parent, geometry: geometry)
+        if annotation.subtype == .text { entries["/Open"] = .boolean(false) }
         if let drawing = appearances.place(of: annotation.id) {
-            set("/AP", try appearance(drawing, for: annotation, geometry: geometry))
+            entries["/AP"] = .dictionary(["/N": session.reference(to: try appearance(drawing, for: annotation, geometry: geometry))])
         }
-        let object = try session.makeIndirect(dictionary)
+        let object = try reserved ?? reserve()
         var added = [object]
         // Notes open in a popup, as Acrobat writes them (a closed one beside the note unless the annotation says
-        // where); state changes have none, and other annotations only the popup they bring.
+        // where); state changes have none, and other annotations only the popup they bring. Made first: the
+        // annotation is written once, naming it.
         let place = annotation.drawing.popup
         if place != nil || (notesGetPopups && annotation.state == nil && annotation.subtype == .text) {
             let rect = place?.rect ?? geometry.displayRect(fromUser: [box.x2, box.y2 - 120, box.x2 + 180, box.y2])!
-            added.append(try makePopup(for: object, on: page, rect: rect, isOpen: place?.isOpen ?? false, geometry: geometry))
+            let popup = try reserve()
+            session.write(popupEntries(parent: object, pageIndex: annotation.pageIndex, rect: rect, isOpen: place?.isOpen ?? false,
+                                       geometry: geometry), into: popup)
+            entries["/Popup"] = session.reference(to: popup)
+            added.append(popup)
         }
+        session.write(entries, into: object)
+        try session.check()
         return added
     }
 
-    /// A /Popup for `parent`, linked both ways; the caller puts it on the page.
-    func makePopup(for parent: qpdf_oh, on page: qpdf_oh, rect: Rect, isOpen: Bool, geometry: PageGeometry) throws -> qpdf_oh {
-        let t = session.data
+    /// A new, empty indirect object, to be written with `QPDFSession.write(_:into:)`.
+    func reserve() throws -> qpdf_oh { try session.makeIndirect(qpdf_oh_new_dictionary(session.data)) }
+
+    private func popupEntries(parent: qpdf_oh, pageIndex: Int, rect: Rect, isOpen: Bool, geometry: PageGeometry) -> [String: ObjectText] {
         let box = geometry.userBox(fromDisplay: rect)
-        let popup = qpdf_oh_new_dictionary(t)
-        qpdf_oh_replace_key(t, popup, "/Type", session.newName("Annot"))
-        qpdf_oh_replace_key(t, popup, "/Subtype", session.newName("Popup"))
-        qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
-        qpdf_oh_replace_key(t, popup, "/Parent", parent)
-        qpdf_oh_replace_key(t, popup, "/P", page)
-        qpdf_oh_replace_key(t, popup, "/Open", qpdf_oh_new_bool(t, isOpen ? QPDF_TRUE : QPDF_FALSE))
-        qpdf_oh_replace_key(t, popup, "/F", qpdf_oh_new_integer(t, Int64(Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag)))
-        let object = try session.makeIndirect(popup)
-        qpdf_oh_replace_key(t, parent, "/Popup", object)
-        return object
+        return ["/Type": .name("Annot"), "/Subtype": .name("Popup"), "/Rect": .numbers([box.x1, box.y1, box.x2, box.y2]),
+                "/Parent": session.reference(to: parent), "/P": session.reference(to: qpdf_get_page_n(session.data, pageIndex)),
+                "/Open": .boolean(isOpen), "/F": .integer(Int64(Annotation.printFlag | Annotation.noZoomFlag | Annotation.noRotateFlag))]
     }
 
     /// Puts an existing annotation's popup where `place` says, making one when it has none. Returns a popup made
@@ -287,7 +285,10 @@ struct AnnotationWriter {
         let t = session.data
         let popup = session.key(object, "/Popup")
         guard session.isDictionary(popup) else {
-            return try makePopup(for: object, on: qpdf_get_page_n(t, pageIndex), rect: place.rect, isOpen: place.isOpen, geometry: geometry)
+            let made = try reserve()
+            session.write(popupEntries(parent: object, pageIndex: pageIndex, rect: place.rect, isOpen: place.isOpen, geometry: geometry), into: made)
+            qpdf_oh_replace_key(t, object, "/Popup", made)
+            return made
         }
         let box = geometry.userBox(fromDisplay: place.rect)
         qpdf_oh_replace_key(t, popup, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
@@ -295,31 +296,37 @@ struct AnnotationWriter {
         return nil
     }
 
-    /// The keys a dictionary written for `annotation` holds: identity, page, author, dates, thread, state, drawing.
+    /// Writes what `entries(for:)` says into an annotation's dictionary.
     func fill(_ dictionary: qpdf_oh, with annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) {
-        let t = session.data
-        func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
+        session.write(entries(for: annotation, inReplyTo: parent, geometry: geometry), into: dictionary)
+    }
+
+    /// The keys a dictionary written for `annotation` holds: identity, page, author, dates, thread, state, drawing.
+    /// `parent` is indirect.
+    func entries(for annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) -> [String: ObjectText] {
+        var entries: [String: ObjectText] = [:]
         let box = geometry.userBox(fromDisplay: annotation.rect)
-        set("/Type", session.newName("Annot"))
-        set("/Subtype", session.newName(annotation.subtype.rawValue))
-        set("/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
-        set("/NM", session.newText(annotation.id.rawValue))
-        set("/F", qpdf_oh_new_integer(t, Int64(annotation.flags)))
-        set("/P", qpdf_get_page_n(t, annotation.pageIndex))
-        if let author = annotation.author { set("/T", session.newText(author)) }
-        if let contents = annotation.contents { set("/Contents", session.newText(contents)) }
-        if let created = annotation.created { set("/CreationDate", session.newText(created.pdfString)) }
-        if let modified = annotation.modified { set("/M", session.newText(modified.pdfString)) }
+        entries["/Type"] = .name("Annot")
+        entries["/Subtype"] = .name(annotation.subtype.rawValue)
+        entries["/Rect"] = .numbers([box.x1, box.y1, box.x2, box.y2])
+        entries["/NM"] = session.textValue(annotation.id.rawValue)
+        entries["/F"] = .integer(Int64(annotation.flags))
+        entries["/P"] = session.reference(to: qpdf_get_page_n(session.data, annotation.pageIndex))
+        if let author = annotation.author { entries["/T"] = session.textValue(author) }
+        if let contents = annotation.contents { entries["/Contents"] = session.textValue(contents) }
+        if let created = annotation.created { entries["/CreationDate"] = session.textValue(created.pdfString) }
+        if let modified = annotation.modified { entries["/M"] = session.textValue(modified.pdfString) }
         if let parent {
-            set("/IRT", parent)
-            set("/RT", session.newName(annotation.replyType == .group ? "Group" : "R"))
+            entries["/IRT"] = session.reference(to: parent)
+            entries["/RT"] = .name(annotation.replyType == .group ? "Group" : "R")
         }
         if let state = annotation.state {
-            set("/StateModel", session.newText(state.model))
-            set("/State", session.newText(state.value))
+            entries["/StateModel"] = session.textValue(state.model)
+            entries["/State"] = session.textValue(state.value)
         }
-        if annotation.subtype == .text, let icon = annotation.drawing.icon { set("/Name", session.newName(icon)) }
-        write(annotation.drawing, of: annotation.subtype, into: dictionary, geometry: geometry)
+        if annotation.subtype == .text, let icon = annotation.drawing.icon { entries["/Name"] = .name(icon) }
+        write(annotation.drawing, of: annotation.subtype, into: &entries, geometry: geometry)
+        return entries
     }
 
     /// What `fill` may have written: cleared before a dictionary is filled again for a changed annotation.
@@ -328,10 +335,9 @@ struct AnnotationWriter {
                                 "/Rotate", "/Name", "/LE", "/IT", "/BE", "/RD", "/Q", "/RC", "/CL"]
 
     /// Colour, opacity, width, strokes, quads and font, in user space.
-    private func write(_ drawing: AnnotationDrawing, of subtype: AnnotationSubtype, into dictionary: qpdf_oh, geometry: PageGeometry) {
-        let t = session.data
-        func set(_ key: String, _ value: qpdf_oh) { qpdf_oh_replace_key(t, dictionary, key, value) }
-        func components(_ color: RGBColor) -> [Double] { [color.red, color.green, color.blue].map { Double($0) / 255 } }
+    private func write(_ drawing: AnnotationDrawing, of subtype: AnnotationSubtype, into entries: inout [String: ObjectText],
+                       geometry: PageGeometry) {
+        func components(_ color: RGBColor) -> ObjectText { .numbers([color.red, color.green, color.blue].map { Double($0) / 255 }) }
         func user(_ points: [Point]) -> [Double] {
             points.flatMap { point -> [Double] in
                 let mapped = geometry.userPoint(fromDisplay: point)
@@ -339,11 +345,11 @@ struct AnnotationWriter {
             }
         }
         // A FreeText's /C is its background (Acrobat fills the box with it): its text colour is in /DA.
-        if let color = subtype == .freeText ? drawing.background : drawing.color { set("/C", session.newNumbers(components(color))) }
-        if let opacity = drawing.opacity { set("/CA", session.newNumber(opacity)) }
+        if let color = subtype == .freeText ? drawing.background : drawing.color { entries["/C"] = components(color) }
+        if let opacity = drawing.opacity { entries["/CA"] = .real(opacity) }
         if drawing.lineWidth != nil || drawing.borderStyle != nil || !drawing.dashes.isEmpty {
-            let border = qpdf_oh_new_dictionary(t)
-            if let width = drawing.lineWidth { qpdf_oh_replace_key(t, border, "/W", session.newNumber(width)) }
+            var border: [String: ObjectText] = [:]
+            if let width = drawing.lineWidth { border["/W"] = .real(width) }
             let style = switch drawing.borderStyle {
             case .dashed: "D"
             case .beveled: "B"
@@ -351,62 +357,55 @@ struct AnnotationWriter {
             case .underline: "U"
             case .cloudy, nil: "S"
             }
-            qpdf_oh_replace_key(t, border, "/S", session.newName(style))
-            if !drawing.dashes.isEmpty { qpdf_oh_replace_key(t, border, "/D", session.newNumbers(drawing.dashes)) }
-            set("/BS", border)
+            border["/S"] = .name(style)
+            if !drawing.dashes.isEmpty { border["/D"] = .numbers(drawing.dashes) }
+            entries["/BS"] = .dictionary(border)
         }
         if case .cloudy(let intensity) = drawing.borderStyle {
-            let effect = qpdf_oh_new_dictionary(t)
-            qpdf_oh_replace_key(t, effect, "/S", session.newName("C"))
-            qpdf_oh_replace_key(t, effect, "/I", session.newNumber(intensity))
-            set("/BE", effect)
+            entries["/BE"] = .dictionary(["/S": .name("C"), "/I": .real(intensity)])
         }
         if subtype == .freeText {
-            if let ending = drawing.lineEndings.first { set("/LE", session.newName(ending)) }
-            if !drawing.callout.isEmpty { set("/CL", session.newNumbers(user(drawing.callout))) }
+            if let ending = drawing.lineEndings.first { entries["/LE"] = .name(ending) }
+            if !drawing.callout.isEmpty { entries["/CL"] = .numbers(user(drawing.callout)) }
         } else if drawing.lineEndings.count == 2 {
-            set("/LE", names(drawing.lineEndings))
+            entries["/LE"] = .names(drawing.lineEndings)
         }
-        if let intent = drawing.intent { set("/IT", session.newName(intent)) }
-        if drawing.fringe.count == 4 { set("/RD", session.newNumbers(drawing.fringe)) }
-        if let rich = drawing.richText { set("/RC", session.newText(rich)) }
-        if !drawing.inkList.isEmpty {
-            let list = qpdf_oh_new_array(t)
-            for stroke in drawing.inkList { qpdf_oh_append_item(t, list, session.newNumbers(user(stroke))) }
-            set("/InkList", list)
-        }
-        if !drawing.quads.isEmpty { set("/QuadPoints", session.newNumbers(drawing.quads.flatMap(user))) }
-        if let subject = drawing.subject { set("/Subj", session.newText(subject)) }
-        if let inside = drawing.interiorColor { set("/IC", session.newNumbers(components(inside))) }
-        if let icon = drawing.icon, subtype != .text { set("/Name", session.newName(icon)) }
-        if let rotation = drawing.rotation { set("/Rotate", qpdf_oh_new_integer(t, Int64(rotation))) }
-        if subtype.rawValue == "Line", drawing.vertices.count == 2 { set("/L", session.newNumbers(user(drawing.vertices))) }
+        if let intent = drawing.intent { entries["/IT"] = .name(intent) }
+        if drawing.fringe.count == 4 { entries["/RD"] = .numbers(drawing.fringe) }
+        if let rich = drawing.richText { entries["/RC"] = session.textValue(rich) }
+        if !drawing.inkList.isEmpty { entries["/InkList"] = .array(drawing.inkList.map { .numbers(user($0)) }) }
+        if !drawing.quads.isEmpty { entries["/QuadPoints"] = .numbers(drawing.quads.flatMap(user)) }
+        if let subject = drawing.subject { entries["/Subj"] = session.textValue(subject) }
+        if let inside = drawing.interiorColor { entries["/IC"] = components(inside) }
+        if let icon = drawing.icon, subtype != .text { entries["/Name"] = .name(icon) }
+        if let rotation = drawing.rotation { entries["/Rotate"] = .integer(Int64(rotation)) }
+        if subtype.rawValue == "Line", drawing.vertices.count == 2 { entries["/L"] = .numbers(user(drawing.vertices)) }
         if ["Polygon", "PolyLine"].contains(subtype.rawValue), !drawing.vertices.isEmpty {
-            set("/Vertices", session.newNumbers(user(drawing.vertices)))
+            entries["/Vertices"] = .numbers(user(drawing.vertices))
         }
         if subtype == .freeText, let size = drawing.fontSize {
-            set("/DA", session.newText(AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color)))
+            entries["/DA"] = session.textValue(AnnotationDrawing.defaultAppearance(fontSize: size, color: drawing.color))
             // On a turned page the text reads as the user saw it: a reader drawing it afresh turns it the same way.
             if drawing.rotation == nil, geometry.rotation != .none {
-                set("/Rotate", qpdf_oh_new_integer(t, Int64(geometry.rotation.rawValue)))
+                entries["/Rotate"] = .integer(Int64(geometry.rotation.rawValue))
             }
         }
         if subtype == .freeText {
-            if let style = drawing.defaultStyle { set("/DS", session.newText(style)) }
-            if let justification = drawing.justification { set("/Q", qpdf_oh_new_integer(t, Int64(justification.rawValue))) }
+            if let style = drawing.defaultStyle { entries["/DS"] = session.textValue(style) }
+            if let justification = drawing.justification { entries["/Q"] = .integer(Int64(justification.rawValue)) }
         }
-    }
-
-    private func names(_ values: [String]) -> qpdf_oh {
-        let array = qpdf_oh_new_array(session.data)
-        for value in values { qpdf_oh_append_item(session.data, array, session.newName(value)) }
-        return array
     }
 
     /// Sets the painter's drawing for `annotation` (from `appearances`) as the object's /AP.
     func giveAppearance(to object: qpdf_oh, of annotation: Annotation, geometry: PageGeometry) throws {
         guard let drawing = appearances.place(of: annotation.id) else { return }
-        qpdf_oh_replace_key(session.data, object, "/AP", try appearance(drawing, for: annotation, geometry: geometry))
+        qpdf_oh_replace_key(session.data, object, "/AP", appearanceDictionary(try appearance(drawing, for: annotation, geometry: geometry)))
+    }
+
+    private func appearanceDictionary(_ form: qpdf_oh) -> qpdf_oh {
+        let dictionary = qpdf_oh_new_dictionary(session.data)
+        qpdf_oh_replace_key(session.data, dictionary, "/N", form)
+        return dictionary
     }
 
     /// The appearance: the painter's drawing, a Form whose /BBox is the annotation's box in the drawing's space and
@@ -422,9 +421,7 @@ struct AnnotationWriter {
                                         copies: appearanceSessions.resources(drawing.document))
         let matrix = geometry.overlayFormTransform
         qpdf_oh_replace_key(t, session.streamDictionary(form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
-        let dictionary = qpdf_oh_new_dictionary(t)
-        qpdf_oh_replace_key(t, dictionary, "/N", form)
-        return dictionary
+        return form
     }
 
     /// A fresh /Annots array for the page: the old one may be shared with other pages.

@@ -54,6 +54,11 @@ public enum XFDFImporter {
             for id in doomed { located[id] = nil }
 
             var objects = located.mapValues(\.object)
+            // Each new annotation's object is made before any is written: a reply may come before what it answers,
+            // and names it when it is written.
+            for annotation in incoming where located[annotation.id] == nil && objects[annotation.id] == nil {
+                objects[annotation.id] = try writer.reserve()
+            }
             var additions: [Int: [qpdf_oh]] = [:]
             var filled: [(annotation: Annotation, object: qpdf_oh)] = []
             for annotation in incoming {
@@ -78,18 +83,18 @@ public enum XFDFImporter {
                         additions[annotation.pageIndex, default: []].append(made)
                     }
                     filled.append((annotation, existing.object))
-                } else {
+                } else if let reserved = objects[annotation.id] {
+                    let parent = try annotation.inReplyTo.flatMap { id in
+                        try objects[id].map { try indirect($0, id: id, located: located, writer: writer, objects: &objects) }
+                    }
                     // What the writer reads and makes on the way is let go: 100,000 annotations leave millions of handles.
                     let numbers = try target.releasingHandles {
-                        try writer.add(annotation, inReplyTo: nil, geometry: geometry, notesGetPopups: false).map(target.objectID)
+                        try writer.add(annotation, as: reserved, inReplyTo: parent, geometry: geometry, notesGetPopups: false).map(target.objectID)
                     }
-                    let made = numbers.map { qpdf_get_object_by_id(target.data, $0, 0) }
-                    objects[annotation.id] = made[0]
-                    additions[annotation.pageIndex, default: []] += made
-                    filled.append((annotation, made[0]))
+                    additions[annotation.pageIndex, default: []] += [reserved] + numbers.dropFirst().map { qpdf_get_object_by_id(target.data, $0, 0) }
                 }
             }
-            // Threads last, once every name has its object: a reply may come before what it answers.
+            // The threads of changed annotations last, once every name has its object.
             for (annotation, object) in filled {
                 guard let parentID = annotation.inReplyTo, let parent = objects[parentID] else { continue }
                 qpdf_oh_replace_key(target.data, object, "/IRT", try indirect(parent, id: parentID, located: located, writer: writer, objects: &objects))

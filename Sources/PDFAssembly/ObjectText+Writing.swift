@@ -1,0 +1,140 @@
+import CQPDF
+import Foundation
+import RedlineCore
+
+/// Objects built as values and then either written as text (a new object of a session that numbers its new objects,
+/// which qpdf never holds) or given to qpdf. An annotation built key by key through qpdf's C API costs a trapped
+/// call and a handle per key, and qpdf keeps the object for the session's life: about 4 KB for each of 100,000
+/// imported annotations, and as long again to free them.
+extension ObjectText {
+    /// The object as PDF syntax; a dictionary's keys in order, so the same object is always the same text.
+    var pdfText: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    private func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .boolean(let value): out += value ? "true" : "false"
+        case .integer(let value): out += String(value)
+        case .real(let value): out += PDFNumber.format(value)
+        case .string(let bytes): Self.writeString(bytes, into: &out)
+        case .name(let name): Self.writeName(name, into: &out)
+        case .reference(let number, let generation): out += "\(number) \(generation) R"
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += " " }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .dictionary(let entries):
+            out += "<<"
+            for key in entries.keys.sorted() {
+                out += " "
+                Self.writeName(String(key.dropFirst()), into: &out)
+                out += " "
+                entries[key]!.write(into: &out)
+            }
+            out += " >>"
+        }
+    }
+
+    /// Printable ASCII as a literal string (its delimiters escaped); anything else in hex.
+    private static func writeString(_ bytes: [UInt8], into out: inout String) {
+        if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) {
+            out += "("
+            for byte in bytes {
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { out += "\\" }
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+            out += ")"
+            return
+        }
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        out += "<"
+        for byte in bytes {
+            out.unicodeScalars.append(digits[Int(byte >> 4)])
+            out.unicodeScalars.append(digits[Int(byte & 0x0F)])
+        }
+        out += ">"
+    }
+
+    /// A name with what cannot stand in one (white space, delimiters, `#`, bytes past ASCII) as `#xx` (§7.3.5).
+    private static func writeName(_ name: String, into out: inout String) {
+        out += "/"
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        for byte in name.utf8 {
+            if (0x21...0x7E).contains(byte), !"()<>[]{}/%#".utf8.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "#"
+                out.unicodeScalars.append(digits[Int(byte >> 4)])
+                out.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            }
+        }
+    }
+
+    /// Numbers as reals, written as `PDFNumber` writes them (whole ones without a point).
+    static func numbers(_ values: [Double]) -> ObjectText { .array(values.map(ObjectText.real)) }
+
+    static func names(_ values: [String]) -> ObjectText { .array(values.map(ObjectText.name)) }
+
+    var containsReference: Bool {
+        switch self {
+        case .reference: true
+        case .array(let items): items.contains(where: \.containsReference)
+        case .dictionary(let entries): entries.values.contains(where: \.containsReference)
+        default: false
+        }
+    }
+}
+
+extension QPDFSession {
+    /// Text as a PDF text string, encoded as qpdf encodes it (PDFDocEncoding where it can, else UTF-16 with its mark):
+    /// plain ASCII here, anything else by qpdf.
+    func textValue(_ value: String) -> ObjectText {
+        if value.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) { return .string(Array(value.utf8)) }
+        var length = 0
+        let handle = newText(value)
+        defer { qpdf_oh_release(data, handle) }
+        guard let bytes = qpdf_oh_get_binary_string_value(data, handle, &length) else { return .string([]) }
+        return .string(Array(UnsafeRawBufferPointer(start: bytes, count: length)))
+    }
+
+    /// A reference to an indirect object of this session.
+    func reference(to object: qpdf_oh) -> ObjectText {
+        .reference(number: objectID(object), generation: Int32(qpdf_oh_get_generation(data, object)))
+    }
+
+    /// The value as a qpdf object: parsed from its text in one call when it names no object (qpdf's parser has no
+    /// document to find one in), else built part by part.
+    func handle(for value: ObjectText) -> qpdf_oh {
+        if !value.containsReference { return qpdf_oh_parse(data, value.pdfText) }
+        switch value {
+        case .reference(let number, let generation): return qpdf_get_object_by_id(data, number, generation)
+        case .array(let items):
+            let array = qpdf_oh_new_array(data)
+            for item in items { qpdf_oh_append_item(data, array, handle(for: item)) }
+            return array
+        case .dictionary(let entries):
+            let dictionary = qpdf_oh_new_dictionary(data)
+            for (key, entry) in entries { qpdf_oh_replace_key(data, dictionary, key, handle(for: entry)) }
+            return dictionary
+        default: return qpdf_oh_parse(data, value.pdfText)
+        }
+    }
+
+    /// Sets `entries` in `object`: as the text of a new object this session numbers itself (qpdf holds an empty
+    /// dictionary in its place, which nothing must read or change), else key by key in qpdf's object.
+    func write(_ entries: [String: ObjectText], into object: qpdf_oh) {
+        let id = objectID(object)
+        if newObjects != nil, let first = firstNewObjectID, id >= first, newObjects?.streamData[id] == nil {
+            newObjects!.setText(Array(ObjectText.dictionary(entries).pdfText.utf8), of: id)
+            return
+        }
+        for (key, value) in entries { qpdf_oh_replace_key(data, object, key, handle(for: value)) }
+    }
+}
