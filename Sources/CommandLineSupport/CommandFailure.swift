@@ -56,4 +56,5 @@ public func sayIfRewritten(_ output: String, _ outcome: WriteOutcome, _ descript
     guard case .rewritten = outcome else { return }
     printError("\(output): \(outcome)")
     if let warning = description.signatureWarning(after: outcome) { printError("\(output): \(warning)") }
+    if let warning = description.damageWarning { printError("\(output): \(warning)") }
 }

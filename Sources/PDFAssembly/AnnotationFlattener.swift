@@ -49,7 +49,9 @@ public enum AnnotationFlattener {
         }
         do {
             try session.check()
-            let repairs = PDFInspector.summarise(session.repairs + session.takeWarnings())
+            let warnings = session.takeWarnings()
+            let lost = DamagedPages.note(in: session, warnings: warnings).note
+            let repairs = (lost.map { [$0] } ?? []) + PDFInspector.summarise(session.repairs + warnings + session.takeWarnings())
             let geometries = PDFInspector.geometries(in: session)
             guard !geometries.isEmpty else { throw DocumentError.damaged(path: source, reason: "the page tree is damaged: no pages found") }
             let located = AnnotationReader(session: session).read(pages: geometries)

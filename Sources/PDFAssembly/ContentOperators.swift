@@ -1,5 +1,5 @@
 /// A content stream read as a drawing program's tokens, just far enough to count its operators and see which
-/// named resources it draws (`/Name Do`) and which patterns it paints with (`/Name scn`). Strings, arrays,
+/// named resources it draws (`/Name Do`), which patterns it paints with (`/Name scn`) and which fonts it sets (`Tf`). Strings, arrays,
 /// dictionaries and inline images are skipped whole; one pass, linear in the stream.
 struct ContentOperators {
     var operatorCount = 0
@@ -7,6 +7,19 @@ struct ContentOperators {
     var drawn: [String] = []
     /// Names set as a fill or stroke colour with `scn`/`SCN`: patterns, each time they are set.
     var patterns: [String] = []
+    /// Names of fonts chosen with `Tf`, each time.
+    var fonts: [String] = []
+    /// Words in operator places that are no operator of ISO 32000-1 (Annex A), outside `BX … EX`: content that is
+    /// not a drawing program (a stream cut short, another object's bytes).
+    var unknownOperators = 0
+    private var compatibilityDepth = 0
+
+    private static let operators: Set<String> = [
+        "b", "B", "b*", "B*", "BDC", "BI", "BMC", "BT", "BX", "c", "cm", "CS", "cs", "d", "d0", "d1", "Do", "DP", "EI", "EMC",
+        "ET", "EX", "f", "F", "f*", "G", "g", "gs", "h", "i", "ID", "j", "J", "K", "k", "l", "m", "M", "MP", "n", "q", "Q", "re",
+        "RG", "rg", "ri", "s", "S", "SC", "sc", "SCN", "scn", "sh", "T*", "Tc", "Td", "TD", "Tf", "Tj", "TJ", "TL", "Tm", "Tr",
+        "Ts", "Tw", "Tz", "v", "w", "W", "W*", "y", "'", "\"", "true", "false", "null",
+    ]
 
     private static func isWhite(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
@@ -19,7 +32,8 @@ struct ContentOperators {
         }
     }
 
-    init(_ bytes: [UInt8]) {
+    /// `checkingOperators`: count `unknownOperators` too (a lookup per operator, which counting alone does without).
+    init(_ bytes: [UInt8], checkingOperators: Bool = false) {
         var index = 0
         var lastName: String?
         let count = bytes.count
@@ -70,10 +84,15 @@ struct ContentOperators {
                 }
                 let word = bytes[start..<index]
                 operatorCount += 1
+                if word.elementsEqual("BX".utf8) { compatibilityDepth += 1 }
+                if word.elementsEqual("EX".utf8) { compatibilityDepth = max(0, compatibilityDepth - 1) }
+                if checkingOperators, compatibilityDepth == 0, !Self.operators.contains(String(decoding: word, as: UTF8.self)) { unknownOperators += 1 }
                 if word.elementsEqual("Do".utf8), let name = lastName {
                     drawn.append(name)
                 } else if word.elementsEqual("scn".utf8) || word.elementsEqual("SCN".utf8), let name = lastName {
                     patterns.append(name)
+                } else if word.elementsEqual("Tf".utf8), let name = lastName {
+                    fonts.append(name)
                 } else if word.elementsEqual("ID".utf8) {
                     // Inline image data runs to `EI` after white space: binary, never tokens.
                     while index + 3 <= count, !(Self.isWhite(bytes[index]) && bytes[index + 1] == UInt8(ascii: "E")

@@ -400,14 +400,14 @@ enum IncrementalUpdate {
         /// The object's text and the part of it that names other objects (all of it, or a stream's dictionary).
         private static func text(of object: Object, in session: QPDFSession) throws -> (text: Data, named: [UInt8]) {
             let t = session.data
-            let handle = qpdf_get_object_by_id(t, object.id, object.generation)
             var out = Data("\(object.id) \(object.generation) obj\n".utf8)
-            let named: [UInt8]
             if let text = session.newObjectText(object.id) {
                 out.append(contentsOf: text)
                 out.append(Data("\nendobj\n".utf8))
                 return (out, text)
             }
+            let handle = qpdf_get_object_by_id(t, object.id, object.generation)
+            let named: [UInt8]
             let made = session.newStreamData(object.id)
             if made != nil || session.isStream(handle) {
                 guard var data = made ?? session.streamData(handle, level: qpdf_dl_none) else {

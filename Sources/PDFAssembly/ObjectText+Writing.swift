@@ -8,71 +8,75 @@ import RedlineCore
 /// imported annotations, and as long again to free them.
 extension ObjectText {
     /// The object as PDF syntax; a dictionary's keys in order, so the same object is always the same text.
-    var pdfText: String {
-        var out = ""
+    var pdfText: String { String(decoding: pdfBytes, as: UTF8.self) }
+
+    var pdfBytes: [UInt8] {
+        var out: [UInt8] = []
         write(into: &out)
         return out
     }
 
-    private func write(into out: inout String) {
+    private func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .boolean(let value): out += value ? "true" : "false"
-        case .integer(let value): out += String(value)
-        case .real(let value): out += PDFNumber.format(value)
+        case .null: out += "null".utf8
+        case .boolean(let value): out += (value ? "true" : "false").utf8
+        case .integer(let value): out += String(value).utf8
+        case .real(let value): out += PDFNumber.format(value).utf8
         case .string(let bytes): Self.writeString(bytes, into: &out)
-        case .name(let name): Self.writeName(name, into: &out)
-        case .reference(let number, let generation): out += "\(number) \(generation) R"
+        case .name(let name): Self.writeName(name.utf8, into: &out)
+        case .reference(let number, let generation): out += "\(number) \(generation) R".utf8
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { out += " " }
+                if index > 0 { out.append(0x20) }
                 item.write(into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .dictionary(let entries):
-            out += "<<"
+            out += "<<".utf8
             for key in entries.keys.sorted() {
-                out += " "
-                Self.writeName(String(key.dropFirst()), into: &out)
-                out += " "
+                out.append(0x20)
+                Self.writeName(key.utf8.dropFirst(), into: &out)
+                out.append(0x20)
                 entries[key]!.write(into: &out)
             }
-            out += " >>"
+            out += " >>".utf8
         }
     }
 
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
     /// Printable ASCII as a literal string (its delimiters escaped); anything else in hex.
-    private static func writeString(_ bytes: [UInt8], into out: inout String) {
+    private static func writeString(_ bytes: [UInt8], into out: inout [UInt8]) {
         if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) {
-            out += "("
+            out.append(UInt8(ascii: "("))
             for byte in bytes {
-                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { out += "\\" }
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+                if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+                out.append(byte)
             }
-            out += ")"
+            out.append(UInt8(ascii: ")"))
             return
         }
-        let digits = Array("0123456789ABCDEF".unicodeScalars)
-        out += "<"
+        out.append(UInt8(ascii: "<"))
         for byte in bytes {
-            out.unicodeScalars.append(digits[Int(byte >> 4)])
-            out.unicodeScalars.append(digits[Int(byte & 0x0F)])
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0x0F)])
         }
-        out += ">"
+        out.append(UInt8(ascii: ">"))
     }
 
     /// A name with what cannot stand in one (white space, delimiters, `#`, bytes past ASCII) as `#xx` (§7.3.5).
-    private static func writeName(_ name: String, into out: inout String) {
-        out += "/"
-        let digits = Array("0123456789ABCDEF".unicodeScalars)
-        for byte in name.utf8 {
-            if (0x21...0x7E).contains(byte), !"()<>[]{}/%#".utf8.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                out += "#"
-                out.unicodeScalars.append(digits[Int(byte >> 4)])
-                out.unicodeScalars.append(digits[Int(byte & 0x0F)])
+    private static func writeName<Bytes: Sequence<UInt8>>(_ name: Bytes, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "/"))
+        for byte in name {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "#"):
+                out += [UInt8(ascii: "#"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            case 0x21...0x7E:
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "#"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             }
         }
     }
@@ -132,7 +136,7 @@ extension QPDFSession {
     func write(_ entries: [String: ObjectText], into object: qpdf_oh) {
         let id = objectID(object)
         if newObjects != nil, let first = firstNewObjectID, id >= first, newObjects?.streamData[id] == nil {
-            newObjects!.setText(Array(ObjectText.dictionary(entries).pdfText.utf8), of: id)
+            newObjects!.setText(ObjectText.dictionary(entries).pdfBytes, of: id)
             return
         }
         for (key, value) in entries { qpdf_oh_replace_key(data, object, key, handle(for: value)) }

@@ -18,7 +18,10 @@ public enum PDFInspector {
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the page tree is damaged: no pages found") }
         let pages = geometries(in: session)
         let annotations = readingAnnotations ? AnnotationReader(session: session).read(pages: pages).map(\.annotation) : []
-        var description = DocumentDescription(pages: pages, repairs: summarise(session.repairs + session.takeWarnings()),
+        // Only a document that needed repair is looked through for pages it lost: a whole one reads as it is.
+        let warnings = session.takeWarnings()
+        let (damaged, lost) = DamagedPages.note(in: session, warnings: warnings)
+        var description = DocumentDescription(pages: pages, repairs: (lost.map { [$0] } ?? []) + summarise(session.repairs + warnings + session.takeWarnings()),
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: session.allowsAnnotationChanges)
         description.allowsChanges = session.openedByOwner || qpdf_allow_modify_other(session.data) != 0
@@ -30,6 +33,7 @@ public enum PDFInspector {
         description.permanentID = DocumentMetadata.permanentID(in: session)
         description.crowdedPages = crowdedPages(in: session)
         description.signedPages = SignedPages.indices(in: session)
+        description.damagedPages = damaged
         return description
     }
 

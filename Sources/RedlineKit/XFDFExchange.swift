@@ -40,19 +40,21 @@ public enum XFDFExchange {
 
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
     /// `destination`, atomically and checked; a malformed file throws before anything is written. Says how the copy
-    /// was written.
+    /// was written; `warn` hears what the copy could not carry from a damaged original.
     @discardableResult
-    public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String) throws -> WriteOutcome {
+    public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String,
+                                 warn: (String) -> Void = { _ in }) throws -> WriteOutcome {
         try applying({ description in try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations) },
-                     to: path, password: password, writingTo: destination)
+                     to: path, password: password, writingTo: destination, warn: warn)
     }
 
     /// Writes the document with the command `makeCommand` gives for it (its pages, its annotations) applied to
     /// `destination`, atomically and checked: `xfdf import`, and `redline collab pull` with the shared annotations.
     @discardableResult
     public static func applying(_ makeCommand: (DocumentDescription) throws -> XFDFCommand, to path: String, password: String?,
-                                writingTo destination: String, identity: String? = nil) throws -> WriteOutcome {
+                                writingTo destination: String, identity: String? = nil, warn: (String) -> Void = { _ in }) throws -> WriteOutcome {
         let description = try PDFInspector.describe(path: path, password: password)
+        if let warning = description.damageWarning { warn(warning) }
         let command = try makeCommand(description)
         let writer = QPDFDocumentAccess()
         // What says nothing new (the file's own export read back) is left as it is: no appearance is drawn for it,

@@ -75,6 +75,7 @@ struct Apply: ParsableCommand {
                 printError("\(output): \(warning)")
             }
             if let warning = description.signatureWarning(after: written) { printError("\(output): \(warning)") }
+            if let warning = description.damageWarning { printError("\(output): \(warning)") }
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as AnnotationEditError {

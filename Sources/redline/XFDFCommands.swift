@@ -74,10 +74,12 @@ struct XFDFCommands: ParsableCommand {
             defer { progress.finish() }
             do {
                 progress.say("importing \(xfdf) into \(input)")
-                let written = try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output)
+                var warnings: [String] = []
+                let written = try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output) { warnings.append($0) }
                 progress.finish()
                 // How it was written, one line on stdout, as `apply` says it.
                 try printOutput("\(output): \(written)")
+                for warning in warnings { printError("\(output): \(warning)") }
             } catch let error as XFDFError {
                 throw CommandFailure("\(xfdf): \(error)", code: ExitStatus.usage)
             } catch let error as DocumentError {

@@ -78,6 +78,41 @@ import Testing
         }
     }
 
+    /// A file cut short: qpdf's repair finds every page, but what lay past the cut (fonts, content streams) is gone and
+    /// a copy shows those pages blank. The save still goes ahead (what is left is the user's), and says which pages
+    /// lost what; the pages it names are exactly those the copy shows without their words, cut at several places
+    /// (cut before its page tree, it is refused).
+    @Test(arguments: [35, 50, 65, 80, 95])
+    func aCopyOfAFileCutShortSaysWhichPagesItCouldNotReadWhole(percent: Int) throws {
+        let command = try RedlineCommand()
+        let whole = command.folder.file("whole.pdf"), cut = command.folder.file("cut.pdf"), output = command.folder.file("out.pdf")
+        try PDFProbe.makeLongDocument(at: whole, pages: 30)
+        let bytes = try #require(FileManager.default.contents(atPath: whole))
+        try bytes.prefix(bytes.count * percent / 100).write(to: URL(fileURLWithPath: cut))
+        let markup = command.folder.file("markup.json")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 300, "y": 72, "text": "Checked"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let result = try command.run(["apply", cut, "--markup", markup, "--output", output])
+        if result.status != 0 {
+            // Cut before its page tree: nothing to save from, said in one line, nothing written.
+            #expect(result.status == 2 && result.stderr.contains("not a usable PDF"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+            return
+        }
+        var said = Set<Int>()
+        if let line = result.stderr.split(separator: "\n").first(where: { $0.contains("could not be read whole") }) {
+            let list = line.components(separatedBy: "damaged: page").last!.drop { $0 == "s" || $0 == " " }.prefix { $0 != "(" }
+            for part in list.split(separator: ",") {
+                let ends = part.trimmingCharacters(in: .whitespaces).split(separator: "–").compactMap { Int($0) }
+                if let first = ends.first { said.formUnion(first...(ends.last ?? first)) }
+            }
+        }
+        var blank = Set<Int>()
+        for page in 1...30 where !(try PopplerText.text(in: output, page: page).contains("Page \(page)")) { blank.insert(page) }
+        #expect(said == blank, "cut at \(percent) %: named \(said.sorted()), without their words \(blank.sorted()): \(result.stderr)")
+        #expect(try PopplerText.text(in: output, page: 1).contains("Checked"))
+    }
+
     @Test func xmpWithADoctypeIsNotReadAndNeverExpanded() throws {
         let command = try RedlineCommand()
         for name in ["xmp-external-entity-file.pdf", "xmp-entity-expansion.pdf"] {

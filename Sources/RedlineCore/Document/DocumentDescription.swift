@@ -5,6 +5,8 @@ public struct DocumentDescription: Sendable, Hashable {
     public var pages: [PageGeometry]
     /// What the reader repaired on open (a broken xref table, say); empty for a sound file.
     public var repairs: [String]
+    /// Pages of a repaired document whose content could not be read whole: blank or partial in any copy.
+    public var damagedPages: [Int] = []
     public var isEncrypted: Bool
     /// Every annotation of every page except popups, in document order.
     public var annotations: [Annotation]
@@ -68,6 +70,12 @@ public struct DocumentDescription: Sendable, Hashable {
         guard let first = pages.min() else { return nil }
         let which = pages.count == 1 ? "page \(first + 1) carries" : "pages \(pages.sorted().map { "\($0 + 1)" }.joined(separator: ", ")) carry"
         return "\(which) a signature: validators will report \(pages.count == 1 ? "it" : "them") changed after signing"
+    }
+
+    /// What a copy saved from a damaged document says: the pages it could not carry whole. Nil when none.
+    public var damageWarning: String? {
+        guard !damagedPages.isEmpty else { return nil }
+        return "the original is damaged: \(repairs.first ?? "some pages could not be read whole")"
     }
 
     public var pageSizes: [Size] { pages.map(\.displaySize) }

@@ -1,0 +1,74 @@
+import CQPDF
+import Foundation
+
+/// Pages of a repaired document whose content could not be read whole: a content stream the file names but no
+/// longer holds (a file cut short), or one whose data ends or breaks before its end. qpdf's repair finds the pages
+/// and says nothing of what they lost; a copy saved from it shows them blank or in part, so the user is told.
+enum DamagedPages {
+    /// Content decoded to look for damage, at most: past it, only missing streams are found.
+    static let decodingBudget = 64 << 20
+
+    static func find(in session: QPDFSession) -> [Int] {
+        let count = Int(qpdf_get_num_pages(session.data))
+        var damaged: [Int] = []
+        var decoded = 0
+        for index in 0..<count {
+            let broken = session.releasingHandles { () -> Bool in
+                let page = qpdf_get_page_n(session.data, index)
+                let contents = session.key(page, "/Contents")
+                let streams = session.isArray(contents) ? session.arrayItems(contents) : [contents]
+                if streams.contains(where: { isLost($0, in: session) }) { return true }
+                let resources = session.inherited("/Resources", of: page)
+                if isLost(resources, in: session) { return true }
+                var content: [UInt8] = []
+                for stream in streams where session.isStream(stream) && decoded < decodingBudget {
+                    let before = qpdf_more_warnings(session.data) != 0
+                    guard let data = session.streamData(stream, level: qpdf_dl_generalized) else { return true }
+                    if !before, qpdf_more_warnings(session.data) != 0 { return true }
+                    decoded += data.count
+                    content += data
+                    content.append(0x0A)
+                }
+                // What the content draws with: a font or image the file no longer holds leaves its words or picture out.
+                let used = ContentOperators(content, checkingOperators: true)
+                if used.unknownOperators > 0 { return true }
+                for (category, names) in [("/Font", used.fonts), ("/XObject", used.drawn)] {
+                    let named = session.key(resources, category)
+                    if isLost(named, in: session) { return true }
+                    if Set(names).contains(where: { isLost(session.key(named, "/" + $0), in: session) }) { return true }
+                }
+                return false
+            }
+            if broken { damaged.append(index) }
+        }
+        return damaged
+    }
+
+    /// A reference to an object the file does not hold: qpdf reads it as null, but it still names its object.
+    private static func isLost(_ object: qpdf_oh, in session: QPDFSession) -> Bool {
+        session.isNull(object) && session.objectID(object) != 0
+    }
+
+    /// What a repaired session lost, in the user's words, first among its repairs; nil for a whole document.
+    static func note(in session: QPDFSession, warnings: [String]) -> (pages: [Int], note: String?) {
+        guard !session.repairs.isEmpty || !warnings.isEmpty else { return ([], nil) }
+        let damaged = find(in: session)
+        guard !damaged.isEmpty else { return ([], nil) }
+        let count = Int(qpdf_get_num_pages(session.data))
+        return (damaged, "page\(damaged.count == 1 ? "" : "s") \(ranges(damaged)) (\(damaged.count) of \(count)) could not be read whole "
+                    + "and show\(damaged.count == 1 ? "s" : "") blank or in part, here and in every copy saved")
+    }
+
+    /// "257–1000" or "3, 7, 9–12": the pages as ranges, counted from 1.
+    static func ranges(_ pages: [Int]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < pages.count {
+            var end = index
+            while end + 1 < pages.count, pages[end + 1] == pages[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(pages[index] + 1)" : "\(pages[index] + 1)–\(pages[end] + 1)")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+}
