@@ -5,6 +5,10 @@ import Foundation
 /// never end. `what` names it in messages ("markup file"), `limitText` says the bound ("64 MB").
 enum BoundedInput {
     static func read(_ path: String, what: String, limit: Int, limitText: String) throws -> Data {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw CommandFailure("\(path): is a folder, not a \(what)", code: ExitStatus.usage)
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CommandFailure("\(path): cannot read the \(what): \(String(cString: strerror(errno)))", code: ExitStatus.usage)
         }

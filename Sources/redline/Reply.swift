@@ -24,6 +24,9 @@ struct Reply: ParsableCommand {
     @OptionGroup var passwordOption: PasswordOption
 
     func run() throws {
+        if let control = ControlCharacters.first(in: text, allowingLineBreaks: true) {
+            throw CommandFailure("--text contains the control character \(control): a reply holds text, line breaks and tabs", code: ExitStatus.usage)
+        }
         let author = try authorOption.resolve().author
         try ThreadCommand.run(ReviewJob(input: input, password: passwordOption.password, author: author, output: output),
                               .reply(to: AnnotationID(to), text: text))

@@ -98,6 +98,22 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "redline: \(threads): no annotation with id \"no-such-id\" (redline annotations \(threads) lists them)\n")
 
+        // A reply's text is what markup text is: no escape sequence reaches the file (or a terminal listing it later);
+        // line breaks and tabs are text.
+        let escaped = try redline(["reply", threads, "--to", "no-such-id", "--text", "Hi\u{1B}[2J", "--output", output], in: folder)
+        #expect(escaped.status == 1)
+        #expect(escaped.stderr == "redline: --text contains the control character U+001B: a reply holds text, line breaks and tabs\n")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let rootID = try #require(try json(try redline(["annotations", threads, "--json"], in: folder)).first?["id"] as? String)
+        let twoLines = try redline(["reply", threads, "--to", rootID, "--text", "First line\nsecond\tline", "--output", output], in: folder)
+        #expect(twoLines.status == 0, "\(twoLines.stderr)")
+        #expect(try AnnotationProbe.read(output).contains { $0.Contents == "First line\nsecond\tline" })
+        try? FileManager.default.removeItem(atPath: output)
+
+        let folderAsMarkup = try redline(["apply", threads, "--markup", folder.path, "--output", output], in: folder)
+        #expect(folderAsMarkup.status == 1)
+        #expect(folderAsMarkup.stderr == "redline: \(folder.path): is a folder, not a markup file\n")
+
         let badState = try redline(["review", threads, "--to", "x", "--state", "approved", "--output", output], in: folder)
         #expect(badState.status == 1)
         #expect(badState.stderr.contains("--state must be one of"))

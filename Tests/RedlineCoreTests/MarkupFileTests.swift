@@ -59,9 +59,23 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "version": 1, "items": []}"#, #"the top level: field "version" is given twice"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "ink", "strokes": [[[1, 1], [2, 2]]], "color": "red", "color": "blue"}]}"#,
          #"item 1: field "color" is given twice"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1e400, "y": 1, "text": "a"}]}"#,
+         #"item 1: field "x": is too large to be a number of points"#),
+        ("{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"B\u{1B}C\"}]}",
+         #"item 1: field "text": is not a valid JSON string: control characters must be written as escapes (\u001b)"#),
+        ("{\"version\": 1,\n \"items\": [{\"page\": 1 \"kind\": \"text\"}]}", "not valid JSON: Invalid value around line 2, column 23."),
     ])
     func refusesBadFilesNamingItemAndField(json: String, message: String) {
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }
+    }
+
+    /// Latin-1 text (an old editor's) is not JSON: said as such, with the line, not as a field of the wrong kind.
+    @Test func bytesThatAreNotUTF8AreSaidToBe() {
+        var data = Data(#"{"version": 1, "items": [{"page": 1,"#.utf8) + Data("\n".utf8)
+        data += Data(#""kind": "text", "x": 1, "y": 1, "text": "caf"#.utf8) + Data([0xE9]) + Data(#""}]}"#.utf8)
+        #expect(throws: MarkupFileError("not UTF-8 text: line 2 holds the byte 0xE9, which UTF-8 does not allow there (save the file as UTF-8)")) {
+            try MarkupFile.decode(data)
+        }
     }
 
     @Test func refusesTextWiderThanItsPage() {

@@ -17,6 +17,14 @@ public enum MarkupFile {
 
     /// The markup and, when the file has an `annotations` section, the annotation changes.
     public static func decodeEdits(_ data: Data) throws -> DocumentEdits {
+        // JSON is UTF-8: other bytes (Latin-1 from an old editor) would be met as "not a string" in some field.
+        if String(validating: data, as: UTF8.self) == nil {
+            var offset = 0
+            while offset < data.count, String(validating: data.prefix(offset + 1), as: UTF8.self) != nil
+                    || data[data.startIndex + offset] >= 0x80 && offset + 4 > data.count { offset += 1 }
+            let line = data.prefix(offset).filter { $0 == 0x0A }.count + 1
+            throw MarkupFileError("not UTF-8 text: line \(line) holds the byte 0x\(String(data[data.startIndex + min(offset, data.count - 1)], radix: 16, uppercase: true)), which UTF-8 does not allow there (save the file as UTF-8)")
+        }
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[fileHashKey] = StableHash.fnv1a64(data)
@@ -32,10 +40,27 @@ public enum MarkupFile {
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             throw MarkupFileError("the top level must be a JSON object")
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-            let underlying = context.underlyingError.map { ($0 as NSError).localizedDescription } ?? context.debugDescription
-            throw MarkupFileError("not valid JSON: \(underlying)")
+            throw MarkupFileError("not valid JSON: \(syntaxProblem(in: data) ?? context.debugDescription)")
         } catch {
             throw MarkupFileError(reason(error, droppingFirst: 0))
+        }
+    }
+
+    /// What Foundation's JSON parser says is wrong, and where ("Unexpected character 'x' around line 2, column 7."):
+    /// the decoder's own error says only that the data is not valid.
+    static func syntaxProblem(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            guard let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+            // "around character 34": the line and column an editor shows.
+            guard let range = said.range(of: #"character \d+"#, options: .regularExpression),
+                  let offset = Int(said[range].dropFirst("character ".count)), offset <= data.count else { return said }
+            let before = data.prefix(offset)
+            let line = before.filter { $0 == 0x0A }.count + 1
+            let column = before.count - (before.lastIndex(of: 0x0A).map { $0 - data.startIndex + 1 } ?? 0) + 1
+            return said.replacingCharacters(in: range, with: "line \(line), column \(column)")
         }
     }
 

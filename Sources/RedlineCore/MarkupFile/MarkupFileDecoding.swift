@@ -90,10 +90,8 @@ extension MarkupFile {
             case "text":
                 let text = try fields.string("text")
                 guard !text.isEmpty else { throw MarkupFileError.item(number, field: "text", "is empty") }
-                // A NUL would cut the text short in the page, an ESC would reach terminals that show it.
-                if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                    let code = String(control.value, radix: 16, uppercase: true)
-                    throw MarkupFileError.item(number, field: "text", "contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)")
+                if let control = ControlCharacters.first(in: text) {
+                    throw MarkupFileError.item(number, field: "text", "contains the control character \(control)")
                 }
                 let size = try fields.optionalNumber("size") ?? TextMarkup.defaultFontSize
                 guard size > 0, size <= 1000 else {
@@ -154,9 +152,19 @@ private struct ItemFields {
     func optionalNumber(_ field: String) throws -> Double? {
         guard has(field) else { return nil }
         guard let value = try? container.decode(Double.self, forKey: key(field)), value.isFinite else {
-            throw MarkupFileError.item(number, field: field, "must be a number")
+            // A number JSON allows and a double cannot hold (1e400) is none of JSON's other kinds either.
+            throw MarkupFileError.item(number, field: field, holdsAnotherKind(field) ? "must be a number" : "is too large to be a number of points")
         }
         return value
+    }
+
+    /// Whether the field holds a value of one of JSON's kinds (a number a double holds, text, true or false, an array,
+    /// an object): when it holds none, what is there is what the parser could not take as written.
+    private func holdsAnotherKind(_ field: String) -> Bool {
+        (try? container.decode(Double.self, forKey: key(field))) != nil || (try? container.decode(String.self, forKey: key(field))) != nil
+            || (try? container.decode(Bool.self, forKey: key(field))) != nil
+            || (try? container.nestedUnkeyedContainer(forKey: key(field))) != nil
+            || (try? container.nestedContainer(keyedBy: MarkupFile.FieldKey.self, forKey: key(field))) != nil
     }
 
     func integer(_ field: String) throws -> Int {
@@ -170,7 +178,9 @@ private struct ItemFields {
     func string(_ field: String) throws -> String {
         guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
         guard let value = try? container.decode(String.self, forKey: key(field)) else {
-            throw MarkupFileError.item(number, field: field, "must be a string")
+            // A string JSON does not allow (a control character typed into it unescaped) is none of the other kinds.
+            throw MarkupFileError.item(number, field: field, holdsAnotherKind(field)
+                ? "must be a string" : "is not a valid JSON string: control characters must be written as escapes (\\u001b)")
         }
         return value
     }
