@@ -68,8 +68,10 @@ def judge(command, code, stdout, stderr, output_path):
     if code < 0 or code > 3 or BACKTRACE.search(text):
         return f"crash (exit {code})"
     lines = [line for line in text.split("\n") if line]
-    if len(lines) > (2 if command == "bookmarks" else 1):
-        return f"{len(lines)}-line error"
+    # An error is one line; a copy saved from a damaged original may say how it was written, what a signature
+    # lost and which pages the original could not give whole.
+    if len(lines) > (3 if code == 0 else 2 if command == "bookmarks" else 1):
+        return f"{len(lines)}-line {'warning' if code == 0 else 'error'}"
     if CONTROL.search(text):
         return "control characters on stderr"
     if code == 0 and command in ("annotations", "bookmarks"):
