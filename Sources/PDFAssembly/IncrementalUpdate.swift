@@ -305,8 +305,11 @@ enum IncrementalUpdate {
                         let object = Object(id: id, generation: generation)
                         newOnes.append(object)
                         // Its text, needed to write it, names what it refers to: no handle for each of its values.
+                        // Text Redline wrote itself names objects of the file only as they are (a page, a reply's
+                        // parent, the 100,000 appearances a flattened page draws): only its new objects are followed.
                         if session.numbersItsNewObjects, let references = try written(object) {
-                            for reference in references where !visited.contains(reference.number) {
+                            let ownText = session.newObjectText(id) != nil
+                            for reference in references where !visited.contains(reference.number) && (!ownText || reference.number >= firstNew) {
                                 queue.append((qpdf_get_object_by_id(t, reference.number, reference.generation), false))
                             }
                             continue
