@@ -33,14 +33,19 @@ public enum AnnotationFlattener {
         public let pageCount: Int
         /// What was repaired to read the document, in the user's words.
         public let repairs: [String]
+        /// The pages of a damaged original the copy could not carry whole, in the user's words; nil for a whole one.
+        public let lostPages: String?
     }
 
-    public static func document(source: String, password: String?) throws -> Outcome {
-        try IncrementalUpdate.numberingNewObjects { forAppending in try document(source: source, password: password, forAppending: forAppending) }
+    /// `rewrite`: the whole document anew, so that nothing of what was removed stays in the file's bytes.
+    public static func document(source: String, password: String?, rewrite: Bool = false) throws -> Outcome {
+        try IncrementalUpdate.numberingNewObjects { forAppending in
+            try document(source: source, password: password, rewrite: rewrite, forAppending: forAppending)
+        }
     }
 
-    private static func document(source: String, password: String?, forAppending: Bool) throws -> Outcome {
-        let session = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending)
+    private static func document(source: String, password: String?, rewrite: Bool, forAppending: Bool) throws -> Outcome {
+        let session = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending, rewrite: rewrite)
         // Checked on the session that is written, not on a reading of its own: a document of 100,000 annotations was
         // read twice.
         guard session.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
@@ -51,7 +56,7 @@ public enum AnnotationFlattener {
             try session.check()
             let warnings = session.takeWarnings()
             let lost = DamagedPages.note(in: session, warnings: warnings).note
-            let repairs = (lost.map { [$0] } ?? []) + PDFInspector.summarise(session.repairs + warnings + session.takeWarnings())
+            let repairs = PDFInspector.summarise(session.repairs + warnings + session.takeWarnings())
             let geometries = PDFInspector.geometries(in: session)
             guard !geometries.isEmpty else { throw DocumentError.damaged(path: source, reason: "the page tree is damaged: no pages found") }
             let located = AnnotationReader(session: session).read(pages: geometries)
@@ -135,7 +140,7 @@ public enum AnnotationFlattener {
             try session.check()
             let written = try OverlayAssembler.document(of: session, minimumVersion: nil)
             return Outcome(document: written, burned: burned, dropped: dropped, kept: kept, pages: pages, signedPagesDrawn: signedAndDrawn, signedPages: signed,
-                           pageCount: geometries.count, repairs: repairs)
+                           pageCount: geometries.count, repairs: repairs, lostPages: lost)
         } catch let failure as QPDFSession.Failure {
             if failure.code == qpdf_e_system { throw DocumentError.writeFailed(path: source, reason: failure.message) }
             throw DocumentError.damaged(path: source, reason: failure.message)

@@ -12,6 +12,8 @@ struct ContentOperators {
     /// Words in operator places that are no operator of ISO 32000-1 (Annex A), outside `BX … EX`: content that is
     /// not a drawing program (a stream cut short, another object's bytes).
     var unknownOperators = 0
+    /// A string that runs to the end of the content without closing: content cut short, or another object's bytes.
+    var unterminated = false
     private var compatibilityDepth = 0
 
     private static let operators: Set<String> = [
@@ -60,11 +62,13 @@ struct ContentOperators {
                         if depth == 0 { break }
                     }
                 }
+                if depth > 0 { unterminated = true }
                 lastName = nil
             case UInt8(ascii: "<") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "<"):
                 index += 2
             case UInt8(ascii: "<"):
                 while index < count, bytes[index] != UInt8(ascii: ">") { index += 1 }
+                if index >= count { unterminated = true }
                 index += 1
                 lastName = nil
             case UInt8(ascii: "/"):

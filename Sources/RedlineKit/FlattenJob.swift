@@ -50,13 +50,23 @@ public enum FlattenJob {
     /// Signatures the copy leaves reporting a change: on pages drawn into, or on any page when rewritten whole.
     private static func warnings(_ outcome: AnnotationFlattener.Outcome, output: String) -> [String] {
         [DocumentDescription.signedPagesFlattened(outcome.signedPagesDrawn),
-         DocumentDescription.signatureWarning(after: outcome.document.outcome, signedPages: outcome.signedPages)]
+         DocumentDescription.signatureWarning(after: outcome.document.outcome, signedPages: outcome.signedPages),
+         outcome.lostPages.map { "the original is damaged: \($0)" },
+         hiddenComments(outcome)]
             .compactMap { $0 }.map { "\(output): \($0)" }
     }
 
-    public static func run(input: String, password: String?, output: String, progress: (String) -> Void = { _ in }) throws -> Report {
+    /// A final copy is often handed on: what it no longer shows is still in the original's bytes before an update.
+    private static func hiddenComments(_ outcome: AnnotationFlattener.Outcome) -> String? {
+        guard case .appended = outcome.document.outcome, outcome.burned + outcome.dropped > 0 else { return nil }
+        return "the original's bytes come first, so the flattened comments can still be read from this copy; "
+            + "flatten --rewrite writes one without them"
+    }
+
+    public static func run(input: String, password: String?, output: String, rewrite: Bool = false,
+                           progress: (String) -> Void = { _ in }) throws -> Report {
         progress("drawing the annotations of \(input) into its pages")
-        let outcome = try AnnotationFlattener.document(source: input, password: password)
+        let outcome = try AnnotationFlattener.document(source: input, password: password, rewrite: rewrite)
         progress("writing \(outcome.document.count / 1024) KB")
         try withoutActuallyEscaping(progress) { progress in
             try AtomicFileWriter.write(outcome.document, to: output) { temporary in

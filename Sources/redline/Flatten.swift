@@ -19,13 +19,18 @@ struct Flatten: ParsableCommand {
     @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
+    @Flag(name: .long, help: "Write the whole document anew instead of appending to the original's bytes, which keep the comments flattened (default: save_strategy in config.toml).")
+    var rewrite = false
+
     @OptionGroup var passwordOption: PasswordOption
 
     func run() throws {
+        let configuration = try ConfigurationOption.load()
         let progress = TerminalProgress()
         defer { progress.finish() }
         do {
-            let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output, progress: progress.say)
+            let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output,
+                                            rewrite: rewrite || configuration.saveStrategy == .rewrite, progress: progress.say)
             progress.finish()
             try report.lines.forEach { try printOutput($0) }
             report.warnings.forEach(printError)

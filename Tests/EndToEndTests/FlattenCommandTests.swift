@@ -182,4 +182,35 @@ import Testing
         #expect(owner.status == 0 && owner.stdout.hasPrefix("1 annotation drawn into 1 page"), "\(owner.stdout) \(owner.stderr)")
         #expect(try MuPDFProbe.annotations(in: output)[0].annotations.isEmpty)
     }
+
+    /// A final copy appended to the original still holds the comments it drew in (the original's bytes come first):
+    /// flatten says so, and `--rewrite` (or save_strategy = "rewrite") writes a copy in which none of their words is left.
+    @Test func aFinalCopyCanLeaveOutTheCommentsItDrewIn() throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture("pdfcpu_text_annotations.pdf")
+        let words = Data("set by reviewer".utf8)
+        #expect(try #require(FileManager.default.contents(atPath: source)).range(of: words) != nil)
+        let (appended, output) = try flatten(source, in: folder)
+        try #require(appended.status == 0, "\(appended.stderr)")
+        #expect(try #require(FileManager.default.contents(atPath: output)).range(of: words) != nil)
+        #expect(appended.stderr.contains("the flattened comments can still be read from this copy; flatten --rewrite writes one without them"),
+                "\(appended.stderr)")
+
+        let rewritten = folder.file("rewritten.pdf")
+        let asked = try ProcessRunner.run(TestPaths.redline, ["flatten", source, "--output", rewritten, "--rewrite"])
+        try #require(asked.status == 0, "\(asked.stderr)")
+        #expect(try #require(FileManager.default.contents(atPath: rewritten)).range(of: words) == nil)
+        #expect(asked.stdout.hasSuffix("\(rewritten): \(WriteOutcome.rewritten(because: WriteOutcome.rewriteAsked))\n"), "\(asked.stdout)")
+        #expect(!asked.stderr.contains("still be read"), "\(asked.stderr)")
+        #expect(try QPDFCheck.errors(in: rewritten) == nil)
+
+        let config = folder.file("config")
+        try FileManager.default.createDirectory(atPath: config + "/redline", withIntermediateDirectories: true)
+        try "save_strategy = \"rewrite\"\n".write(toFile: config + "/redline/config.toml", atomically: true, encoding: .utf8)
+        let configured = folder.file("configured.pdf")
+        let fromConfig = try ProcessRunner.run(TestPaths.redline, ["flatten", source, "--output", configured], environment: ["XDG_CONFIG_HOME": config])
+        try #require(fromConfig.status == 0, "\(fromConfig.stderr)")
+        #expect(try #require(FileManager.default.contents(atPath: configured)).range(of: words) == nil)
+    }
+
 }

@@ -113,6 +113,31 @@ import Testing
         #expect(try PopplerText.text(in: output, page: 1).contains("Checked"))
     }
 
+    /// Cut real files whose repair reads the wrong bytes into a page: a content stream running into the next object
+    /// (a string that never closes), a font entry that is now the cross-reference stream, a scanned page's text layer
+    /// cut. The page is named, and it is truly short of words in the copy.
+    @Test(arguments: [("qpdf_boxes.pdf", 6000, 8), ("qpdf_boxes.pdf", 4000, 1), ("pikepdf_sandwich.pdf", 50000, 1)])
+    func pagesARepairFilledWithOtherBytesAreNamed(name: String, length: Int, page: Int) throws {
+        let command = try RedlineCommand()
+        let cut = command.folder.file("cut.pdf"), output = command.folder.file("out.pdf"), markup = command.folder.file("markup.json")
+        try #require(FileManager.default.contents(atPath: TestPaths.fixture(name))).prefix(length).write(to: URL(fileURLWithPath: cut))
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 20, "y": 20, "text": "Checked"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        let result = try command.run(["apply", cut, "--markup", markup, "--output", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        let line = try #require(result.stderr.split(separator: "\n").first { $0.contains("could not be read whole") }, "\(result.stderr)")
+        let list = line.components(separatedBy: "damaged: page").last!.drop { $0 == "s" || $0 == " " }.prefix { $0 != "(" }
+        var said = Set<Int>()
+        for part in list.split(separator: ",") {
+            let ends = part.trimmingCharacters(in: .whitespaces).split(separator: "–").compactMap { Int($0) }
+            if let first = ends.first { said.formUnion(first...(ends.last ?? first)) }
+        }
+        #expect(said.contains(page), "\(line)")
+        let whole = try PopplerText.text(in: TestPaths.fixture(name), page: page).split(whereSeparator: \.isWhitespace).count
+        let left = try PopplerText.text(in: output, page: page).split(whereSeparator: \.isWhitespace).filter { $0 != "Checked" }.count
+        #expect(left < whole, "page \(page) keeps \(left) of \(whole) words")
+    }
+
     @Test func xmpWithADoctypeIsNotReadAndNeverExpanded() throws {
         let command = try RedlineCommand()
         for name in ["xmp-external-entity-file.pdf", "xmp-entity-expansion.pdf"] {

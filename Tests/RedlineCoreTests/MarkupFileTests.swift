@@ -62,7 +62,7 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1e400, "y": 1, "text": "a"}]}"#,
          #"item 1: field "x": is too large to be a number of points"#),
         ("{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"B\u{1B}C\"}]}",
-         #"item 1: field "text": is not a valid JSON string: control characters must be written as escapes (\u001b)"#),
+         #"item 1: field "text": is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \n, \t or \u001b"#),
         ("{\"version\": 1,\n \"items\": [{\"page\": 1 \"kind\": \"text\"}]}", "not valid JSON: Invalid value around line 2, column 23."),
     ])
     func refusesBadFilesNamingItemAndField(json: String, message: String) {

@@ -31,11 +31,26 @@ enum DamagedPages {
                 }
                 // What the content draws with: a font or image the file no longer holds leaves its words or picture out.
                 let used = ContentOperators(content, checkingOperators: true)
-                if used.unknownOperators > 0 { return true }
+                if used.unknownOperators > 0 || used.unterminated { return true }
                 for (category, names) in [("/Font", used.fonts), ("/XObject", used.drawn)] {
                     let named = session.key(resources, category)
-                    if isLost(named, in: session) { return true }
-                    if Set(names).contains(where: { isLost(session.key(named, "/" + $0), in: session) }) { return true }
+                    // In a repaired file a name the content uses and the resources lack was lost with them (or
+                    // replaced by another object the repair found under its number).
+                    for name in Set(names) {
+                        let resource = session.key(named, "/" + name)
+                        if session.isNull(resource) { return true }
+                        if category == "/Font", !session.isDictionary(resource) || session.name(session.key(resource, "/Type")) == "XRef" { return true }
+                        // A form drawn by the page is content too.
+                        if category == "/XObject", session.isStream(resource), session.name(session.key(resource, "/Subtype")) == "Form",
+                           decoded < decodingBudget {
+                            let before = qpdf_more_warnings(session.data) != 0
+                            guard let data = session.streamData(resource, level: qpdf_dl_generalized) else { return true }
+                            if !before, qpdf_more_warnings(session.data) != 0 { return true }
+                            decoded += data.count
+                            let drawn = ContentOperators(data, checkingOperators: true)
+                            if drawn.unknownOperators > 0 || drawn.unterminated { return true }
+                        }
+                    }
                 }
                 return false
             }

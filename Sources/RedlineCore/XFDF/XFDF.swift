@@ -121,7 +121,7 @@ public enum XFDF {
                         throw XFDFError(id, "<id> in <delete> needs a page, a whole number from 0")
                     }
                     guard pages.indices.contains(page) else {
-                        throw XFDFError(id, "page=\"\(page)\" of <id> is out of range: the document has \(pages.count) pages, counted from 0")
+                        throw XFDFError(id, "page=\"\(page)\" of <id> is out of range: the document has \(pages.count) page\(pages.count == 1 ? "" : "s"), counted from 0")
                     }
                     let name = id.text.trimmingCharacters(in: .whitespacesAndNewlines)
                     guard !name.isEmpty else { throw XFDFError(id, "<id> in <delete> names no annotation") }

@@ -126,7 +126,7 @@ enum XFDFAnnotationElement {
         guard let pageText = element[attribute: "page"] else { throw XFDFError(element, "<\(element.name)> has no page") }
         guard let page = Int(pageText) else { throw XFDFError(element, "page=\"\(pageText)\" of <\(element.name)> is not a whole number") }
         guard pages.indices.contains(page) else {
-            throw XFDFError(element, "page=\"\(page)\" of <\(element.name)> is out of range: the document has \(pages.count) pages, counted from 0")
+            throw XFDFError(element, "page=\"\(page)\" of <\(element.name)> is out of range: the document has \(pages.count) page\(pages.count == 1 ? "" : "s"), counted from 0")
         }
         return try annotation(from: element, subtype: subtype, page: page, geometry: pages[page], order: order)
     }
