@@ -93,7 +93,7 @@ public enum PDFInspector {
             default:
                 guard repairing, let rebuilt = rebuiltSession(path: path, password: password)
                         ?? withoutNonPageKids(path: path, password: password) else {
-                    throw DocumentError.damaged(path: path, reason: failure.message)
+                    throw DocumentError.damaged(path: path, reason: inWords(failure.message))
                 }
                 session = rebuilt
             }
@@ -337,6 +337,18 @@ public enum PDFInspector {
     }
 
     /// Keeps the status line short: the first repair, and how many more.
+    /// qpdf's words for a file nothing could be rebuilt from, in the user's: what is wrong with the file, not with
+    /// qpdf's recovery. Other messages are qpdf's own, which name the object and offset.
+    static func inWords(_ message: String) -> String {
+        if message.contains("unable to find trailer dictionary") {
+            return "it has no trailer, and none could be rebuilt from what is left (the file is cut short, or is not a PDF)"
+        }
+        if message.contains("operation for dictionary attempted on object of type null") {
+            return "its catalog or page tree is missing (the file is cut short, or damaged past repair)"
+        }
+        return message
+    }
+
     static func summarise(_ warnings: [String]) -> [String] {
         guard let first = warnings.first else { return [] }
         return warnings.count == 1 ? [first] : [first, "\(warnings.count - 1) more"]

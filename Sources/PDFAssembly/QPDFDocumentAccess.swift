@@ -28,7 +28,7 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
         } catch let failure as ReadBackError {
             // A copy of a damaged file keeps what it could not read: the fault is the original's, not the write's.
             if (try? OverlayAssembler.verify(source, password: password, pageCount: pageCount)) == nil {
-                throw DocumentError.damaged(path: source, reason: "\(failure.description), and no whole copy can be made of it")
+                throw DocumentError.damaged(path: source, reason: "\(PDFInspector.inWords(failure.description)), and no whole copy can be made of it")
             }
             throw failure
         }

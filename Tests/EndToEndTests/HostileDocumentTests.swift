@@ -138,6 +138,24 @@ import Testing
         #expect(left < whole, "page \(page) keeps \(left) of \(whole) words")
     }
 
+    /// Files cut so short that nothing can be rebuilt are refused in the user's words, not qpdf's recovery's.
+    @Test func filesCutPastRepairAreRefusedSayingWhatIsWrong() throws {
+        let command = try RedlineCommand()
+        let markup = command.folder.file("markup.json"), output = command.folder.file("out.pdf")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 20, "y": 20, "text": "Checked"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        for (name, fraction, words) in [("pdfjs_issue14438.pdf", 2, "it has no trailer, and none could be rebuilt from what is left (the file is cut short, or is not a PDF)"),
+                                        ("qpdf_boxes.pdf", 0, "its catalog or page tree is missing (the file is cut short, or damaged past repair)")] {
+            let cut = command.folder.file("cut-\(name)")
+            let bytes = try #require(FileManager.default.contents(atPath: TestPaths.fixture(name)))
+            try bytes.prefix(fraction > 0 ? bytes.count / fraction : 2000).write(to: URL(fileURLWithPath: cut))
+            let result = try command.run(["apply", cut, "--markup", markup, "--output", output])
+            #expect(result.status == 2, "\(name): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("redline: \(cut): not a usable PDF: \(words)"), "\(name): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
+
     @Test func xmpWithADoctypeIsNotReadAndNeverExpanded() throws {
         let command = try RedlineCommand()
         for name in ["xmp-external-entity-file.pdf", "xmp-entity-expansion.pdf"] {
