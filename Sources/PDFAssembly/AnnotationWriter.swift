@@ -417,8 +417,8 @@ struct AnnotationWriter {
         let rect = annotation.rect
         let box = [rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale]
         let drawings = try appearanceSessions.session(drawing.document, of: appearances)
-        let form = try OverlayForm.make(page: drawing.page, of: drawings, into: session, label: "the appearance of annotation \(annotation.id)", box: box,
-                                        copies: appearanceSessions.resources(drawing.document))
+        let form = try OverlayForm.make(page: drawing.page, of: drawings.session, into: session, label: "the appearance of annotation \(annotation.id)",
+                                        box: box, copies: drawings.resources)
         let matrix = geometry.overlayFormTransform
         qpdf_oh_replace_key(t, session.streamDictionary(form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
         return form

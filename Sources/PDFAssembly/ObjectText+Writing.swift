@@ -45,6 +45,7 @@ extension ObjectText {
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let nameDelimiters = Set("()<>[]{}/%#".utf8)
 
     /// Printable ASCII as a literal string (its delimiters escaped); anything else in hex.
     private static func writeString(_ bytes: [UInt8], into out: inout [UInt8]) {
@@ -69,13 +70,9 @@ extension ObjectText {
     private static func writeName<Bytes: Sequence<UInt8>>(_ name: Bytes, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "/"))
         for byte in name {
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "#"):
-                out += [UInt8(ascii: "#"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            case 0x21...0x7E:
+            if (0x21...0x7E).contains(byte), !nameDelimiters.contains(byte) {
                 out.append(byte)
-            default:
+            } else {
                 out += [UInt8(ascii: "#"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
             }
         }

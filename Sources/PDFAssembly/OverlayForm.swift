@@ -60,23 +60,16 @@ final class SharedResources {
 
 /// The sessions holding appearances' drawings, each read once: qpdf copies their objects only when the document is written.
 final class AppearanceSessions {
-    private var read: [Int: QPDFSession] = [:]
-    /// One map per document read: the text of a resource names objects of the document it is in.
-    private var resources: [Int: SharedResources] = [:]
+    /// Each document read, with the resources copied from it: the text of a resource names objects of its document.
+    private var read: [Int: (session: QPDFSession, resources: SharedResources)] = [:]
 
-    func resources(_ document: Int) -> SharedResources {
-        if let known = resources[document] { return known }
-        let made = SharedResources()
-        resources[document] = made
-        return made
-    }
-    var sessions: [QPDFSession] { Array(read.values) }
+    var sessions: [QPDFSession] { read.values.map(\.session) }
 
-    func session(_ document: Int, of drawings: AppearanceDrawings) throws -> QPDFSession {
+    func session(_ document: Int, of drawings: AppearanceDrawings) throws -> (session: QPDFSession, resources: SharedResources) {
         if let known = read[document] { return known }
         let session = QPDFSession(label: "the annotations' appearances")
         try OverlayForm.read(drawings.documents[document], into: session)
-        read[document] = session
-        return session
+        read[document] = (session, SharedResources())
+        return read[document]!
     }
 }

@@ -18,10 +18,8 @@ public enum PDFInspector {
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the page tree is damaged: no pages found") }
         let pages = geometries(in: session)
         let annotations = readingAnnotations ? AnnotationReader(session: session).read(pages: pages).map(\.annotation) : []
-        // Only a document that needed repair is looked through for pages it lost: a whole one reads as it is.
-        let warnings = session.takeWarnings()
-        let (damaged, lost) = DamagedPages.note(in: session, warnings: warnings)
-        var description = DocumentDescription(pages: pages, repairs: (lost.map { [$0] } ?? []) + summarise(session.repairs + warnings + session.takeWarnings()),
+        let (damaged, lost, repairs) = repairsSaid(in: session)
+        var description = DocumentDescription(pages: pages, repairs: (lost.map { [$0] } ?? []) + repairs,
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: session.allowsAnnotationChanges)
         description.allowsChanges = session.openedByOwner || qpdf_allow_modify_other(session.data) != 0
@@ -347,6 +345,14 @@ public enum PDFInspector {
             return "its catalog or page tree is missing (the file is cut short, or damaged past repair)"
         }
         return message
+    }
+
+    /// What reading the session repaired, summarised, and the pages a repair could not read whole (with what to say
+    /// of them): only a document that needed repair is looked through for those.
+    static func repairsSaid(in session: QPDFSession) -> (damaged: [Int], lost: String?, repairs: [String]) {
+        let warnings = session.takeWarnings()
+        let (damaged, lost) = DamagedPages.note(in: session, warnings: warnings)
+        return (damaged, lost, summarise(session.repairs + warnings + session.takeWarnings()))
     }
 
     static func summarise(_ warnings: [String]) -> [String] {

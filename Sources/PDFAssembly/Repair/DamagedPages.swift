@@ -12,6 +12,16 @@ enum DamagedPages {
         let count = Int(qpdf_get_num_pages(session.data))
         var damaged: [Int] = []
         var decoded = 0
+        // A stream's data decoded whole and read as a drawing program; nil when it is broken or is no drawing program
+        // (another object's bytes). Past the budget a stream is taken as whole, unread.
+        func content(_ stream: qpdf_oh) -> ContentOperators? {
+            guard decoded < decodingBudget else { return ContentOperators([]) }
+            let before = qpdf_more_warnings(session.data) != 0
+            guard let data = session.streamData(stream, level: qpdf_dl_generalized), before || qpdf_more_warnings(session.data) == 0 else { return nil }
+            decoded += data.count
+            let read = ContentOperators(data, checkingOperators: true)
+            return read.unknownOperators > 0 || read.unterminated ? nil : read
+        }
         for index in 0..<count {
             let broken = session.releasingHandles { () -> Bool in
                 let page = qpdf_get_page_n(session.data, index)
@@ -20,36 +30,24 @@ enum DamagedPages {
                 if streams.contains(where: { isLost($0, in: session) }) { return true }
                 let resources = session.inherited("/Resources", of: page)
                 if isLost(resources, in: session) { return true }
-                var content: [UInt8] = []
-                for stream in streams where session.isStream(stream) && decoded < decodingBudget {
-                    let before = qpdf_more_warnings(session.data) != 0
-                    guard let data = session.streamData(stream, level: qpdf_dl_generalized) else { return true }
-                    if !before, qpdf_more_warnings(session.data) != 0 { return true }
-                    decoded += data.count
-                    content += data
-                    content.append(0x0A)
+                var fonts: Set<String> = [], drawn: Set<String> = []
+                for stream in streams where session.isStream(stream) {
+                    guard let read = content(stream) else { return true }
+                    fonts.formUnion(read.fonts)
+                    drawn.formUnion(read.drawn)
                 }
                 // What the content draws with: a font or image the file no longer holds leaves its words or picture out.
-                let used = ContentOperators(content, checkingOperators: true)
-                if used.unknownOperators > 0 || used.unterminated { return true }
-                for (category, names) in [("/Font", used.fonts), ("/XObject", used.drawn)] {
+                for (category, names) in [("/Font", fonts), ("/XObject", drawn)] {
                     let named = session.key(resources, category)
                     // In a repaired file a name the content uses and the resources lack was lost with them (or
                     // replaced by another object the repair found under its number).
-                    for name in Set(names) {
+                    for name in names {
                         let resource = session.key(named, "/" + name)
                         if session.isNull(resource) { return true }
                         if category == "/Font", !session.isDictionary(resource) || session.name(session.key(resource, "/Type")) == "XRef" { return true }
                         // A form drawn by the page is content too.
                         if category == "/XObject", session.isStream(resource), session.name(session.key(resource, "/Subtype")) == "Form",
-                           decoded < decodingBudget {
-                            let before = qpdf_more_warnings(session.data) != 0
-                            guard let data = session.streamData(resource, level: qpdf_dl_generalized) else { return true }
-                            if !before, qpdf_more_warnings(session.data) != 0 { return true }
-                            decoded += data.count
-                            let drawn = ContentOperators(data, checkingOperators: true)
-                            if drawn.unknownOperators > 0 || drawn.unterminated { return true }
-                        }
+                           content(resource) == nil { return true }
                     }
                 }
                 return false
