@@ -411,17 +411,15 @@ struct AnnotationWriter {
     /// The appearance: the painter's drawing, a Form whose /BBox is the annotation's box in the drawing's space and
     /// whose /Matrix is the overlay's placement, so the transformed box is exactly /Rect (ISO 32000-1 §12.5.5).
     private func appearance(_ drawing: AppearanceDrawings.Place, for annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
-        let t = session.data
         let scale = geometry.overlayScale
         let height = geometry.displaySize.height
         let rect = annotation.rect
         let box = [rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale]
-        let drawings = try appearanceSessions.session(drawing.document, of: appearances)
-        let form = try OverlayForm.make(page: drawing.page, of: drawings.session, into: session, label: "the appearance of annotation \(annotation.id)",
-                                        box: box, copies: drawings.resources)
         let matrix = geometry.overlayFormTransform
-        qpdf_oh_replace_key(t, session.streamDictionary(form), "/Matrix", session.newNumbers([matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f]))
-        return form
+        return try appearanceSessions.form(drawing, of: appearances, into: session) { drawings, resources in
+            try OverlayForm.make(page: drawing.page, of: drawings, into: session, label: "the appearance of annotation \(annotation.id)",
+                                 box: box, matrix: [matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f], copies: resources)
+        }
     }
 
     /// A fresh /Annots array for the page: the old one may be shared with other pages.

@@ -40,7 +40,8 @@ final class FileObjects {
 
     /// Nil when the session's objects are not the file's bytes as qpdf's cross-reference finds them.
     init?(session: QPDFSession) {
-        guard session.repairs.isEmpty, let path = session.sourcePath else { return nil }
+        // A document read from memory (the painter's drawings) is named by its label.
+        guard session.repairs.isEmpty, let path = session.sourcePath ?? (session.input.isEmpty ? nil : session.label) else { return nil }
         self.session = session
         let input = session.input
         var entries: UnsafeMutablePointer<redline_xref_entry>?
@@ -109,6 +110,54 @@ final class FileObjects {
     func streamDictionary(number: Int32, generation: Int32) -> [String: ObjectText]? {
         guard let place = readable(number, generation), place.stream == nil else { return nil }
         return text(at: place)?.withUnsafeBufferPointer { ObjectText.parseStreamDictionary($0, number: number, generation: generation) }
+    }
+
+    /// A stream object's dictionary and its data as stored (still encoded), when the file says plainly where the data
+    /// ends: a /Length (direct, or an integer object of its own as cairo writes it) followed by `endstream`. Nil
+    /// otherwise (ask qpdf).
+    func storedStream(number: Int32, generation: Int32) -> (entries: [String: ObjectText], data: [UInt8])? {
+        guard let place = readable(number, generation), place.stream == nil, let text = text(at: place),
+              let (entries, start) = text.withUnsafeBufferPointer({ ObjectText.parseStream($0, number: number, generation: generation) }) else { return nil }
+        let length: Int64?
+        switch entries["/Length"] {
+        case .integer(let value)?: length = value
+        case .reference(let lengthNumber, let lengthGeneration)?:
+            guard let lengthPlace = readable(lengthNumber, lengthGeneration), lengthPlace.stream == nil,
+                  case .integer(let value)? = self.text(at: lengthPlace)?.withUnsafeBufferPointer({
+                      ObjectText.parseIndirect($0, number: lengthNumber, generation: lengthGeneration)
+                  }) else { return nil }
+            length = value
+        default: length = nil
+        }
+        guard let length, length >= 0, length <= Int64(text.count - start) else { return nil }
+        let end = start + Int(length)
+        var after = end
+        while after < text.count, [0x0A, 0x0D, 0x20].contains(text[after]) { after += 1 }
+        guard text[after...].starts(with: "endstream".utf8) else { return nil }
+        return (entries, Array(text[start..<end]))
+    }
+
+    /// The objects of the page tree's leaves, in order, read from the file's text; nil when any node is not read here,
+    /// a node is met twice, or the tree is deeper than readers go.
+    func pages(root: (number: Int32, generation: Int32)) -> [(number: Int32, generation: Int32)]? {
+        guard case .reference(let number, let generation)? = dictionary(number: root.number, generation: root.generation)?["/Pages"] else { return nil }
+        var found: [(number: Int32, generation: Int32)] = []
+        var seen: Set<Int32> = []
+        var waiting: [(number: Int32, generation: Int32, depth: Int)] = [(number, generation, 0)]
+        while let node = waiting.popLast() {
+            guard node.depth < ObjectText.deepest, seen.insert(node.number).inserted,
+                  let entries = dictionary(number: node.number, generation: node.generation) else { return nil }
+            guard case .array(let kids)? = entries["/Kids"] else {
+                guard entries["/Type"] == .name("Page") else { return nil }
+                found.append((node.number, node.generation))
+                continue
+            }
+            for kid in kids.reversed() {
+                guard case .reference(let kidNumber, let kidGeneration) = kid else { return nil }
+                waiting.append((kidNumber, kidGeneration, node.depth + 1))
+            }
+        }
+        return found
     }
 
     /// Where object `number` is, when it is that generation and no writer of the session changed it.

@@ -397,20 +397,42 @@ enum IncrementalUpdate {
         private mutating func written(_ object: Object) throws -> [(number: Int32, generation: Int32)]? {
             let made = try session.releasingHandles { try Self.text(of: object, in: session) }
             texts[object.id] = made.text
-            return made.named.withUnsafeBufferPointer { ObjectText.parse($0) }?.references
+            switch made.named {
+            case .values(let references): return references
+            case .text(let text): return text.withUnsafeBufferPointer { ObjectText.parse($0) }?.references
+            }
         }
 
-        /// The object's text and the part of it that names other objects (all of it, or a stream's dictionary).
-        private static func text(of object: Object, in session: QPDFSession) throws -> (text: Data, named: [UInt8]) {
+        /// What a written object names: known from the value it was built from, or to be read from its text.
+        private enum Named {
+            case values([(number: Int32, generation: Int32)])
+            case text([UInt8])
+        }
+
+        /// The object's text and what in it names other objects (all of it, or a stream's dictionary).
+        private static func text(of object: Object, in session: QPDFSession) throws -> (text: Data, named: Named) {
             let t = session.data
             var out = Data("\(object.id) \(object.generation) obj\n".utf8)
-            if let text = session.newObjectText(object.id) {
-                out.append(contentsOf: text)
+            if let made = session.newObjectText(object.id) {
+                out.append(contentsOf: made.text)
                 out.append(Data("\nendobj\n".utf8))
-                return (out, text)
+                return (out, made.named.map(Named.values) ?? .text(made.text))
+            }
+            if var entries = session.newStreamEntries(object.id), var data = session.newStreamData(object.id) {
+                if entries["/Filter"] == nil, data.count > 256, let packed = deflate(data) {
+                    data = packed
+                    entries["/Filter"] = .name("FlateDecode")
+                }
+                entries["/Length"] = .integer(Int64(data.count))
+                let dictionary = ObjectText.dictionary(entries)
+                out.append(contentsOf: dictionary.pdfBytes)
+                out.append(Data("\nstream\n".utf8))
+                out.append(contentsOf: data)
+                out.append(Data("\nendstream\nendobj\n".utf8))
+                return (out, .values(dictionary.references))
             }
             let handle = qpdf_get_object_by_id(t, object.id, object.generation)
-            let named: [UInt8]
+            let named: Named
             let made = session.newStreamData(object.id)
             if made != nil || session.isStream(handle) {
                 guard var data = made ?? session.streamData(handle, level: qpdf_dl_none) else {
@@ -427,14 +449,16 @@ enum IncrementalUpdate {
                     qpdf_oh_remove_key(t, dictionary, "/DecodeParms")
                 }
                 qpdf_oh_replace_key(t, dictionary, "/Length", qpdf_oh_new_integer(t, Int64(data.count)))
-                named = unparsed(dictionary, in: session)
-                out.append(contentsOf: named)
+                let text = unparsed(dictionary, in: session)
+                named = .text(text)
+                out.append(contentsOf: text)
                 out.append(Data("\nstream\n".utf8))
                 out.append(contentsOf: data)
                 out.append(Data("\nendstream\nendobj\n".utf8))
             } else {
-                named = unparsed(handle, in: session)
-                out.append(contentsOf: named)
+                let text = unparsed(handle, in: session)
+                named = .text(text)
+                out.append(contentsOf: text)
                 out.append(Data("\nendobj\n".utf8))
             }
             try session.check()
@@ -471,7 +495,7 @@ enum IncrementalUpdate {
                 var text = "xref\n"
                 for run in Self.runs(entries.map { ($0.id, $0.generation, $0.offset) }) {
                     text += "\(run.first) \(run.rows.count)\n"
-                    for row in run.rows { text += String(format: "%010d %05d n\r\n", row.offset, row.generation) }
+                    for row in run.rows { text += DecimalText.padded(row.offset, width: 10) + " " + DecimalText.padded(Int(row.generation), width: 5) + " n\r\n" }
                 }
                 text += "trailer\n<< " + fields.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: " ") + " >>\n"
                 return Data(text.utf8)

@@ -133,7 +133,8 @@ extension QPDFSession {
     func write(_ entries: [String: ObjectText], into object: qpdf_oh) {
         let id = objectID(object)
         if newObjects != nil, let first = firstNewObjectID, id >= first, newObjects?.streamData[id] == nil {
-            newObjects!.setText(ObjectText.dictionary(entries).pdfBytes, of: id)
+            let value = ObjectText.dictionary(entries)
+            newObjects!.setText(value.pdfBytes, of: id, naming: value.references)
             return
         }
         for (key, value) in entries { qpdf_oh_replace_key(data, object, key, handle(for: value)) }

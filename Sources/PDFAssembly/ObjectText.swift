@@ -43,6 +43,17 @@ enum ObjectText: Equatable {
         return entries
     }
 
+    /// A stream object's dictionary and where its data starts (past the end of line after `stream`, §7.3.8.1);
+    /// nil as `parseStreamDictionary`.
+    static func parseStream(_ bytes: UnsafeBufferPointer<UInt8>, number: Int32, generation: Int32) -> (entries: [String: ObjectText], data: Int)? {
+        var reader = Reader(bytes: bytes, strict: true)
+        guard case .dictionary(let entries)? = reader.indirectObject(number: number, generation: generation), reader.keyword("stream") else { return nil }
+        var start = reader.position
+        if start < bytes.count, bytes[start] == 0x0D { start += 1 }
+        guard start < bytes.count, bytes[start] == 0x0A else { return nil }
+        return (entries, start + 1)
+    }
+
     /// One object of an object stream's data, nothing after it; nil as `parseIndirect`.
     static func parseStored(_ bytes: UnsafeBufferPointer<UInt8>) -> ObjectText? {
         var reader = Reader(bytes: bytes, strict: true)

@@ -27,10 +27,19 @@ struct NewObjectNumbers {
     mutating func setData(_ data: [UInt8], of number: Int32) { streamData[number] = data }
 
     /// Objects whose text Redline wrote, by number: what would cost qpdf a reading of every object it names (a
-    /// dictionary of 100,000 appearances: qpdf resolves each value put into a dictionary, to drop nulls).
-    private(set) var texts: [Int32: [UInt8]] = [:]
+    /// dictionary of 100,000 appearances: qpdf resolves each value put into a dictionary, to drop nulls). With what
+    /// the text names when it was built as a value (nil when only its text is known).
+    private(set) var texts: [Int32: (text: [UInt8], named: [(number: Int32, generation: Int32)]?)] = [:]
 
-    mutating func setText(_ text: [UInt8], of number: Int32) { texts[number] = text }
+    mutating func setText(_ text: [UInt8], of number: Int32, naming named: [(number: Int32, generation: Int32)]? = nil) {
+        texts[number] = (text, named)
+    }
+
+    /// The dictionaries of new streams built as values (forms drawn by the painter), by number; /Length is added
+    /// when they are written.
+    private(set) var streamEntries: [Int32: [String: ObjectText]] = [:]
+
+    mutating func setEntries(_ entries: [String: ObjectText], ofStream number: Int32) { streamEntries[number] = entries }
 
     /// The numbers foreign objects were copied under, by the session they came from: what several copies share (the
     /// font of many appearances drawn in one document) is copied once. The session is held so that its identifier
@@ -80,6 +89,28 @@ extension QPDFSession {
         return stream
     }
 
+    /// A stream holding `bytes` (encoded as `entries` say: a /Filter is kept) whose dictionary is `entries`. In a
+    /// session numbering its new objects qpdf never holds either: a form per imported annotation would otherwise be
+    /// a qpdf dictionary set key by key, and copied and unparsed again to be written.
+    func newStream(entries: [String: ObjectText], data bytes: [UInt8]) throws -> qpdf_oh {
+        guard newObjects != nil else {
+            let stream = try qpdfNewStream()
+            let filter = entries["/Filter"].map(handle(for:)) ?? qpdf_oh_new_null(data)
+            qpdf_oh_replace_stream_data(data, stream, bytes, bytes.count, filter, qpdf_oh_new_null(data))
+            let dictionary = qpdf_oh_get_dict(data, stream)
+            for (key, value) in entries where key != "/Filter" { qpdf_oh_replace_key(data, dictionary, key, handle(for: value)) }
+            try check()
+            return stream
+        }
+        let stream = try makeIndirect(qpdf_oh_new_dictionary(data))
+        newObjects!.setData(bytes, of: objectID(stream))
+        newObjects!.setEntries(entries, ofStream: objectID(stream))
+        return stream
+    }
+
+    /// The dictionary of a stream made by `newStream(entries:data:)` in a session numbering its new objects.
+    func newStreamEntries(_ number: Int32) -> [String: ObjectText]? { newObjects?.streamEntries[number] }
+
     /// A new object written as `text` (a dictionary or array naming only objects of the file), for a session that
     /// numbers its new objects; qpdf holds an empty dictionary in its place, which nothing must read.
     func newObject(text: String) throws -> qpdf_oh {
@@ -88,8 +119,9 @@ extension QPDFSession {
         return object
     }
 
-    /// The text of an object made by `newObject(text:)`; nil for others.
-    func newObjectText(_ number: Int32) -> [UInt8]? { newObjects?.texts[number] }
+    /// The text of an object made by `newObject(text:)` or written by `write(_:into:)`, with what it names when that
+    /// is known without reading it; nil for others.
+    func newObjectText(_ number: Int32) -> (text: [UInt8], named: [(number: Int32, generation: Int32)]?)? { newObjects?.texts[number] }
 
     /// A stream's dictionary, where its keys are set.
     func streamDictionary(_ stream: qpdf_oh) -> qpdf_oh {
@@ -109,6 +141,11 @@ extension QPDFSession {
         }
         qpdf_oh_replace_stream_data(data, stream, bytes, bytes.count, qpdf_oh_new_null(data), qpdf_oh_new_null(data))
         try check()
+    }
+
+    /// Lets `foreign` go: nothing more is copied from it, and what was copied stays under its numbers.
+    func forgetCopies(from foreign: QPDFSession) {
+        newObjects?.copies[ObjectIdentifier(foreign)] = nil
     }
 
     /// `object` of `foreign` copied into this session with everything it refers to, as `qpdf_oh_copy_foreign_object`

@@ -53,6 +53,12 @@ final class QPDFSession {
     var outcome: WriteOutcome?
     /// The file's own text of its objects (`FileObjects`), found once; nil where the session is not the file's bytes.
     lazy var fileObjects: FileObjects? = FileObjects(session: self)
+    /// The pages' objects, read from the file's text without qpdf's page tree; nil when it cannot be read so.
+    lazy var pageObjects: [(number: Int32, generation: Int32)]? = {
+        let root = qpdf_get_root(data)
+        guard objectID(root) != 0 else { return nil }
+        return fileObjects?.pages(root: (objectID(root), Int32(qpdf_oh_get_generation(data, root))))
+    }()
     /// New objects numbered by Redline, for an appended update only (`QPDFSession+NewObjects`); nil when qpdf numbers them.
     var newObjects: NewObjectNumbers?
 

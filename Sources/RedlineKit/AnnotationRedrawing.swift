@@ -43,13 +43,15 @@ public enum AnnotationRedrawing {
         let page: PageGeometry
     }
 
-    /// The painter's drawings of annotations, each on a page the size of its own, in one document: the form the
-    /// writer takes appearances in.
+    /// The painter's drawings of annotations, each on a page the size of its own, in documents of
+    /// `AppearanceDrawings.pagesPerDocument` pages: the form the writer takes appearances in.
     static func drawings(_ drawn: [Drawn], services: RedlineServices) throws -> AppearanceDrawings {
         var drawings = AppearanceDrawings()
-        guard !drawn.isEmpty else { return drawings }
-        let pages = drawn.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) }
-        drawings.add(try MarkupOverlayPDF.make(pages: pages, painter: services.painter), drawing: drawn.map(\.id))
+        for start in stride(from: 0, to: drawn.count, by: AppearanceDrawings.pagesPerDocument) {
+            let part = drawn[start..<min(drawn.count, start + AppearanceDrawings.pagesPerDocument)]
+            let pages = part.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) }
+            drawings.add(try MarkupOverlayPDF.make(pages: pages, painter: services.painter), drawing: part.map(\.id))
+        }
         return drawings
     }
 }

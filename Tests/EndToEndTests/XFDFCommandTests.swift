@@ -326,6 +326,52 @@ enum NamespaceAwareXML {
         #expect(try MuPDFProbe.annotations(in: output)[0].annotations.filter { ($0.id ?? "").hasPrefix("T") || ($0.id ?? "").hasPrefix("I") }.allSatisfy(\.hasAppearance))
     }
 
+    /// More drawings than one of the painter's documents holds (`AppearanceDrawings.pagesPerDocument`): the writer
+    /// reads several and lets each go when its drawings are copied; every annotation still gets its own drawing.
+    @Test func appearancesDrawnInSeveralDocumentsAreEachAnnotationsOwn() throws {
+        let folder = TemporaryFolder()
+        let count = AppearanceDrawings.pagesPerDocument + 40
+        var elements: [String] = []
+        for index in 0..<count {
+            // A grid of short strokes, one colour for the first document's drawings and another for the second's.
+            let x = 40 + (index % 64) * 8, y = 60 + (index / 64) * 9
+            let colour = index < AppearanceDrawings.pagesPerDocument ? "#FF0000" : "#0000FF"
+            elements.append("<ink page=\"0\" rect=\"\(x),\(y),\(x + 6),\(y + 6)\" name=\"I\(index)\" color=\"\(colour)\" width=\"3\">"
+                            + "<inklist><gesture>\(x + 1),\(y + 3);\(x + 5),\(y + 3)</gesture></inklist></ink>")
+        }
+        elements.append("<freetext page=\"0\" rect=\"300,700,560,730\" name=\"Last\"><contents>Drawn last of all</contents>"
+                        + "<defaultappearance>/Helv 14 Tf 0 0 0 rg</defaultappearance></freetext>")
+        let output = try imported(elements.joined(separator: "\n"), in: folder)
+        let script = """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            forms, decoded = set(), 0
+            for annot in pdf.pages[0].obj.get("/Annots", []):
+                if "/AP" in annot:
+                    form = annot.AP.N
+                    forms.add(form.objgen)
+                    if len(form.read_bytes()) > 0 and "/Resources" in form: decoded += 1
+            print(len(forms), decoded)
+            """
+        let probe = try ProcessRunner.run(TestPaths.python, ["-c", script, output])
+        try #require(probe.status == 0, "\(probe.stderr)")
+        let counts = probe.stdout.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(counts == [count + 1, count + 1], "one drawing of its own for each of \(count + 1) annotations: \(probe.stdout)")
+        #expect(try PopplerText.text(in: output, page: 1).contains("Drawn last of all"))
+        let page = try PopplerRender.page(1, of: output)
+        func colour(ofStroke index: Int) -> (red: Int, green: Int, blue: Int) {
+            page.rgb(40 + (index % 64) * 8 + 3, page.height - (60 + (index / 64) * 9 + 3))
+        }
+        for index in [0, AppearanceDrawings.pagesPerDocument - 1] {
+            let pixel = colour(ofStroke: index)
+            #expect(pixel.red > 200 && pixel.blue < 80, "stroke \(index) is red: \(pixel)")
+        }
+        for index in [AppearanceDrawings.pagesPerDocument, count - 1] {
+            let pixel = colour(ofStroke: index)
+            #expect(pixel.blue > 200 && pixel.red < 80, "stroke \(index) is blue: \(pixel)")
+        }
+    }
+
     /// A text box filled with a colour and centred (Acrobat's callouts) is not what Redline's painter draws: it is left
     /// to readers, who draw it from /C, /Q and /DA, and poppler shows the yellow box with its blue words.
     @Test func aFilledCentredTextBoxIsLeftToReadersToDraw() throws {

@@ -59,6 +59,16 @@ def main():
     xfdf = out("export.xfdf")
     subprocess.run([redline, "xfdf", "export", mixed, "--output", xfdf], check=True, stdout=subprocess.DEVNULL)
 
+    # The same page without its annotations: importing the export there makes every annotation anew.
+    bare = out("bare.pdf")
+    if not os.path.exists(bare):
+        import pikepdf
+        with pikepdf.open(mixed) as pdf:
+            for page in pdf.pages:
+                if "/Annots" in page.obj:
+                    del page.obj["/Annots"]
+            pdf.save(bare)
+
     rows = []
     for label, document in ((f"{options.count:,} mixed annotations", mixed),
                             (f"1 note and {options.count:,} replies", replies),
@@ -81,6 +91,7 @@ def main():
         ]
         if document == mixed:
             commands.insert(3, ("xfdf import (own export)", [redline, "xfdf", "import", document, xfdf, "--output", out("i.pdf")]))
+            commands.insert(4, ("xfdf import (bare page)", [redline, "xfdf", "import", bare, xfdf, "--output", out("i.pdf")]))
         for name, tool in (("qpdf --check", "qpdf"), ("qpdf (copy)", "qpdf"), ("pdfinfo", "pdfinfo")):
             if shutil.which(tool):
                 arguments = {"qpdf --check": ["qpdf", "--check", document], "qpdf (copy)": ["qpdf", document, out("q.pdf")],
