@@ -20,9 +20,9 @@ import Testing
         (#"{"version": 1, "items": [{"page": 1, "kind": "ink", "strokes": [[]]}]}"#,
          #"item 1: field "strokes": stroke 1 must be a non-empty array of [x, y] points"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "ink", "strokes": [[[1, 2]]], "opacity": 1.5}]}"#,
-         #"item 1: field "opacity": must be above 0 and at most 1, got 1.5"#),
+         #"item 1: field "opacity": must be at least 0.01 and at most 1, got 1.5"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "ink", "strokes": [[[1, 2]]], "width": 0}]}"#,
-         #"item 1: field "width": must be above 0 and at most 200 points, got 0.0"#),
+         #"item 1: field "width": must be at least 0.01 and at most 200 points, got 0"#),
     ])
     func refusesBadInk(json: String, message: String) {
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }
@@ -33,6 +33,12 @@ import Testing
         layer.add(pageIndex: 0, content: .ink(InkMarkup(strokes: [[Point(x: 10, y: 10), Point(x: 120, y: 10)]])))
         #expect(throws: MarkupFileError(#"item 1: field "strokes": point [120, 10] is off the page (100 × 100)"#)) {
             try MarkupFile.validate(layer, pageSizes: [Size(width: 100, height: 100)], measuredBy: FixedMeasurer())
+        }
+        // A point a double barely holds is shown with its exponent, not as 301 digits.
+        var far = MarkupLayer()
+        far.add(pageIndex: 0, content: .ink(InkMarkup(strokes: [[Point(x: 1e300, y: 10), Point(x: 5, y: 10)]])))
+        #expect(throws: MarkupFileError(#"item 1: field "strokes": point [1e+300, 10] is off the page (100 × 100)"#)) {
+            try MarkupFile.validate(far, pageSizes: [Size(width: 100, height: 100)], measuredBy: FixedMeasurer())
         }
     }
 

@@ -40,6 +40,13 @@ public struct AffineTransform: Sendable, Hashable, Codable {
 
 /// Writes numbers the way PDF content streams want them: no exponent, no trailing zeros.
 public enum PDFNumber {
+    /// A number as a message shows it: as `format` writes it, or with an exponent past ten million (a coordinate of
+    /// 1e300 is 301 digits written out) and below what `format` tells from 0.
+    public static func shown(_ value: Double) -> String {
+        guard value.isFinite, abs(value) >= 1e7 || (value != 0 && abs(value) < 1e-4) else { return format(value) }
+        return String(format: "%.6g", value)
+    }
+
     public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         // Past 2^53 a Double holds no fraction, and past Int's range it cannot become one. Written as a real

@@ -25,6 +25,10 @@ public enum MarkupFile {
             let line = data.prefix(offset).filter { $0 == 0x0A }.count + 1
             throw MarkupFileError("not UTF-8 text: line \(line) holds the byte 0x\(String(data[data.startIndex + min(offset, data.count - 1)], radix: 16, uppercase: true)), which UTF-8 does not allow there (save the file as UTF-8)")
         }
+        // Foundation's decoder takes a comma before `]` or `}`, which JSON does not allow and other readers refuse.
+        if let comma = JSONShape.trailingComma(in: Array(data)) {
+            throw MarkupFileError("not valid JSON: a comma before \"\(comma.closing)\" at line \(comma.line), column \(comma.column) (JSON allows none after the last entry)")
+        }
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[fileHashKey] = StableHash.fnv1a64(data)
@@ -101,7 +105,7 @@ public enum MarkupFile {
                 for rect in marks.rects where rect.minX < -0.01 || rect.minY < -0.01
                     || rect.maxX > size.width + 0.01 || rect.maxY > size.height + 0.01 {
                     throw MarkupFileError.item(number, field: "rects",
-                        "[\(PDFNumber.format(rect.minX)), \(PDFNumber.format(rect.minY)), \(PDFNumber.format(rect.width)), \(PDFNumber.format(rect.height))] is off the page (\(PDFNumber.format(size.width)) × \(PDFNumber.format(size.height)))")
+                        "[\(PDFNumber.shown(rect.minX)), \(PDFNumber.shown(rect.minY)), \(PDFNumber.shown(rect.width)), \(PDFNumber.shown(rect.height))] is off the page (\(PDFNumber.shown(size.width)) × \(PDFNumber.shown(size.height)))")
                 }
                 continue
             }
@@ -109,7 +113,7 @@ public enum MarkupFile {
                 for point in ink.strokes.joined() where point.x < -0.01 || point.y < -0.01
                     || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
                     throw MarkupFileError.item(number, field: "strokes",
-                        "point [\(PDFNumber.format(point.x)), \(PDFNumber.format(point.y))] is off the page (\(PDFNumber.format(size.width)) × \(PDFNumber.format(size.height)))")
+                        "point [\(PDFNumber.shown(point.x)), \(PDFNumber.shown(point.y))] is off the page (\(PDFNumber.shown(size.width)) × \(PDFNumber.shown(size.height)))")
                 }
                 continue
             }
@@ -118,25 +122,25 @@ public enum MarkupFile {
             }
             let box = item.bounds(measuredBy: measurer)
             guard item.fits(pageSize: size, measuredBy: measurer) || !placing else {
-                throw MarkupFileError.item(number, field: "text", "\(PDFNumber.format(box.width.rounded())) pt wide at this size, "
-                                           + "wider than its page (\(PDFNumber.format(size.width)) pt): shorten it or make it smaller")
+                throw MarkupFileError.item(number, field: "text", "\(PDFNumber.shown(box.width.rounded())) pt wide at this size, "
+                                           + "wider than its page (\(PDFNumber.shown(size.width)) pt): shorten it or make it smaller")
             }
             let slack = 0.01
             if box.minX < -slack || box.minX > size.width + slack {
-                throw MarkupFileError.item(number, field: "x", "\(PDFNumber.format(box.minX)) is off the page (0 to \(PDFNumber.format(size.width)))")
+                throw MarkupFileError.item(number, field: "x", "\(PDFNumber.shown(box.minX)) is off the page (0 to \(PDFNumber.shown(size.width)))")
             }
             if box.minY < -slack || box.minY > size.height + slack {
-                throw MarkupFileError.item(number, field: "y", "\(PDFNumber.format(box.minY)) is off the page (0 to \(PDFNumber.format(size.height)))")
+                throw MarkupFileError.item(number, field: "y", "\(PDFNumber.shown(box.minY)) is off the page (0 to \(PDFNumber.shown(size.height)))")
             }
             // The editor keeps text wholly on its page (typing past an edge pulls it back, a nudge stops there): a
             // markup file is held to the same rule.
             if placing, box.maxX > size.width + slack {
-                throw MarkupFileError.item(number, field: "x", "the text runs past the page's right edge (to \(PDFNumber.format(box.maxX.rounded())) of "
-                                           + "\(PDFNumber.format(size.width)) pt): move it left to at most \(PDFNumber.format((size.width - box.width).rounded(.down)))")
+                throw MarkupFileError.item(number, field: "x", "the text runs past the page's right edge (to \(PDFNumber.shown(box.maxX.rounded())) of "
+                                           + "\(PDFNumber.shown(size.width)) pt): move it left to at most \(PDFNumber.shown((size.width - box.width).rounded(.down)))")
             }
             if placing, box.maxY > size.height + slack {
-                throw MarkupFileError.item(number, field: "y", "the text runs past the page's bottom edge (to \(PDFNumber.format(box.maxY.rounded())) of "
-                                           + "\(PDFNumber.format(size.height)) pt): move it up to at most \(PDFNumber.format((size.height - box.height).rounded(.down)))")
+                throw MarkupFileError.item(number, field: "y", "the text runs past the page's bottom edge (to \(PDFNumber.shown(box.maxY.rounded())) of "
+                                           + "\(PDFNumber.shown(size.height)) pt): move it up to at most \(PDFNumber.shown((size.height - box.height).rounded(.down)))")
             }
         }
     }

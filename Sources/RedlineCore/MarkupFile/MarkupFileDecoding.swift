@@ -94,8 +94,8 @@ extension MarkupFile {
                     throw MarkupFileError.item(number, field: "text", "contains the control character \(control)")
                 }
                 let size = try fields.optionalNumber("size") ?? TextMarkup.defaultFontSize
-                guard size > 0, size <= 1000 else {
-                    throw MarkupFileError.item(number, field: "size", "must be above 0 and at most 1000 points, got \(size)")
+                guard size >= 1, size <= 1000 else {
+                    throw MarkupFileError.item(number, field: "size", "must be at least 1 and at most 1000 points, got \(PDFNumber.shown(size))")
                 }
                 let color = try fields.color("color") ?? .red
                 let origin = Point(x: try fields.number("x"), y: try fields.number("y"))
@@ -103,12 +103,12 @@ extension MarkupFile {
             case "ink":
                 let strokes = try fields.strokes("strokes")
                 let width = try fields.optionalNumber("width") ?? 2
-                guard width > 0, width <= 200 else {
-                    throw MarkupFileError.item(number, field: "width", "must be above 0 and at most 200 points, got \(width)")
+                guard width >= 0.01, width <= 200 else {
+                    throw MarkupFileError.item(number, field: "width", "must be at least 0.01 and at most 200 points, got \(PDFNumber.shown(width))")
                 }
                 let opacity = try fields.optionalNumber("opacity") ?? 1
-                guard opacity > 0, opacity <= 1 else {
-                    throw MarkupFileError.item(number, field: "opacity", "must be above 0 and at most 1, got \(opacity)")
+                guard opacity >= 0.01, opacity <= 1 else {
+                    throw MarkupFileError.item(number, field: "opacity", "must be at least 0.01 and at most 1, got \(PDFNumber.shown(opacity))")
                 }
                 let color = try fields.color("color") ?? .red
                 content = .ink(InkMarkup(strokes: strokes, width: width, color: color, opacity: opacity))
@@ -169,9 +169,8 @@ private struct ItemFields {
 
     func integer(_ field: String) throws -> Int {
         let value = try number(field)
-        guard value == value.rounded(), abs(value) < 1e9 else {
-            throw MarkupFileError.item(number, field: field, "must be a whole number")
-        }
+        guard value == value.rounded() else { throw MarkupFileError.item(number, field: field, "must be a whole number") }
+        guard abs(value) < 1e9 else { throw MarkupFileError.item(number, field: field, "\(PDFNumber.shown(value)) is too large") }
         return Int(value)
     }
 

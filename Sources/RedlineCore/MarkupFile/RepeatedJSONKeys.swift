@@ -71,3 +71,35 @@ enum RepeatedJSONKeys {
         }
     }
 }
+
+/// Where JSON text breaks a rule Foundation's decoder lets pass.
+enum JSONShape {
+    /// The first comma followed by `]` or `}` outside strings, with its line and column (from 1); nil when none.
+    static func trailingComma(in bytes: [UInt8]) -> (closing: Character, line: Int, column: Int)? {
+        var index = 0, line = 1, lineStart = 0
+        var lastComma: (line: Int, column: Int)?
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                // Past the string, escapes and all; a line break cannot stand in one.
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                lastComma = nil
+            case UInt8(ascii: ","):
+                lastComma = (line, index - lineStart + 1)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let comma = lastComma { return (Character(UnicodeScalar(byte)), comma.line, comma.column) }
+            case 0x0A:
+                line += 1
+                lineStart = index + 1
+            case 0x20, 0x09, 0x0D:
+                break
+            default:
+                lastComma = nil
+            }
+            index += 1
+        }
+        return nil
+    }
+}
