@@ -80,8 +80,14 @@ public enum PDFInspector {
                 if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
                 PageTreeShape.noteMeasuredWell(identity)
             }
-            _ = qpdf_get_num_pages(session.data)
+            let pages = qpdf_get_num_pages(session.data)
             try session.check()
+            // qpdf rebuilt the cross-reference itself, trusting every stream's /Length: a stream whose length is
+            // wrong past what it recovers from (one near 2^63) is lost with its page, where MuPDF finds its data.
+            if repairing, qpdf_more_warnings(session.data) != 0, let mended = rebuiltSession(path: path, password: password, onlyMending: true),
+               qpdf_get_num_pages(mended.data) >= pages {
+                session = mended
+            }
         } catch let failure as QPDFSession.Failure {
             switch failure.code {
             case qpdf_e_password:
@@ -252,11 +258,11 @@ public enum PDFInspector {
     /// Rebuilding reads the whole file into memory and scans it: only for files up to this size.
     static let largestRebuilt = 256 << 20
 
-    private static func rebuiltSession(path: String, password: String?) -> QPDFSession? {
+    private static func rebuiltSession(path: String, password: String?, onlyMending: Bool = false) -> QPDFSession? {
         var status = stat()
         guard stat(path, &status) == 0, status.st_size <= largestRebuilt,
               let original = FileManager.default.contents(atPath: path),
-              let rebuilt = CrossReferenceRebuilder.rebuild(original, password: password) else { return nil }
+              let rebuilt = CrossReferenceRebuilder.rebuild(original, password: password, onlyMending: onlyMending) else { return nil }
         let session = QPDFSession(label: path)
         do {
             try session.read(memory: [UInt8](rebuilt.data), password: password)
@@ -268,6 +274,9 @@ public enum PDFInspector {
         }
         _ = session.takeWarnings()
         session.repairs.append("cross-reference rebuilt from the \(rebuilt.objectCount) objects found")
+        if rebuilt.mendedStreams > 0 {
+            session.repairs.append("\(rebuilt.mendedStreams) stream\(rebuilt.mendedStreams == 1 ? "" : "s") read to their endstream, their /Length being wrong")
+        }
         return session
     }
 

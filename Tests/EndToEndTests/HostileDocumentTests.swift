@@ -82,6 +82,25 @@ import Testing
     /// a copy shows those pages blank. The save still goes ahead (what is left is the user's), and says which pages
     /// lost what; the pages it names are exactly those the copy shows without their words, cut at several places
     /// (cut before its page tree, it is refused).
+    /// A content stream whose /Length is wrong in a file without a cross-reference: qpdf's own rebuild trusts the
+    /// length and loses the page when it is near 2^63; the data runs to `endstream`, where MuPDF finds it too.
+    @Test(arguments: ["9223372036854775807", "18446744073709551616", "10", "-5", "11 0 R", "99 0 R"])
+    func aStreamWhoseLengthIsWrongIsReadToItsEndstream(length: String) throws {
+        let command = try RedlineCommand()
+        let original = try String(contentsOfFile: fixture("stream-length-int64-max-no-xref.pdf"), encoding: .isoLatin1)
+        let damaged = command.folder.file("damaged.pdf"), output = command.folder.file("out.pdf")
+        try original.replacingOccurrences(of: "/Length 9223372036854775807", with: "/Length \(length)")
+            .write(toFile: damaged, atomically: true, encoding: .isoLatin1)
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        let result = try command.run(["apply", damaged, "--markup", markup, "--output", output])
+        #expect(result.status == 0 && !result.stderr.contains("could not be read whole"), "\(length): \(result.stderr)")
+        #expect(try PopplerText.text(in: output, page: 1).contains("Page one: review copy"), "\(length)")
+        #expect(try PopplerText.text(in: output, page: 2).contains("Page two: appendix"), "\(length)")
+        let listed = try command.run(["annotations", damaged, "--json"])
+        #expect(listed.status == 0 && listed.stdout.contains("comment-1"), "\(length): \(listed.stderr)")
+    }
+
     @Test(arguments: [35, 50, 65, 80, 95])
     func aCopyOfAFileCutShortSaysWhichPagesItCouldNotReadWhole(percent: Int) throws {
         let command = try RedlineCommand()

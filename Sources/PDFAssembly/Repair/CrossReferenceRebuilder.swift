@@ -16,17 +16,38 @@ enum CrossReferenceRebuilder {
     struct Rebuilt {
         var data: Data
         var objectCount: Int
+        /// Streams written again with the length of the data found.
+        var mendedStreams: Int
     }
 
     static let largestObjectNumber = 8_388_607
 
-    static func rebuild(_ damaged: Data, password: String?) -> Rebuilt? {
+    /// `onlyMending`: nil unless a stream's length had to be mended (a file qpdf reconstructed itself, but whose
+    /// streams it would lose).
+    static func rebuild(_ damaged: Data, password: String?, onlyMending: Bool = false) -> Rebuilt? {
         // A file that lost its `%PDF-` line (poppler reads those) gets one in front, before any offset is taken.
         let hasHeader = damaged.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
-        let original = hasHeader ? damaged : Data("%PDF-1.7\n".utf8) + damaged
+        var original = hasHeader ? damaged : Data("%PDF-1.7\n".utf8) + damaged
         var scan = Scan(bytes: [UInt8](original))
         scan.run()
-        guard !scan.objects.isEmpty else { return nil }
+        scan.keepStreamsWhoseIndirectLengthIsRight()
+        guard !scan.objects.isEmpty, !onlyMending || !scan.mended.isEmpty else { return nil }
+        let mendedCount = scan.mended.count
+        // Each such stream is written again after the file's bytes with the length of the data found, and the new
+        // cross-reference points at that copy.
+        for (number, stream) in scan.mended.sorted(by: { $0.key < $1.key }) {
+            original.append(0x0A)
+            scan.objects[number] = (original.count, stream.generation)
+            var dictionary = stream.dictionary
+            dictionary["/Length"] = ArraySlice(Array(String(stream.data.count).utf8))
+            var text = "\(number) \(stream.generation) obj\n<<"
+            for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
+                text += " \(key) " + String(decoding: value, as: UTF8.self)
+            }
+            original.append(contentsOf: Array((text + " >>\nstream\n").utf8))
+            original.append(contentsOf: scan.bytes[stream.data])
+            original.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+        }
         var compressed: [Int: (stream: Int, index: Int)] = [:]
         var compressedCatalog: Int?
         if !scan.objectStreams.isEmpty {
@@ -46,7 +67,7 @@ enum CrossReferenceRebuilder {
             }
         }
         let data = appendCrossReference(to: original, objects: loose, compressed: compressed, trailer: scan.trailer(root: root))
-        return Rebuilt(data: data, objectCount: loose.count + compressed.count)
+        return Rebuilt(data: data, objectCount: loose.count + compressed.count, mendedStreams: mendedCount)
     }
 
     /// Which objects each object stream holds, by reading its header (`number offset` pairs) through qpdf,
@@ -133,6 +154,9 @@ enum CrossReferenceRebuilder {
         var catalogs: [Int] = []
         /// Trailers in file order: `trailer` dictionaries and cross-reference stream dictionaries.
         var trailers: [[String: ArraySlice<UInt8>]] = []
+        /// Streams whose /Length does not lead to `endstream` (indirect, wrong, or past the file's end), with where
+        /// their data was found: qpdf trusts the length, and one near 2^63 loses the stream (and its page).
+        var mended: [Int: (generation: Int, dictionary: [String: ArraySlice<UInt8>], data: Range<Int>)] = [:]
 
         mutating func run() {
             var scanner = PDFByteScanner(bytes)
@@ -164,7 +188,27 @@ enum CrossReferenceRebuilder {
             if type == "/ObjStm" { objectStreams.append(header.number) }
             if type == "/Catalog" { catalogs.append(header.number) }
             if type == "/XRef", dictionary["/Root"] != nil { trailers.append(dictionary) }
-            _ = scanner.skipStream(length: dictionary["/Length"]?.integerValue)
+            if case .searched(let data) = scanner.skipStream(length: dictionary["/Length"]?.integerValue), data.upperBound < bytes.count {
+                mended[header.number] = (header.generation, dictionary, data)
+            } else {
+                mended[header.number] = nil
+            }
+        }
+
+        /// A stream whose /Length names an object holding the right length (as cairo and many writers do) is as
+        /// qpdf reads it: only lengths that are wrong are mended.
+        mutating func keepStreamsWhoseIndirectLengthIsRight() {
+            for (number, stream) in mended {
+                guard let lengthNumber = stream.dictionary["/Length"]?.reference, let place = objects[lengthNumber] else { continue }
+                var scanner = PDFByteScanner(bytes)
+                scanner.position = place.offset
+                guard scanner.objectHeader() != nil else { continue }
+                scanner.skipWhitespaceAndComments()
+                guard let length = scanner.integer(maxDigits: 18), length <= bytes.count - stream.data.lowerBound else { continue }
+                var end = stream.data.lowerBound + length
+                while end < bytes.count, PDFByteScanner.isWhitespace(bytes[end]) { end += 1 }
+                if scanner.startsWith("endstream", at: end) { mended[number] = nil }
+            }
         }
 
         var chosenTrailer: (root: Int, entries: [String: ArraySlice<UInt8>])? {

@@ -200,29 +200,41 @@ struct PDFByteScanner {
         }
     }
 
+    /// Where a stream's data was found: by its /Length, or by searching for `endstream` when the length was
+    /// wrong (the data's range then, without the end of line before `endstream`).
+    enum StreamEnd: Equatable {
+        case none
+        case byLength
+        case searched(data: Range<Int>)
+    }
+
     /// After a stream's dictionary: moves past its data and `endstream` when `stream` follows, using
-    /// /Length when it is right and searching for `endstream` when it is not. False when no stream follows.
-    mutating func skipStream(length: Int?) -> Bool {
+    /// /Length when it is right and searching for `endstream` when it is not.
+    mutating func skipStream(length: Int?) -> StreamEnd {
         skipWhitespaceAndComments()
-        guard keyword("stream", at: position) else { return false }
+        guard keyword("stream", at: position) else { return .none }
         position += 6
         if position < bytes.count, bytes[position] == 0x0D { position += 1 }
         if position < bytes.count, bytes[position] == 0x0A { position += 1 }
+        let start = position
         // Compared as a distance: a /Length near Int.max added to the position would overflow.
         if let length, length >= 0, length <= bytes.count - position {
             var end = position + length
             while end < bytes.count, Self.isWhitespace(bytes[end]) { end += 1 }
             if startsWith("endstream", at: end) {
                 position = end + 9
-                return true
+                return .byLength
             }
         }
         guard let end = find("endstream", from: position) else {
             position = bytes.count
-            return true
+            return .searched(data: start..<bytes.count)
         }
         position = end + 9
-        return true
+        var dataEnd = end
+        if dataEnd > start, bytes[dataEnd - 1] == 0x0A { dataEnd -= 1 }
+        if dataEnd > start, bytes[dataEnd - 1] == 0x0D { dataEnd -= 1 }
+        return .searched(data: start..<dataEnd)
     }
 
     func find(_ text: String, from offset: Int) -> Int? {
