@@ -9,13 +9,13 @@ public enum XFDFImporter {
     /// `appearances`: what Redline's painter drew for the annotations it can draw; an
     /// annotation the command brings or changes gets its own, so readers that never draw one afresh show it too.
     /// `unchanged`: names the caller already found to say nothing new, when it compared them itself; nil to compare here.
-    /// `identity`: the /ID to give a document that has none.
+    /// `identity`: the /ID to give a document that has none. `rewrite`: written whole, never appended.
     public static func document(source: String, password: String?, command: XFDFCommand,
                                 appearances: AppearanceDrawings = AppearanceDrawings(), unchanged: Set<AnnotationID>? = nil,
-                                identity: String? = nil) throws -> WrittenDocument {
+                                identity: String? = nil, rewrite: Bool = false) throws -> WrittenDocument {
         return try IncrementalUpdate.numberingNewObjects { forAppending in
             try document(source: source, password: password, command: command, appearances: appearances, unchanged: unchanged,
-                         identity: identity, forAppending: forAppending)
+                         identity: identity, forAppending: forAppending && !rewrite, rewrite: rewrite)
         }
     }
 
@@ -28,8 +28,8 @@ public enum XFDFImporter {
     }
 
     private static func document(source: String, password: String?, command: XFDFCommand, appearances: AppearanceDrawings,
-                                 unchanged: Set<AnnotationID>?, identity: String?, forAppending: Bool) throws -> WrittenDocument {
-        let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending)
+                                 unchanged: Set<AnnotationID>?, identity: String?, forAppending: Bool, rewrite: Bool) throws -> WrittenDocument {
+        let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending, rewrite: rewrite)
         do {
             guard target.allowsAnnotationChanges else { throw AnnotationEditError.notPermitted(path: source) }
             let pages = PDFInspector.geometries(in: target)

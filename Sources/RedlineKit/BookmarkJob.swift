@@ -8,6 +8,8 @@ public struct BookmarkJob {
     public var input: String
     public var password: String?
     public var setup: BookmarkSetup
+    /// Appended to the original's bytes where that is right, or written anew.
+    public var strategy = SaveStrategy.append
     /// Told how a copy was written, with the document it was made from.
     public var written: (WriteOutcome, DocumentDescription) -> Void = { _, _ in }
 
@@ -63,7 +65,7 @@ public struct BookmarkJob {
     private func save(_ list: BookmarkList, description: DocumentDescription, output: String) throws {
         let outcome = try DocumentSaver(services: RedlineServices()).save(
             DocumentEdits(bookmarks: list), source: input, password: password, description: description,
-            bookmarks: try setup.manager(for: description, path: input), to: output)
+            bookmarks: try setup.manager(for: description, path: input), to: output, strategy: strategy)
         written(outcome, description)
     }
 }

@@ -8,6 +8,8 @@ public struct ReviewJob {
     public var password: String?
     public var author: String
     public var output: String
+    /// Appended to the original's bytes where that is right, or written anew.
+    public var strategy = SaveStrategy.append
     /// Told how the copy was written, with the document it was made from.
     public var written: (WriteOutcome, DocumentDescription) -> Void = { _, _ in }
 
@@ -39,7 +41,8 @@ public struct ReviewJob {
             made = try editing.setState(state, on: id, current: description.annotations, edits: &edits, stamp: stamp)
         }
         let outcome = try DocumentSaver(services: RedlineServices()).save(DocumentEdits(annotations: edits), source: input,
-                                                                           password: password, description: description, to: output)
+                                                                           password: password, description: description, to: output,
+                                                                           strategy: strategy)
         written(outcome, description)
         return made
     }

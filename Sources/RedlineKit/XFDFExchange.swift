@@ -42,17 +42,18 @@ public enum XFDFExchange {
     /// `destination`, atomically and checked; a malformed file throws before anything is written. Says how the copy
     /// was written; `warn` hears what the copy could not carry from a damaged original.
     @discardableResult
-    public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String,
+    public static func importing(_ bytes: [UInt8], into path: String, password: String?, to destination: String, rewrite: Bool = false,
                                  warn: (String) -> Void = { _ in }) throws -> WriteOutcome {
         try applying({ description in try XFDF.command(from: bytes, pages: description.pages, existing: description.annotations) },
-                     to: path, password: password, writingTo: destination, warn: warn)
+                     to: path, password: password, writingTo: destination, rewrite: rewrite, warn: warn)
     }
 
     /// Writes the document with the command `makeCommand` gives for it (its pages, its annotations) applied to
     /// `destination`, atomically and checked: `xfdf import`, and `redline collab pull` with the shared annotations.
     @discardableResult
     public static func applying(_ makeCommand: (DocumentDescription) throws -> XFDFCommand, to path: String, password: String?,
-                                writingTo destination: String, identity: String? = nil, warn: (String) -> Void = { _ in }) throws -> WriteOutcome {
+                                writingTo destination: String, identity: String? = nil, rewrite: Bool = false,
+                                warn: (String) -> Void = { _ in }) throws -> WriteOutcome {
         let description = try PDFInspector.describe(path: path, password: password)
         if let warning = description.damageWarning { warn(warning) }
         let command = try makeCommand(description)
@@ -66,14 +67,14 @@ public enum XFDFExchange {
             existing[annotation.id].map { XFDF.saysTheSame($0, as: annotation, pages: description.pages) } ?? false
         }.map(\.id))
         let document: WrittenDocument
-        if identity == nil, description.repairs.isEmpty, description.allowsAnnotationChanges, incoming.allSatisfy({ unchanged.contains($0.id) }),
+        if identity == nil, !rewrite, description.repairs.isEmpty, description.allowsAnnotationChanges, incoming.allSatisfy({ unchanged.contains($0.id) }),
            !command.delete.contains(where: { existing[$0.id] != nil }) {
             // Nothing to write: no writing session reads every annotation of the file a second time.
             document = try XFDFImporter.unchangedCopy(of: path)
         } else {
             let drawn = try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages)
             document = try XFDFImporter.document(source: path, password: password, command: command, appearances: drawn,
-                                                 unchanged: unchanged, identity: identity)
+                                                 unchanged: unchanged, identity: identity, rewrite: rewrite)
         }
         try AtomicFileWriter.write(document, to: destination) { temporary in
             try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)

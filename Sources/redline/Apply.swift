@@ -25,8 +25,7 @@ struct Apply: ParsableCommand {
     @Flag(name: .long, help: "Flatten the markup into the pages even when save_mode in config.toml says annotations.")
     var flatten = false
 
-    @Flag(name: .long, help: "Write the whole document anew instead of appending the changes to the original's bytes (default: save_strategy in config.toml).")
-    var rewrite = false
+    @OptionGroup var rewriteOption: RewriteOption
 
     @OptionGroup var authorOption: AuthorOption
 
@@ -66,7 +65,7 @@ struct Apply: ParsableCommand {
             let written = try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,
                                                                       description: description, bookmarks: bookmarks, to: output,
                                                                       markupAs: mode, author: author,
-                                                                      strategy: rewrite ? .rewrite : configuration.saveStrategy,
+                                                                      strategy: rewriteOption.strategy(configuration),
                                                                       progress: progress.say)
             progress.finish()
             // How it was written, one line on stdout (errors and warnings stay on stderr).

@@ -88,11 +88,13 @@ struct PageChange: ParsableArguments {
     @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
+    @OptionGroup var rewriteOption: RewriteOption
     @OptionGroup var passwordOption: PasswordOption
 
     /// The job and the document it reads, once the page is known to exist.
     func checkedJob() throws -> (BookmarkJob, DocumentDescription) {
-        let (job, _) = try BookmarkCommand.job(input, passwordOption)
+        var (job, _) = try BookmarkCommand.job(input, passwordOption)
+        job.strategy = rewriteOption.strategy(try ConfigurationOption.load())
         let description = try BookmarkCommand.run { try job.describe() }
         guard page >= 1, page <= description.pageCount else {
             throw CommandFailure("\(input): there is no page \(page) (the document has \(description.pageCount))",

@@ -19,8 +19,8 @@ struct Flatten: ParsableCommand {
     @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
-    @Flag(name: .long, help: "Write the whole document anew instead of appending to the original's bytes, which keep the comments flattened (default: save_strategy in config.toml).")
-    var rewrite = false
+    /// Appended, the original's bytes keep the comments flattened: --rewrite leaves them out.
+    @OptionGroup var rewriteOption: RewriteOption
 
     @OptionGroup var passwordOption: PasswordOption
 
@@ -30,7 +30,7 @@ struct Flatten: ParsableCommand {
         defer { progress.finish() }
         do {
             let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output,
-                                            rewrite: rewrite || configuration.saveStrategy == .rewrite, progress: progress.say)
+                                            rewrite: rewriteOption.strategy(configuration) == .rewrite, progress: progress.say)
             progress.finish()
             try report.lines.forEach { try printOutput($0) }
             report.warnings.forEach(printError)

@@ -20,6 +20,7 @@ struct Reply: ParsableCommand {
     @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
+    @OptionGroup var rewriteOption: RewriteOption
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var passwordOption: PasswordOption
 
@@ -27,8 +28,9 @@ struct Reply: ParsableCommand {
         if let control = ControlCharacters.first(in: text, allowingLineBreaks: true) {
             throw CommandFailure("--text contains the control character \(control): a reply holds text, line breaks and tabs", code: ExitStatus.usage)
         }
-        let author = try authorOption.resolve().author
-        try ThreadCommand.run(ReviewJob(input: input, password: passwordOption.password, author: author, output: output),
-                              .reply(to: AnnotationID(to), text: text))
+        let (configuration, author) = try authorOption.resolve()
+        var job = ReviewJob(input: input, password: passwordOption.password, author: author, output: output)
+        job.strategy = rewriteOption.strategy(configuration)
+        try ThreadCommand.run(job, .reply(to: AnnotationID(to), text: text))
     }
 }

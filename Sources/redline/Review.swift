@@ -21,6 +21,7 @@ struct Review: ParsableCommand {
     @Option(name: .long, help: "Where to write the copy.", completion: .file(extensions: ["pdf"]))
     var output: String
 
+    @OptionGroup var rewriteOption: RewriteOption
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var passwordOption: PasswordOption
 
@@ -31,9 +32,10 @@ struct Review: ParsableCommand {
     }
 
     func run() throws {
-        let author = try authorOption.resolve().author
-        try ThreadCommand.run(ReviewJob(input: input, password: passwordOption.password, author: author, output: output),
-                              .state(AnnotationState.named(state)!, on: AnnotationID(to)))
+        let (configuration, author) = try authorOption.resolve()
+        var job = ReviewJob(input: input, password: passwordOption.password, author: author, output: output)
+        job.strategy = rewriteOption.strategy(configuration)
+        try ThreadCommand.run(job, .state(AnnotationState.named(state)!, on: AnnotationID(to)))
     }
 }
 

@@ -66,16 +66,18 @@ struct XFDFCommands: ParsableCommand {
         @Option(name: .long, help: "Where to write the annotated copy.", completion: .file(extensions: ["pdf"]))
         var output: String
 
+        @OptionGroup var rewriteOption: RewriteOption
         @OptionGroup var passwordOption: PasswordOption
 
         func run() throws {
             let bytes = try Self.read(xfdf)
+            let rewrite = rewriteOption.strategy(try ConfigurationOption.load()) == .rewrite
             let progress = TerminalProgress()
             defer { progress.finish() }
             do {
                 progress.say("importing \(xfdf) into \(input)")
                 var warnings: [String] = []
-                let written = try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output) { warnings.append($0) }
+                let written = try XFDFExchange.importing(bytes, into: input, password: passwordOption.password, to: output, rewrite: rewrite) { warnings.append($0) }
                 progress.finish()
                 // How it was written, one line on stdout, as `apply` says it.
                 try printOutput("\(output): \(written)")

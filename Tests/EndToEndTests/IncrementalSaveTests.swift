@@ -23,6 +23,46 @@ import TestSupport
         return list.map { "\($0["id"] ?? "") \($0["type"] ?? "") \($0["page"] ?? "") \($0["contents"] as? String ?? "")" }.sorted()
     }
 
+    /// Every command that writes a copy appends by default, and writes the whole document anew when `--rewrite` or
+    /// save_strategy = "rewrite" asks, saying so.
+    @Test func everyCommandThatWritesACopyRewritesItWhenAsked() throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture("pypdf_annotated_pdf.pdf")
+        let original = try #require(FileManager.default.contents(atPath: source))
+        let listed = try redline(["annotations", "--json", source])
+        let first = try #require((try JSONSerialization.jsonObject(with: listed.stdoutBytes) as? [[String: Any]])?.first?["id"] as? String)
+        let markup = folder.file("markup.json"), xfdf = folder.file("note.xfdf")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        try #"<?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="0" rect="50,50,70,70" name="added"><contents>Added</contents></text></annots></xfdf>"#
+            .write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let config = folder.file("config")
+        try FileManager.default.createDirectory(atPath: config + "/redline", withIntermediateDirectories: true)
+        try "save_strategy = \"rewrite\"\n".write(toFile: config + "/redline/config.toml", atomically: true, encoding: .utf8)
+        let commands: [(String, [String])] = [
+            ("apply", ["apply", source, "--markup", markup]),
+            ("reply", ["reply", source, "--to", first, "--text", "Agreed"]),
+            ("review", ["review", source, "--to", first, "--state", "accepted"]),
+            ("bookmarks add", ["bookmarks", "add", source, "--page", "1", "--name", "Start"]),
+            ("xfdf import", ["xfdf", "import", source, xfdf]),
+            ("flatten", ["flatten", source]),
+        ]
+        for (name, arguments) in commands {
+            for (how, extra, environment) in [("by default", [String](), [String: String]()), ("with --rewrite", ["--rewrite"], [:]),
+                                              ("with save_strategy", [], ["XDG_CONFIG_HOME": config])] {
+                let output = folder.file("\(name)-\(how).pdf".replacingOccurrences(of: " ", with: "-"))
+                let result = try ProcessRunner.run(TestPaths.redline, arguments + ["--output", output] + extra, environment: environment)
+                try #require(result.status == 0, "\(name) \(how): \(result.stderr)")
+                let copy = try #require(FileManager.default.contents(atPath: output))
+                let appended = copy.prefix(original.count) == original
+                #expect(appended == (how == "by default"), "\(name) \(how): the original's bytes come first: \(appended)")
+                if how != "by default" {
+                    #expect((result.stdout + result.stderr).contains(WriteOutcome.rewriteAsked), "\(name) \(how): \(result.stdout) \(result.stderr)")
+                }
+                #expect(try QPDFCheck.errors(in: output) == nil, "\(name) \(how)")
+            }
+        }
+    }
+
     @Test(arguments: everyFixture)
     func anAppendedSaveReadsAsTheRewriteDoes(source: String) throws {
         let folder = TemporaryFolder()
