@@ -39,26 +39,34 @@ struct AnnotationReader {
             // makes and frees, which left 90 MB of gaps in the heap for 100,000 replies.
             let keysListed = listedObjects.map { ObjectKey($0, in: session) }
             let fromFile: [Bool] = keysListed.map { key in key.map { fileObjects?.has(number: $0.number, generation: $0.generation) ?? false } ?? false }
-            let dictionaries = listedObjects.indices.map { fromFile[$0] || session.isDictionary(listedObjects[$0]) }
-            for (slot, object) in listedObjects.enumerated() where dictionaries[slot] {
+            // An annotation written as a stream (its dictionary followed by data) is read, and changed, by its
+            // dictionary, as qpdf and PyMuPDF read it.
+            let dictionaries = listedObjects.indices.map {
+                fromFile[$0] || session.isDictionary(listedObjects[$0]) || session.isStream(listedObjects[$0])
+            }
+            for (slot, listedObject) in listedObjects.enumerated() where dictionaries[slot] {
                 let key = keysListed[slot]
                 // One object listed twice (or on two pages) is one annotation, where it is first listed.
                 if let key, !seen.insert(key).inserted { continue }
-                let read: (Annotation, parent: ObjectKey?, grouped: Bool)? = session.releasingHandles {
+                let read: (Annotation, parent: ObjectKey?, grouped: Bool, isStream: Bool)? = session.releasingHandles {
                     var entries: ObjectEntries
+                    var isStream = false
                     if fromFile[slot], let key, let text = fileObjects?.dictionary(number: key.number, generation: key.generation) {
                         entries = ObjectEntries(text, in: session)
                     } else {
-                        guard session.isDictionary(object) else { return nil }
-                        entries = ObjectEntries(of: object, in: session)
+                        isStream = session.isStream(listedObject)
+                        guard session.isDictionary(listedObject) || isStream else { return nil }
+                        entries = ObjectEntries(of: listedObject, in: session)
                     }
                     let subtype = entries.name("/Subtype") ?? ""
                     if subtype == "Popup" { return nil }
                     return (describe(entries, pageIndex: pageIndex, subtype: subtype, geometry: geometry),
                             entries.reference("/IRT").map { ObjectKey(number: $0.number, generation: $0.generation) },
-                            entries.name("/RT") == "Group")
+                            entries.name("/RT") == "Group", isStream)
                 }
-                guard let (described, parentKey, grouped) = read else { continue }
+                guard let (described, parentKey, grouped, isStream) = read else { continue }
+                let object = isStream ? qpdf_oh_get_dict(session.data, listedObject) : listedObject
+                if isStream { session.annotationStreams[object] = session.objectID(listedObject) }
                 var annotation = described
                 annotation.order = located.count
                 if let parentKey { parentByObject[located.count] = (parentKey, grouped) }

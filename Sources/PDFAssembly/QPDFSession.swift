@@ -39,6 +39,8 @@ final class QPDFSession {
     /// of a changed page's annotations only these are compared, so marking one page of 100,000 annotations does not
     /// read them all twice. A writer that touches an annotation of the file says so here (`noteChanged(annotation:)`).
     var changedAnnotations: Set<Int32> = []
+    /// Annotations written as streams, known by their dictionaries' handles (`AnnotationReader`): the stream's number.
+    var annotationStreams: [qpdf_oh: Int32] = [:]
     /// Objects of the file whose stream data a writer replaced: the one change comparing dictionaries cannot see.
     var replacedStreamData: Set<Int32> = []
     /// The number qpdf gave the first object made in this session: every object from it on is new.
@@ -264,6 +266,7 @@ final class QPDFSession {
     func noteChanged(annotation object: qpdf_oh) {
         let id = objectID(object)
         if id != 0 { changedAnnotations.insert(id) }
+        if let stream = annotationStreams[object] { changedAnnotations.insert(stream) }
     }
 
     /// A page attribute looked up the way readers do: on the page, else up the /Parent chain.

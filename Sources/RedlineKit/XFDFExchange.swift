@@ -12,12 +12,13 @@ public enum XFDFExchange {
         public var description: String { "there is no page \(page + 1) (the document has \(pageCount))" }
     }
 
-    /// The document's annotations as XFDF, every page or one (from 0).
-    public static func export(_ path: String, password: String?, page: Int? = nil) throws -> String {
+    /// The document's annotations as XFDF, every page or one (from 0), and what XFDF could not hold of the
+    /// markup (`XFDF.leftOut`), for the caller to say.
+    public static func export(_ path: String, password: String?, page: Int? = nil) throws -> (xfdf: String, leftOut: [Annotation]) {
         let description = try PDFInspector.describe(path: path, password: password)
         if let page, page >= description.pageCount { throw PageOutOfRange(page: page, pageCount: description.pageCount) }
         let annotations = description.annotations.filter { page == nil || $0.pageIndex == page }
-        return XFDF.document(annotations, pages: description.pages)
+        return (XFDF.document(annotations, pages: description.pages), XFDF.leftOut(annotations))
     }
 
     /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs), by the painter the

@@ -3,6 +3,7 @@ import CommandLineSupport
 import Foundation
 import RedlineKit
 import RedlineCore
+import TerminalGrid
 
 /// `redline xfdf export|import`: a document's annotations as XFDF (docs/xfdf.md), and XFDF into a copy of a document.
 struct XFDFCommands: ParsableCommand {
@@ -35,7 +36,12 @@ struct XFDFCommands: ParsableCommand {
                 throw CommandFailure("\(output): that is the PDF being read; writing the XFDF there would destroy it", code: ExitStatus.usage)
             }
             do {
-                let text = try XFDFExchange.export(input, password: passwordOption.password, page: page.map { $0 - 1 })
+                let (text, leftOut) = try XFDFExchange.export(input, password: passwordOption.password, page: page.map { $0 - 1 })
+                if !leftOut.isEmpty {
+                    // Listed by `annotations`, missing from the XFDF: said, not dropped in silence.
+                    let ids = leftOut.prefix(5).map(\.id.rawValue).joined(separator: ", ") + (leftOut.count > 5 ? ", …" : "")
+                    printError("\(input): \(leftOut.count) Ink annotation\(leftOut.count == 1 ? "" : "s") without strokes left out (XFDF's <ink> needs at least one gesture): \(VisibleText.line(ids))")
+                }
                 if let output {
                     try AtomicFileWriter.write(Data(text.utf8), to: output)
                 } else {

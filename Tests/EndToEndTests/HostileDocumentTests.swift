@@ -290,6 +290,48 @@ import Testing
         #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "True True True", "\(probe.stdout)\(probe.stderr)")
     }
 
+    /// An annotation whose dictionary is followed by `stream … endstream` (qpdf reads a stream, PyMuPDF lists it) is
+    /// listed by its dictionary, exported, answered and changed; it was skipped in silence.
+    @Test func anAnnotationWrittenAsAStreamIsReadByItsDictionary() throws {
+        let command = try RedlineCommand()
+        let source = command.folder.file("stream-annotation.pdf")
+        let made = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            note = pikepdf.Stream(pdf, b"not an annotation's business")
+            for key, value in {"/Type": pikepdf.Name.Annot, "/Subtype": pikepdf.Name.Text, "/Rect": [100, 600, 120, 620],
+                               "/Contents": pikepdf.String("Streamed note"), "/T": pikepdf.String("Alice"),
+                               "/NM": pikepdf.String("streamed-1")}.items():
+                note[key] = value
+            pdf.pages[0].obj["/Annots"] = pdf.make_indirect(pikepdf.Array([pdf.make_indirect(note)]))
+            pdf.save(sys.argv[2])
+            """, TestPaths.sample, source])
+        try #require(made.status == 0, "\(made.stderr)")
+        let listed = try command.run(["annotations", source, "--json"])
+        #expect(listed.status == 0 && listed.stdout.contains("Streamed note") && listed.stdout.contains("streamed-1"), "\(listed.stdout)\(listed.stderr)")
+        let exported = try command.run(["xfdf", "export", source])
+        #expect(exported.status == 0 && exported.stdout.contains("name=\"streamed-1\""), "\(exported.stdout)\(exported.stderr)")
+
+        let replied = command.folder.file("replied.pdf")
+        let reply = try command.run(["reply", source, "--to", "streamed-1", "--text", "Seen", "--output", replied, "--author", "Bob"])
+        #expect(reply.status == 0, "\(reply.stderr)")
+        let threads = try command.run(["annotations", replied]).stdout.split(separator: "\n")
+        #expect(threads.count == 2 && threads[0].contains("Streamed note") && threads[1].contains("Bob") && threads[1].contains("Seen"),
+                "the reply is listed under the note: \(threads)")
+        #expect(try QPDFCheck.errors(in: replied) == nil)
+
+        let xfdf = command.folder.file("modify.xfdf"), changed = command.folder.file("changed.pdf")
+        try #"<?xml version="1.0"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots><text page="0" rect="200,600,220,620" name="streamed-1" title="Alice"><contents>Moved note</contents></text></annots></xfdf>"#
+            .write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let imported = try command.run(["xfdf", "import", source, xfdf, "--output", changed])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let after = try command.run(["annotations", changed, "--json"])
+        #expect(after.stdout.contains("Moved note") && !after.stdout.contains("Streamed note"), "\(after.stdout)")
+        #expect(try QPDFCheck.errors(in: changed) == nil)
+        let flattened = command.folder.file("flat.pdf")
+        #expect(try command.run(["flatten", source, "--output", flattened]).status == 0)
+    }
+
     /// Annotations are read from the text qpdf writes of each one: every way a value can be written must read as a
     /// reader takes it (escapes, octal codes, UTF-16 and PDFDocEncoding, `#xx` in names, references to values,
     /// a reference to a reference, nesting near qpdf's limit, integers and reals at their edges).

@@ -372,6 +372,24 @@ enum NamespaceAwareXML {
         }
     }
 
+    /// pdf.js's test file carries four Inks without /InkList (or /Rect): `annotations` lists them, XFDF cannot hold
+    /// them, and the export says which it left out instead of dropping them in silence.
+    @Test func inksWithoutStrokesAreNamedWhenTheExportLeavesThemOut() throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture("pdfjs_issue14438.pdf"), xfdf = folder.file("out.xfdf")
+        let result = try redline("xfdf", "export", source, "--output", xfdf)
+        try #require(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("4 Ink annotations without strokes left out"), "\(result.stderr)")
+        for id in ["{6a45cd9e-034f-48e9-94d9-b0097807fdef}", "{7253d922-a64e-4346-aa51-23693692c2cd}"] {
+            #expect(result.stderr.contains(id), "\(id): \(result.stderr)")
+            #expect(!(try String(contentsOfFile: xfdf, encoding: .utf8)).contains(id))
+        }
+        // A file whose every annotation XFDF holds says nothing.
+        let quiet = try redline("xfdf", "export", TestPaths.sample, "--output", folder.file("sample.xfdf"))
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     /// A text box filled with a colour and centred (Acrobat's callouts) is not what Redline's painter draws: it is left
     /// to readers, who draw it from /C, /Q and /DA, and poppler shows the yellow box with its blue words.
     @Test func aFilledCentredTextBoxIsLeftToReadersToDraw() throws {

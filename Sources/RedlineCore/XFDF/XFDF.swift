@@ -23,6 +23,12 @@ public enum XFDF {
         return text(of: root([.element(annots)]))
     }
 
+    /// The annotations a document carries that `document(_:pages:)` leaves out although a reader lists them with the
+    /// markup (not links or form fields, which XFDF never holds): Inks without strokes.
+    public static func leftOut(_ annotations: [Annotation]) -> [Annotation] {
+        annotations.filter(XFDFAnnotationElement.isStrokelessInk)
+    }
+
     /// `<xfdf><add>…</add><modify>…</modify><delete><id page="N">NAME</id></delete></xfdf>`, empty parts left out.
     public static func document(_ command: XFDFCommand, pages: [PageGeometry]) -> String {
         var parts: [XMLTreeElement.Child] = []

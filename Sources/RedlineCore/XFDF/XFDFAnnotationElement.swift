@@ -22,12 +22,16 @@ enum XFDFAnnotationElement {
 
     // MARK: Writing
 
+    static func isStrokelessInk(_ annotation: Annotation) -> Bool {
+        annotation.subtype == .ink && !annotation.drawing.inkList.contains(where: { !$0.isEmpty })
+    }
+
     static func element(for annotation: Annotation, geometry: PageGeometry) -> XMLTreeElement? {
         guard let name = name(of: annotation.subtype) else { return nil }
         let drawing = annotation.drawing
         // An <ink> holds an <inklist> of at least one <gesture> (ISO 19444-1; PDFBox refuses it otherwise): an Ink
         // without strokes (no /InkList, which no viewer draws) has no XFDF form, as a link has none.
-        if annotation.subtype == .ink, !drawing.inkList.contains(where: { !$0.isEmpty }) { return nil }
+        if isStrokelessInk(annotation) { return nil }
         func user(_ point: Point) -> String {
             let mapped = geometry.userPoint(fromDisplay: point)
             return PDFNumber.format(mapped.x) + "," + PDFNumber.format(mapped.y)
