@@ -70,12 +70,13 @@ import Testing
         var editor = EditorHarness()
         editor.state.cursor = Point(x: 5, y: 5)
         editor.placeText("Edge")
+        // As far as the box its annotation gets (a point around the text) stays on the page.
         for _ in 0..<3 { editor.press(.shiftLeft, .shiftUp) }
-        #expect(editor.selectedText?.origin == Point(x: 0, y: 0))
+        #expect(editor.selectedText?.origin == Point(x: MarkupAnnotations.margin, y: MarkupAnnotations.margin))
         for _ in 0..<100 { editor.press(.shiftRight, .shiftDown) }
         let bounds = editor.state.markup.items[0].bounds(measuredBy: FixedMeasurer())
-        #expect(bounds.maxX == 612)
-        #expect(bounds.maxY == 792)
+        #expect(bounds.maxX == 612 - MarkupAnnotations.margin)
+        #expect(bounds.maxY == 792 - MarkupAnnotations.margin)
     }
 
     @Test func fontSizeStepsBetweenEightAndFortyEight() {

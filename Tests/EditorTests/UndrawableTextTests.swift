@@ -32,3 +32,27 @@ import Testing
         #expect(editor.state.annotations.first?.contents == "Typed")
     }
 }
+
+/// Markup at the page's edges keeps the box its annotation gets on the page: text typed on the top row, in the left
+/// column or nudged into a corner was saved as a FreeText reaching a point past the edge.
+@Suite struct MarkupAtThePageEdgeTests {
+    @Test func textTypedOrNudgedToTheEdgeKeepsItsAnnotationBoxOnThePage() {
+        var editor = EditorHarness()
+        editor.press(.character("t"))
+        editor.type("Top left")
+        editor.press(.enter)
+        for _ in 0..<40 { editor.press(.character("K"), .character("H")) }
+        let page = editor.state.document.pages[0].displaySize
+        for item in editor.state.markup.items {
+            let box = MarkupAnnotations.rect(for: item, measuredBy: editor.environment.measurer)
+            #expect(box.minX >= 0 && box.minY >= 0 && box.maxX <= page.width && box.maxY <= page.height, "\(box)")
+        }
+        #expect(editor.state.markup.items.count == 1)
+        // Nudged the other way into the far corner.
+        for _ in 0..<200 { editor.press(.character("J"), .character("L")) }
+        for item in editor.state.markup.items {
+            let box = MarkupAnnotations.rect(for: item, measuredBy: editor.environment.measurer)
+            #expect(box.minX >= 0 && box.minY >= 0 && box.maxX <= page.width + 1e-9 && box.maxY <= page.height + 1e-9, "\(box)")
+        }
+    }
+}

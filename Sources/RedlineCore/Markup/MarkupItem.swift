@@ -95,8 +95,11 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
         return box.width <= pageSize.width + 0.01 && box.height <= pageSize.height + 0.01
     }
 
+    /// The item moved the least that puts it on the page with the box its annotation gets (its bounds and
+    /// `MarkupAnnotations.margin` around them): text typed on the top row was saved as a FreeText reaching 0.92 pt
+    /// above the page.
     public func keptInside(pageSize: Size, measuredBy measurer: some TextMeasuring) -> MarkupItem {
-        let box = bounds(measuredBy: measurer)
+        let box = bounds(measuredBy: measurer).insetBy(dx: -MarkupAnnotations.margin, dy: -MarkupAnnotations.margin)
         let dx = min(max(box.minX, 0), max(0, pageSize.width - box.width)) - box.minX
         let dy = min(max(box.minY, 0), max(0, pageSize.height - box.height)) - box.minY
         return dx == 0 && dy == 0 ? self : translated(dx: dx, dy: dy)
