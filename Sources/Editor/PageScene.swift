@@ -62,7 +62,7 @@ extension EditorState {
     }
 
     public func scene(environment: EditorEnvironment) -> PageScene {
-        let overlay = sharedOverlay
+        let overlay = annotationOverlay
         var items = overlay.items + markup.items(onPage: pageIndex)
         var highlight: Rect?
         if case .typing(let draft) = interaction.activity, draft.pageIndex == pageIndex {
@@ -100,18 +100,22 @@ extension EditorState {
     }
 
     /// A shared session's annotations the file does not draw (the server's, and the file's it changed), as the
-    /// markup the painter draws over the page: no page is rendered again for a change someone made.
-    var sharedOverlay: SharedOverlay {
-        guard let sharing else { return SharedOverlay() }
+    /// markup the painter draws over the page: no page is rendered again for a change someone made. In the text view,
+    /// every annotation of the page, the file's too (a document fetched from the server holds the shared ones).
+    var annotationOverlay: SharedOverlay {
+        // The text view has no picture for poppler to draw the file's annotations into: it draws them all.
+        let withFile = showsTextView
+        guard withFile || sharing != nil else { return SharedOverlay() }
         let page = pageIndex
-        return editing.sharedOverlay(onPage: page) {
-            let markupNames = Set(markup.items(onPage: page).map { sharing.sharedName($0.annotationName) })
+        return editing.sharedOverlay(onPage: page, withFileAnnotations: withFile) {
+            let markupNames = sharing.map { sharing in Set(markup.items(onPage: page).map { sharing.sharedName($0.annotationName) }) } ?? []
             let all = annotations
             var overlay = SharedOverlay()
             // By index: filtering the elements would copy each of what can be tens of thousands.
             for index in all.indices where all[index].pageIndex == page {
                 let id = all[index].id
-                guard !markupNames.contains(id), !sharing.fileNames.contains(id) || sharing.replacedFileNames.contains(id) else { continue }
+                guard !markupNames.contains(id) else { continue }
+                if !withFile, let sharing, sharing.fileNames.contains(id), !sharing.replacedFileNames.contains(id) { continue }
                 if let item = MarkupAnnotations.item(for: all[index]) {
                     if item.drawsSomething { overlay.items.append(item) }
                 } else if !all[index].isReply, let sketch = AnnotationSketch(all[index]) {

@@ -15,6 +15,18 @@ enum TextPageView {
         let pageCells = (columns: Int((viewport.pageSize.width / cell.width).rounded(.up)),
                          rows: Int((viewport.pageSize.height / cell.height).rounded(.up)))
         grid.fill(area, with: Cell(" ", style: Theme.textBackdrop))
+        // A colour made readable once per frame, not once per word or annotation (a page can carry 100,000).
+        var readable: [RGBColor: RGBColor] = [:]
+        func onPaper(_ color: RGBColor) -> RGBColor {
+            if let known = readable[color] { return known }
+            let made = ReadableInk.onPaper(color)
+            readable[color] = made
+            return made
+        }
+        // The page's band in view, for what lies wholly above or below it to be passed over at once.
+        let viewTop = viewport.point(forCellPlace: Point(x: 0, y: 0)).y
+        let viewBottom = viewport.point(forCellPlace: Point(x: 0, y: Double(area.height))).y
+        func inView(_ top: Double, _ bottom: Double) -> Bool { bottom >= viewTop - cell.height && top <= viewBottom + cell.height }
         let paper = CellRect(column: area.column - first.column, row: area.row - first.row,
                              width: pageCells.columns, height: pageCells.rows).intersection(area)
         if let paper { grid.fill(paper, with: Cell(" ", style: Theme.textPaper)) }
@@ -24,13 +36,22 @@ enum TextPageView {
             guard row >= area.row, row < area.maxRow else { continue }
             let column = area.column + placed.column - first.column
             guard column < area.maxColumn, column + placed.cells > area.column else { continue }
-            let style = words[placed.word].color.map { Theme.textInk(ReadableInk.onPaper($0)) } ?? Theme.textPaper
+            let style = words[placed.word].color.map { Theme.textInk(onPaper($0)) } ?? Theme.textPaper
             grid.write(words[placed.word].text, column: column, row: row, style: style, limit: area.maxColumn - column)
         }
 
         /// The cells a page rect covers, row by row: each row places its columns through its own words. A box of a
         /// line's words (a hit, a selection, a highlight) is in the row of its middle, as its words are.
         func restyle(_ rect: Rect, line: Bool = true, _ change: (inout CellStyle) -> Void) {
+            if !line, rect.width == 0, rect.height == 0 {
+                // A point (of an ink, of an outline): its own cell, mapped once.
+                let place = viewport.cell(for: rect.origin)
+                guard place.row >= 0, place.row < area.height, place.column >= 0, place.column < area.width else { return }
+                var target = grid[area.column + place.column, area.row + place.row]
+                change(&target.style)
+                grid[area.column + place.column, area.row + place.row] = target
+                return
+            }
             // A box's far edge on a cell's boundary does not reach into the next cell.
             let top = viewport.cell(for: line ? rect.center : rect.origin).row
             let bottom = line ? top : viewport.cell(for: Point(x: rect.minX, y: rect.maxY - cell.height * 0.01)).row
@@ -64,7 +85,7 @@ enum TextPageView {
             }
         }
         // Annotations drawn from their keys: their outline in their colour, a stamp's words where it starts.
-        for sketch in scene.sketches {
+        for sketch in scene.sketches where inView(sketch.bounds.minY, sketch.bounds.maxY) {
             // A note is its icon's colour (its outline is black on every note); the others their line's.
             let isNote = if case .note = sketch.shape { true } else { false }
             let ink = (isNote ? sketch.fill : sketch.stroke ?? sketch.fill) ?? RGBColor(red: 0, green: 0, blue: 0)
@@ -77,7 +98,7 @@ enum TextPageView {
                 restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(fill)) }
                 continue
             }
-            let style = Theme.textStroke(ReadableInk.onPaper(ink))
+            let style = Theme.textStroke(onPaper(ink))
             for point in outline(of: sketch).flatMap({ sampled($0, step: min(cell.width, cell.height) / 3) }) {
                 restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
             }
@@ -85,7 +106,7 @@ enum TextPageView {
                 let start = viewport.cell(for: Point(x: rect.minX + cell.width, y: rect.center.y))
                 let column = area.column + start.column, row = area.row + start.row
                 if row >= area.row, row < area.maxRow, column >= area.column, column < area.maxColumn {
-                    grid.write(words, column: column, row: row, style: Theme.textMarkup(ReadableInk.onPaper(ink)), limit: area.maxColumn - column)
+                    grid.write(words, column: column, row: row, style: Theme.textMarkup(onPaper(ink)), limit: area.maxColumn - column)
                 }
             }
         }
@@ -93,34 +114,36 @@ enum TextPageView {
         for item in scene.markup {
             switch item.content {
             case .text(let text):
-                let box = text.bounds(measuredBy: env.measurer)
                 // Where it starts, on the row of its top: where the cursor stood when it was typed.
                 let start = viewport.cell(for: text.origin)
                 let column = area.column + start.column, row = area.row + start.row
                 guard row >= area.row, row < area.maxRow, column < area.maxColumn else { continue }
+                let box = text.bounds(measuredBy: env.measurer)
                 // Selected or being typed, a text is shown reversed where it is written, a character a cell;
                 // its box on the page, in a larger font, would cover words it does not.
-                var style = Theme.textMarkup(ReadableInk.onPaper(text.color.rgb))
+                var style = Theme.textMarkup(onPaper(text.color.rgb))
                 if highlight == box {
                     style.reverse = true
                     highlight = nil
                 }
                 grid.write(text.text.isEmpty ? " " : text.text, column: column, row: row, style: style, limit: area.maxColumn - column)
             case .ink(let ink):
+                guard inView(ink.bounds.minY, ink.bounds.maxY) else { continue }
                 let style = ink.isHighlighter ? Theme.textHighlighter(ReadableInk.tint(ink.color.rgb))
-                    : Theme.textStroke(ReadableInk.onPaper(ink.color.rgb))
+                    : Theme.textStroke(onPaper(ink.color.rgb))
                 for stroke in ink.strokes {
                     for point in sampled(stroke, step: min(cell.width, cell.height) / 3) {
                         restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
                     }
                 }
             case .textMarks(let marks):
+                guard inView(marks.bounds.minY, marks.bounds.maxY) else { continue }
                 let ink = marks.color.rgb
                 for rect in marks.rects {
                     switch marks.kind {
                     case .highlight: restyle(rect) { $0 = Theme.textHighlighter(ReadableInk.tint(ink)) }
-                    case .underline: restyle(rect) { $0.underline = true; $0.foreground = Theme.color(ReadableInk.onPaper(ink)) }
-                    case .strikeOut: restyle(rect) { $0 = Theme.textStroke(ReadableInk.onPaper(ink)) }
+                    case .underline: restyle(rect) { $0.underline = true; $0.foreground = Theme.color(onPaper(ink)) }
+                    case .strikeOut: restyle(rect) { $0 = Theme.textStroke(onPaper(ink)) }
                     }
                 }
             }

@@ -164,6 +164,19 @@ public enum Benchmark {
             _ = reader.words(onPage: readPage)
             readPage += 1
         })
+        // The text view of the page shown, the document's annotations drawn in it too: each run moves the cursor a
+        // line (up and down in turn) and draws the frame.
+        let wordsStamp = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
+        _ = EditorReducer.reduce(&state, .wordsRead(pageIndex: state.pageIndex, words: reader.words(onPage: state.pageIndex)),
+                                 at: wordsStamp, environment: environment)
+        press(.character("T"))
+        var down = false
+        figures.append(measure("text view step", runs: 30) {
+            down.toggle()
+            press(down ? .down : .up)
+            _ = EditorView.draw(state, environment: environment, picture: nil)
+        })
+        press(.character("T"))
         let readOutline = EventStamp(time: PDFDate(Date(), timeZone: .current), seed: UUID())
         _ = EditorReducer.reduce(&state, .outlineRead(outline), at: readOutline, environment: environment)
         press(.character("o"))

@@ -166,6 +166,30 @@ import Testing
         #expect(screen[start.column + 1, start.row].character == "h", "the word stays readable under the stroke")
     }
 
+    /// The text view has no picture for poppler to draw the file's annotations into: it draws them itself, a text
+    /// box's words where it starts and an ink over the cells it crosses, in a plain session and in a shared one
+    /// whose file (a document fetched from the server) holds the shared annotations.
+    @Test(arguments: [false, true])
+    func theFilesAnnotationsAreDrawnInTheTextView(shared: Bool) throws {
+        let box = Annotation(id: "box", pageIndex: 0, subtype: .freeText, rect: Rect(x: 300, y: 150, width: 60, height: 14), author: "Eve",
+                             contents: "Reviewed", flags: 4, order: 0, drawing: AnnotationDrawing(color: RGBColor(red: 0, green: 0, blue: 1), fontSize: 10))
+        var stroke = AnnotationDrawing(color: RGBColor(red: 1, green: 0, blue: 0), lineWidth: 2)
+        stroke.inkList = [[Point(x: 72, y: 77), Point(x: 122, y: 77)]]
+        let ink = Annotation(id: "ink", pageIndex: 0, subtype: .ink, rect: Rect(x: 71, y: 76, width: 52, height: 2), author: "Eve",
+                             contents: nil, flags: 4, order: 1, drawing: stroke)
+        var editor = EditorHarness(pages: 3, columns: 100, rows: 40, annotations: [box, ink])
+        if shared { EditorReducer.startSharing(&editor.state, document: "doc") }
+        editor.send(.wordsRead(pageIndex: 0, words: Self.words()))
+        editor.press(.character("T"))
+        let screen = editor.screen()
+        let start = Self.screenCell(editor, Point(x: 301, y: 151))
+        #expect(screen.text(ofRow: start.row).contains("Reviewed"), "\(screen.text(ofRow: start.row))")
+        let line = Self.screenCell(editor, Point(x: 72, y: 77))
+        let crossed = (line.column..<line.column + 10).filter { screen[$0, line.row].style.background != .brightWhite }
+        #expect(crossed.count >= 9, "the ink crosses the first line's cells: \(crossed)")
+        #expect(screen[line.column + 1, line.row].character == "h", "the word stays readable under the stroke")
+    }
+
     @Test func aPageWithoutTextSaysSoAndKeepsItsPicture() throws {
         var editor = Self.editorInTextView()
         editor.send(.wordsRead(pageIndex: 1, words: []))

@@ -22,7 +22,7 @@ struct AnnotationsMemo: Sendable {
         /// What Tab and clicks select on one page, in their order.
         var selectable: (page: Int, annotations: [Annotation])?
         /// A shared session's annotations drawn over one page.
-        var overlay: (page: Int, items: SharedOverlay)?
+        var overlay: (page: Int, withFile: Bool, items: SharedOverlay)?
         /// The annotation list's rows for one way of listing them, and the entries the list moves over.
         var rows: (listing: Listing, rows: [AnnotationListRow], entries: ListEntries<AnnotationID>)?
         /// Where each annotation stands in `annotations`.
@@ -73,8 +73,9 @@ struct AnnotationsMemo: Sendable {
         kept({ $0.selectable?.page == page ? $0.selectable?.annotations : nil }, { $0.selectable = (page, $1) }, make)
     }
 
-    func overlay(onPage page: Int, _ make: () -> SharedOverlay) -> SharedOverlay {
-        kept({ $0.overlay?.page == page ? $0.overlay?.items : nil }, { $0.overlay = (page, $1) }, make)
+    func overlay(onPage page: Int, withFileAnnotations withFile: Bool, _ make: () -> SharedOverlay) -> SharedOverlay {
+        kept({ $0.overlay?.page == page && $0.overlay?.withFile == withFile ? $0.overlay?.items : nil },
+             { $0.overlay = (page, withFile, $1) }, make)
     }
 
     func rows(_ listing: Listing, _ make: () -> [AnnotationListRow]) -> (rows: [AnnotationListRow], entries: ListEntries<AnnotationID>) {

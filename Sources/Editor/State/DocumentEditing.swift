@@ -57,7 +57,9 @@ public struct DocumentEditing: Sendable {
     }
 
     /// A shared session's annotations drawn over page `page`.
-    func sharedOverlay(onPage page: Int, _ make: () -> SharedOverlay) -> SharedOverlay { memo.overlay(onPage: page, make) }
+    func sharedOverlay(onPage page: Int, withFileAnnotations: Bool, _ make: () -> SharedOverlay) -> SharedOverlay {
+        memo.overlay(onPage: page, withFileAnnotations: withFileAnnotations, make)
+    }
 
     /// The annotation list's rows for one way of listing them, and the entries the list moves over.
     func annotationRows(_ listing: AnnotationsMemo.Listing, _ make: () -> [AnnotationListRow])

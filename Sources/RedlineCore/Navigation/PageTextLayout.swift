@@ -209,8 +209,12 @@ public struct TextColumnMap: Sendable, Hashable {
         }
         // The anchor at or after x, or the one before: whichever is nearer; on a tie (a word's end and the next
         // one's start at one x) the later, the start of what follows.
-        let candidates = [low, low - 1].filter { anchors.indices.contains($0) }.map { anchors[$0] }
-        return candidates.min { abs($0.x - x) < abs($1.x - x) }
+        // Compared in place: this runs for every point of every stroke the text view draws.
+        let after = low < anchors.count ? anchors[low] : nil
+        let before = low > 0 ? anchors[low - 1] : nil
+        guard let after else { return before }
+        guard let before else { return after }
+        return abs(before.x - x) < abs(after.x - x) ? before : after
     }
 }
 
