@@ -174,6 +174,10 @@ extension EditorReducer {
             state.message = "Not \(verb == "undo" ? "undone" : "redone"): \(since); \(state.keymaps.keys(for: verb == "undo" ? .undo : .redo, in: .page).first?.name ?? verb) again goes on to what came before"
             return []
         case .done(let changes):
+            if state.sharing != nil {
+                let now = state.now
+                for name in changes.compactMap(\.annotationName) { state.sharing?.changedBackAt[name] = now }
+            }
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
             state.message = (verb == "undo" ? "Undone: " : "Redone: ") + describe(changes, annotations: state.annotations)
             return journalDue

@@ -151,6 +151,7 @@ extension EditorReducer {
             }
             var sent = annotation
             sent.id = wire
+            if let at = sharing.changedBackAt.removeValue(forKey: name) { sent.modified = at }
             let form = SharedReview.comparedForm(of: sent, pages: pages)
             let told = sharing.told[wire]?.form
                 ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) }

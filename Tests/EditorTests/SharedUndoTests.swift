@@ -52,6 +52,27 @@ import Testing
         SharedSessionTests.expectEveryEditorAgrees(room, on: "Moved twice")
     }
 
+    /// An undo is a change the server records now: the annotation's /M is the undo's time, for everyone, not the
+    /// time of the change it undid.
+    @Test func anUndoneChangeIsModifiedWhenItWasUndone() throws {
+        var room = Self.roomWithAlicesServerText("Dated")
+        room.act("alice") { $0.press(.tab, .right, .right, .escape) }
+        room.pause("alice")
+        room.deliver()
+        let undoTime = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 45, offsetMinutes: 60)
+        room.act("alice") { editor in
+            editor.time = undoTime
+            editor.press(.character("u"))
+        }
+        room.pause("alice")
+        room.deliver()
+        #expect(room.editors["alice"]!.state.message?.hasPrefix("Undone") == true, "\(room.editors["alice"]!.state.message ?? "")")
+        for user in ["alice", "bob"] {
+            let modified = room.editors[user]!.state.annotations.first { $0.contents == "Dated" }?.modified
+            #expect(modified == undoTime, "\(user): \(String(describing: modified))")
+        }
+    }
+
     @Test func undoingNewWordsAndANewColourTheServerTookBringsTheOldOnesBack() throws {
         var room = Self.roomWithAlicesServerText("First words")
         let colour = room.editors["bob"]!.state.annotations.first?.drawing.color

@@ -37,6 +37,9 @@ public struct SharedReview: Sendable {
     var laidIndex: [AnnotationID: Int] = [:]
     /// Names changed here and not yet compared with what the server has.
     var dirty: Set<AnnotationID> = []
+    /// Names an undo or redo changed, with when: the server's annotation was modified then (its /M), not when the
+    /// change undone was made.
+    var changedBackAt: [AnnotationID: PDFDate] = [:]
     /// The version of each annotation (by its name on the server) that this session's change to it was made against,
     /// taken when the change began: a change someone else (another session of the user's) made meanwhile makes the
     /// server refuse this one, and the user is asked, instead of one silently overwriting the other.
