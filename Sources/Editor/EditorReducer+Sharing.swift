@@ -26,8 +26,11 @@ extension EditorReducer {
             if case .offline(let reason, let retryIn) = link {
                 state.sharing?.awaitingSnapshot = false
                 state.sharing?.present = []
-                // Said when it happens, and always when no more tries come (a token the server refuses).
-                if retryIn == nil || was == .connected {
+                // Said when it happens, when the reason is new (no access yet: the user learns why they wait), and
+                // always when no more tries come (a token the server refuses).
+                let said = state.sharing?.offlineReasonSaid
+                state.sharing?.offlineReasonSaid = reason
+                if retryIn == nil || was == .connected || reason != said {
                     state.message = "Shared session offline: \(reason)" + (retryIn == nil ? "" : "; your changes wait and are sent on reconnecting")
                 }
             }
@@ -111,9 +114,9 @@ extension EditorReducer {
         guard var sharing = state.sharing else { return [] }
         switch frame {
         case .welcome(_, let user, let access, _, let snapshot):
-            if case .offline = sharing.link, state.message?.hasPrefix("Shared session offline") == true {
-                state.message = "Shared session connected again"
-            }
+            // Whatever said it was offline (the link tries again in between) is answered.
+            if state.message?.hasPrefix("Shared session offline") == true { state.message = "Shared session connected again" }
+            sharing.offlineReasonSaid = nil
             sharing.link = .connected
             sharing.user = user
             sharing.readOnly = access != "write"

@@ -53,8 +53,11 @@ struct Link: ParsableCommand {
                     await session.close()
                 } catch let error as CollabClientError {
                     reason = error.description
-                    // Refused for good (no such user, no access): trying again would not change the answer.
-                    if case .server(let code, _) = error, ["unauthorized", "forbidden", "token-expired"].contains(code) {
+                    // No access yet: an owner may grant it while the editor is open, so it is asked again (backing
+                    // off to every 30 s) and the user is told why they wait.
+                    if case .server("forbidden", _) = error { reason += " (asked again until access is granted)" }
+                    // Refused for good (no such user, a token past its time): trying again would not change the answer.
+                    if case .server(let code, _) = error, ["unauthorized", "token-expired"].contains(code) {
                         LinkOutput.say(["type": "link", "state": "offline", "reason": reason])
                         while !input.ended { try await Task.sleep(for: .seconds(1)) }
                         return

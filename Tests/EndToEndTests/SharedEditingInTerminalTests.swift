@@ -13,9 +13,13 @@ import Testing
         let database: String
         private var process: Process?
 
-        /// `database`: PostgreSQL's URL for one of several instances; an SQLite file in `folder` otherwise.
-        init(folder: TemporaryFolder, database: String? = nil) throws {
+        let open: Bool
+
+        /// `database`: PostgreSQL's URL for one of several instances; an SQLite file in `folder` otherwise. `open`:
+        /// anyone joins (`--open`), else only the owner and members.
+        init(folder: TemporaryFolder, database: String? = nil, open: Bool = true) throws {
             self.folder = folder
+            self.open = open
             self.database = database ?? "sqlite:" + folder.file("server.sqlite")
             port = try Self.freePort()
             try start()
@@ -32,7 +36,7 @@ import Testing
             guard process == nil else { return }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: TestPaths.redline)
-            process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database, "--open"]
+            process.arguments = ["serve", "--listen", "127.0.0.1:\(port)", "--database", database] + (open ? ["--open"] : [])
             process.environment = environment
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -100,6 +104,30 @@ import Testing
         let json = try ProcessRunner.run(TestPaths.redline, ["annotations", "--json", path]).stdout
         let list = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         return list.map { "\($0["id"] ?? "") · \($0["type"] ?? "") · \($0["author"] ?? "") · \($0["contents"] as? String ?? "")" }.sorted()
+    }
+
+    /// Bob opens a document he is not yet a member of: his editor says why it waits and asks again; once Alice's
+    /// owner grants him access, it joins without being opened again.
+    @Test func anEditorRefusedAccessJoinsOnceItIsGranted() throws {
+        let folder = TemporaryFolder()
+        let server = try Server(folder: folder, open: false)
+        let aliceToken = try server.addUser("alice")
+        let bobToken = try server.addUser("bob")
+        let aliceFile = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
+        let bobFile = folder.file("bob.pdf")
+        try FileManager.default.copyItem(atPath: aliceFile, toPath: bobFile)
+        let shared = try ProcessRunner.run(TestPaths.redline, ["collab", "share", aliceFile, "--server", server.url],
+                                           environment: server.environment.merging(["REDLINE_TOKEN": aliceToken]) { $1 })
+        try #require(shared.status == 0, "\(shared.stderr)")
+        let document = shared.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let bob = try editor(bobFile, token: bobToken, server: server, folder: folder, name: "bob")
+        try bob.waitFor("bob is not a member of")
+        try bob.waitFor("retry in")
+        let granted = try ProcessRunner.run(TestPaths.redline, ["serve", "grant", "bob", document, "--database", server.database],
+                                            environment: server.environment)
+        try #require(granted.status == 0, "\(granted.stderr)")
+        try bob.waitFor("shared as bob: live")
+        #expect(try bob.screen().contains("Shared session connected again"))
     }
 
     @Test func twoEditorsReviewTogetherThroughTheServerAndConvergeAfterItWasDown() throws {

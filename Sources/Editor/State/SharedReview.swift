@@ -40,6 +40,8 @@ public struct SharedReview: Sendable {
     /// Names an undo or redo changed, with when: the server's annotation was modified then (its /M), not when the
     /// change undone was made.
     var changedBackAt: [AnnotationID: PDFDate] = [:]
+    /// Why the link went offline, as the message line last said it: said again only when it changes.
+    var offlineReasonSaid: String?
     /// The version of each annotation (by its name on the server) that this session's change to it was made against,
     /// taken when the change began: a change someone else (another session of the user's) made meanwhile makes the
     /// server refuse this one, and the user is asked, instead of one silently overwriting the other.
