@@ -22,7 +22,8 @@ extension EditorReducer {
     /// replies), then deletions (a thread's first one only: the server deletes its replies with it).
     static func flushShared(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
         guard state.sharing != nil else { return [] }
-        state.sharing?.noteDirty(state.editing.takeChangedNames())
+        let now = state.now
+        state.sharing?.noteDirty(state.editing.takeChangedNames(), at: now)
         let changed = state.sharing?.dirty ?? []
         let aliases = state.sharing?.aliases
         let effects = sendChanges(&state, env)
@@ -41,9 +42,10 @@ extension EditorReducer {
         for item in state.markup.items where changed.contains(item.annotationName) && item.drawsSomething {
             let name = item.annotationName
             present.insert(name)
-            var annotation = MarkupAnnotations.annotation(for: item, author: author, at: sharing.created[name] ?? state.now,
+            var annotation = MarkupAnnotations.annotation(for: item, author: author, at: sharing.created[name] ?? sharing.changedAt[name] ?? state.now,
+                                                          onPage: state.document.pages[item.pageIndex].displaySize,
                                                           measuredBy: env.measurer)
-            annotation.modified = state.now
+            annotation.modified = sharing.changedAt[name] ?? state.now
             let wire = sharing.sharedName(name)
             if sharing.alive(wire) == true, let server = sharing.replica.annotations.last(where: { $0.id == wire }) {
                 // Back as the server has it (a deletion undone before it was sent): listed as shared, dates included.
@@ -96,10 +98,12 @@ extension EditorReducer {
         var local: [(name: AnnotationID, annotation: Annotation)] = []
         for item in state.markup.items where names.contains(item.annotationName) && item.drawsSomething {
             let name = item.annotationName
-            let created = sharing.created[name] ?? state.now
+            // Dated when it was made and changed here, not when it reached the server (after being offline).
+            let created = sharing.created[name] ?? sharing.changedAt[name] ?? state.now
             sharing.created[name] = created
-            var annotation = MarkupAnnotations.annotation(for: item, author: user, at: created, measuredBy: env.measurer)
-            annotation.modified = state.now
+            var annotation = MarkupAnnotations.annotation(for: item, author: user, at: created,
+                                                          onPage: state.document.pages[item.pageIndex].displaySize, measuredBy: env.measurer)
+            annotation.modified = sharing.changedAt[name] ?? state.now
             local.append((name, annotation))
         }
         let markupNames = Set(local.map(\.name))

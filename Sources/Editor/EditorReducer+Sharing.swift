@@ -65,7 +65,8 @@ extension EditorReducer {
         }
         let changed = state.editing.takeChangedNames()
         guard !changed.isEmpty else { return [] }
-        state.sharing?.noteDirty(changed)
+        let now = state.now
+        state.sharing?.noteDirty(changed, at: now)
         return [.sharedChangesWaiting]
     }
 
@@ -115,7 +116,9 @@ extension EditorReducer {
         switch frame {
         case .welcome(_, let user, let access, _, let snapshot):
             // Whatever said it was offline (the link tries again in between) is answered.
-            if state.message?.hasPrefix("Shared session offline") == true { state.message = "Shared session connected again" }
+            if state.message?.hasPrefix("Shared session offline") == true {
+                state.message = sharing.user == nil ? "Shared session connected" : "Shared session connected again"
+            }
             sharing.offlineReasonSaid = nil
             sharing.link = .connected
             sharing.user = user

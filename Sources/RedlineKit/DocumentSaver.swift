@@ -64,7 +64,8 @@ public struct DocumentSaver: Sendable {
                 overlays.append(PageOverlay(pageIndex: pageIndex, pdf: pdf, geometry: geometry))
             case .annotations:
                 for item in items where item.drawsSomething {
-                    var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
+                    var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, onPage: geometry.displaySize,
+                                                                  measuredBy: services.measurer)
                     // /NM names one annotation: markup applied again onto a file that already holds it (a script run
                     // twice) gets new names rather than twins.
                     if takenNames.contains(annotation.id) { annotation.id = AnnotationID(UUID().uuidString) }

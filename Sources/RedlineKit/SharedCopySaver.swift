@@ -24,7 +24,8 @@ public struct SharedCopySaver {
             let listed = Set(annotations.map(\.id))
             let date = PDFDate(Date(), timeZone: .current)
             for item in edits.markup.items where item.drawsSomething && !listed.contains(markupNames[item.annotationName] ?? item.annotationName) {
-                var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, measuredBy: services.measurer)
+                let page = description.pages.indices.contains(item.pageIndex) ? description.pages[item.pageIndex].displaySize : nil
+                var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, onPage: page, measuredBy: services.measurer)
                 annotation.id = markupNames[annotation.id] ?? annotation.id
                 wanted.append(annotation)
             }

@@ -73,6 +73,27 @@ import Testing
         }
     }
 
+    /// Markup made while offline is dated when it was made, not when it reaches the server.
+    @Test func markupMadeOfflineIsDatedWhenItWasMade() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.deliver()
+        room.disconnect("alice")
+        let made = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 5, offsetMinutes: 60)
+        room.act("alice") { editor in
+            editor.time = made
+            editor.placeText("Written offline")
+        }
+        room.pause("alice")
+        room.act("alice") { $0.time = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 40, offsetMinutes: 60) }
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        let shown = try #require(room.editors["bob"]!.state.annotations.first { $0.contents == "Written offline" })
+        #expect(shown.created == made && shown.modified == made, "\(String(describing: shown.created)) \(String(describing: shown.modified))")
+    }
+
     @Test func undoingNewWordsAndANewColourTheServerTookBringsTheOldOnesBack() throws {
         var room = Self.roomWithAlicesServerText("First words")
         let colour = room.editors["bob"]!.state.annotations.first?.drawing.color

@@ -72,7 +72,7 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1e400, "y": 1, "text": "a"}]}"#,
          #"item 1: field "x": is too large to be a number of points"#),
         ("{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"B\u{1B}C\"}]}",
-         #"item 1: field "text": is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \n, \t or \u001b"#),
+         #"item 1: field "text": is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \n, \t or \u001b, and a \u escape must name a whole character (a surrogate comes in pairs)"#),
         ("{\"version\": 1,\n \"items\": [{\"page\": 1 \"kind\": \"text\"}]}", "not valid JSON: Invalid value around line 2, column 23."),
     ])
     func refusesBadFilesNamingItemAndField(json: String, message: String) {
@@ -146,6 +146,17 @@ struct FixedMeasurer: TextMeasuring {
         let kept = item.keptInside(pageSize: Size(width: 100, height: 100), measuredBy: FixedMeasurer())
         // Moved only as far as puts it, with the point of its annotation's box around it, on the page.
         #expect(kept.bounds(measuredBy: FixedMeasurer()).origin == Point(x: 79, y: 1))
+    }
+
+    /// A stroke along the page's edge reaches half its width past it; its annotation's box stops at the page.
+    @Test func anInkAlongTheEdgeHasItsAnnotationBoxOnThePage() {
+        let item = MarkupItem(id: MarkupID.numbered(1), pageIndex: 0,
+                              content: .ink(InkMarkup(strokes: [[Point(x: 0, y: 792), Point(x: 20, y: 780)]], width: 2)))
+        let page = Size(width: 612, height: 792)
+        let date = PDFDate(year: 2026, month: 11, day: 22, hour: 10, minute: 0, offsetMinutes: 0)
+        let box = MarkupAnnotations.annotation(for: item, author: "a", at: date, onPage: page, measuredBy: FixedMeasurer()).rect
+        #expect(box.minX == 0 && box.maxY == 792 && box.maxX > 20 && box.minY < 780, "\(box)")
+        #expect(MarkupAnnotations.annotation(for: item, author: "a", at: date, measuredBy: FixedMeasurer()).rect.minX < 0)
     }
 
     @Test func colourCycleIsBlueBlackRedPurple() {

@@ -40,6 +40,8 @@ public struct SharedReview: Sendable {
     /// Names an undo or redo changed, with when: the server's annotation was modified then (its /M), not when the
     /// change undone was made.
     var changedBackAt: [AnnotationID: PDFDate] = [:]
+    /// When each name was last changed here: markup made offline is dated then, not when it reaches the server.
+    var changedAt: [AnnotationID: PDFDate] = [:]
     /// Why the link went offline, as the message line last said it: said again only when it changes.
     var offlineReasonSaid: String?
     /// The version of each annotation (by its name on the server) that this session's change to it was made against,
@@ -203,7 +205,8 @@ public struct SharedReview: Sendable {
     }
 
     /// Notes names that begin to differ from the server here: the version each change is made against.
-    mutating func noteDirty(_ names: Set<AnnotationID>) {
+    mutating func noteDirty(_ names: Set<AnnotationID>, at time: PDFDate) {
+        for name in names { changedAt[name] = time }
         let busy = Set(pending.map(\.local))
         for name in names where !dirty.contains(name) && !busy.contains(name) {
             let wire = sharedName(name)

@@ -6,9 +6,16 @@ public enum MarkupAnnotations {
     /// Room around what the painter covers, so antialiased edges stay inside the appearance's box.
     public static let margin = 1.0
 
-    public static func annotation(for item: MarkupItem, author: String, at date: PDFDate,
+    /// `pageSize`: the page's, which the annotation's box does not pass (a stroke drawn along the edge reaches half
+    /// its width and the margin past it; nothing shows there).
+    public static func annotation(for item: MarkupItem, author: String, at date: PDFDate, onPage pageSize: Size? = nil,
                                   measuredBy measurer: some TextMeasuring) -> Annotation {
-        let rect = rect(for: item, measuredBy: measurer)
+        var rect = rect(for: item, measuredBy: measurer)
+        if let pageSize {
+            let minX = max(rect.minX, 0), minY = max(rect.minY, 0)
+            let maxX = min(rect.maxX, pageSize.width), maxY = min(rect.maxY, pageSize.height)
+            if maxX > minX, maxY > minY { rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+        }
         var subtype: AnnotationSubtype
         var contents: String?
         var drawing = AnnotationDrawing()
