@@ -65,7 +65,8 @@ enum TextPageView {
                 let near = viewport.cellPlace(for: Point(x: rect.minX, y: middle)).x
                 let far = viewport.cellPlace(for: Point(x: rect.maxX, y: middle)).x
                 let start = line ? Int(near.rounded()) : Int((near + 1e-6).rounded(.down))
-                let end = line ? max(start, Int(far.rounded()) - 1) : start
+                // An area (a note's icon, an area highlight) takes every cell it reaches into.
+                let end = line ? max(start, Int(far.rounded()) - 1) : max(start, Int((far - 1e-6).rounded(.down)))
                 // Only the part in view: a box left or right of the page area (a hit, a note, scrolled away) has none.
                 let first = max(0, start), last = min(end, area.width - 1)
                 guard first <= last else { continue }

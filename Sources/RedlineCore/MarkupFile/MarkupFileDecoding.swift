@@ -179,7 +179,7 @@ private struct ItemFields {
         guard let value = try? container.decode(String.self, forKey: key(field)) else {
             // A string JSON does not allow (a control character typed into it unescaped) is none of the other kinds.
             throw MarkupFileError.item(number, field: field, holdsAnotherKind(field)
-                ? "must be a string" : "is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \\n, \\t or \\u001b")
+                ? "must be a string" : "is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \\n, \\t or \\u001b, and a \\u escape must name a whole character (a surrogate comes in pairs)")
         }
         return value
     }
