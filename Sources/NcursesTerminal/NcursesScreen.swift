@@ -205,8 +205,21 @@ public final class NcursesScreen: TerminalScreen {
 
     static let resizeCheckMilliseconds: Int32 = 200
 
+    /// A terminal resized without ncurses hearing of it (on a loaded machine its signal was once lost, and the
+    /// screen kept the old size for a minute): taken from the terminal's own size, as ncurses would take it.
+    private func resizeNcursesMissed() -> TerminalInput? {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+        let known = size
+        guard Int(window.ws_col) != known.columns || Int(window.ws_row) != known.rows else { return nil }
+        resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        shown = nil
+        let now = size
+        return .resized(columns: now.columns, rows: now.rows)
+    }
+
     /// Whether the terminal's size differs from the screen's: ncurses has then seen the resize signal, and its
-    /// next read gives the resize.
+    /// next read gives the resize (or, had it not, `resizeNcursesMissed` takes it).
     private func terminalSizeChanged() -> Bool {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return false }
@@ -265,7 +278,10 @@ public final class NcursesScreen: TerminalScreen {
         wtimeout(redline_stdscr(), milliseconds)
         var value: wint_t = 0
         let status = wget_wch(redline_stdscr(), &value)
-        if status == ERR { return HangupSignals.received || terminalIsGone ? .hangup : nil }
+        if status == ERR {
+            if HangupSignals.received || terminalIsGone { return .hangup }
+            return resizeNcursesMissed()
+        }
         if status == redline_key_code_yes() {
             if Int32(value) == MouseReports.sgrPrefixCode {
                 return readSGRMouseReport()

@@ -111,15 +111,8 @@ import Testing
     @Test func anEditorRefusedAccessJoinsOnceItIsGranted() throws {
         let folder = TemporaryFolder()
         let server = try Server(folder: folder, open: false)
-        let aliceToken = try server.addUser("alice")
-        let bobToken = try server.addUser("bob")
-        let aliceFile = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
-        let bobFile = folder.file("bob.pdf")
-        try FileManager.default.copyItem(atPath: aliceFile, toPath: bobFile)
-        let shared = try ProcessRunner.run(TestPaths.redline, ["collab", "share", aliceFile, "--server", server.url],
-                                           environment: server.environment.merging(["REDLINE_TOKEN": aliceToken]) { $1 })
-        try #require(shared.status == 0, "\(shared.stderr)")
-        let document = shared.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (aliceToken, bobToken) = (try server.addUser("alice"), try server.addUser("bob"))
+        let (_, bobFile, document) = try aliceShares(on: server, token: aliceToken, folder: folder)
         let bob = try editor(bobFile, token: bobToken, server: server, folder: folder, name: "bob")
         try bob.waitFor("bob is not a member of")
         try bob.waitFor("retry in")
@@ -146,19 +139,24 @@ import Testing
         try reviewTogether(folder: folder, servers: [first, second])
     }
 
+    /// Alice's copy of a corpus file with annotations, shared by her (she owns the document), and Bob's copy of it.
+    func aliceShares(on server: Server, token: String, folder: TemporaryFolder) throws -> (alice: String, bob: String, document: String) {
+        let aliceFile = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
+        let bobFile = folder.file("bob.pdf")
+        try FileManager.default.copyItem(atPath: aliceFile, toPath: bobFile)
+        let shared = try ProcessRunner.run(TestPaths.redline, ["collab", "share", aliceFile, "--server", server.url],
+                                           environment: server.environment.merging(["REDLINE_TOKEN": token]) { $1 })
+        try #require(shared.status == 0, "\(shared.stderr)")
+        return (aliceFile, bobFile, shared.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Alice on `servers[0]`, Bob on `servers[1]` (the same one, or two instances of one database).
     func reviewTogether(folder: TemporaryFolder, servers: [Server]) throws {
         let server = servers[0]
         let aliceToken = try server.addUser("alice")
         let bobToken = try server.addUser("bob")
         let carolToken = try server.addUser("carol")
-        let aliceFile = folder.copy(fixture: "pdfcpu_text_annotations.pdf")
-        let bobFile = folder.file("bob.pdf")
-        try FileManager.default.copyItem(atPath: aliceFile, toPath: bobFile)
-        let shared = try ProcessRunner.run(TestPaths.redline, ["collab", "share", aliceFile, "--server", server.url],
-                                           environment: server.environment.merging(["REDLINE_TOKEN": aliceToken]) { $1 })
-        #expect(shared.status == 0, "\(shared.stderr)")
-        let document = shared.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (aliceFile, bobFile, document) = try aliceShares(on: server, token: aliceToken, folder: folder)
 
         let alice = try editor(aliceFile, token: aliceToken, server: server, folder: folder, name: "alice")
         let bob = try editor(bobFile, token: bobToken, server: servers[1], folder: folder, name: "bob")
