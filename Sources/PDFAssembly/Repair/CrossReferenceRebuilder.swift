@@ -204,10 +204,8 @@ enum CrossReferenceRebuilder {
                 scanner.position = place.offset
                 guard scanner.objectHeader() != nil else { continue }
                 scanner.skipWhitespaceAndComments()
-                guard let length = scanner.integer(maxDigits: 18), length <= bytes.count - stream.data.lowerBound else { continue }
-                var end = stream.data.lowerBound + length
-                while end < bytes.count, PDFByteScanner.isWhitespace(bytes[end]) { end += 1 }
-                if scanner.startsWith("endstream", at: end) { mended[number] = nil }
+                guard let length = scanner.integer(maxDigits: 18) else { continue }
+                if scanner.endstream(afterData: stream.data.lowerBound, length: length) != nil { mended[number] = nil }
             }
         }
 

@@ -217,14 +217,9 @@ struct PDFByteScanner {
         if position < bytes.count, bytes[position] == 0x0D { position += 1 }
         if position < bytes.count, bytes[position] == 0x0A { position += 1 }
         let start = position
-        // Compared as a distance: a /Length near Int.max added to the position would overflow.
-        if let length, length >= 0, length <= bytes.count - position {
-            var end = position + length
-            while end < bytes.count, Self.isWhitespace(bytes[end]) { end += 1 }
-            if startsWith("endstream", at: end) {
-                position = end + 9
-                return .byLength
-            }
+        if let length, let end = endstream(afterData: start, length: length) {
+            position = end
+            return .byLength
         }
         guard let end = find("endstream", from: position) else {
             position = bytes.count
@@ -235,6 +230,16 @@ struct PDFByteScanner {
         if dataEnd > start, bytes[dataEnd - 1] == 0x0A { dataEnd -= 1 }
         if dataEnd > start, bytes[dataEnd - 1] == 0x0D { dataEnd -= 1 }
         return .searched(data: start..<dataEnd)
+    }
+
+    /// Where `endstream` ends when a stream's data of `length` bytes starting at `start` is followed by it (white
+    /// space between); nil when the length leads anywhere else.
+    func endstream(afterData start: Int, length: Int) -> Int? {
+        // Compared as a distance: a /Length near Int.max added to the position would overflow.
+        guard length >= 0, start <= bytes.count, length <= bytes.count - start else { return nil }
+        var end = start + length
+        while end < bytes.count, Self.isWhitespace(bytes[end]) { end += 1 }
+        return startsWith("endstream", at: end) ? end + 9 : nil
     }
 
     func find(_ text: String, from offset: Int) -> Int? {
