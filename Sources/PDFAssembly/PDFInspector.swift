@@ -277,6 +277,9 @@ public enum PDFInspector {
         if rebuilt.mendedStreams > 0 {
             session.repairs.append("\(rebuilt.mendedStreams) stream\(rebuilt.mendedStreams == 1 ? "" : "s") read to their endstream, their /Length being wrong")
         }
+        if rebuilt.widenedObjects > 0 {
+            session.repairs.append("\(rebuilt.widenedObjects) object\(rebuilt.widenedObjects == 1 ? "" : "s") read with numbers too long for 64 bits as reals")
+        }
         return session
     }
 
@@ -366,6 +369,6 @@ public enum PDFInspector {
 
     static func summarise(_ warnings: [String]) -> [String] {
         guard let first = warnings.first else { return [] }
-        return warnings.count == 1 ? [first] : [first, "\(warnings.count - 1) more"]
+        return warnings.count == 1 ? [first] : [first, "and \(warnings.count - 1) more"]
     }
 }

@@ -101,6 +101,39 @@ import Testing
         #expect(listed.status == 0 && listed.stdout.contains("comment-1"), "\(length): \(listed.stderr)")
     }
 
+    /// An integer past 64 bits makes qpdf refuse the whole object holding it: a page whose /MediaBox or /Rotate has
+    /// one was lost with its words, a content stream's dictionary took its page's words, a note its comment. Poppler
+    /// and MuPDF read such a number as a real; so does Redline, wherever it stands, and digits in strings stay digits.
+    @Test(arguments: [
+        ("mediabox-20-digits.pdf", "", ""),
+        ("rotate-huge-digits.pdf", "", ""),
+        ("mediabox-20-digits.pdf", "/MediaBox [0 0 100000000000000000000 792]", "/MediaBox [0 0 612 792] /Rotate -99999999999999999999"),
+        ("mediabox-20-digits.pdf", "<< /Length 52 >>", "<< /Length 52 /Redline 123456789012345678901234 >>"),
+        ("mediabox-20-digits.pdf", "/Contents (Please check the totals)",
+         "/Contents (Please check the totals 123456789012345678901234) /Redline [<< /N 123456789012345678901234 >>]"),
+    ])
+    func aNumberTooLongFor64BitsIsReadAsAReal(name: String, replacing: String, with: String) throws {
+        let command = try RedlineCommand()
+        let damaged = command.folder.file("damaged.pdf"), output = command.folder.file("out.pdf")
+        let original = try String(contentsOfFile: fixture(name), encoding: .isoLatin1)
+        #expect(replacing.isEmpty || original.contains(replacing))
+        try (replacing.isEmpty ? original : original.replacingOccurrences(of: replacing, with: with))
+            .write(toFile: damaged, atomically: true, encoding: .isoLatin1)
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        for arguments in [["apply", damaged, "--markup", markup, "--output", output], ["flatten", damaged, "--output", output]] {
+            let result = try command.run(arguments)
+            #expect(result.status == 0, "\(arguments[0]) \(name) \(with): \(result.stderr)")
+            #expect(try PopplerText.text(in: output, page: 1).contains("Page one: review copy"), "\(arguments[0]) \(name) \(with)")
+            #expect(try PopplerText.text(in: output, page: 2).contains("Page two: appendix"), "\(arguments[0]) \(name) \(with)")
+            #expect(try QPDFCheck.errors(in: output) == nil)
+        }
+        let listed = try command.run(["annotations", damaged, "--json"])
+        let notes = try #require(try JSONSerialization.jsonObject(with: listed.stdoutBytes) as? [[String: Any]])
+        let expected = with.contains("totals 1") ? "Please check the totals 123456789012345678901234" : "Please check the totals"
+        #expect(notes.map { $0["contents"] as? String } == [expected], "\(name) \(with)")
+    }
+
     @Test(arguments: [35, 50, 65, 80, 95])
     func aCopyOfAFileCutShortSaysWhichPagesItCouldNotReadWhole(percent: Int) throws {
         let command = try RedlineCommand()

@@ -18,12 +18,14 @@ enum CrossReferenceRebuilder {
         var objectCount: Int
         /// Streams written again with the length of the data found.
         var mendedStreams: Int
+        /// Objects written again with their integers past 64 bits as reals.
+        var widenedObjects: Int
     }
 
     static let largestObjectNumber = 8_388_607
 
-    /// `onlyMending`: nil unless a stream's length had to be mended (a file qpdf reconstructed itself, but whose
-    /// streams it would lose).
+    /// `onlyMending`: nil unless a stream's length or a number past 64 bits had to be mended (a file qpdf read or
+    /// reconstructed itself, but whose streams or objects it would lose).
     static func rebuild(_ damaged: Data, password: String?, onlyMending: Bool = false) -> Rebuilt? {
         // A file that lost its `%PDF-` line (poppler reads those) gets one in front, before any offset is taken.
         let hasHeader = damaged.prefix(1024).range(of: Data("%PDF-".utf8)) != nil
@@ -31,22 +33,34 @@ enum CrossReferenceRebuilder {
         var scan = Scan(bytes: [UInt8](original))
         scan.run()
         scan.keepStreamsWhoseIndirectLengthIsRight()
-        guard !scan.objects.isEmpty, !onlyMending || !scan.mended.isEmpty else { return nil }
+        guard !scan.objects.isEmpty, !onlyMending || !scan.mended.isEmpty || !scan.widened.isEmpty else { return nil }
         let mendedCount = scan.mended.count
-        // Each such stream is written again after the file's bytes with the length of the data found, and the new
-        // cross-reference points at that copy.
-        for (number, stream) in scan.mended.sorted(by: { $0.key < $1.key }) {
+        let widenedCount = scan.widened.keys.filter { scan.mended[$0] == nil }.count
+        // Each such object is written again after the file's bytes (a stream with the length of the data found,
+        // numbers past 64 bits as reals), and the new cross-reference points at that copy.
+        func append(_ number: Int, generation: Int, value: [UInt8], data: Range<Int>?) {
             original.append(0x0A)
-            scan.objects[number] = (original.count, stream.generation)
+            scan.objects[number] = (original.count, generation)
+            original.append(contentsOf: Array("\(number) \(generation) obj\n".utf8))
+            original.append(contentsOf: value)
+            if let data {
+                original.append(contentsOf: Array("\nstream\n".utf8))
+                original.append(contentsOf: scan.bytes[data])
+                original.append(contentsOf: Array("\nendstream".utf8))
+            }
+            original.append(contentsOf: Array("\nendobj\n".utf8))
+        }
+        for (number, stream) in scan.mended.sorted(by: { $0.key < $1.key }) {
             var dictionary = stream.dictionary
             dictionary["/Length"] = ArraySlice(Array(String(stream.data.count).utf8))
-            var text = "\(number) \(stream.generation) obj\n<<"
+            var text: [UInt8] = Array("<<".utf8)
             for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where !value.isEmpty {
-                text += " \(key) " + String(decoding: value, as: UTF8.self)
+                text += Array(" \(key) ".utf8) + (WideIntegers.widened(value) ?? Array(value))
             }
-            original.append(contentsOf: Array((text + " >>\nstream\n").utf8))
-            original.append(contentsOf: scan.bytes[stream.data])
-            original.append(contentsOf: Array("\nendstream\nendobj\n".utf8))
+            append(number, generation: stream.generation, value: text + Array(" >>".utf8), data: stream.data)
+        }
+        for (number, object) in scan.widened.sorted(by: { $0.key < $1.key }) where scan.mended[number] == nil {
+            append(number, generation: object.generation, value: object.value, data: object.data)
         }
         var compressed: [Int: (stream: Int, index: Int)] = [:]
         var compressedCatalog: Int?
@@ -67,7 +81,8 @@ enum CrossReferenceRebuilder {
             }
         }
         let data = appendCrossReference(to: original, objects: loose, compressed: compressed, trailer: scan.trailer(root: root))
-        return Rebuilt(data: data, objectCount: loose.count + compressed.count, mendedStreams: mendedCount)
+        return Rebuilt(data: data, objectCount: loose.count + compressed.count, mendedStreams: mendedCount,
+                       widenedObjects: widenedCount)
     }
 
     /// Which objects each object stream holds, by reading its header (`number offset` pairs) through qpdf,
@@ -157,6 +172,9 @@ enum CrossReferenceRebuilder {
         /// Streams whose /Length does not lead to `endstream` (indirect, wrong, or past the file's end), with where
         /// their data was found: qpdf trusts the length, and one near 2^63 loses the stream (and its page).
         var mended: [Int: (generation: Int, dictionary: [String: ArraySlice<UInt8>], data: Range<Int>)] = [:]
+        /// Objects holding an integer past 64 bits, their value with it written as a real (`WideIntegers`), and
+        /// their stream's data when they are a stream.
+        var widened: [Int: (generation: Int, value: [UInt8], data: Range<Int>?)] = [:]
 
         mutating func run() {
             var scanner = PDFByteScanner(bytes)
@@ -180,18 +198,35 @@ enum CrossReferenceRebuilder {
             guard header.number > 0, header.number <= CrossReferenceRebuilder.largestObjectNumber else { return }
             objects[header.number] = (start, header.generation)
             let afterHeader = scanner.position
+            mended[header.number] = nil
+            widened[header.number] = nil
+            scanner.skipWhitespaceAndComments()
+            let valueStart = scanner.position
             guard let dictionary = scanner.dictionary() else {
+                // An array or a number (a /MediaBox kept apart from its page) may hold an integer past 64 bits too.
+                scanner.position = valueStart
+                if valueStart < bytes.count, bytes[valueStart] == UInt8(ascii: "[") || bytes[valueStart] == UInt8(ascii: "-")
+                    || PDFByteScanner.isDigit(bytes[valueStart]),
+                   let value = scanner.skipValue(), let wide = WideIntegers.widened(value) {
+                    widened[header.number] = (header.generation, wide, nil)
+                }
                 scanner.position = afterHeader
                 return
             }
+            let wide = WideIntegers.widened(bytes[valueStart..<scanner.position])
             let type = dictionary["/Type"]?.name
             if type == "/ObjStm" { objectStreams.append(header.number) }
             if type == "/Catalog" { catalogs.append(header.number) }
             if type == "/XRef", dictionary["/Root"] != nil { trailers.append(dictionary) }
-            if case .searched(let data) = scanner.skipStream(length: dictionary["/Length"]?.integerValue), data.upperBound < bytes.count {
+            switch scanner.skipStream(length: dictionary["/Length"]?.integerValue) {
+            case .searched(let data) where data.upperBound < bytes.count:
                 mended[header.number] = (header.generation, dictionary, data)
-            } else {
-                mended[header.number] = nil
+                // Kept for when the length proves right after all (an indirect one): written as found then.
+                if let wide { widened[header.number] = (header.generation, wide, data) }
+            case .searched, .none:
+                if let wide { widened[header.number] = (header.generation, wide, nil) }
+            case .byLength(let data):
+                if let wide { widened[header.number] = (header.generation, wide, data) }
             }
         }
 
@@ -205,7 +240,9 @@ enum CrossReferenceRebuilder {
                 guard scanner.objectHeader() != nil else { continue }
                 scanner.skipWhitespaceAndComments()
                 guard let length = scanner.integer(maxDigits: 18) else { continue }
-                if scanner.endstream(afterData: stream.data.lowerBound, length: length) != nil { mended[number] = nil }
+                guard scanner.endstream(afterData: stream.data.lowerBound, length: length) != nil else { continue }
+                mended[number] = nil
+                widened[number]?.data = stream.data.lowerBound..<(stream.data.lowerBound + length)
             }
         }
 

@@ -204,7 +204,7 @@ struct PDFByteScanner {
     /// wrong (the data's range then, without the end of line before `endstream`).
     enum StreamEnd: Equatable {
         case none
-        case byLength
+        case byLength(data: Range<Int>)
         case searched(data: Range<Int>)
     }
 
@@ -219,7 +219,7 @@ struct PDFByteScanner {
         let start = position
         if let length, let end = endstream(afterData: start, length: length) {
             position = end
-            return .byLength
+            return .byLength(data: start..<(start + length))
         }
         guard let end = find("endstream", from: position) else {
             position = bytes.count
