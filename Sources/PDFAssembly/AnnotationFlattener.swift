@@ -54,7 +54,7 @@ public enum AnnotationFlattener {
         }
         do {
             try session.check()
-            let (_, lost, repairs) = PDFInspector.repairsSaid(in: session)
+            let (_, lost, repairs, _) = PDFInspector.repairsSaid(in: session)
             let geometries = PDFInspector.geometries(in: session)
             guard !geometries.isEmpty else { throw DocumentError.damaged(path: source, reason: "the page tree is damaged: no pages found") }
             let located = AnnotationReader(session: session).read(pages: geometries)

@@ -37,11 +37,19 @@ enum IncrementalUpdate {
     /// appending turned out to be wrong.
     static func numberingNewObjects<Result>(_ save: (_ forAppending: Bool) throws -> Result) throws -> Result {
         do {
-            return try save(true)
-        } catch is CannotAppend {
-            return try save(false)
+            do {
+                return try save(true)
+            } catch is CannotAppend {
+                return try save(false)
+            }
+        } catch is MendingNeeded {
+            // The file is read from its mended copy now (`MendedFiles`), which is not thrown again for.
+            return try numberingNewObjects(save)
         }
     }
+
+    /// A save met an object qpdf could not read, in a file not yet read from its mended copy (`MendedFiles`).
+    struct MendingNeeded: Error {}
 
     /// Whether a save of this session will be appended (what `document(of:)` finds, before anything is changed), and
     /// the number its first new object gets: the trailer's /Size or one past the highest number the cross-reference

@@ -62,10 +62,18 @@ public enum OverlayAssembler {
     /// `minimumVersion`: translucent markup needs PDF 1.4, a FreeText's /DS 1.5; an older header would promise
     /// readers less than the file holds.
     static func document(of target: QPDFSession, minimumVersion: String?) throws -> WrittenDocument {
+        _ = target.takeWarnings()
         let (appended, outcome) = try IncrementalUpdate.document(of: target, minimumVersion: minimumVersion)
         target.outcome = outcome
         var document = if let appended { appended } else {
             WrittenDocument(bytes: try wholeDocument(of: target, minimumVersion: minimumVersion), outcome: outcome)
+        }
+        _ = target.takeWarnings()
+        // An object qpdf could not read would be missing from the copy (a page's words, a note): the save is made
+        // again from the mended reading of the file, once.
+        if target.lostObjects, let identity = target.sourceIdentity, !MendedFiles.contains(identity) {
+            MendedFiles.insert(identity)
+            throw IncrementalUpdate.MendingNeeded()
         }
         // Checked again before the copy takes its place: the file read while writing must not have changed.
         if let path = target.sourcePath, let identity = target.sourceIdentity { document.readFrom = FileState(path: path, identity: identity) }

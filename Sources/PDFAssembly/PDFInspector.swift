@@ -8,6 +8,10 @@ public enum PDFInspector {
     /// `readingAnnotations: false` leaves the annotations out, for what never looks at them (listing bookmarks):
     /// a page of 100,000 was most of such a command's time and memory.
     public static func describe(path: String, password: String?, readingAnnotations: Bool = true) throws -> DocumentDescription {
+        try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: false)
+    }
+
+    private static func describe(path: String, password: String?, readingAnnotations: Bool, mendingTried: Bool) throws -> DocumentDescription {
         let session = try openSession(path: path, password: password)
         let count = qpdf_get_num_pages(session.data)
         do {
@@ -18,7 +22,15 @@ public enum PDFInspector {
         guard count > 0 else { throw DocumentError.damaged(path: path, reason: "the page tree is damaged: no pages found") }
         let pages = geometries(in: session)
         let annotations = readingAnnotations ? AnnotationReader(session: session).read(pages: pages).map(\.annotation) : []
-        let (damaged, lost, repairs) = repairsSaid(in: session)
+        let (damaged, lost, repairs, objectsLost) = repairsSaid(in: session)
+        // qpdf met an object it could not read only now, reading pages and annotations (a file whose cross-reference is
+        // intact is read lazily): the mended copy may keep it, and then is what this process reads the file from.
+        if objectsLost, !mendingTried, let identity = session.sourceIdentity, !MendedFiles.contains(identity),
+           let mended = rebuiltSession(path: path, password: password, onlyMending: true),
+           qpdf_get_num_pages(mended.data) >= count {
+            MendedFiles.insert(identity)
+            return try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: true)
+        }
         var description = DocumentDescription(pages: pages, repairs: (lost.map { [$0] } ?? []) + repairs,
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
                                               allowsAnnotationChanges: session.allowsAnnotationChanges)
@@ -84,7 +96,8 @@ public enum PDFInspector {
             try session.check()
             // qpdf rebuilt the cross-reference itself, trusting every stream's /Length: a stream whose length is
             // wrong past what it recovers from (one near 2^63) is lost with its page, where MuPDF finds its data.
-            if repairing, qpdf_more_warnings(session.data) != 0, let mended = rebuiltSession(path: path, password: password, onlyMending: true),
+            if repairing, qpdf_more_warnings(session.data) != 0 || MendedFiles.contains(identity),
+               let mended = rebuiltSession(path: path, password: password, onlyMending: true),
                qpdf_get_num_pages(mended.data) >= pages {
                 session = mended
             }
@@ -361,10 +374,13 @@ public enum PDFInspector {
 
     /// What reading the session repaired, summarised, and the pages a repair could not read whole (with what to say
     /// of them): only a document that needed repair is looked through for those.
-    static func repairsSaid(in session: QPDFSession) -> (damaged: [Int], lost: String?, repairs: [String]) {
+    /// `objectsLost`: qpdf could not read an object at all and reads it as null (a number past 64 bits in it, a
+    /// stream /Length it cannot seek past).
+    static func repairsSaid(in session: QPDFSession) -> (damaged: [Int], lost: String?, repairs: [String], objectsLost: Bool) {
         let warnings = session.takeWarnings()
         let (damaged, lost) = DamagedPages.note(in: session, warnings: warnings)
-        return (damaged, lost, summarise(session.repairs + warnings + session.takeWarnings()))
+        let all = warnings + session.takeWarnings()
+        return (damaged, lost, summarise(session.repairs + all), session.lostObjects)
     }
 
     static func summarise(_ warnings: [String]) -> [String] {

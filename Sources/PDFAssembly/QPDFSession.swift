@@ -47,6 +47,9 @@ final class QPDFSession {
     var firstNewObjectID: Int32?
     /// qpdf warned about something (a repair) while reading.
     var sawWarnings = false
+    /// qpdf could not read an object at all and read it as null (a number past 64 bits in it, a stream /Length it
+    /// cannot seek past): what it made of the document lacks that object.
+    var lostObjects = false
     /// The writer was asked for a complete rewrite.
     var rewrites = false
     /// The password the document was opened with: a second reading of the original needs it.
@@ -130,6 +133,7 @@ final class QPDFSession {
             warnings.append(text(of: warning))
         }
         if !warnings.isEmpty { sawWarnings = true }
+        if warnings.contains(where: { $0.contains("error reading object") }) { lostObjects = true }
         return warnings
     }
 

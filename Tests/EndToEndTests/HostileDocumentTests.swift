@@ -134,6 +134,60 @@ import Testing
         #expect(notes.map { $0["contents"] as? String } == [expected], "\(name) \(with)")
     }
 
+    /// The same in a file whose cross-reference is intact: qpdf reads such an object only when a page or the save asks
+    /// for it, after the file opened cleanly, and the copy lacked it (page 1's words, the note). The save is made again
+    /// from the mended reading, appended or rewritten; the listing reads the note from it too.
+    @Test(arguments: [
+        ("<< /Length 52 >>", "<< /Length 9223372036854775807 >>"),
+        ("<< /Length 52 >>", "<< /Length 18446744073709551616 >>"),
+        ("<< /Length 52 >>", "<< /Length 52 /Redline -123456789012345678901234 >>"),
+        ("/Contents (Please check the totals)", "/Contents (Please check the totals) /Redline 123456789012345678901234"),
+    ])
+    func anObjectQpdfCannotReadInAnIntactFileIsMended(replacing: String, with: String) throws {
+        let command = try RedlineCommand()
+        let damaged = command.folder.file("damaged.pdf"), output = command.folder.file("out.pdf")
+        let original = try String(contentsOfFile: fixture("mediabox-20-digits.pdf"), encoding: .isoLatin1)
+            .replacingOccurrences(of: "100000000000000000000", with: "612")
+        #expect(original.contains(replacing))
+        try Self.withCrossReferenceTable(original.replacingOccurrences(of: replacing, with: with))
+            .write(toFile: damaged, atomically: true, encoding: .isoLatin1)
+        let checked = try ProcessRunner.run("qpdf", ["--check", damaged])
+        #expect(!checked.stderr.contains("reconstruct") && checked.stderr.contains("error reading object"), "\(checked.stderr)")
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        for extra in [[], ["--rewrite"]] {
+            let result = try command.run(["apply", damaged, "--markup", markup, "--output", output] + extra)
+            #expect(result.status == 0, "\(with) \(extra): \(result.stderr)")
+            #expect(try PopplerText.text(in: output, page: 1).contains("Page one: review copy"), "\(with) \(extra)")
+            #expect(try PopplerText.text(in: output, page: 2).contains("Page two: appendix"), "\(with) \(extra)")
+            let listed = try command.run(["annotations", output, "--json"])
+            #expect(listed.stdout.contains("Please check the totals"), "\(with) \(extra): the note is in the copy")
+        }
+        let listed = try command.run(["annotations", damaged, "--json"])
+        #expect(listed.stdout.contains("Please check the totals"), "\(with): \(listed.stderr)")
+    }
+
+    /// A classic file's text with its cross-reference table made right for the objects as they now stand.
+    static func withCrossReferenceTable(_ text: String) -> String {
+        let body = String(text[..<text.range(of: "\nxref\n", options: .backwards)!.lowerBound]) + "\n"
+        let trailer = text[text.range(of: "trailer", options: .backwards)!.lowerBound...]
+        let trailerDictionary = trailer[..<trailer.range(of: "startxref")!.lowerBound]
+        var offsets: [Int: Int] = [:]
+        // Read as ISO Latin 1: one scalar is one byte of the file.
+        let regex = try! Regex(#"(?m)^(\d+) 0 obj"#)
+        for match in body.matches(of: regex) {
+            let number = Int(match.output[1].substring!)!
+            offsets[number] = body.unicodeScalars.distance(from: body.startIndex, to: match.range.lowerBound)
+        }
+        let count = (offsets.keys.max() ?? 0) + 1
+        var table = "xref\n0 \(count)\n0000000000 65535 f \n"
+        for number in 1..<count {
+            let offset = String(offsets[number] ?? 0)
+            table += String(repeating: "0", count: 10 - offset.count) + offset + (offsets[number] == nil ? " 00000 f \n" : " 00000 n \n")
+        }
+        return body + table + trailerDictionary + "startxref\n\(body.unicodeScalars.count)\n%%EOF\n"
+    }
+
     @Test(arguments: [35, 50, 65, 80, 95])
     func aCopyOfAFileCutShortSaysWhichPagesItCouldNotReadWhole(percent: Int) throws {
         let command = try RedlineCommand()
