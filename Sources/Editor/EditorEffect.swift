@@ -49,6 +49,9 @@ public struct SaveRequest: Sendable, Equatable {
     public var sharedAnnotations: [Annotation]?
     /// The names the session's markup has on the server, by the names it has here.
     public var sharedMarkupNames: [AnnotationID: AnnotationID] = [:]
+    /// When each of the session's markup was last changed, by its name here: a copy dates the markup it writes as
+    /// the session does, not by the clock at the moment of writing.
+    public var sharedMarkupDates: [AnnotationID: PDFDate] = [:]
 
     public init(destination: String, edits: DocumentEdits, allowOverwrite: Bool, replacesOriginal: Bool,
                 overwritesOnlyOwnFile: Bool = false, markupAs: MarkupSaveMode = .flatten, author: String = "") {

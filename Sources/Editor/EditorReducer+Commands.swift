@@ -99,11 +99,15 @@ extension EditorReducer {
             let listed = request.markupAs == .annotations ? state.annotations : state.annotations.filter { !markupNames.contains($0.id) }
             request.sharedAnnotations = listed.map { annotation in
                 var shared = annotation
+                // Changed here and not yet back from the server: dated when it was changed, as the server will have it.
+                if sharing.isChangedHere(annotation.id), let at = sharing.changedAt[annotation.id] { shared.modified = at }
                 shared.id = sharing.sharedName(annotation.id)
                 shared.inReplyTo = annotation.inReplyTo.map(sharing.sharedName)
                 return shared
             }
             request.sharedMarkupNames = Dictionary(state.markup.items.map { ($0.annotationName, sharing.sharedName($0.annotationName)) },
+                                                   uniquingKeysWith: { first, _ in first })
+            request.sharedMarkupDates = Dictionary(state.markup.items.map { ($0.annotationName, sharing.changedAt[$0.annotationName] ?? state.now) },
                                                    uniquingKeysWith: { first, _ in first })
             return sent + finishSave(&state, request, quitting: quitting)
         }
@@ -187,6 +191,7 @@ extension EditorReducer {
                 for (name, base) in bases { state.sharing?.editBase[sharing.sharedName(AnnotationID(name))] = base }
                 let pages = state.document.pages
                 for name in shared.shown.keys { state.sharing?.restoredShown[AnnotationID(name)] = shared.shownAnnotation(name, pages: pages) }
+                for (name, time) in shared.changedAt ?? [:] { state.sharing?.restoredAt[AnnotationID(name)] = time }
             }
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
             // Annotation changes only make sense against the annotations they were made on.

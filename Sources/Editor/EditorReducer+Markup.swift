@@ -176,7 +176,10 @@ extension EditorReducer {
         case .done(let changes):
             if state.sharing != nil {
                 let now = state.now
-                for name in changes.compactMap(\.annotationName) { state.sharing?.changedBackAt[name] = now }
+                for name in changes.compactMap(\.annotationName) {
+                    state.sharing?.changedBackAt[name] = now
+                    state.sharing?.changedAt[name] = now
+                }
             }
             if let id = state.selection, state.markup.item(id)?.pageIndex != state.pageIndex { state.selection = nil }
             state.message = (verb == "undo" ? "Undone: " : "Redone: ") + describe(changes, annotations: state.annotations)

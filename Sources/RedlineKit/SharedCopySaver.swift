@@ -14,7 +14,8 @@ public struct SharedCopySaver {
     /// a temporary file beside `destination`) when there is markup to burn in or bookmarks changed.
     /// `markupNames`: the name each markup is shared under, where it is not its own.
     @discardableResult
-    public func save(annotations: [Annotation], markupNames: [AnnotationID: AnnotationID] = [:], edits: DocumentEdits,
+    public func save(annotations: [Annotation], markupNames: [AnnotationID: AnnotationID] = [:],
+                     markupDates: [AnnotationID: PDFDate] = [:], edits: DocumentEdits,
                      source: String, readingFrom readPath: String?,
                      password: String?, description: DocumentDescription, bookmarks: BookmarkManager?, to destination: String,
                      markupAs mode: MarkupSaveMode, author: String, progress: (String) -> Void) throws -> WriteOutcome {
@@ -22,10 +23,11 @@ public struct SharedCopySaver {
         if mode == .annotations {
             // Markup the session lists already is among `annotations`, as shared; the rest is written as it is now.
             let listed = Set(annotations.map(\.id))
-            let date = PDFDate(Date(), timeZone: .current)
+            let now = PDFDate(Date(), timeZone: .current)
             for item in edits.markup.items where item.drawsSomething && !listed.contains(markupNames[item.annotationName] ?? item.annotationName) {
                 let page = description.pages.indices.contains(item.pageIndex) ? description.pages[item.pageIndex].displaySize : nil
-                var annotation = MarkupAnnotations.annotation(for: item, author: author, at: date, onPage: page, measuredBy: services.measurer)
+                var annotation = MarkupAnnotations.annotation(for: item, author: author, at: markupDates[item.annotationName] ?? now,
+                                                              onPage: page, measuredBy: services.measurer)
                 annotation.id = markupNames[annotation.id] ?? annotation.id
                 wanted.append(annotation)
             }

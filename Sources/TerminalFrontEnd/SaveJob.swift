@@ -49,6 +49,7 @@ struct SaveJob: Sendable {
             let bookmarks = try bookmarkSetup.manager(for: described, path: document.path)
             if let shared = request.sharedAnnotations {
                 let outcome = try SharedCopySaver(services: services).save(annotations: shared, markupNames: request.sharedMarkupNames,
+                                                             markupDates: request.sharedMarkupDates,
                                                              edits: request.edits, source: document.path,
                                                              readingFrom: document.readPath, password: document.password,
                                                              description: described, bookmarks: bookmarks, to: destination,

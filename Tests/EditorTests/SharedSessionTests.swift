@@ -406,6 +406,27 @@ import Testing
         #expect(room.server.live.first?.author == "alice")
     }
 
+    /// Markup made offline and restored from the crash journal an hour later is dated when it was made, for the user
+    /// and for everyone the server tells (it was dated at the restore).
+    @Test func markupRestoredFromTheJournalIsDatedWhenItWasMade() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.deliver()
+        room.disconnect("alice")
+        let made = PDFDate(year: 2026, month: 11, day: 22, hour: 9, minute: 5, offsetMinutes: 60)
+        room.act("alice") { editor in
+            editor.time = made
+            editor.placeText("Made before the crash")
+        }
+        #expect(made != EditorHarness.now, "the restarted editor's clock reads another time")
+        Self.restartFromItsJournal(&room, "alice", seed: 11)
+        for user in ["alice", "bob"] {
+            let shown = try #require(room.editors[user]!.state.annotations.first { $0.contents == "Made before the crash" }, "\(user)")
+            #expect(shown.created == made && shown.modified == made, "\(user): \(String(describing: shown.created)) \(String(describing: shown.modified))")
+        }
+    }
+
     /// A journal restored after the server already has its replies and states (the session had sent them before it
     /// ended), once the server's set is in: each is listed once, and nothing is sent twice.
     @Test func aJournalRestoredAfterTheSetCameListsSharedRepliesOnce() throws {
@@ -533,7 +554,10 @@ import Testing
         #expect(CharacterWidth.of(editor.state.message ?? "") <= 80)
         #expect(editor.command("q!") == [.journalChanged, .quit])
         room.editors["alice"]!.press(.escape)
+        room.editors["alice"]!.state.message = "Undone: a text box"
         room.connect("alice")
+        // What was said since it went offline keeps its words; that the session is back is said after them.
+        #expect(room.editors["alice"]!.state.message == "Undone: a text box · shared session connected again")
         room.pause("alice")
         room.deliver()
         #expect(room.editors["alice"]!.command("q") == [.discardJournal, .quit])

@@ -73,6 +73,39 @@ import Testing
         }
     }
 
+    /// A redo is dated when it was made, in the user's own list as on the server and in the other editor, however
+    /// long after it the pause comes that sends it (the list once took the time of the send, a second later).
+    @Test func aRedoneChangeIsModifiedWhenItWasRedoneEverywhere() throws {
+        var room = Self.roomWithAlicesServerText("Dated")
+        room.act("alice") { $0.press(.tab, .right, .right, .escape) }
+        room.pause("alice")
+        room.deliver()
+        room.act("alice") { editor in
+            editor.time = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 45, offsetMinutes: 60)
+            editor.press(.character("u"))
+        }
+        room.pause("alice")
+        room.deliver()
+        let redoTime = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 50, second: 59, offsetMinutes: 60)
+        var request: SaveRequest?
+        room.act("alice") { editor in
+            editor.time = redoTime
+            editor.press(.control("r"))
+            // A copy written a second later, before the pause sends the redo, dates it when it was redone.
+            editor.time = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 51, second: 0, offsetMinutes: 60)
+            if case .save(let made)? = editor.command("w /tmp/copy.pdf").last { request = made }
+        }
+        let copy = try #require(request)
+        let copied = copy.sharedAnnotations?.first { $0.contents == "Dated" }?.modified
+        #expect(copied == redoTime, "alice's copy: \(String(describing: copied))")
+        room.pause("alice")
+        room.deliver()
+        for user in ["alice", "bob"] {
+            let modified = room.editors[user]!.state.annotations.first { $0.contents == "Dated" }?.modified
+            #expect(modified == redoTime, "\(user): \(String(describing: modified))")
+        }
+    }
+
     /// Markup made while offline is dated when it was made, not when it reaches the server.
     @Test func markupMadeOfflineIsDatedWhenItWasMade() throws {
         var room = SharedRoom()

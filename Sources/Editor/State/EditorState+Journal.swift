@@ -52,8 +52,10 @@ extension EditorState {
         for annotation in annotations where unsent.contains(annotation.id) {
             shown[annotation.id.rawValue] = XFDF.document([annotation], pages: document.pages)
         }
-        return SharedJournal(bases: sharing.journalBases(of: Set(markup.items.map(\.annotationName)).union(touched)
-                                .union(edits.annotations.added.map(\.id))),
-                             shown: shown, unsent: unsent.map(\.rawValue).sorted())
+        let journaled = Set(markup.items.map(\.annotationName)).union(touched).union(edits.annotations.added.map(\.id))
+        var changedAt: [String: PDFDate] = [:]
+        for name in journaled { if let time = sharing.changedAt[name] { changedAt[name.rawValue] = time } }
+        return SharedJournal(bases: sharing.journalBases(of: journaled), shown: shown, unsent: unsent.map(\.rawValue).sorted(),
+                             changedAt: changedAt.isEmpty ? nil : changedAt)
     }
 }

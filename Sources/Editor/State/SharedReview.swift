@@ -42,6 +42,9 @@ public struct SharedReview: Sendable {
     var changedBackAt: [AnnotationID: PDFDate] = [:]
     /// When each name was last changed here: markup made offline is dated then, not when it reaches the server.
     var changedAt: [AnnotationID: PDFDate] = [:]
+    /// Names a restored journal brings back, with when they were changed in the session that wrote it: taken by the
+    /// change the restore makes of them, then forgotten.
+    var restoredAt: [AnnotationID: PDFDate] = [:]
     /// Why the link went offline, as the message line last said it: said again only when it changes.
     var offlineReasonSaid: String?
     /// The version of each annotation (by its name on the server) that this session's change to it was made against,
@@ -204,9 +207,15 @@ public struct SharedReview: Sendable {
         return bases
     }
 
+    /// Whether the annotation differs from the server's here: changed since the last pause, or sent and not answered.
+    func isChangedHere(_ name: AnnotationID) -> Bool {
+        dirty.contains(name) || pending.contains { $0.local == name }
+    }
+
     /// Notes names that begin to differ from the server here: the version each change is made against.
     mutating func noteDirty(_ names: Set<AnnotationID>, at time: PDFDate) {
-        for name in names { changedAt[name] = time }
+        for name in names { changedAt[name] = restoredAt[name] ?? time }
+        restoredAt = [:]
         let busy = Set(pending.map(\.local))
         for name in names where !dirty.contains(name) && !busy.contains(name) {
             let wire = sharedName(name)

@@ -12,17 +12,23 @@ public struct SharedJournal: Sendable, Hashable, Codable {
     /// (the journal's operations are all since opening; a change the server took is in the server's version already,
     /// and made again on it would move twice). Nil in a journal that says nothing of it: none are.
     public var unsent: [String]?
+    /// By name: when each was last changed in the session, so that what is restored is dated then, not at the
+    /// restore. Nil in a journal written before it was kept.
+    public var changedAt: [String: PDFDate]?
 
-    public init(bases: [String: Int] = [:], shown: [String: String] = [:], unsent: [String]? = nil) {
+    public init(bases: [String: Int] = [:], shown: [String: String] = [:], unsent: [String]? = nil, changedAt: [String: PDFDate]? = nil) {
         self.bases = bases
         self.shown = shown
         self.unsent = unsent
+        self.changedAt = changedAt
     }
 
     public var isEmpty: Bool { bases.isEmpty && shown.isEmpty && (unsent ?? []).isEmpty }
 
     /// What a journal read from disk may hold: a version no server gives (negative) is left out.
-    public var checked: SharedJournal { SharedJournal(bases: bases.filter { $0.value >= 0 }, shown: shown, unsent: unsent) }
+    public var checked: SharedJournal {
+        SharedJournal(bases: bases.filter { $0.value >= 0 }, shown: shown, unsent: unsent, changedAt: changedAt)
+    }
 
     /// The annotation kept as shown under `name`, read as the wire's XFDF is; nil when none is, or it does not read
     /// as one annotation of that name on these pages.
