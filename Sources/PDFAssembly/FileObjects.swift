@@ -140,8 +140,13 @@ final class FileObjects {
     /// The objects of the page tree's leaves, in order, read from the file's text; nil when any node is not read here,
     /// a node is met twice, or the tree is deeper than readers go.
     func pages(root: (number: Int32, generation: Int32)) -> [(number: Int32, generation: Int32)]? {
+        pageLeaves(root: root)?.map { ($0.number, $0.generation) }
+    }
+
+    /// The same with each page's dictionary, read on the way (the painter's pages are each read once, not twice).
+    func pageLeaves(root: (number: Int32, generation: Int32)) -> [(number: Int32, generation: Int32, entries: [String: ObjectText])]? {
         guard case .reference(let number, let generation)? = dictionary(number: root.number, generation: root.generation)?["/Pages"] else { return nil }
-        var found: [(number: Int32, generation: Int32)] = []
+        var found: [(number: Int32, generation: Int32, entries: [String: ObjectText])] = []
         var seen: Set<Int32> = []
         var waiting: [(number: Int32, generation: Int32, depth: Int)] = [(number, generation, 0)]
         while let node = waiting.popLast() {
@@ -149,7 +154,7 @@ final class FileObjects {
                   let entries = dictionary(number: node.number, generation: node.generation) else { return nil }
             guard case .array(let kids)? = entries["/Kids"] else {
                 guard entries["/Type"] == .name("Page") else { return nil }
-                found.append((node.number, node.generation))
+                found.append((node.number, node.generation, entries))
                 continue
             }
             for kid in kids.reversed() {

@@ -20,11 +20,15 @@ extension ObjectText {
         switch self {
         case .null: out += "null".utf8
         case .boolean(let value): out += (value ? "true" : "false").utf8
-        case .integer(let value): out += String(value).utf8
+        case .integer(let value): Self.writeInteger(value, into: &out)
         case .real(let value): out += PDFNumber.format(value).utf8
         case .string(let bytes): Self.writeString(bytes, into: &out)
         case .name(let name): Self.writeName(name.utf8, into: &out)
-        case .reference(let number, let generation): out += "\(number) \(generation) R".utf8
+        case .reference(let number, let generation):
+            Self.writeInteger(Int64(number), into: &out)
+            out.append(0x20)
+            Self.writeInteger(Int64(generation), into: &out)
+            out += " R".utf8
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -34,18 +38,40 @@ extension ObjectText {
             out.append(UInt8(ascii: "]"))
         case .dictionary(let entries):
             out += "<<".utf8
-            for key in entries.keys.sorted() {
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) {
                 out.append(0x20)
                 Self.writeName(key.utf8.dropFirst(), into: &out)
                 out.append(0x20)
-                entries[key]!.write(into: &out)
+                value.write(into: &out)
             }
             out += " >>".utf8
         }
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
-    private static let nameDelimiters = Set("()<>[]{}/%#".utf8)
+    /// Which bytes stand in a name as they are: printable ASCII but the delimiters and `#` (a table, not a set: each
+    /// byte of every key of 100,000 annotations was hashed).
+    private static let standsInName: [Bool] = (0...255).map { byte in
+        (0x21...0x7E).contains(byte) && !"()<>[]{}/%#".utf8.contains(UInt8(byte))
+    }
+
+    /// Decimal digits without a String made for them.
+    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
+    }
 
     /// Printable ASCII as a literal string (its delimiters escaped); anything else in hex.
     private static func writeString(_ bytes: [UInt8], into out: inout [UInt8]) {
@@ -70,7 +96,7 @@ extension ObjectText {
     private static func writeName<Bytes: Sequence<UInt8>>(_ name: Bytes, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "/"))
         for byte in name {
-            if (0x21...0x7E).contains(byte), !nameDelimiters.contains(byte) {
+            if standsInName[Int(byte)] {
                 out.append(byte)
             } else {
                 out += [UInt8(ascii: "#"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]

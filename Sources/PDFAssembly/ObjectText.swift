@@ -367,6 +367,8 @@ enum ObjectText: Equatable {
             }
             guard digits > 0 else { return nil }
             if !seenPoint {
+                // −2^63 is a 64-bit integer (qpdf reads it as one) whose magnitude is not.
+                if negative, !overflow, mantissa == Int64.min.magnitude { return .integer(Int64.min) }
                 guard !overflow, let magnitude = Int64(exactly: mantissa) else {
                     // An integer past 64 bits: qpdf would not have written it; read as what it says.
                     return Double(String(decoding: token, as: UTF8.self)).map { .real($0) }

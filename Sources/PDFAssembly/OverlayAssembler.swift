@@ -77,6 +77,7 @@ public enum OverlayAssembler {
         }
         // Checked again before the copy takes its place: the file read while writing must not have changed.
         if let path = target.sourcePath, let identity = target.sourceIdentity { document.readFrom = FileState(path: path, identity: identity) }
+        target.leaveToProcessEnd()
         return document
     }
 

@@ -43,8 +43,8 @@ enum OverlayForm {
     /// A page's drawing as stored and its resources, read from the document's text: qpdf keeps every page it reads,
     /// about 3 KB each, and 60,000 drawings cost as much again to free. Nil when the text is not plain (ask qpdf).
     private static func stored(page index: Int, of markup: QPDFSession) -> (content: [UInt8], filter: String?, resources: qpdf_oh, resourcesText: String)? {
-        guard let objects = markup.fileObjects, let pages = markup.pageObjects, pages.indices.contains(index),
-              let page = objects.dictionary(number: pages[index].number, generation: pages[index].generation),
+        guard let objects = markup.fileObjects, let pages = markup.pageLeaves, pages.indices.contains(index),
+              case let page = pages[index].entries,
               case .reference(let contentsNumber, let contentsGeneration)? = page["/Contents"],
               case .reference(let resourcesNumber, let resourcesGeneration)? = page["/Resources"],
               let resources = objects.dictionary(number: resourcesNumber, generation: resourcesGeneration),
@@ -116,7 +116,7 @@ final class AppearanceSessions {
         let document = place.document
         if read[document] == nil {
             let session = QPDFSession(label: "the annotations' appearances")
-            try OverlayForm.read(drawings.documents[document], into: session)
+            try OverlayForm.read(try drawings.document(document), into: session)
             read[document] = (session, SharedResources(), 0)
         }
         let (session, resources, used) = read[document]!

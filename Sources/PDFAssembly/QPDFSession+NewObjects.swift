@@ -132,6 +132,12 @@ extension QPDFSession {
     /// The data of a stream made by `newStream(holding:)` in a session numbering its new objects; nil for others.
     func newStreamData(_ number: Int32) -> [UInt8]? { newObjects?.streamData[number] }
 
+    /// Whether a new object is written from what Redline built (a text, or a stream's entries and data), not from qpdf.
+    func hasOwnText(_ number: Int32) -> Bool {
+        guard let newObjects else { return false }
+        return newObjects.texts[number] != nil || (newObjects.streamEntries[number] != nil && newObjects.streamData[number] != nil)
+    }
+
     /// Replaces a stream's data: the file's streams through qpdf, a new one's here.
     func replaceData(of stream: qpdf_oh, with bytes: [UInt8]) throws {
         let id = objectID(stream)

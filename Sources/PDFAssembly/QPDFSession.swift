@@ -64,6 +64,13 @@ final class QPDFSession {
         guard objectID(root) != 0 else { return nil }
         return fileObjects?.pages(root: (objectID(root), Int32(qpdf_oh_get_generation(data, root))))
     }()
+    /// The pages' objects with their dictionaries, read from the file's text: the painter's documents, whose pages
+    /// are each read once to make an appearance of.
+    lazy var pageLeaves: [(number: Int32, generation: Int32, entries: [String: ObjectText])]? = {
+        let root = qpdf_get_root(data)
+        guard objectID(root) != 0 else { return nil }
+        return fileObjects?.pageLeaves(root: (objectID(root), Int32(qpdf_oh_get_generation(data, root))))
+    }()
     /// New objects numbered by Redline, for an appended update only (`QPDFSession+NewObjects`); nil when qpdf numbers them.
     var newObjects: NewObjectNumbers?
 

@@ -45,6 +45,30 @@ public enum AnnotationRedrawing {
 
     /// The painter's drawings of annotations, each on a page the size of its own, in documents of
     /// `AppearanceDrawings.pagesPerDocument` pages: the form the writer takes appearances in.
+    /// The same, drawn on a thread of their own while the caller goes on: the writer waits only for a document it
+    /// reaches before it is drawn. Importing 100,000 annotations drew for 0.8 s before writing the first.
+    static func drawingsInBackground(_ drawn: [Drawn], services: RedlineServices) -> AppearanceDrawings {
+        let progress = DocumentsInProgress()
+        let drawings = AppearanceDrawings(drawing: drawn.map(\.id), in: progress)
+        let painter = services.painter
+        let thread = Thread {
+            var failure: (any Error)?
+            for (index, start) in stride(from: 0, to: drawn.count, by: AppearanceDrawings.pagesPerDocument).enumerated() {
+                if let failure {
+                    progress.deliver(index, .failure(failure))
+                    continue
+                }
+                let part = drawn[start..<min(drawn.count, start + AppearanceDrawings.pagesPerDocument)]
+                let pages = part.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) }
+                let result = Result { try MarkupOverlayPDF.make(pages: pages, painter: painter) }
+                if case .failure(let error) = result { failure = error }
+                progress.deliver(index, result)
+            }
+        }
+        thread.start()
+        return drawings
+    }
+
     static func drawings(_ drawn: [Drawn], services: RedlineServices) throws -> AppearanceDrawings {
         var drawings = AppearanceDrawings()
         for start in stride(from: 0, to: drawn.count, by: AppearanceDrawings.pagesPerDocument) {

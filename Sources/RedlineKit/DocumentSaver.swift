@@ -80,7 +80,7 @@ public struct DocumentSaver: Sendable {
         let redrawn = try AnnotationRedrawing.redrawn(edits.annotations, original: description.annotations, pages: description.pages,
                                                       services: services)
         var appearances = try AnnotationRedrawing.drawings(drawn, services: services)
-        appearances.merge(redrawn.appearances)
+        try appearances.merge(redrawn.appearances)
         progress("assembling the document")
         let written: WrittenDocument
         do {

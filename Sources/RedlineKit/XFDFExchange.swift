@@ -23,7 +23,7 @@ public enum XFDFExchange {
 
     /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs), by the painter the
     /// screen and `:wa` use: XFDF carries none, and some readers draw nothing without one.
-    static func appearances(for annotations: [Annotation], pages: [PageGeometry]) throws -> AppearanceDrawings {
+    static func appearances(for annotations: some Sequence<Annotation>, pages: [PageGeometry]) throws -> AppearanceDrawings {
         var services: RedlineServices?
         var drawn: [AnnotationRedrawing.Drawn] = []
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
@@ -36,7 +36,7 @@ public enum XFDFExchange {
             drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: pages[annotation.pageIndex]))
         }
         guard let services else { return AppearanceDrawings() }
-        return try AnnotationRedrawing.drawings(drawn, services: services)
+        return AnnotationRedrawing.drawingsInBackground(drawn, services: services)
     }
 
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
@@ -63,7 +63,8 @@ public enum XFDFExchange {
         // and the writer is told, not left to compare each one again.
         var existing: [AnnotationID: Annotation] = [:]
         for annotation in description.annotations { existing[annotation.id] = annotation }
-        let incoming = command.add + command.modify
+        // Looked through in place: 100,000 annotations copied into one array and filtered into another cost a tenth of a second.
+        let incoming = [command.add, command.modify].lazy.joined()
         let unchanged = Set(incoming.filter { annotation in
             existing[annotation.id].map { XFDF.saysTheSame($0, as: annotation, pages: description.pages) } ?? false
         }.map(\.id))

@@ -36,6 +36,7 @@ struct Apply: ParsableCommand {
     }
 
     func run() throws {
+        OneShotCommand.endsAfterWriting()
         // The configuration decides where a markup file's bookmarks go: a broken one is an error, not a default.
         let (configuration, author) = try authorOption.resolve()
         let mode: MarkupSaveMode = annotations ? .annotations : flatten ? .flatten : configuration.saveMode

@@ -25,6 +25,7 @@ struct Flatten: ParsableCommand {
     @OptionGroup var passwordOption: PasswordOption
 
     func run() throws {
+        OneShotCommand.endsAfterWriting()
         let configuration = try ConfigurationOption.load()
         let progress = TerminalProgress()
         defer { progress.finish() }

@@ -25,6 +25,7 @@ struct Reply: ParsableCommand {
     @OptionGroup var passwordOption: PasswordOption
 
     func run() throws {
+        OneShotCommand.endsAfterWriting()
         if let control = ControlCharacters.first(in: text, allowingLineBreaks: true) {
             throw CommandFailure("--text contains the control character \(control): a reply holds text, line breaks and tabs", code: ExitStatus.usage)
         }

@@ -32,6 +32,7 @@ struct Review: ParsableCommand {
     }
 
     func run() throws {
+        OneShotCommand.endsAfterWriting()
         let (configuration, author) = try authorOption.resolve()
         var job = ReviewJob(input: input, password: passwordOption.password, author: author, output: output)
         job.strategy = rewriteOption.strategy(configuration)

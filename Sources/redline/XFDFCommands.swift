@@ -76,6 +76,7 @@ struct XFDFCommands: ParsableCommand {
         @OptionGroup var passwordOption: PasswordOption
 
         func run() throws {
+            OneShotCommand.endsAfterWriting()
             let bytes = try Self.read(xfdf)
             let rewrite = rewriteOption.strategy(try ConfigurationOption.load()) == .rewrite
             let progress = TerminalProgress()

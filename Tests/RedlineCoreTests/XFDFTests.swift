@@ -352,4 +352,38 @@ import Testing
         #expect(Self.error("<xfdf><annots>") == "line 1: not XML: <annots> is never closed")
         #expect(Self.error(String(decoding: [0x3C, 0x78, 0xFF, 0x3E], as: UTF8.self)).contains("not XML"))
     }
+
+    /// Thousands of annotations are read on every core, in parts: the fault told is still the first in the file, a
+    /// name given twice before a bad number included, and the nameless are named as one reading in order names them.
+    @Test func theFirstFaultInTheFileIsTheOneToldHoweverManyAnnotations() throws {
+        func file(_ lines: [Int: String]) -> String {
+            "<xfdf><annots>\n" + (0..<20_000).map { index in
+                lines[index] ?? "<square page=\"0\" rect=\"0,0,1,1\" name=\"a\(index)\"/>"
+            }.joined(separator: "\n") + "\n</annots></xfdf>"
+        }
+        let bad = "<square page=\"0\" rect=\"0,0,x,1\" name=\"bad\"/>"
+        #expect(Self.error(file([19_000: bad])) == "line \(19_002): rect of <square> holds \"x\", not a number")
+        #expect(Self.error(file([19_000: bad, 12: bad])) == "line 14: rect of <square> holds \"x\", not a number")
+        #expect(Self.error(file([19_000: bad, 30: "<square page=\"0\" rect=\"0,0,1,1\" name=\"a3\"/>"]))
+                == "line 32: the name \"a3\" is given twice (first on line 5)")
+        let nameless = (0..<20_000).map { _ in "<circle page=\"0\" rect=\"0,0,1,1\"/>" }.joined()
+        let read = try XFDF.command(from: Array("<xfdf><annots>\(nameless)</annots></xfdf>".utf8), pages: Self.pages).add
+        #expect(read.map(\.order) == Array(0..<20_000))
+        #expect(Set(read.map(\.id)).count == 20_000)
+        let again = try XFDF.command(from: Array("<xfdf><annots>\(nameless)</annots></xfdf>".utf8), pages: Self.pages).add
+        #expect(again.map(\.id) == read.map(\.id))
+    }
+
+    /// White space around numbers is passed over as before reading them got its fast path: spaces and tabs, line ends
+    /// between points, and other white space (a no-break space, an em space) by its Unicode properties.
+    @Test func whiteSpaceAroundNumbersIsPassedOver() throws {
+        let text = "<xfdf><annots><square page=\"0\" rect=\" 10 ,\t20,\u{A0}30\u{2003},40 \"/>"
+            + "<ink page=\"0\" rect=\"0,0,50,50\"><inklist><gesture>\r\n 1,2;\t3,4 \n</gesture></inklist></ink></annots></xfdf>"
+        let read = try XFDF.command(from: Array(text.utf8), pages: Self.pages).add
+        #expect(read.count == 2)
+        #expect(read.first.map { [$0.rect.width, $0.rect.height] } == [20, 20])
+        #expect(read.last?.drawing.inkList.first?.count == 2)
+        #expect(Self.error(text.replacingOccurrences(of: "\t20", with: "\u{AD}20")).contains("not a number"))
+    }
+
 }

@@ -87,6 +87,10 @@ import Testing
         ("<p xmlns:a=\"urn:u\" xmlns:b=\"urn:u\" a:x=\"1\" b:x=\"2\"/>",
          "line 1: attribute b:x of <p> is given twice under two prefixes of one namespace"),
         ("<a:b:c xmlns:a=\"urn:u\"/>", "line 1: a:b:c is not a name XML with namespaces allows"),
+        ("<a::c xmlns:a=\"urn:u\"/>", "line 1: a::c is not a name XML with namespaces allows"),
+        ("<a: xmlns:a=\"urn:u\"/>", "line 1: a: is not a name XML with namespaces allows"),
+        ("<:a/>", "line 1: :a is not a name XML with namespaces allows"),
+        ("<p a:1=\"x\" xmlns:a=\"urn:u\"/>", "line 1: a:1 is not a name XML with namespaces allows (in <p>)"),
         ("<xmlns:p/>", "line 1: <xmlns:p> uses the prefix xmlns, which names no element"),
         ("<p><a:q xmlns:a=\"urn:u\"/><a:r/></p>", "line 1: the prefix a of a:r in <a:r> is not declared"),
     ])

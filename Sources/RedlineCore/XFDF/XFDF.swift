@@ -103,8 +103,13 @@ public enum XFDF {
         var lines: [AnnotationID: Int] = [:]
         var deleteLines: [AnnotationID: Int] = [:]
         func read(_ part: XMLTreeElement) throws -> [Annotation] {
-            try part.elements.map { element in
-                var annotation = try XFDFAnnotationElement.annotation(from: element, pages: pages, order: order)
+            let elements = part.elements
+            let converted = XFDFAnnotationElement.annotations(from: elements, pages: pages, firstOrder: order)
+            var annotations: [Annotation] = []
+            annotations.reserveCapacity(elements.count)
+            // In the file's order, so the first fault in it is the one told, whichever part of the work met it first.
+            for (element, result) in zip(elements, converted) {
+                var annotation = try result.get()
                 order += 1
                 if annotation.id.rawValue.isEmpty {
                     annotation.id = AnnotationID(StableUUID.derived(seed: fileHash, item: "xfdf annotation \(order)").uuidString)
@@ -113,8 +118,9 @@ public enum XFDF {
                     throw XFDFError(element, "the name \"\(annotation.id.rawValue.prefix(80))\" is given twice (first on line \(earlier))")
                 }
                 lines[annotation.id] = element.line
-                return annotation
+                annotations.append(annotation)
             }
+            return annotations
         }
         for part in root.elements {
             switch part.name {
@@ -153,17 +159,20 @@ public enum XFDF {
             // A review state is a decision about an annotation: without it, it says nothing (a plain reply to a
             // missing name stands alone, as a note).
             let named = known.union(lines.keys)
-            if let stray = (command.add + command.modify).first(where: { $0.state != nil && $0.inReplyTo.map { !named.contains($0) } == true }) {
+            if let stray = command.incoming.first(where: { $0.state != nil && $0.inReplyTo.map { !named.contains($0) } == true }) {
                 throw XFDFError(line: lines[stray.id] ?? 0, message: "the review state \"\(stray.id.rawValue.prefix(80))\" answers \"\(stray.inReplyTo!.rawValue.prefix(80))\", which neither this file nor the document has")
             }
         }
         // A reply that answers itself, directly or through others: readers walking the thread would never end.
         // A loop the document already had, away from this file's annotations, is not this file's doing.
-        let after = command.applied(to: existing ?? [])
-        let parents = Dictionary(after.compactMap { annotation in annotation.inReplyTo.map { (annotation.id, $0) } },
-                                 uniquingKeysWith: { first, _ in first })
+        // The threads as the command leaves them (what `applied(to:)` gives, without copying every annotation): the
+        // document's, those this file brings or changes in their place, less what it deletes.
+        var parents: [AnnotationID: AnnotationID] = [:]
+        for annotation in existing ?? [] where parents[annotation.id] == nil { parents[annotation.id] = annotation.inReplyTo }
+        for annotation in command.incoming { parents[annotation.id] = annotation.inReplyTo }
+        for deletion in command.delete { parents[deletion.id] = nil }
         let looped = ReplyLoops.members(parents: parents)
-        if let annotation = (command.add + command.modify).first(where: { $0.inReplyTo != nil && looped.contains($0.id) }) {
+        if let annotation = command.incoming.first(where: { $0.inReplyTo != nil && looped.contains($0.id) }) {
             throw XFDFError(line: lines[annotation.id] ?? 0,
                             message: "inreplyto=\"\(annotation.inReplyTo!.rawValue.prefix(80))\" of \"\(annotation.id.rawValue.prefix(80))\" makes a loop of replies")
         }

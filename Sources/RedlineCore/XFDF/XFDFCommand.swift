@@ -25,6 +25,9 @@ public struct XFDFCommand: Sendable, Equatable {
 
     /// The set after the command: deleted names gone, changed ones replaced where they stood, added ones at the end.
     /// An added annotation whose name the set already holds replaces it (an import matches by name).
+    /// What the command adds and changes, in that order, without copying them into one array.
+    var incoming: LazySequence<FlattenSequence<[[Annotation]]>> { [add, modify].lazy.joined() }
+
     public func applied(to annotations: [Annotation]) -> [Annotation] {
         let gone = Set(delete.map(\.id))
         var replacements: [AnnotationID: Annotation] = [:]
