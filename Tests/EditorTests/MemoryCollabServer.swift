@@ -117,6 +117,20 @@ struct SharedRoom {
         collect(user)
     }
 
+    /// Alice and Bob in the document, Alice's link down, and a text she placed then, at `time`.
+    static func aliceOffline(placing text: String, at time: PDFDate) -> SharedRoom {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.deliver()
+        room.disconnect("alice")
+        room.act("alice") { editor in
+            editor.time = time
+            editor.placeText(text)
+        }
+        return room
+    }
+
     /// The user's editor acts; what it sends is kept until `deliver`.
     mutating func act(_ user: String, _ action: (inout EditorHarness) -> Void) {
         action(&editors[user]!)

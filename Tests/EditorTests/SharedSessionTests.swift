@@ -409,16 +409,8 @@ import Testing
     /// Markup made offline and restored from the crash journal an hour later is dated when it was made, for the user
     /// and for everyone the server tells (it was dated at the restore).
     @Test func markupRestoredFromTheJournalIsDatedWhenItWasMade() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.deliver()
-        room.disconnect("alice")
         let made = PDFDate(year: 2026, month: 11, day: 22, hour: 9, minute: 5, offsetMinutes: 60)
-        room.act("alice") { editor in
-            editor.time = made
-            editor.placeText("Made before the crash")
-        }
+        var room = SharedRoom.aliceOffline(placing: "Made before the crash", at: made)
         #expect(made != EditorHarness.now, "the restarted editor's clock reads another time")
         Self.restartFromItsJournal(&room, "alice", seed: 11)
         for user in ["alice", "bob"] {

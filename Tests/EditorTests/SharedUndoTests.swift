@@ -108,16 +108,8 @@ import Testing
 
     /// Markup made while offline is dated when it was made, not when it reaches the server.
     @Test func markupMadeOfflineIsDatedWhenItWasMade() throws {
-        var room = SharedRoom()
-        room.join("alice")
-        room.join("bob")
-        room.deliver()
-        room.disconnect("alice")
         let made = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 5, offsetMinutes: 60)
-        room.act("alice") { editor in
-            editor.time = made
-            editor.placeText("Written offline")
-        }
+        var room = SharedRoom.aliceOffline(placing: "Written offline", at: made)
         room.pause("alice")
         room.act("alice") { $0.time = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 40, offsetMinutes: 60) }
         room.connect("alice")
