@@ -192,6 +192,7 @@ extension EditorReducer {
                 let pages = state.document.pages
                 for name in shared.shown.keys { state.sharing?.restoredShown[AnnotationID(name)] = shared.shownAnnotation(name, pages: pages) }
                 for (name, time) in shared.changedAt ?? [:] { state.sharing?.restoredAt[AnnotationID(name)] = time }
+                for (name, time) in shared.madeAt ?? [:] { state.sharing?.restoredMadeAt[AnnotationID(name)] = time }
             }
             let markup = MarkupLayer(items: journaled.markup.items.filter { state.document.pages.indices.contains($0.pageIndex) })
             // Annotation changes only make sense against the annotations they were made on.

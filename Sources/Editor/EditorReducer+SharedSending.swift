@@ -42,7 +42,7 @@ extension EditorReducer {
         for item in state.markup.items where changed.contains(item.annotationName) && item.drawsSomething {
             let name = item.annotationName
             present.insert(name)
-            var annotation = MarkupAnnotations.annotation(for: item, author: author, at: sharing.created[name] ?? sharing.changedAt[name] ?? state.now,
+            var annotation = MarkupAnnotations.annotation(for: item, author: author, at: sharing.created[name] ?? sharing.madeAt[name] ?? sharing.changedAt[name] ?? state.now,
                                                           onPage: state.document.pages[item.pageIndex].displaySize,
                                                           measuredBy: env.measurer)
             annotation.modified = sharing.changedAt[name] ?? state.now
@@ -99,7 +99,7 @@ extension EditorReducer {
         for item in state.markup.items where names.contains(item.annotationName) && item.drawsSomething {
             let name = item.annotationName
             // Dated when it was made and changed here, not when it reached the server (after being offline).
-            let created = sharing.created[name] ?? sharing.changedAt[name] ?? state.now
+            let created = sharing.created[name] ?? sharing.madeAt[name] ?? sharing.changedAt[name] ?? state.now
             sharing.created[name] = created
             var annotation = MarkupAnnotations.annotation(for: item, author: user, at: created,
                                                           onPage: state.document.pages[item.pageIndex].displaySize, measuredBy: env.measurer)

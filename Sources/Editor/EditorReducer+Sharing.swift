@@ -115,15 +115,10 @@ extension EditorReducer {
         guard var sharing = state.sharing else { return [] }
         switch frame {
         case .welcome(_, let user, let access, _, let snapshot):
-            // Whatever said it was offline (the link tries again in between) is answered; a message said since
-            // (an undo made offline) keeps its words, and is told the session is back after them.
-            let connected = sharing.user == nil ? "Shared session connected" : "Shared session connected again"
-            if state.message?.hasPrefix("Shared session offline") == true {
-                state.message = connected
-            } else if sharing.offlineReasonSaid != nil, let said = state.message, !said.isEmpty {
-                state.message = said + " · " + connected.lowercased()
-            } else if sharing.offlineReasonSaid != nil {
-                state.message = connected
+            // Whatever said it was offline (the link tries again in between) is answered, even when something was
+            // said since (an undo made offline: kept beside it, it read as if made just now).
+            if state.message?.hasPrefix("Shared session offline") == true || sharing.offlineReasonSaid != nil {
+                state.message = sharing.user == nil ? "Shared session connected" : "Shared session connected again"
             }
             sharing.offlineReasonSaid = nil
             sharing.link = .connected

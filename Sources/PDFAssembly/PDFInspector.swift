@@ -385,6 +385,6 @@ public enum PDFInspector {
 
     static func summarise(_ warnings: [String]) -> [String] {
         guard let first = warnings.first else { return [] }
-        return warnings.count == 1 ? [first] : [first, "and \(warnings.count - 1) more"]
+        return warnings.count == 1 ? [first] : [first, "and \(warnings.count - 1) more repair\(warnings.count == 2 ? "" : "s")"]
     }
 }

@@ -119,6 +119,28 @@ import Testing
         #expect(shown.created == made && shown.modified == made, "\(String(describing: shown.created)) \(String(describing: shown.modified))")
     }
 
+    /// Markup made offline and moved before it reached the server is created when it was made and modified when it
+    /// was moved (it was created at the move).
+    @Test func markupMovedBeforeItIsSentKeepsWhenItWasMade() throws {
+        let made = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 5, offsetMinutes: 60)
+        let moved = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 6, offsetMinutes: 60)
+        var room = SharedRoom.aliceOffline(placing: "Moved offline", at: made)
+        room.pause("alice")
+        room.act("alice") { editor in
+            editor.time = moved
+            editor.press(.right, .right)
+        }
+        room.pause("alice")
+        room.act("alice") { $0.time = PDFDate(year: 2026, month: 11, day: 22, hour: 11, minute: 40, offsetMinutes: 60) }
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        for user in ["alice", "bob"] {
+            let shown = try #require(room.editors[user]!.state.annotations.first { $0.contents == "Moved offline" }, "\(user)")
+            #expect(shown.created == made && shown.modified == moved, "\(user): \(String(describing: shown.created)) \(String(describing: shown.modified))")
+        }
+    }
+
     @Test func undoingNewWordsAndANewColourTheServerTookBringsTheOldOnesBack() throws {
         var room = Self.roomWithAlicesServerText("First words")
         let colour = room.editors["bob"]!.state.annotations.first?.drawing.color

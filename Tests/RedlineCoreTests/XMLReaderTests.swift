@@ -74,6 +74,9 @@ import Testing
             + "<text page=\"0\" rect=\"0,0,1,1\" name=\"n\"><contents>a\r\nb</contents></text>\r\n</annots>\r\n</xfdf>\r\n"
         #expect(try XFDF.command(from: Array(crlf.utf8), pages: Self.pages).add.first?.contents == "a\nb")
         #expect(Self.error("<x>\r\n\r\n<y>") == "line 3: <y> is never closed", "a CR LF counts as one line")
+        #expect(Self.error("<x>\r\r<!-- a\rb -->\r<y>") == "line 5: <y> is never closed", "a lone CR ends a line, between elements and in a comment")
+        let lone = "<xfdf>\r<annots>\r<square page=\"0\" rect=\"0,0,1,1\"/>\r<square page=\"0\" rect=\"0,0,x,1\"/>\r</annots></xfdf>"
+        #expect(XFDFTests.error(lone) == "line 4: rect of <square> holds \"x\", not a number")
     }
 
     /// What a namespace-aware reader (expat, libxml2, Java) refuses is refused here, so Redline never writes it back.

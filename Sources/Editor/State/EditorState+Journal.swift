@@ -53,9 +53,12 @@ extension EditorState {
             shown[annotation.id.rawValue] = XFDF.document([annotation], pages: document.pages)
         }
         let journaled = Set(markup.items.map(\.annotationName)).union(touched).union(edits.annotations.added.map(\.id))
-        var changedAt: [String: PDFDate] = [:]
-        for name in journaled { if let time = sharing.changedAt[name] { changedAt[name.rawValue] = time } }
+        var changedAt: [String: PDFDate] = [:], madeAt: [String: PDFDate] = [:]
+        for name in journaled {
+            if let time = sharing.changedAt[name] { changedAt[name.rawValue] = time }
+            if let time = sharing.created[name] ?? sharing.madeAt[name] { madeAt[name.rawValue] = time }
+        }
         return SharedJournal(bases: sharing.journalBases(of: journaled), shown: shown, unsent: unsent.map(\.rawValue).sorted(),
-                             changedAt: changedAt.isEmpty ? nil : changedAt)
+                             changedAt: changedAt.isEmpty ? nil : changedAt, madeAt: madeAt.isEmpty ? nil : madeAt)
     }
 }

@@ -42,9 +42,13 @@ public struct SharedReview: Sendable {
     var changedBackAt: [AnnotationID: PDFDate] = [:]
     /// When each name was last changed here: markup made offline is dated then, not when it reaches the server.
     var changedAt: [AnnotationID: PDFDate] = [:]
-    /// Names a restored journal brings back, with when they were changed in the session that wrote it: taken by the
-    /// change the restore makes of them, then forgotten.
+    /// When each name was first changed here: markup made here is created then (moved before it was sent, it was
+    /// dated created at the move).
+    var madeAt: [AnnotationID: PDFDate] = [:]
+    /// Names a restored journal brings back, with when they were last changed and first made in the session that
+    /// wrote it: taken by the change the restore makes of them, then forgotten.
     var restoredAt: [AnnotationID: PDFDate] = [:]
+    var restoredMadeAt: [AnnotationID: PDFDate] = [:]
     /// Why the link went offline, as the message line last said it: said again only when it changes.
     var offlineReasonSaid: String?
     /// The version of each annotation (by its name on the server) that this session's change to it was made against,
@@ -214,8 +218,13 @@ public struct SharedReview: Sendable {
 
     /// Notes names that begin to differ from the server here: the version each change is made against.
     mutating func noteDirty(_ names: Set<AnnotationID>, at time: PDFDate) {
-        for name in names { changedAt[name] = restoredAt[name] ?? time }
+        for name in names {
+            let at = restoredAt[name] ?? time
+            changedAt[name] = at
+            if madeAt[name] == nil { madeAt[name] = restoredMadeAt[name] ?? at }
+        }
         restoredAt = [:]
+        restoredMadeAt = [:]
         let busy = Set(pending.map(\.local))
         for name in names where !dirty.contains(name) && !busy.contains(name) {
             let wire = sharedName(name)

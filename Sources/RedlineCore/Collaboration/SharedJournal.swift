@@ -15,19 +15,23 @@ public struct SharedJournal: Sendable, Hashable, Codable {
     /// By name: when each was last changed in the session, so that what is restored is dated then, not at the
     /// restore. Nil in a journal written before it was kept.
     public var changedAt: [String: PDFDate]?
+    /// By name: when each was first changed in the session (markup: when it was made).
+    public var madeAt: [String: PDFDate]?
 
-    public init(bases: [String: Int] = [:], shown: [String: String] = [:], unsent: [String]? = nil, changedAt: [String: PDFDate]? = nil) {
+    public init(bases: [String: Int] = [:], shown: [String: String] = [:], unsent: [String]? = nil, changedAt: [String: PDFDate]? = nil,
+                madeAt: [String: PDFDate]? = nil) {
         self.bases = bases
         self.shown = shown
         self.unsent = unsent
         self.changedAt = changedAt
+        self.madeAt = madeAt
     }
 
     public var isEmpty: Bool { bases.isEmpty && shown.isEmpty && (unsent ?? []).isEmpty }
 
     /// What a journal read from disk may hold: a version no server gives (negative) is left out.
     public var checked: SharedJournal {
-        SharedJournal(bases: bases.filter { $0.value >= 0 }, shown: shown, unsent: unsent, changedAt: changedAt)
+        SharedJournal(bases: bases.filter { $0.value >= 0 }, shown: shown, unsent: unsent, changedAt: changedAt, madeAt: madeAt)
     }
 
     /// The annotation kept as shown under `name`, read as the wire's XFDF is; nil when none is, or it does not read

@@ -318,7 +318,7 @@ public struct XMLReader {
     private mutating func skipSpace() -> Bool {
         let begin = index
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D {
-            if bytes[index] == 0x0A { line += 1 }
+            if endsLine(at: index) { line += 1 }
             index += 1
         }
         return index > begin
@@ -337,11 +337,16 @@ public struct XMLReader {
                 index += end.utf8CodeUnitCount
                 return
             }
-            if bytes[index] == 0x0A { line += 1 }
+            if endsLine(at: index) { line += 1 }
             index += 1
         }
         throw Failure(line: start, message: "a \(what) is never closed")
     }
 
     private func fail(_ message: String) -> Failure { Failure(line: line, message: message) }
+
+    /// A line feed, or a carriage return not followed by one (XML 1.0 §2.11: CR LF and a lone CR each end a line).
+    private func endsLine(at offset: Int) -> Bool {
+        bytes[offset] == 0x0A || (bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A))
+    }
 }
