@@ -321,6 +321,16 @@ enum XFDFAnnotationElement {
         return PDFLimits.real(value)
     }
 
+    /// A value as a message quotes it: its first 40 characters, and "…" when there is more.
+    static func shown(_ text: Substring) -> String { text.count > 40 ? text.prefix(40) + "…" : String(text) }
+
+    /// Why `decimal` refused a value: a number too large for a PDF (whose limits readers keep to) is not "not a number".
+    static func whatIsWrong(_ text: Substring) -> String {
+        guard decimal(text) == nil, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
+              let value = Double(text), value.isFinite else { return "not a number" }
+        return "beyond what a PDF number holds (±\(PDFNumber.shown(PDFLimits.largestReal)))"
+    }
+
     /// `text` without the white space around it (line ends too with `newlines`). Foundation's trimming goes through
     /// NSString: a third of reading 100,000 annotations' numbers.
     static func trimmed(_ text: Substring, newlines: Bool = false) -> Substring {
@@ -347,7 +357,7 @@ enum XFDFAnnotationElement {
     private static func number(_ attribute: String, of element: XMLTreeElement) throws -> Double? {
         guard let text = element[attribute: attribute] else { return nil }
         guard let value = decimal(trimmed(text[...])) else {
-            throw XFDFError(element, "\(attribute)=\"\(text.prefix(40))\" of <\(element.name)> is not a number")
+            throw XFDFError(element, "\(attribute)=\"\(shown(text[...]))\" of <\(element.name)> is \(whatIsWrong(trimmed(text[...])))")
         }
         return value
     }
@@ -356,7 +366,7 @@ enum XFDFAnnotationElement {
         guard let text = element[attribute: attribute] else { return nil }
         return try text.split(separator: ",").map { part in
             guard let value = decimal(trimmed(part)) else {
-                throw XFDFError(element, "\(attribute) of <\(element.name)> holds \"\(part.prefix(40))\", not a number")
+                throw XFDFError(element, "\(attribute) of <\(element.name)> holds \"\(shown(part))\", \(whatIsWrong(trimmed(part)).replacingOccurrences(of: "beyond", with: "a number beyond"))")
             }
             return value
         }
@@ -367,7 +377,9 @@ enum XFDFAnnotationElement {
         let parts = text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { trimmed($0, newlines: true) }
             .filter { !$0.isEmpty }
         let values = try parts.map { part in
-            guard let value = decimal(part) else { throw XFDFError(element, "<\(element.name)> holds \"\(part.prefix(40))\", not a number") }
+            guard let value = decimal(part) else {
+                throw XFDFError(element, "<\(element.name)> holds \"\(shown(part))\", \(whatIsWrong(part).replacingOccurrences(of: "beyond", with: "a number beyond"))")
+            }
             return value
         }
         guard values.count % 2 == 0 else { throw XFDFError(element, "<\(element.name)> holds an x without its y") }
