@@ -45,6 +45,14 @@ public enum AnnotationRedrawing {
 
     /// The painter's drawings of annotations, each on a page the size of its own, in documents of
     /// `AppearanceDrawings.pagesPerDocument` pages: the form the writer takes appearances in.
+    static func drawings(_ drawn: [Drawn], services: RedlineServices) throws -> AppearanceDrawings {
+        var drawings = AppearanceDrawings()
+        for part in parts(of: drawn) {
+            drawings.add(try document(of: part, painter: services.painter), drawing: part.map(\.id))
+        }
+        return drawings
+    }
+
     /// The same, drawn on a thread of their own while the caller goes on: the writer waits only for a document it
     /// reaches before it is drawn. Importing 100,000 annotations drew for 0.8 s before writing the first.
     static func drawingsInBackground(_ drawn: [Drawn], services: RedlineServices) -> AppearanceDrawings {
@@ -53,14 +61,9 @@ public enum AnnotationRedrawing {
         let painter = services.painter
         let thread = Thread {
             var failure: (any Error)?
-            for (index, start) in stride(from: 0, to: drawn.count, by: AppearanceDrawings.pagesPerDocument).enumerated() {
-                if let failure {
-                    progress.deliver(index, .failure(failure))
-                    continue
-                }
-                let part = drawn[start..<min(drawn.count, start + AppearanceDrawings.pagesPerDocument)]
-                let pages = part.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) }
-                let result = Result { try MarkupOverlayPDF.make(pages: pages, painter: painter) }
+            for (index, part) in parts(of: drawn).enumerated() {
+                // After a failure the rest is not drawn, but each is told, so that no one waits for it for ever.
+                let result = failure.map { Result<Data, any Error>.failure($0) } ?? Result { try document(of: part, painter: painter) }
                 if case .failure(let error) = result { failure = error }
                 progress.deliver(index, result)
             }
@@ -69,13 +72,15 @@ public enum AnnotationRedrawing {
         return drawings
     }
 
-    static func drawings(_ drawn: [Drawn], services: RedlineServices) throws -> AppearanceDrawings {
-        var drawings = AppearanceDrawings()
-        for start in stride(from: 0, to: drawn.count, by: AppearanceDrawings.pagesPerDocument) {
-            let part = drawn[start..<min(drawn.count, start + AppearanceDrawings.pagesPerDocument)]
-            let pages = part.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) }
-            drawings.add(try MarkupOverlayPDF.make(pages: pages, painter: services.painter), drawing: part.map(\.id))
+    /// The drawings in the parts one document holds each.
+    private static func parts(of drawn: [Drawn]) -> [ArraySlice<Drawn>] {
+        stride(from: 0, to: drawn.count, by: AppearanceDrawings.pagesPerDocument).map {
+            drawn[$0..<min(drawn.count, $0 + AppearanceDrawings.pagesPerDocument)]
         }
-        return drawings
+    }
+
+    private static func document(of part: ArraySlice<Drawn>, painter: MarkupPainter) throws -> Data {
+        try MarkupOverlayPDF.make(pages: part.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) },
+                                  painter: painter)
     }
 }

@@ -133,7 +133,7 @@ struct PDFByteScanner {
     }
 
     /// `( … )` with nested parentheses and backslash escapes.
-    private mutating func skipLiteralString() -> Bool {
+    mutating func skipLiteralString() -> Bool {
         var depth = 0
         while position < bytes.count {
             switch bytes[position] {

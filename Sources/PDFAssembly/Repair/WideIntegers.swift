@@ -7,42 +7,29 @@ enum WideIntegers {
     /// and comments are passed over whole: their digits are not numbers.
     static func widened(_ value: ArraySlice<UInt8>) -> [UInt8]? {
         var ends: [Int] = []
-        var index = value.startIndex
-        var stringDepth = 0
-        while index < value.endIndex {
-            let byte = value[index]
-            if stringDepth > 0 {
-                if byte == UInt8(ascii: "\\") {
-                    index += 1
-                } else if byte == UInt8(ascii: "(") {
-                    stringDepth += 1
-                } else if byte == UInt8(ascii: ")") {
-                    stringDepth -= 1
-                }
-                index += 1
-                continue
-            }
-            switch byte {
+        var scanner = PDFByteScanner(Array(value))
+        while true {
+            scanner.skipWhitespaceAndComments()
+            guard !scanner.atEnd else { break }
+            let start = scanner.position
+            switch scanner.bytes[start] {
             case UInt8(ascii: "("):
-                stringDepth = 1
-                index += 1
-            case UInt8(ascii: "%"):
-                while index < value.endIndex, value[index] != 0x0A, value[index] != 0x0D { index += 1 }
-            case UInt8(ascii: "<") where index + 1 < value.endIndex && value[index + 1] == UInt8(ascii: "<"):
-                index += 2
+                guard scanner.skipLiteralString() else { scanner.position = scanner.bytes.count; break }
+            case UInt8(ascii: "<") where scanner.startsWith("<<", at: start):
+                scanner.position += 2
             case UInt8(ascii: "<"):
-                while index < value.endIndex, value[index] != UInt8(ascii: ">") { index += 1 }
-            case _ where PDFByteScanner.isWhitespace(byte) || PDFByteScanner.isDelimiter(byte):
-                index += 1
+                scanner.position = (scanner.find(">", from: start) ?? scanner.bytes.count - 1) + 1
+            case let byte where PDFByteScanner.isDelimiter(byte):
+                scanner.position += 1
             default:
                 // A name, number or keyword: up to the next delimiter or white space (a name starts at its `/`,
                 // a delimiter, so its characters are taken here as one regular token and never as a number).
-                let start = index
-                let isName = start > value.startIndex && value[start - 1] == UInt8(ascii: "/")
-                while index < value.endIndex, !PDFByteScanner.isWhitespace(value[index]), !PDFByteScanner.isDelimiter(value[index]) {
-                    index += 1
+                while !scanner.atEnd, !PDFByteScanner.isWhitespace(scanner.bytes[scanner.position]),
+                      !PDFByteScanner.isDelimiter(scanner.bytes[scanner.position]) {
+                    scanner.position += 1
                 }
-                if !isName, isIntegerPast64Bits(value[start..<index]) { ends.append(index) }
+                let isName = start > 0 && scanner.bytes[start - 1] == UInt8(ascii: "/")
+                if !isName, isIntegerPast64Bits(scanner.bytes[start..<scanner.position]) { ends.append(value.startIndex + scanner.position) }
             }
         }
         guard !ends.isEmpty else { return nil }

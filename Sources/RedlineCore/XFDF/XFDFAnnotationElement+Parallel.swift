@@ -7,7 +7,7 @@ extension XFDFAnnotationElement {
     /// at its first fault, so what follows a fault is not read (the caller stops there too).
     static func annotations(from elements: [XMLTreeElement], pages: [PageGeometry],
                             firstOrder: Int) -> [Result<Annotation, any Error>] {
-        let parts = ProcessInfo.processInfo.environment["SERIALTEMP"] != nil ? 1 : min(ProcessInfo.processInfo.activeProcessorCount, elements.count / 4096 + 1)
+        let parts = min(ProcessInfo.processInfo.activeProcessorCount, elements.count / 4096 + 1)
         @Sendable func read(_ range: Range<Int>) -> [Result<Annotation, any Error>] {
             var results: [Result<Annotation, any Error>] = []
             results.reserveCapacity(range.count)

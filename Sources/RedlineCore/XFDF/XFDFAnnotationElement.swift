@@ -316,19 +316,23 @@ enum XFDFAnnotationElement {
     /// A decimal number as XFDF writes them (digits, a sign, a point, an exponent), within what a PDF can hold:
     /// not hexadecimal, not `nan` or `inf`, which Swift's own reading would take.
     static func decimal<Text: StringProtocol>(_ text: Text) -> Double? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
-              let value = Double(text) else { return nil }
+        guard isDecimalSyntax(text), let value = Double(text) else { return nil }
         return PDFLimits.real(value)
+    }
+
+    /// Digits, signs, a point and an exponent only: what `Double` reads beyond that (nan, inf, hex) is no XFDF number.
+    private static func isDecimalSyntax<Text: StringProtocol>(_ text: Text) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }
     }
 
     /// A value as a message quotes it: its first 40 characters, and "…" when there is more.
     static func shown(_ text: Substring) -> String { text.count > 40 ? text.prefix(40) + "…" : String(text) }
 
     /// Why `decimal` refused a value: a number too large for a PDF (whose limits readers keep to) is not "not a number".
-    static func whatIsWrong(_ text: Substring) -> String {
-        guard decimal(text) == nil, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || $0 == 0x45 || $0 == 0x65 }),
-              let value = Double(text), value.isFinite else { return "not a number" }
-        return "beyond what a PDF number holds (±\(PDFNumber.shown(PDFLimits.largestReal)))"
+    /// `held`: said of a value a list holds ("…, a number beyond …") rather than of an attribute ("is beyond …").
+    static func whatIsWrong(_ text: Substring, held: Bool = false) -> String {
+        guard isDecimalSyntax(text), let value = Double(text), value.isFinite else { return "not a number" }
+        return (held ? "a number " : "") + "beyond what a PDF number holds (±\(PDFNumber.shown(PDFLimits.largestReal)))"
     }
 
     /// `text` without the white space around it (line ends too with `newlines`). Foundation's trimming goes through
@@ -366,7 +370,7 @@ enum XFDFAnnotationElement {
         guard let text = element[attribute: attribute] else { return nil }
         return try text.split(separator: ",").map { part in
             guard let value = decimal(trimmed(part)) else {
-                throw XFDFError(element, "\(attribute) of <\(element.name)> holds \"\(shown(part))\", \(whatIsWrong(trimmed(part)).replacingOccurrences(of: "beyond", with: "a number beyond"))")
+                throw XFDFError(element, "\(attribute) of <\(element.name)> holds \"\(shown(part))\", \(whatIsWrong(trimmed(part), held: true))")
             }
             return value
         }
@@ -378,7 +382,7 @@ enum XFDFAnnotationElement {
             .filter { !$0.isEmpty }
         let values = try parts.map { part in
             guard let value = decimal(part) else {
-                throw XFDFError(element, "<\(element.name)> holds \"\(shown(part))\", \(whatIsWrong(part).replacingOccurrences(of: "beyond", with: "a number beyond"))")
+                throw XFDFError(element, "<\(element.name)> holds \"\(shown(part))\", \(whatIsWrong(part, held: true))")
             }
             return value
         }

@@ -23,11 +23,11 @@ public struct XFDFCommand: Sendable, Equatable {
 
     public var isEmpty: Bool { add.isEmpty && modify.isEmpty && delete.isEmpty }
 
-    /// The set after the command: deleted names gone, changed ones replaced where they stood, added ones at the end.
-    /// An added annotation whose name the set already holds replaces it (an import matches by name).
     /// What the command adds and changes, in that order, without copying them into one array.
     var incoming: LazySequence<FlattenSequence<[[Annotation]]>> { [add, modify].lazy.joined() }
 
+    /// The set after the command: deleted names gone, changed ones replaced where they stood, added ones at the end.
+    /// An added annotation whose name the set already holds replaces it (an import matches by name).
     public func applied(to annotations: [Annotation]) -> [Annotation] {
         let gone = Set(delete.map(\.id))
         var replacements: [AnnotationID: Annotation] = [:]
