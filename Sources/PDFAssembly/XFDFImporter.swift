@@ -71,7 +71,7 @@ public enum XFDFImporter {
                 if let existing = located[annotation.id] {
                     target.noteChanged(annotation: existing.object)
                     // Moved or redrawn, the old appearance would show the old place: readers draw a new one.
-                    let unchanged = close(existing.annotation.rect, annotation.rect) && existing.annotation.drawing.isClose(to: annotation.drawing)
+                    let unchanged = existing.annotation.standsAndLooksAs(annotation)
                     let redrawn = appearances.contains(annotation.id)
                     for key in AnnotationWriter.describedKeys + (unchanged && !redrawn ? [] : ["/AP"]) {
                         qpdf_oh_remove_key(target.data, existing.object, key)
@@ -122,9 +122,5 @@ public enum XFDFImporter {
         let made = try writer.makeIndirect(entry)
         objects[id] = made
         return made
-    }
-
-    private static func close(_ a: Rect, _ b: Rect) -> Bool {
-        abs(a.minX - b.minX) < 0.01 && abs(a.minY - b.minY) < 0.01 && abs(a.maxX - b.maxX) < 0.01 && abs(a.maxY - b.maxY) < 0.01
     }
 }

@@ -12,32 +12,49 @@ public enum XFDFExchange {
         public var description: String { "there is no page \(page + 1) (the document has \(pageCount))" }
     }
 
-    /// The document's annotations as XFDF, every page or one (from 0), and what XFDF could not hold of the
-    /// markup (`XFDF.leftOut`), for the caller to say.
-    public static func export(_ path: String, password: String?, page: Int? = nil) throws -> (xfdf: String, leftOut: [Annotation]) {
+    /// The document's annotations as XFDF, every page or one (from 0); what XFDF could not hold of the markup
+    /// (`XFDF.leftOut`) and what was repaired to read the document, for the caller to say.
+    public static func export(_ path: String, password: String?, page: Int? = nil) throws
+        -> (xfdf: String, leftOut: [Annotation], repairs: [String]) {
         let description = try PDFInspector.describe(path: path, password: password)
         if let page, page >= description.pageCount { throw PageOutOfRange(page: page, pageCount: description.pageCount) }
         let annotations = description.annotations.filter { page == nil || $0.pageIndex == page }
-        return (XFDF.document(annotations, pages: description.pages), XFDF.leftOut(annotations))
+        return (XFDF.document(annotations, pages: description.pages), XFDF.leftOut(annotations), description.repairs)
     }
 
     /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs), by the painter the
-    /// screen and `:wa` use: XFDF carries none, and some readers draw nothing without one.
-    static func appearances(for annotations: some Sequence<Annotation>, pages: [PageGeometry]) throws -> AppearanceDrawings {
+    /// screen and `:wa` use, and for the shapes, lines, polygons and carets it draws from their keys: XFDF carries
+    /// none, and readers without one draw them differently or not at all (poppler draws no caret, PDFium no line or
+    /// polygon). An annotation of the file whose place and look stay keeps the appearance it has (`existing`).
+    static func appearances(for annotations: some Sequence<Annotation>, existing: [AnnotationID: Annotation] = [:],
+                            pages: [PageGeometry]) throws -> AppearanceDrawings {
         var services: RedlineServices?
         var drawn: [AnnotationRedrawing.Drawn] = []
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
-            guard let item = MarkupAnnotations.item(for: annotation), item.drawsSomething else { continue }
+            let page = pages[annotation.pageIndex]
+            guard let item = MarkupAnnotations.item(for: annotation) else {
+                if sketchedKinds.contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true,
+                   let sketch = AnnotationSketch(annotation) {
+                    services = services ?? RedlineServices()
+                    drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, sketch: sketch, page: page))
+                }
+                continue
+            }
+            guard item.drawsSomething else { continue }
             let painter = services ?? RedlineServices()
             services = painter
             // Words wider than the box the file gives them would be cut at its edge: readers wrap them inside it.
             if annotation.subtype == .freeText,
                !annotation.rect.insetBy(dx: -1, dy: -1).contains(MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)) { continue }
-            drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: pages[annotation.pageIndex]))
+            drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: page))
         }
         guard let services else { return AppearanceDrawings() }
         return AnnotationRedrawing.drawingsInBackground(drawn, services: services)
     }
+
+    /// What the painter draws from its keys when XFDF brings it. Notes and stamps are left to readers, who draw
+    /// their icons and stamp pictures better than a sketch; a squiggly every reader draws from its quads.
+    static let sketchedKinds: Set<String> = ["Square", "Circle", "Line", "PolyLine", "Polygon", "Caret"]
 
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to
     /// `destination`, atomically and checked; a malformed file throws before anything is written. Says how the copy
@@ -74,7 +91,7 @@ public enum XFDFExchange {
             // Nothing to write: no writing session reads every annotation of the file a second time.
             document = try XFDFImporter.unchangedCopy(of: path)
         } else {
-            let drawn = try appearances(for: incoming.filter { !unchanged.contains($0.id) }, pages: description.pages)
+            let drawn = try appearances(for: incoming.filter { !unchanged.contains($0.id) }, existing: existing, pages: description.pages)
             document = try XFDFImporter.document(source: path, password: password, command: command, appearances: drawn,
                                                  unchanged: unchanged, identity: identity, rewrite: rewrite)
         }

@@ -273,12 +273,96 @@ enum NamespaceAwareXML {
         let annotations = try MuPDFProbe.annotations(in: output)[0].annotations
         #expect(annotations.first { $0.id == "I" }?.hasAppearance == true)
         #expect(annotations.first { $0.id == "F" }?.hasAppearance == true)
-        #expect(annotations.first { $0.id == "C" }?.hasAppearance == false, "a circle is left to readers, who draw it from its keys")
+        #expect(annotations.first { $0.id == "C" }?.hasAppearance == true, "a circle is drawn from its keys")
         #expect(try PopplerText.text(in: output, page: 1).contains("Imported words"))
         let page = try PopplerRender.page(1, of: output)
         var blue = 0
         for y in 82..<202 { for x in 90..<310 { let p = page.rgb(x, y); if p.blue > 150 && p.red < 100 && p.green < 100 { blue += 1 } } }
         #expect(blue > 100, "the ink is drawn in blue where it goes: \(blue)")
+    }
+
+    /// Shapes, lines, polygons and carets XFDF brings are drawn from their keys: every reader shows the same, where
+    /// poppler draws no caret and PDFium no line or polygon without an appearance. Each shows in its colour inside its
+    /// box in poppler's and MuPDF's renders, and nothing of it outside.
+    @Test func importedShapesLinesPolygonsAndCaretsGetAnAppearanceEveryReaderDraws() throws {
+        let folder = TemporaryFolder()
+        let output = try imported("""
+            <square page="0" rect="60,600,200,700" name="S" color="#FF0000" width="3"/>
+            <circle page="0" rect="240,600,380,700" name="C" color="#0000FF" interior-color="#00FF00" width="2"/>
+            <line page="0" rect="60,450,300,560" name="L" color="#FF0000" width="3" start="70,460" end="290,550" head="None" tail="ClosedArrow"/>
+            <polygon page="0" rect="340,450,520,560" name="P" color="#0000FF" width="2"><vertices>350,460;510,460;430,550</vertices></polygon>
+            <polyline page="0" rect="60,300,300,400" name="Y" color="#FF0000" width="2"><vertices>70,310;180,390;290,310</vertices></polyline>
+            <caret page="0" rect="400,300,440,340" name="K" color="#0000FF"/>
+            """, in: folder)
+        let written = try MuPDFProbe.annotations(in: output)[0].annotations
+        for name in ["S", "C", "L", "P", "Y", "K"] {
+            #expect(written.first { $0.id == name }?.hasAppearance == true, "\(name) has an appearance")
+        }
+        // PDF user space boxes and the colour each is drawn in: red or blue.
+        let boxes: [(name: String, box: [Int], red: Bool)] = [("S", [60, 600, 200, 700], true), ("C", [240, 600, 380, 700], false),
+                                                              ("L", [60, 450, 300, 560], true), ("P", [340, 450, 520, 560], false),
+                                                              ("Y", [60, 300, 300, 400], true), ("K", [400, 300, 440, 340], false)]
+        for (reader, page) in [("poppler", try PopplerRender.page(1, of: output)), ("MuPDF", try MuPDFProbe.render(1, of: output, dpi: 72))] {
+            func isRed(_ p: (red: Int, green: Int, blue: Int)) -> Bool { p.red > 180 && p.green < 90 && p.blue < 90 }
+            func isBlue(_ p: (red: Int, green: Int, blue: Int)) -> Bool { p.blue > 180 && p.red < 90 && p.green < 90 }
+            var inside = [String: Int](), outside = 0
+            for y in 0..<page.height {
+                for x in 0..<page.width {
+                    let pixel = page.rgb(x, y)
+                    guard isRed(pixel) || isBlue(pixel) else { continue }
+                    let userY = page.height - y
+                    if let owner = boxes.first(where: { $0.red == isRed(pixel) && (($0.box[0] - 1)...($0.box[2] + 1)).contains(x)
+                                                        && (($0.box[1] - 1)...($0.box[3] + 1)).contains(userY) }) {
+                        inside[owner.name, default: 0] += 1
+                    } else {
+                        outside += 1
+                    }
+                }
+            }
+            for (name, _, _) in boxes { #expect(inside[name, default: 0] > 40, "\(reader) draws \(name): \(inside[name, default: 0]) pixels") }
+            #expect(outside < 20, "\(reader): \(outside) coloured pixels outside every box")
+            var green = 0
+            for y in (page.height - 690)..<(page.height - 610) { for x in 260..<360 where page.rgb(x, y).green > 180 && page.rgb(x, y).red < 90 { green += 1 } }
+            #expect(green > 2_000, "\(reader) fills the circle green: \(green) pixels")
+        }
+    }
+
+    /// An annotation of the file whose author changes keeps the appearance it has; one that moves is drawn anew where
+    /// it now stands.
+    @Test func aFilesShapeKeepsItsAppearanceUnlessItMoves() throws {
+        let folder = TemporaryFolder()
+        let source = TestPaths.fixture("pdfjs_issue14438.pdf")
+        let exported = folder.file("file.xfdf")
+        #expect(try redline("xfdf", "export", source, "--output", exported).status == 0)
+        let before = try MuPDFProbe.annotations(in: source)[0].annotations
+        let caret = try #require(before.first { $0.type == "Caret" && $0.id != nil }), square = try #require(before.first { $0.type == "Square" && $0.id != nil })
+        var xfdf = try String(contentsOfFile: exported, encoding: .utf8)
+        // The square's author changes; the caret moves 30 points right.
+        let squareElement = try #require(xfdf.range(of: "<square[^>]*name=\"\(NSRegularExpression.escapedPattern(for: square.id!))\"[^>]*>",
+                                                    options: .regularExpression))
+        xfdf.replaceSubrange(squareElement, with: String(xfdf[squareElement]).replacingOccurrences(of: #"title="[^"]*""#, with: #"title="Another reviewer""#,
+                                                                                             options: .regularExpression))
+        let caretElement = try #require(xfdf.range(of: "<caret[^>]*name=\"\(NSRegularExpression.escapedPattern(for: caret.id!))\"[^>]*>",
+                                                   options: .regularExpression))
+        let rect = try #require(String(xfdf[caretElement]).firstMatch(of: /rect="([^"]*)"/))
+        let moved = rect.1.split(separator: ",").enumerated().map { index, value in
+            String(Double(value)! + (index % 2 == 0 ? 30 : 0))
+        }.joined(separator: ",")
+        xfdf.replaceSubrange(caretElement, with: String(xfdf[caretElement]).replacingOccurrences(of: "rect=\"\(rect.1)\"", with: "rect=\"\(moved)\""))
+        let changed = folder.file("changed.xfdf"), output = folder.file("out.pdf")
+        try xfdf.write(toFile: changed, atomically: true, encoding: .utf8)
+        let result = try redline("xfdf", "import", source, changed, "--output", output)
+        try #require(result.status == 0, "\(result.stderr)")
+        let after = try MuPDFProbe.annotations(in: output)[0].annotations
+        let newSquare = try #require(after.first { $0.id == square.id }), newCaret = try #require(after.first { $0.id == caret.id })
+        #expect(newSquare.appearanceDigest == square.appearanceDigest, "the square keeps its look")
+        #expect(newCaret.hasAppearance && newCaret.appearanceDigest != caret.appearanceDigest, "the moved caret is drawn anew")
+        // poppler draws the moved caret where it now stands (twice the points in pixels: it is 8 points wide).
+        let page = try PopplerRender.page(1, of: output, dpi: 144), old = try PopplerRender.page(1, of: source, dpi: 144)
+        let box = newCaret.rect.map { Int(($0 * 2).rounded()) }
+        var differing = 0
+        for y in max(0, box[1])..<min(page.height, box[3]) { for x in max(0, box[0])..<min(page.width, box[2]) where page.difference(from: old, x, y) > 96 { differing += 1 } }
+        #expect(differing > 10, "the caret shows where it moved: \(differing) pixels changed in \(box)")
     }
 
     /// Appearances drawn for many imported annotations share what they can: one embedded font and one copy of each

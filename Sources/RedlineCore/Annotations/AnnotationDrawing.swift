@@ -190,3 +190,13 @@ extension AnnotationDrawing {
             && quads.count == other.quads.count && zip(quads, other.quads).allSatisfy(near)
     }
 }
+
+extension Annotation {
+    /// Where it stands and how it looks are the same as `other`'s, up to a trip through a file or XFDF: the
+    /// appearance it has still shows it.
+    public func standsAndLooksAs(_ other: Annotation) -> Bool {
+        let (a, b) = (rect, other.rect)
+        return abs(a.minX - b.minX) < 0.01 && abs(a.minY - b.minY) < 0.01 && abs(a.maxX - b.maxX) < 0.01 && abs(a.maxY - b.maxY) < 0.01
+            && drawing.isClose(to: other.drawing)
+    }
+}
