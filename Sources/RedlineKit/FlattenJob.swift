@@ -25,7 +25,7 @@ public enum FlattenJob {
         /// What the command prints: what was drawn, what was removed, and what stays an annotation, by id and why.
         public var lines: [String] {
             func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
-            var lines: [String] = repairs.isEmpty ? [] : ["repaired to read it: " + repairs.joined(separator: "; ")]
+            var lines: [String] = DocumentDescription.repairNote(repairs).map { [$0] } ?? []
             if burned == 0 && dropped == 0 && kept.isEmpty {
                 lines.append("no markup annotations to flatten: the copy holds the document as it was")
             } else {

@@ -38,6 +38,7 @@ struct Annotations: ParsableCommand {
             throw CommandFailure("\(input): there is no page \(page) (the document has \(description.pageCount))",
                                  code: ExitStatus.usage)
         }
+        if let note = DocumentDescription.repairNote(description.repairs) { printError("\(input): \(note)") }
         let comments = AnnotationReport.comments(in: description, page: page.map { $0 - 1 })
         try printOutput(json ? AnnotationReport.json(comments) : AnnotationReport.text(comments))
     }

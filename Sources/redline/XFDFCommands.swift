@@ -36,7 +36,9 @@ struct XFDFCommands: ParsableCommand {
                 throw CommandFailure("\(output): that is the PDF being read; writing the XFDF there would destroy it", code: ExitStatus.usage)
             }
             do {
-                let (text, leftOut) = try XFDFExchange.export(input, password: passwordOption.password, page: page.map { $0 - 1 })
+                let (text, leftOut, repairs) = try XFDFExchange.export(input, password: passwordOption.password, page: page.map { $0 - 1 })
+                // A value too damaged to read is left out of the XFDF: the user hears that the file needed mending.
+                if let note = DocumentDescription.repairNote(repairs) { printError("\(input): \(note)") }
                 if !leftOut.isEmpty {
                     // Listed by `annotations`, missing from the XFDF: said, not dropped in silence.
                     let ids = leftOut.prefix(5).map(\.id.rawValue).joined(separator: ", ") + (leftOut.count > 5 ? ", …" : "")

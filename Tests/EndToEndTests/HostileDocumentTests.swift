@@ -165,6 +165,18 @@ import Testing
         }
         let listed = try command.run(["annotations", damaged, "--json"])
         #expect(listed.stdout.contains("Please check the totals"), "\(with): \(listed.stderr)")
+        // What was mended to read it is said by every command that read the damaged object (the note), not only by
+        // `flatten`: a value too damaged to keep is missing from the list or the XFDF for a reason the user is told.
+        // A page's words neither reads: they say nothing.
+        let exported = try command.run(["xfdf", "export", damaged])
+        #expect(exported.status == 0 && exported.stdout.contains("Please check the totals"), "\(with): \(exported.stderr)")
+        for said in [listed.stderr, exported.stderr] {
+            if with.contains("/Contents") {
+                #expect(said.hasPrefix("redline: \(damaged): repaired to read it: ") && said.split(separator: "\n").count == 1, "\(with): \(said)")
+            } else {
+                #expect(said.isEmpty, "\(with): \(said)")
+            }
+        }
     }
 
     /// A classic file's text with its cross-reference table made right for the objects as they now stand.

@@ -72,6 +72,11 @@ public struct DocumentDescription: Sendable, Hashable {
         return "\(which) a signature: validators will report \(pages.count == 1 ? "it" : "them") changed after signing"
     }
 
+    /// What a command that read the document says of the repairs that took: nil when it read as it stands.
+    public static func repairNote(_ repairs: [String]) -> String? {
+        repairs.isEmpty ? nil : "repaired to read it: " + repairs.joined(separator: "; ")
+    }
+
     /// What a copy saved from a damaged document says: the pages it could not carry whole. Nil when none.
     public var damageWarning: String? {
         guard !damagedPages.isEmpty else { return nil }
