@@ -74,6 +74,17 @@ struct FixedMeasurer: TextMeasuring {
         ("{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"B\u{1B}C\"}]}",
          #"item 1: field "text": is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \n, \t or \u001b, and a \u escape must name a whole character (a surrogate comes in pairs)"#),
         ("{\"version\": 1,\n \"items\": [{\"page\": 1 \"kind\": \"text\"}]}", "not valid JSON: Invalid value around line 2, column 23."),
+        // Where Foundation's reader says "Invalid value" or "Unexpected end of file" and no more.
+        ("", #"not valid JSON: the file is empty: a markup file is one JSON object, {"version": 1, "items": […]}"#),
+        (" \n\t ", #"not valid JSON: the file is empty: a markup file is one JSON object, {"version": 1, "items": […]}"#),
+        (#"{"version": 1, "items": []}"# + "\n" + #"{"version": 1, "items": []}"#,
+         "not valid JSON: more follows the JSON object that ends at line 1, column 27 (line 2, column 1): a markup file holds one object"),
+        ("// reviewed\n" + #"{"version": 1, "items": []}"#, #"not valid JSON: JSON has no comments: "//" at line 1, column 1"#),
+        (#"{"version": 1 /* first */, "items": []}"#, #"not valid JSON: JSON has no comments: "/*" at line 1, column 15"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "a // b /* c */ } ]"}]}"#,
+         #"item 1: field "kind": unknown kind "a // b /* c */ } ]" (expected "text", "ink", "highlight", "underline" or "strike-out")"#),
+        ("{\"version\": 1,\n \"items\": [{\"page\": 1", "not valid JSON: the file ends before the { at line 2, column 12 is closed"),
+        (#"{"version": 1, "items": [{"page": 1, "text": "unfinished"#, "not valid JSON: the file ends inside the string begun at line 1, column 46"),
     ])
     func refusesBadFilesNamingItemAndField(json: String, message: String) {
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }

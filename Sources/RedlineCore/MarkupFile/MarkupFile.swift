@@ -25,6 +25,7 @@ public enum MarkupFile {
             let line = data.prefix(offset).filter { $0 == 0x0A }.count + 1
             throw MarkupFileError("not UTF-8 text: line \(line) holds the byte 0x\(String(data[data.startIndex + min(offset, data.count - 1)], radix: 16, uppercase: true)), which UTF-8 does not allow there (save the file as UTF-8)")
         }
+        if let problem = JSONShape.problemAroundTheValue(in: Array(data)) { throw MarkupFileError("not valid JSON: \(problem)") }
         // Foundation's decoder takes a comma before `]` or `}`, which JSON does not allow and other readers refuse.
         if let comma = JSONShape.trailingComma(in: Array(data)) {
             throw MarkupFileError("not valid JSON: a comma before \"\(comma.closing)\" at line \(comma.line), column \(comma.column) (JSON allows none after the last entry)")

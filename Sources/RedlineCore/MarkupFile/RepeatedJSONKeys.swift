@@ -102,4 +102,53 @@ enum JSONShape {
         }
         return nil
     }
+
+    /// What is wrong with the text around its one value, where Foundation says only "Invalid value" or "Unexpected end
+    /// of file": nothing at all, a comment, a second value after the first, a bracket or string the file ends inside.
+    /// Nil when none of these (the value itself may still be wrong).
+    static func problemAroundTheValue(in bytes: [UInt8]) -> String? {
+        var index = 0, line = 1, lineStart = 0
+        var open: [(byte: UInt8, line: Int, column: Int)] = []
+        var closedAt: (line: Int, column: Int)?
+        var sawValue = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            let column = index - lineStart + 1
+            if byte == 0x0A {
+                line += 1
+                lineStart = index + 1
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+                // Space between tokens.
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
+                return "JSON has no comments: \"\(bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/*")\" at line \(line), column \(column)"
+            } else if let closed = closedAt {
+                return "more follows the JSON object that ends at line \(closed.line), column \(closed.column) (line \(line), column \(column)): "
+                    + "a markup file holds one object"
+            } else if byte == UInt8(ascii: "\"") {
+                let start = (line, column)
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != 0x0A { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+                // A line break ends the string for the reader here: Foundation names it.
+                if index >= bytes.count { return "the file ends inside the string begun at line \(start.0), column \(start.1)" }
+                if bytes[index] == 0x0A { return nil }
+                sawValue = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                open.append((byte, line, column))
+                sawValue = true
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                guard !open.isEmpty else { return nil }
+                open.removeLast()
+                if open.isEmpty { closedAt = (line, column) }
+            } else {
+                sawValue = true
+            }
+            index += 1
+        }
+        if !sawValue { return "the file is empty: a markup file is one JSON object, {\"version\": 1, \"items\": […]}" }
+        if let innermost = open.last {
+            let what = innermost.byte == UInt8(ascii: "{") ? "the { at" : "the [ at"
+            return "the file ends before \(what) line \(innermost.line), column \(innermost.column) is closed"
+        }
+        return nil
+    }
 }
