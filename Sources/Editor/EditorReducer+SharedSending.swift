@@ -78,6 +78,8 @@ extension EditorReducer {
     private static func sendChanges(_ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
         guard var sharing = state.sharing else { return [] }
         guard sharing.link == .connected, !sharing.awaitingSnapshot, let user = sharing.user else {
+            // Offline, a change undone or made back is no longer one to send, nor counted as waiting.
+            if !sharing.awaitingSnapshot, let user = sharing.user { dropUndone(&sharing, state, env, user: user) }
             state.sharing = sharing
             return []
         }
@@ -95,26 +97,11 @@ extension EditorReducer {
         }
         sharing.dirty.subtract(names)
         let pages = state.document.pages
-        var local: [(name: AnnotationID, annotation: Annotation)] = []
-        for item in state.markup.items where names.contains(item.annotationName) && item.drawsSomething {
-            let name = item.annotationName
+        let local = annotations(named: names, sharing, state, env, user: user)
+        let markupNames = Set(local.lazy.filter(\.isMarkup).map(\.name))
+        for (name, _, isMarkup) in local where isMarkup {
             // Dated when it was made and changed here, not when it reached the server (after being offline).
-            let created = sharing.created[name] ?? sharing.madeAt[name] ?? sharing.changedAt[name] ?? state.now
-            sharing.created[name] = created
-            var annotation = MarkupAnnotations.annotation(for: item, author: user, at: created,
-                                                          onPage: state.document.pages[item.pageIndex].displaySize, measuredBy: env.measurer)
-            annotation.modified = sharing.changedAt[name] ?? state.now
-            local.append((name, annotation))
-        }
-        let markupNames = Set(local.map(\.name))
-        // A markup shared once and gone now (deleted, undone) is gone: the server's copy still listed is not it.
-        let goneMarkup = names.intersection(sharing.created.keys).subtracting(markupNames)
-        // The list's copies of the markup are the markup's, never annotations of their own to share.
-        let listedMarkup = Set(sharing.markupListed.keys).union(sharing.markupListed.keys.map(sharing.sharedName))
-        for annotation in state.annotations
-        where names.contains(annotation.id) && !markupNames.contains(annotation.id) && !goneMarkup.contains(annotation.id)
-            && !listedMarkup.contains(annotation.id) {
-            local.append((annotation.id, fitted(annotation, state.edits.annotations, pages: state.document.pages, env)))
+            sharing.created[name] = sharing.created[name] ?? sharing.madeAt[name] ?? sharing.changedAt[name] ?? state.now
         }
         var frames: [CollabFrame.Client] = []
         var notice: String?
@@ -130,7 +117,7 @@ extension EditorReducer {
         let wires = Set(present.map(sharing.sharedName))
         var serverHas: [AnnotationID: Annotation] = [:]
         for annotation in sharing.replica.annotations where wires.contains(annotation.id) { serverHas[annotation.id] = annotation }
-        for (name, annotation) in local {
+        for (name, annotation, _) in local {
             var wire = sharing.sharedName(name)
             var alive = sharing.alive(wire)
             if alive == false, made.contains(name), let base = sharing.editBase[wire], let deletedAt = sharing.version(of: wire), deletedAt > base {
@@ -190,6 +177,56 @@ extension EditorReducer {
         state.sharing = sharing
         if let notice { tell(&state, notice) }
         return frames.isEmpty ? [] : [.sendShared(frames)]
+    }
+
+    /// `names` as they are here, as the server would be sent them: the session's markup made into annotations, and
+    /// the annotations changed here (`isMarkup` false).
+    private static func annotations(named names: Set<AnnotationID>, _ sharing: SharedReview, _ state: EditorState,
+                                    _ env: EditorEnvironment, user: String) -> [(name: AnnotationID, annotation: Annotation, isMarkup: Bool)] {
+        var local: [(name: AnnotationID, annotation: Annotation, isMarkup: Bool)] = []
+        for item in state.markup.items where names.contains(item.annotationName) && item.drawsSomething {
+            let name = item.annotationName
+            let created = sharing.created[name] ?? sharing.madeAt[name] ?? sharing.changedAt[name] ?? state.now
+            var annotation = MarkupAnnotations.annotation(for: item, author: user, at: created,
+                                                          onPage: state.document.pages[item.pageIndex].displaySize, measuredBy: env.measurer)
+            annotation.modified = sharing.changedAt[name] ?? state.now
+            local.append((name, annotation, true))
+        }
+        let markupNames = Set(local.map(\.name))
+        // A markup shared once and gone now (deleted, undone) is gone: the server's copy still listed is not it.
+        let goneMarkup = names.intersection(sharing.created.keys).subtracting(markupNames)
+        // The list's copies of the markup are the markup's, never annotations of their own to share.
+        let listedMarkup = Set(sharing.markupListed.keys).union(sharing.markupListed.keys.map(sharing.sharedName))
+        for annotation in state.annotations
+        where names.contains(annotation.id) && !markupNames.contains(annotation.id) && !goneMarkup.contains(annotation.id)
+            && !listedMarkup.contains(annotation.id) {
+            local.append((annotation.id, fitted(annotation, state.edits.annotations, pages: state.document.pages, env), false))
+        }
+        return local
+    }
+
+    /// Forgets the changes waiting that came back to what the server was last told (a move undone, a deletion
+    /// undone, markup made and deleted before it was sent): sending them would send nothing.
+    private static func dropUndone(_ sharing: inout SharedReview, _ state: EditorState, _ env: EditorEnvironment, user: String) {
+        let names = sharing.dirty.subtracting(sharing.pending.map(\.local)).subtracting(sharing.held)
+        guard !names.isEmpty else { return }
+        let pages = state.document.pages
+        var back: Set<AnnotationID> = []
+        let local = annotations(named: names, sharing, state, env, user: user)
+        for (name, annotation, _) in local {
+            let wire = sharing.sharedName(name)
+            guard sharing.alive(wire) == true else { continue }
+            var sent = annotation
+            sent.id = wire
+            let told = sharing.told[wire]?.form
+                ?? sharing.replica.annotations.last { $0.id == wire }.map { SharedReview.comparedForm(of: $0, pages: pages) }
+            if SharedReview.comparedForm(of: sent, pages: pages) == told { back.insert(name) }
+        }
+        // Gone here and never on the server: nothing to delete there.
+        let present = Set(local.map(\.name))
+        for name in names.subtracting(present) where sharing.alive(sharing.sharedName(name)) != true { back.insert(name) }
+        for name in back { sharing.editBase[sharing.sharedName(name)] = nil }
+        sharing.dirty.subtract(back)
     }
 
     /// One of the server's annotations given new words or a new size, with the box it now needs, as a save writes it

@@ -141,6 +141,45 @@ import Testing
         }
     }
 
+    /// Offline, a move undone, or moved back by hand, is no change: the status line counts nothing waiting, quitting
+    /// is not held back, and reconnecting sends nothing. A move that stays is still counted and sent.
+    @Test func aChangeUndoneOfflineIsNotCountedOrSent() throws {
+        var room = SharedRoom()
+        room.join("alice")
+        room.join("bob")
+        room.act("alice") { $0.placeText("Shared first") }
+        room.pause("alice")
+        room.deliver()
+        room.disconnect("alice")
+        func status() -> String { room.editors["alice"]!.state.sharing?.statusField ?? "" }
+        room.act("alice") { $0.press(.right, .right) }
+        room.pause("alice")
+        #expect(status().contains("1 waiting"), "\(status())")
+        room.act("alice") { $0.press(.escape, .character("u")) }
+        room.pause("alice")
+        #expect(!status().contains("waiting"), "undone: \(status())")
+        room.act("alice") { $0.press(.tab, .right, .left) }
+        room.pause("alice")
+        #expect(!status().contains("waiting"), "moved back: \(status())")
+        var quitting = room.editors["alice"]!
+        quitting.press(.escape, .character("q"))
+        #expect(quitting.effects.contains(.quit), "nothing holds quitting back: \(quitting.state.message ?? "")")
+        let sentBefore = room.sent["alice", default: []].count
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        #expect(room.sent["alice", default: []].count == sentBefore, "nothing is sent on reconnecting")
+
+        room.disconnect("alice")
+        room.act("alice") { $0.press(.tab, .down) }
+        room.pause("alice")
+        #expect(status().contains("1 waiting"), "\(status())")
+        room.connect("alice")
+        room.pause("alice")
+        room.deliver()
+        #expect(room.sent["alice", default: []].count == sentBefore + 1, "the move that stays is sent")
+    }
+
     @Test func undoingNewWordsAndANewColourTheServerTookBringsTheOldOnesBack() throws {
         var room = Self.roomWithAlicesServerText("First words")
         let colour = room.editors["bob"]!.state.annotations.first?.drawing.color
