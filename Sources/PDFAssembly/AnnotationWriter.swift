@@ -247,8 +247,8 @@ struct AnnotationWriter {
         let box = geometry.userBox(fromDisplay: annotation.rect)
         var entries = entries(for: annotation, inReplyTo: parent, geometry: geometry)
         if annotation.subtype == .text { entries["/Open"] = .boolean(false) }
-        if let drawing = appearances.place(of: annotation.id) {
-            entries["/AP"] = .dictionary(["/N": session.reference(to: try appearance(drawing, for: annotation, geometry: geometry))])
+        if let form = try appearance(of: annotation, geometry: geometry) {
+            entries["/AP"] = .dictionary(["/N": session.reference(to: form)])
         }
         let object = try reserved ?? reserve()
         var added = [object]
@@ -398,8 +398,31 @@ struct AnnotationWriter {
 
     /// Sets the painter's drawing for `annotation` (from `appearances`) as the object's /AP.
     func giveAppearance(to object: qpdf_oh, of annotation: Annotation, geometry: PageGeometry) throws {
-        guard let drawing = appearances.place(of: annotation.id) else { return }
-        qpdf_oh_replace_key(session.data, object, "/AP", appearanceDictionary(try appearance(drawing, for: annotation, geometry: geometry)))
+        guard let form = try appearance(of: annotation, geometry: geometry) else { return }
+        qpdf_oh_replace_key(session.data, object, "/AP", appearanceDictionary(form))
+    }
+
+    /// The appearance `appearances` has for the annotation, the painter's drawing or its sketch; nil when none.
+    private func appearance(of annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh? {
+        if let drawing = appearances.place(of: annotation.id) { return try appearance(drawing, for: annotation, geometry: geometry) }
+        guard let sketch = appearances.sketches[annotation.id],
+              let written = SketchAppearance.written(sketch, pageHeight: geometry.displaySize.height, scale: geometry.overlayScale)
+        else { return nil }
+        let (box, matrix) = placement(of: annotation, geometry: geometry)
+        let resources: ObjectText = written.state.map { .dictionary(["/ExtGState": .dictionary(["/G": $0])]) } ?? .dictionary([:])
+        return try session.newStream(entries: ["/Type": .name("XObject"), "/Subtype": .name("Form"), "/BBox": .numbers(box),
+                                               "/Matrix": .numbers(matrix), "/Resources": resources], data: written.content)
+    }
+
+    /// An appearance's /BBox, the annotation's box in the drawing's space, and its /Matrix, the overlay's placement:
+    /// the transformed box is exactly /Rect (ISO 32000-1 §12.5.5).
+    private func placement(of annotation: Annotation, geometry: PageGeometry) -> (box: [Double], matrix: [Double]) {
+        let scale = geometry.overlayScale
+        let height = geometry.displaySize.height
+        let rect = annotation.rect
+        let matrix = geometry.overlayFormTransform
+        return ([rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale],
+                [matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f])
     }
 
     private func appearanceDictionary(_ form: qpdf_oh) -> qpdf_oh {
@@ -411,14 +434,10 @@ struct AnnotationWriter {
     /// The appearance: the painter's drawing, a Form whose /BBox is the annotation's box in the drawing's space and
     /// whose /Matrix is the overlay's placement, so the transformed box is exactly /Rect (ISO 32000-1 §12.5.5).
     private func appearance(_ drawing: AppearanceDrawings.Place, for annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
-        let scale = geometry.overlayScale
-        let height = geometry.displaySize.height
-        let rect = annotation.rect
-        let box = [rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale]
-        let matrix = geometry.overlayFormTransform
+        let (box, matrix) = placement(of: annotation, geometry: geometry)
         return try appearanceSessions.form(drawing, of: appearances, into: session) { drawings, resources in
             try OverlayForm.make(page: drawing.page, of: drawings, into: session, label: "the appearance of annotation \(annotation.id)",
-                                 box: box, matrix: [matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f], copies: resources)
+                                 box: box, matrix: matrix, copies: resources)
         }
     }
 

@@ -10,17 +10,14 @@ public enum MarkupOverlayPDF {
         try make(pages: [Page(items: items, size: pageSize, scale: scale)], painter: painter)
     }
 
-    /// One page of markup: what is drawn on it (markup, and annotations drawn from their keys), the displayed page's
-    /// size and the scale it is drawn at.
+    /// One page of markup: what is drawn on it, the displayed page's size and the scale it is drawn at.
     public struct Page {
         public let items: [MarkupItem]
-        public let sketches: [AnnotationSketch]
         public let size: Size
         public let scale: Double
 
-        public init(items: [MarkupItem], sketches: [AnnotationSketch] = [], size: Size, scale: Double = 1) {
+        public init(items: [MarkupItem], size: Size, scale: Double = 1) {
             self.items = items
-            self.sketches = sketches
             self.size = size
             self.scale = scale
         }
@@ -47,7 +44,6 @@ public enum MarkupOverlayPDF {
             cairo_save(context)
             cairo_scale(context, page.scale, page.scale)
             painter.paint(page.items, on: context)
-            painter.paint(page.sketches, on: context)
             cairo_restore(context)
             cairo_show_page(context)
             guard cairo_status(context) == CAIRO_STATUS_SUCCESS else { break }

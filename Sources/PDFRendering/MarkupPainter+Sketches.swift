@@ -20,35 +20,14 @@ extension MarkupPainter {
             var dashes = sketch.dashes.map { max(0.1, $0) }
             cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
         }
-        switch sketch.shape {
-        case .rectangle(let rect):
-            cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-            fillAndStroke(sketch, on: context)
-        case .ellipse(let rect):
-            cairo_save(context)
-            cairo_translate(context, rect.center.x, rect.center.y)
-            cairo_scale(context, rect.width / 2, rect.height / 2)
-            cairo_arc(context, 0, 0, 1, 0, 2 * Double.pi)
-            cairo_restore(context)
-            fillAndStroke(sketch, on: context)
-        case .path(let strokes, let closed):
+        if let outlines = sketch.outlines {
             cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-            for stroke in strokes {
-                guard let first = stroke.first else { continue }
-                cairo_move_to(context, first.x, first.y)
-                for point in stroke.dropFirst() { cairo_line_to(context, point.x, point.y) }
-                if closed { cairo_close_path(context) }
-            }
-            fillAndStroke(sketch, on: context, fills: closed)
-            if let line = strokes.first, line.count >= 2, let stroke = sketch.stroke {
-                cairo_set_dash(context, nil, 0, 0)
-                let ends = [(line[0], line[1]), (line[line.count - 1], line[line.count - 2])]
-                for (index, end) in ends.enumerated() where index < sketch.endings.count {
-                    guard let ending = sketch.endings[index] else { continue }
-                    paint(ending, at: end.0, awayFrom: end.1, width: sketch.width, stroke: stroke, fill: sketch.fill,
-                          opacity: sketch.opacity, on: context)
-                }
-            }
+            for outline in outlines { paint(outline, of: sketch, on: context) }
+            return
+        }
+        switch sketch.shape {
+        case .rectangle, .ellipse, .path:
+            break
         case .note(let rect):
             // A sheet with a folded corner and three lines of writing, as readers show a note's icon.
             let fold = rect.width / 4
@@ -87,53 +66,31 @@ extension MarkupPainter {
         cairo_new_path(context)
     }
 
-    /// A line's end at `tip`, the line coming from `from`.
-    private func paint(_ ending: AnnotationSketch.Ending, at tip: Point, awayFrom from: Point, width: Double, stroke: RGBColor,
-                       fill: RGBColor?, opacity: Double, on context: OpaquePointer) {
-        let size = AnnotationSketch.endingSize(width: width)
-        let dx = tip.x - from.x, dy = tip.y - from.y
-        let length = (dx * dx + dy * dy).squareRoot()
-        guard length > 0 else { return }
-        cairo_save(context)
-        cairo_translate(context, tip.x, tip.y)
-        cairo_rotate(context, atan2(dy, dx))
-        // Along +x is onward, past the tip; the line comes from -x.
-        switch ending {
-        case .openArrow, .closedArrow:
-            cairo_move_to(context, -size, -size / 2)
-            cairo_line_to(context, 0, 0)
-            cairo_line_to(context, -size, size / 2)
-        case .reversedOpenArrow, .reversedClosedArrow:
-            cairo_move_to(context, size, -size / 2)
-            cairo_line_to(context, 0, 0)
-            cairo_line_to(context, size, size / 2)
-        case .square:
-            cairo_rectangle(context, -size / 2, -size / 2, size, size)
-        case .circle:
-            cairo_arc(context, 0, 0, size / 2, 0, 2 * Double.pi)
-        case .diamond:
-            cairo_move_to(context, 0, -size / 2)
-            cairo_line_to(context, size / 2, 0)
-            cairo_line_to(context, 0, size / 2)
-            cairo_line_to(context, -size / 2, 0)
-        case .butt:
-            cairo_move_to(context, 0, -size / 2)
-            cairo_line_to(context, 0, size / 2)
-        case .slash:
-            cairo_move_to(context, -size / 4, size / 2)
-            cairo_line_to(context, size / 4, -size / 2)
+    /// One outline, in the sketch's width, dashes (on its own line only) and opacity.
+    private func paint(_ outline: SketchOutline, of sketch: AnnotationSketch, on context: OpaquePointer) {
+        if outline.dashed && !sketch.dashes.isEmpty {
+            var dashes = sketch.dashes.map { max(0.1, $0) }
+            cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
+        } else {
+            cairo_set_dash(context, nil, 0, 0)
         }
-        let closes: Set<AnnotationSketch.Ending> = [.closedArrow, .reversedClosedArrow, .square, .circle, .diamond]
-        if closes.contains(ending) {
-            cairo_close_path(context)
-            if let fill {
-                setColor(fill, alpha: opacity, on: context)
-                cairo_fill_preserve(context)
+        for segment in outline.segments {
+            switch segment {
+            case .move(let point): cairo_move_to(context, point.x, point.y)
+            case .line(let point): cairo_line_to(context, point.x, point.y)
+            case .curve(let first, let second, let end): cairo_curve_to(context, first.x, first.y, second.x, second.y, end.x, end.y)
+            case .close: cairo_close_path(context)
             }
         }
-        setColor(stroke, alpha: opacity, on: context)
-        cairo_stroke(context)
-        cairo_restore(context)
+        if let fill = outline.fill {
+            setColor(fill, alpha: sketch.opacity, on: context)
+            if outline.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
+        }
+        if let stroke = outline.stroke {
+            setColor(stroke, alpha: sketch.opacity, on: context)
+            cairo_stroke(context)
+        }
+        cairo_new_path(context)
     }
 
     private func roundedRectangle(_ rect: Rect, radius: Double, on context: OpaquePointer) {

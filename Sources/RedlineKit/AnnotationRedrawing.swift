@@ -36,20 +36,11 @@ public enum AnnotationRedrawing {
         return result
     }
 
-    /// An annotation's look as the painter draws it, on the page it is on: as markup, or from its keys.
+    /// An annotation's look as the painter draws it, on the page it is on.
     struct Drawn {
         let id: AnnotationID
-        let items: [MarkupItem]
-        let sketches: [AnnotationSketch]
+        let item: MarkupItem
         let page: PageGeometry
-
-        init(id: AnnotationID, item: MarkupItem, page: PageGeometry) {
-            (self.id, items, sketches, self.page) = (id, [item], [], page)
-        }
-
-        init(id: AnnotationID, sketch: AnnotationSketch, page: PageGeometry) {
-            (self.id, items, sketches, self.page) = (id, [], [sketch], page)
-        }
     }
 
     /// The painter's drawings of annotations, each on a page the size of its own, in documents of
@@ -89,8 +80,7 @@ public enum AnnotationRedrawing {
     }
 
     private static func document(of part: ArraySlice<Drawn>, painter: MarkupPainter) throws -> Data {
-        try MarkupOverlayPDF.make(pages: part.map {
-            MarkupOverlayPDF.Page(items: $0.items, sketches: $0.sketches, size: $0.page.displaySize, scale: $0.page.overlayScale)
-        }, painter: painter)
+        try MarkupOverlayPDF.make(pages: part.map { MarkupOverlayPDF.Page(items: [$0.item], size: $0.page.displaySize, scale: $0.page.overlayScale) },
+                                  painter: painter)
     }
 }

@@ -30,13 +30,13 @@ public enum XFDFExchange {
                             pages: [PageGeometry]) throws -> AppearanceDrawings {
         var services: RedlineServices?
         var drawn: [AnnotationRedrawing.Drawn] = []
+        var sketches: [(AnnotationID, AnnotationSketch)] = []
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
             let page = pages[annotation.pageIndex]
             guard let item = MarkupAnnotations.item(for: annotation) else {
                 if sketchedKinds.contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true,
                    let sketch = AnnotationSketch(annotation) {
-                    services = services ?? RedlineServices()
-                    drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, sketch: sketch, page: page))
+                    sketches.append((annotation.id, sketch))
                 }
                 continue
             }
@@ -48,8 +48,9 @@ public enum XFDFExchange {
                !annotation.rect.insetBy(dx: -1, dy: -1).contains(MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)) { continue }
             drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: page))
         }
-        guard let services else { return AppearanceDrawings() }
-        return AnnotationRedrawing.drawingsInBackground(drawn, services: services)
+        var drawings = services.map { AnnotationRedrawing.drawingsInBackground(drawn, services: $0) } ?? AppearanceDrawings()
+        for (id, sketch) in sketches { drawings.add(sketch, for: id) }
+        return drawings
     }
 
     /// What the painter draws from its keys when XFDF brings it. Notes and stamps are left to readers, who draw

@@ -289,9 +289,10 @@ enum NamespaceAwareXML {
         let output = try imported("""
             <square page="0" rect="60,600,200,700" name="S" color="#FF0000" width="3"/>
             <circle page="0" rect="240,600,380,700" name="C" color="#0000FF" interior-color="#00FF00" width="2"/>
-            <line page="0" rect="60,450,300,560" name="L" color="#FF0000" width="3" start="70,460" end="290,550" head="None" tail="ClosedArrow"/>
+            <line page="0" rect="60,450,300,560" name="L" color="#FF0000" width="3" start="70,460" end="290,550" head="Square" tail="ClosedArrow"/>
             <polygon page="0" rect="340,450,520,560" name="P" color="#0000FF" width="2"><vertices>350,460;510,460;430,550</vertices></polygon>
-            <polyline page="0" rect="60,300,300,400" name="Y" color="#FF0000" width="2"><vertices>70,310;180,390;290,310</vertices></polyline>
+            <polyline page="0" rect="60,300,300,400" name="Y" color="#FF0000" width="2" head="Circle" tail="OpenArrow" style="dash" dashes="6,3">
+            <vertices>70,310;180,390;290,310</vertices></polyline>
             <caret page="0" rect="400,300,440,340" name="K" color="#0000FF"/>
             """, in: folder)
         let written = try MuPDFProbe.annotations(in: output)[0].annotations

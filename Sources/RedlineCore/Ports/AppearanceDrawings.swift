@@ -7,6 +7,7 @@ import Foundation
 public struct AppearanceDrawings: Sendable, Equatable {
     public static func == (a: AppearanceDrawings, b: AppearanceDrawings) -> Bool {
         a.documents == b.documents && a.pageCounts == b.pageCounts && a.places == b.places && a.drawing === b.drawing
+            && a.sketches == b.sketches
     }
 
     public struct Place: Sendable, Hashable {
@@ -27,13 +28,23 @@ public struct AppearanceDrawings: Sendable, Equatable {
 
     public init() {}
 
-    public var isEmpty: Bool { places.isEmpty }
-    public var count: Int { places.count }
+    /// Shapes, lines, polygons and carets drawn from their keys: the writer writes their outlines as operators,
+    /// with nothing for the painter to draw.
+    public private(set) var sketches: [AnnotationID: AnnotationSketch] = [:]
+
+    public var isEmpty: Bool { places.isEmpty && sketches.isEmpty }
+    public var count: Int { places.count + sketches.count }
 
     /// Where the drawing of `id` is; nil when none was drawn.
     public func place(of id: AnnotationID) -> Place? { places[id] }
 
-    public func contains(_ id: AnnotationID) -> Bool { places[id] != nil }
+    public func contains(_ id: AnnotationID) -> Bool { places[id] != nil || sketches[id] != nil }
+
+    /// `id`'s appearance is `sketch`, drawn from its keys.
+    public mutating func add(_ sketch: AnnotationSketch, for id: AnnotationID) {
+        places[id] = nil
+        sketches[id] = sketch
+    }
 
     /// `document`'s pages are the drawings of `ids`, in their order.
     public mutating func add(_ document: Data, drawing ids: [AnnotationID]) {
@@ -69,7 +80,11 @@ public struct AppearanceDrawings: Sendable, Equatable {
         }
         documents += try (0..<other.pageCounts.count).map { try other.document($0) }
         pageCounts += other.pageCounts
-        for (id, place) in other.places { places[id] = Place(document: place.document + offset, page: place.page) }
+        for (id, place) in other.places {
+            places[id] = Place(document: place.document + offset, page: place.page)
+            sketches[id] = nil
+        }
+        for (id, sketch) in other.sketches { add(sketch, for: id) }
     }
 }
 

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The paths a sketch is drawn with, in display space: one geometry for the screen's painter and for the appearance
+/// streams written into files, so the file shows what the screen showed.
+public struct SketchOutline: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
+        case move(Point)
+        case line(Point)
+        case curve(Point, Point, to: Point)
+        case close
+    }
+
+    public var segments: [Segment]
+    /// Filled before it is stroked; nil: not filled.
+    public var fill: RGBColor?
+    /// Nil: not stroked.
+    public var stroke: RGBColor?
+    /// Dashes apply to the shape's own line, never to a line's ends.
+    public var dashed: Bool
+}
+
+extension AnnotationSketch {
+    /// The outlines of a shape, a line with its ends or a polygon, in drawing order; nil for a note or a stamp, whose
+    /// icon and words only the painter draws.
+    public var outlines: [SketchOutline]? {
+        switch shape {
+        case .rectangle(let rect):
+            return [SketchOutline(segments: [.move(Point(x: rect.minX, y: rect.minY)), .line(Point(x: rect.maxX, y: rect.minY)),
+                                             .line(Point(x: rect.maxX, y: rect.maxY)), .line(Point(x: rect.minX, y: rect.maxY)), .close],
+                                  fill: fill, stroke: stroke, dashed: true)]
+        case .ellipse(let rect):
+            return [SketchOutline(segments: Self.ellipse(center: rect.center, radii: (rect.width / 2, rect.height / 2)),
+                                  fill: fill, stroke: stroke, dashed: true)]
+        case .path(let strokes, let closed):
+            var outlines = [SketchOutline(segments: strokes.flatMap { stroke -> [SketchOutline.Segment] in
+                guard let first = stroke.first else { return [] }
+                return [.move(first)] + stroke.dropFirst().map { .line($0) } + (closed ? [.close] : [])
+            }, fill: closed ? fill : nil, stroke: stroke, dashed: true)]
+            if let line = strokes.first, line.count >= 2, let stroke {
+                let ends = [(line[0], line[1]), (line[line.count - 1], line[line.count - 2])]
+                for (index, end) in ends.enumerated() where index < endings.count {
+                    guard let ending = endings[index], let outline = Self.outline(of: ending, at: end.0, awayFrom: end.1, width: width,
+                                                                                  stroke: stroke, fill: fill) else { continue }
+                    outlines.append(outline)
+                }
+            }
+            return outlines
+        case .note, .stamp:
+            return nil
+        }
+    }
+
+    /// An ellipse in four cubic Bézier quarters (the usual 0.5523 handle length).
+    static func ellipse(center: Point, radii: (x: Double, y: Double)) -> [SketchOutline.Segment] {
+        let k = 0.5522847498
+        let (cx, cy, rx, ry) = (center.x, center.y, radii.x, radii.y)
+        return [
+            .move(Point(x: cx + rx, y: cy)),
+            .curve(Point(x: cx + rx, y: cy + k * ry), Point(x: cx + k * rx, y: cy + ry), to: Point(x: cx, y: cy + ry)),
+            .curve(Point(x: cx - k * rx, y: cy + ry), Point(x: cx - rx, y: cy + k * ry), to: Point(x: cx - rx, y: cy)),
+            .curve(Point(x: cx - rx, y: cy - k * ry), Point(x: cx - k * rx, y: cy - ry), to: Point(x: cx, y: cy - ry)),
+            .curve(Point(x: cx + k * rx, y: cy - ry), Point(x: cx + rx, y: cy - k * ry), to: Point(x: cx + rx, y: cy)),
+            .close,
+        ]
+    }
+
+    /// A line's end at `tip`, the line coming from `from`: drawn along the line, past the tip for a reversed arrow.
+    static func outline(of ending: Ending, at tip: Point, awayFrom from: Point, width: Double, stroke: RGBColor,
+                        fill: RGBColor?) -> SketchOutline? {
+        let size = endingSize(width: width)
+        let dx = tip.x - from.x, dy = tip.y - from.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 0 else { return nil }
+        let (cosine, sine) = (dx / length, dy / length)
+        // (u, v): u onward past the tip, v across the line.
+        func at(_ u: Double, _ v: Double) -> Point { Point(x: tip.x + u * cosine - v * sine, y: tip.y + u * sine + v * cosine) }
+        let segments: [SketchOutline.Segment]
+        switch ending {
+        case .openArrow, .closedArrow:
+            segments = [.move(at(-size, -size / 2)), .line(at(0, 0)), .line(at(-size, size / 2))]
+        case .reversedOpenArrow, .reversedClosedArrow:
+            segments = [.move(at(size, -size / 2)), .line(at(0, 0)), .line(at(size, size / 2))]
+        case .square:
+            segments = [.move(at(-size / 2, -size / 2)), .line(at(size / 2, -size / 2)), .line(at(size / 2, size / 2)), .line(at(-size / 2, size / 2))]
+        case .circle:
+            segments = Array(ellipse(center: tip, radii: (size / 2, size / 2)).dropLast())
+        case .diamond:
+            segments = [.move(at(0, -size / 2)), .line(at(size / 2, 0)), .line(at(0, size / 2)), .line(at(-size / 2, 0))]
+        case .butt:
+            segments = [.move(at(0, -size / 2)), .line(at(0, size / 2))]
+        case .slash:
+            segments = [.move(at(-size / 4, size / 2)), .line(at(size / 4, -size / 2))]
+        }
+        let closes: Set<Ending> = [.closedArrow, .reversedClosedArrow, .square, .circle, .diamond]
+        let closed = closes.contains(ending)
+        return SketchOutline(segments: segments + (closed ? [.close] : []), fill: closed ? fill : nil, stroke: stroke, dashed: false)
+    }
+}
