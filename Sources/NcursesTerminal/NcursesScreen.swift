@@ -151,7 +151,7 @@ public final class NcursesScreen: TerminalScreen {
     /// The pair for two colours, defined on first use; nil when the table is full.
     private func pairNumber(foreground: TerminalColor, background: TerminalColor) -> Int32? {
         guard colors > 0 else { return 0 }
-        let key = PairKey(foreground: colorNumber(foreground), background: colorNumber(background))
+        let key = PairKey(foreground: colorNumber(foreground), background: backgroundNumber(background, behind: foreground))
         if let known = pairs[key] { return known }
         guard nextPair < Int32(redline_color_pairs()) else { return nil }
         let number = nextPair
@@ -159,6 +159,14 @@ public final class NcursesScreen: TerminalScreen {
         nextPair += 1
         pairs[key] = number
         return number
+    }
+
+    /// A pale background behind dark text keeps its hue on an eight- or sixteen-colour terminal: a highlight stays
+    /// a highlight instead of turning the paper's white.
+    private func backgroundNumber(_ color: TerminalColor, behind text: TerminalColor) -> Int32 {
+        guard colors < 256, case .rgb(let red, let green, let blue) = color, colorNumber(text) == 0,
+              let hue = PaletteApproximation.paleHue8(red: red, green: green, blue: blue) else { return colorNumber(color) }
+        return Int32(hue)
     }
 
     private func colorNumber(_ color: TerminalColor) -> Int32 {

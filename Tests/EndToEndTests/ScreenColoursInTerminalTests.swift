@@ -81,6 +81,41 @@ import Testing
                 "\(mode.name): \(misplaced.count) of \(dark.count) dark cells where poppler draws no text: \(misplaced.prefix(10))")
     }
 
+    /// In the text view, words under a highlight sit on a colour of their own, even a pale one in eight colours
+    /// (where it turned the paper's white), and stay readable on it: a pale yellow, red, blue and green highlight
+    /// on four lines of the sample.
+    @Test(arguments: modes) func paleHighlightsShowInTheTextViewInEveryMode(mode: Mode) throws {
+        let folder = TemporaryFolder()
+        let xfdf = folder.file("pale.xfdf"), highlighted = folder.file("highlighted.pdf")
+        // The lines' PDF boxes (poppler's bounding boxes of their first words), each with its pale colour.
+        let lines: [(words: String, bottom: Int, colour: String)] = [("This document comes", 657, "#FFFF84"), ("Press t to type", 641, "#FFC8C8"),
+                                                                  ("change its size", 625, "#C8C8FF"), ("Page 2 holds", 593, "#C8FFC8")]
+        let elements = lines.enumerated().map { index, line in
+            let (b, t) = (line.bottom, line.bottom + 12)
+            return "<highlight page=\"0\" rect=\"70,\(b),200,\(t)\" name=\"H\(index)\" color=\"\(line.colour)\" coords=\"70,\(t),200,\(t),70,\(b),200,\(b)\"/>"
+        }
+        try ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xfdf xmlns=\"http://ns.adobe.com/xfdf/\"><annots>\n" + elements.joined(separator: "\n")
+             + "\n</annots></xfdf>\n").write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let imported = try ProcessRunner.run(TestPaths.redline, ["xfdf", "import", TestPaths.sample, xfdf, "--output", highlighted])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let tmux = try open(highlighted, mode, arguments: "--graphics symbols")
+        try tmux.waitFor("page 1/")
+        try tmux.send("T")
+        try tmux.waitFor("This document comes")
+        let screen = try capture(tmux)
+        let text = screen.rows.map { String($0.map(\.character)) }
+        for line in lines {
+            let row = try #require(text.firstIndex { $0.contains(line.words) }, "\(mode.name): \(line.words) not on screen")
+            let column = text[row].distance(from: text[row].startIndex, to: text[row].range(of: line.words)!.lowerBound)
+            let word = screen[column, row]
+            // The paper: the same row past the highlight's end, a cell without a word.
+            let paper = try #require((column + 40..<Self.columns).map { screen[$0, row] }.first { $0.character == " " && $0.background.luminance > 0.5 })
+            #expect(word.background != paper.background, "\(mode.name) \(line.colour): the highlight is the paper's \(paper.background)")
+            #expect(word.foreground.contrast(with: word.background) >= 4.5,
+                    "\(mode.name) \(line.colour): \(word.foreground) on \(word.background)")
+        }
+    }
+
     /// Every letter and digit Redline writes, on every kind of screen, against WCAG's 4.5:1.
     @Test(arguments: modes) func everyTextRedlineDrawsIsReadable(mode: Mode) throws {
         let tmux = try open(TestPaths.fixture("pdfcpu_text_annotations.pdf"), mode)
