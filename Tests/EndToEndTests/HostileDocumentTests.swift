@@ -179,6 +179,38 @@ import Testing
         }
     }
 
+    /// The same inside an object stream: qpdf refused the note holding the number and every object after it in the
+    /// stream (page 1's font and words, page 2), and the copy lost them. Each such object is written again loose.
+    @Test func aNumberTooLongFor64BitsInAnObjectStreamIsReadAsAReal() throws {
+        let command = try RedlineCommand()
+        let plain = command.folder.file("plain.pdf"), packed = command.folder.file("packed.pdf"), damaged = command.folder.file("damaged.pdf")
+        let output = command.folder.file("out.pdf")
+        // A placeholder string as long as the number that replaces it: the object stream's offsets stay right.
+        let original = try String(contentsOfFile: fixture("mediabox-20-digits.pdf"), encoding: .isoLatin1)
+            .replacingOccurrences(of: "100000000000000000000", with: "612")
+            .replacingOccurrences(of: "/Contents (Please check the totals)", with: "/Contents (Please check the totals) /Redline (xxxxxxxxxxxxxxxxxxxxxx)")
+        try Self.withCrossReferenceTable(original).write(toFile: plain, atomically: true, encoding: .isoLatin1)
+        let packing = try ProcessRunner.run("qpdf", [plain, "--object-streams=generate", "--stream-data=uncompress", packed])
+        try #require(packing.status == 0, "\(packing.stderr)")
+        let bytes = try #require(FileManager.default.contents(atPath: packed))
+        let wide = Data(bytes).replacing(Data("(xxxxxxxxxxxxxxxxxxxxxx)".utf8), with: Data("123456789012345678901234".utf8))
+        #expect(wide.count == bytes.count && wide != bytes)
+        try wide.write(to: URL(fileURLWithPath: damaged))
+        #expect(try ProcessRunner.run("qpdf", ["--check", damaged]).stderr.contains("64-bit integer"))
+        let listed = try command.run(["annotations", damaged, "--json"])
+        #expect(listed.stdout.contains("Please check the totals"), "\(listed.stderr)")
+        let markup = command.folder.file("markup.json")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        for arguments in [["apply", damaged, "--markup", markup, "--output", output], ["flatten", damaged, "--output", output]] {
+            let result = try command.run(arguments)
+            #expect(result.status == 0 && !result.stderr.contains("could not be read whole"), "\(arguments[0]): \(result.stderr)")
+            #expect(try PopplerText.text(in: output, page: 1).contains("Page one: review copy"), "\(arguments[0])")
+            #expect(try PopplerText.text(in: output, page: 2).contains("Page two: appendix"), "\(arguments[0])")
+            #expect(try QPDFCheck.errors(in: output) == nil)
+        }
+        #expect(try command.run(["annotations", output, "--json"]).stdout.contains("Please check the totals"), "the note is in the copy")
+    }
+
     /// A classic file's text with its cross-reference table made right for the objects as they now stand.
     static func withCrossReferenceTable(_ text: String) -> String {
         let body = String(text[..<text.range(of: "\nxref\n", options: .backwards)!.lowerBound]) + "\n"

@@ -33,9 +33,11 @@ enum CrossReferenceRebuilder {
         var scan = Scan(bytes: [UInt8](original))
         scan.run()
         scan.keepStreamsWhoseIndirectLengthIsRight()
-        guard !scan.objects.isEmpty, !onlyMending || !scan.mended.isEmpty || !scan.widened.isEmpty else { return nil }
+        let mendsLooseObjects = !scan.mended.isEmpty || !scan.widened.isEmpty
+        // Object streams may hold numbers past 64 bits too: known only once they are read, below.
+        guard !scan.objects.isEmpty, !onlyMending || mendsLooseObjects || !scan.objectStreams.isEmpty else { return nil }
         let mendedCount = scan.mended.count
-        let widenedCount = scan.widened.keys.filter { scan.mended[$0] == nil }.count
+        var widenedCount = scan.widened.keys.filter { scan.mended[$0] == nil }.count
         // Each such object is written again after the file's bytes (a stream with the length of the data found,
         // numbers past 64 bits as reals), and the new cross-reference points at that copy.
         func append(_ number: Int, generation: Int, value: [UInt8], data: Range<Int>?) {
@@ -68,8 +70,19 @@ enum CrossReferenceRebuilder {
             // A first pass with the uncompressed objects only, so qpdf can decode the object streams.
             let firstPass = appendCrossReference(to: original, objects: scan.objects, compressed: [:],
                                                  trailer: scan.trailer(root: scan.catalogs.last ?? scan.objects.keys.min()!))
-            (compressed, compressedCatalog) = contents(ofObjectStreams: scan.objectStreams, in: firstPass, password: password)
+            let read = contents(ofObjectStreams: scan.objectStreams, in: firstPass, password: password)
+            (compressed, compressedCatalog) = (read.places, read.catalog)
+            // qpdf refuses an object stream's object holding such a number, and what follows it in the stream: each
+            // is written again loose after the file's bytes, which makes it the current one.
+            for (number, value) in read.widened.sorted(by: { $0.key < $1.key }) {
+                // Unless a loose one after its stream replaced it.
+                if let place = compressed[number], let loose = scan.objects[number]?.offset, let stream = scan.objects[place.stream]?.offset,
+                   loose > stream { continue }
+                append(number, generation: 0, value: value, data: nil)
+                widenedCount += 1
+            }
         }
+        if onlyMending && mendedCount == 0 && widenedCount == 0 { return nil }
         guard let root = scan.chosenTrailer?.root ?? scan.catalogs.last ?? compressedCatalog else { return nil }
         // An object both loose and in an object stream: the later one in the file is the current one.
         var loose = scan.objects
@@ -85,15 +98,17 @@ enum CrossReferenceRebuilder {
                        widenedObjects: widenedCount)
     }
 
-    /// Which objects each object stream holds, by reading its header (`number offset` pairs) through qpdf,
-    /// and a catalog among them, in case the file has none outside.
-    private static func contents(ofObjectStreams streams: [Int], in data: Data,
-                                 password: String?) -> ([Int: (stream: Int, index: Int)], Int?) {
+    /// Which objects each object stream holds, by reading its header (`number offset` pairs) through qpdf, a
+    /// catalog among them, in case the file has none outside, and those holding integers past 64 bits, written
+    /// with them as reals.
+    private static func contents(ofObjectStreams streams: [Int], in data: Data, password: String?)
+        -> (places: [Int: (stream: Int, index: Int)], catalog: Int?, widened: [Int: [UInt8]]) {
         let session = QPDFSession(label: "object streams")
         var result: [Int: (stream: Int, index: Int)] = [:]
         var catalog: Int?
+        var widened: [Int: [UInt8]] = [:]
         // The session keeps the bytes: qpdf goes on reading them after the call that opened them returns.
-        guard (try? session.read(memory: [UInt8](data), password: password)) != nil else { return (result, nil) }
+        guard (try? session.read(memory: [UInt8](data), password: password)) != nil else { return (result, nil, [:]) }
         for stream in streams {
             let object = qpdf_get_object_by_id(session.data, Int32(stream), 0)
             guard session.isStream(object) else { continue }
@@ -123,10 +138,12 @@ enum CrossReferenceRebuilder {
                 result[entry.number] = (stream, index)
                 let start = first + entry.offset
                 let end = index + 1 < entries.count ? first + entries[index + 1].offset : decoded.count
-                if start >= 0, start < end, end <= decoded.count, Scan.isCatalog(decoded[start..<end]) { catalog = entry.number }
+                guard start >= 0, start < end, end <= decoded.count else { continue }
+                if Scan.isCatalog(decoded[start..<end]) { catalog = entry.number }
+                if let wide = WideIntegers.widened(decoded[start..<end]) { widened[entry.number] = wide }
             }
         }
-        return (result, catalog)
+        return (result, catalog, widened)
     }
 
     /// The original bytes, then a cross-reference stream (uncompressed, so nothing can go wrong decoding it)
