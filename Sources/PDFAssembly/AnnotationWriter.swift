@@ -402,12 +402,11 @@ struct AnnotationWriter {
         qpdf_oh_replace_key(session.data, object, "/AP", appearanceDictionary(form))
     }
 
-    /// The appearance `appearances` has for the annotation, the painter's drawing or its sketch; nil when none.
+    /// The appearance `appearances` has for the annotation, the painter's drawing or its paths; nil when none.
     private func appearance(of annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh? {
         if let drawing = appearances.place(of: annotation.id) { return try appearance(drawing, for: annotation, geometry: geometry) }
-        guard let sketch = appearances.sketches[annotation.id],
-              let written = SketchAppearance.written(sketch, pageHeight: geometry.displaySize.height, scale: geometry.overlayScale)
-        else { return nil }
+        guard let drawing = appearances.outlined[annotation.id] else { return nil }
+        let written = OutlinedAppearance.written(drawing, pageHeight: geometry.displaySize.height, scale: geometry.overlayScale)
         let (box, matrix) = placement(of: annotation, geometry: geometry)
         let resources: ObjectText = written.state.map { .dictionary(["/ExtGState": .dictionary(["/G": $0])]) } ?? .dictionary([:])
         return try session.newStream(entries: ["/Type": .name("XObject"), "/Subtype": .name("Form"), "/BBox": .numbers(box),

@@ -20,9 +20,8 @@ extension MarkupPainter {
             var dashes = sketch.dashes.map { max(0.1, $0) }
             cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
         }
-        if let outlines = sketch.outlines {
-            cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
-            for outline in outlines { paint(outline, of: sketch, on: context) }
+        if let drawing = sketch.outlinedDrawing {
+            paint(drawing, on: context)
             return
         }
         switch sketch.shape {
@@ -66,31 +65,39 @@ extension MarkupPainter {
         cairo_new_path(context)
     }
 
-    /// One outline, in the sketch's width, dashes (on its own line only) and opacity.
-    private func paint(_ outline: SketchOutline, of sketch: AnnotationSketch, on context: OpaquePointer) {
-        if outline.dashed && !sketch.dashes.isEmpty {
-            var dashes = sketch.dashes.map { max(0.1, $0) }
-            cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
-        } else {
-            cairo_set_dash(context, nil, 0, 0)
-        }
-        for segment in outline.segments {
-            switch segment {
-            case .move(let point): cairo_move_to(context, point.x, point.y)
-            case .line(let point): cairo_line_to(context, point.x, point.y)
-            case .curve(let first, let second, let end): cairo_curve_to(context, first.x, first.y, second.x, second.y, end.x, end.y)
-            case .close: cairo_close_path(context)
+    /// Paths in their width, dashes (on a shape's own line only), caps and opacity: a sketch, an ink, text marks.
+    func paint(_ drawing: OutlinedDrawing, on context: OpaquePointer) {
+        cairo_save(context)
+        if drawing.multiplies { cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY) }
+        cairo_set_line_width(context, drawing.width)
+        cairo_set_line_cap(context, drawing.rounded ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(context, drawing.rounded ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER)
+        for outline in drawing.outlines {
+            if outline.dashed && !drawing.dashes.isEmpty {
+                var dashes = drawing.dashes.map { max(0.1, $0) }
+                cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
+            } else {
+                cairo_set_dash(context, nil, 0, 0)
             }
+            for segment in outline.segments {
+                switch segment {
+                case .move(let point): cairo_move_to(context, point.x, point.y)
+                case .line(let point): cairo_line_to(context, point.x, point.y)
+                case .curve(let first, let second, let end): cairo_curve_to(context, first.x, first.y, second.x, second.y, end.x, end.y)
+                case .close: cairo_close_path(context)
+                }
+            }
+            if let fill = outline.fill {
+                setColor(fill, alpha: drawing.opacity, on: context)
+                if outline.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
+            }
+            if let stroke = outline.stroke {
+                setColor(stroke, alpha: drawing.opacity, on: context)
+                cairo_stroke(context)
+            }
+            cairo_new_path(context)
         }
-        if let fill = outline.fill {
-            setColor(fill, alpha: sketch.opacity, on: context)
-            if outline.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
-        }
-        if let stroke = outline.stroke {
-            setColor(stroke, alpha: sketch.opacity, on: context)
-            cairo_stroke(context)
-        }
-        cairo_new_path(context)
+        cairo_restore(context)
     }
 
     private func roundedRectangle(_ rect: Rect, radius: Double, on context: OpaquePointer) {

@@ -14,8 +14,9 @@ public struct MarkupPainter: Sendable {
         for item in items {
             switch item.content {
             case .text(let text): paint(text, on: context)
-            case .ink(let ink): paint(ink, on: context)
-            case .textMarks(let marks): paint(marks, on: context)
+            case .ink, .textMarks:
+                // The same paths an appearance stream writes (`MarkupItem.outlinedDrawing`).
+                if let drawing = item.outlinedDrawing { paint(drawing, on: context) }
             }
         }
     }
@@ -28,45 +29,6 @@ public struct MarkupPainter: Sendable {
         setColor(text.color.rgb, alpha: 1, on: context)
         cairo_move_to(context, text.origin.x, text.origin.y + metrics.ascent)
         cairo_show_text(context, text.text)
-        cairo_restore(context)
-    }
-
-    /// Strokes as vector paths with round caps and joins; a single point draws a dot. All strokes of one
-    /// markup are one path, so a translucent highlighter does not darken where its strokes cross.
-    private func paint(_ ink: InkMarkup, on context: OpaquePointer) {
-        guard ink.strokes.contains(where: { !$0.isEmpty }) else { return }
-        cairo_save(context)
-        cairo_set_line_width(context, ink.width)
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        setColor(ink.color.rgb, alpha: ink.opacity, on: context)
-        for stroke in ink.strokes {
-            guard let first = stroke.first else { continue }
-            cairo_move_to(context, first.x, first.y)
-            if stroke.count == 1 {
-                cairo_line_to(context, first.x, first.y)
-            }
-            for point in stroke.dropFirst() {
-                cairo_line_to(context, point.x, point.y)
-            }
-        }
-        cairo_stroke(context)
-        cairo_restore(context)
-    }
-
-    /// A highlight fills each line's box translucently; an underline or a strike-out is a bar across it.
-    private func paint(_ marks: TextMarks, on context: OpaquePointer) {
-        cairo_save(context)
-        for rect in marks.rects {
-            if marks.kind == .highlight {
-                cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
-            } else {
-                let line = TextMarks.line(for: rect, kind: marks.kind)
-                cairo_rectangle(context, rect.minX, line.y - line.thickness / 2, rect.width, line.thickness)
-            }
-        }
-        setColor(marks.color.rgb, alpha: marks.kind == .highlight ? TextMarks.highlightOpacity : 1, on: context)
-        cairo_fill(context)
         cairo_restore(context)
     }
 

@@ -22,25 +22,31 @@ public enum XFDFExchange {
         return (XFDF.document(annotations, pages: description.pages), XFDF.leftOut(annotations), description.repairs)
     }
 
-    /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs), by the painter the
-    /// screen and `:wa` use, and for the shapes, lines, polygons and carets it draws from their keys: XFDF carries
+    /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs) as the screen and
+    /// `:wa` draw it (text by the painter, paths as its outlines), and for the shapes, lines, polygons and carets it
+    /// draws from their keys: XFDF carries
     /// none, and readers without one draw them differently or not at all (poppler draws no caret, PDFium no line or
     /// polygon). An annotation of the file whose place and look stay keeps the appearance it has (`existing`).
     static func appearances(for annotations: some Sequence<Annotation>, existing: [AnnotationID: Annotation] = [:],
                             pages: [PageGeometry]) throws -> AppearanceDrawings {
         var services: RedlineServices?
         var drawn: [AnnotationRedrawing.Drawn] = []
-        var sketches: [(AnnotationID, AnnotationSketch)] = []
+        var outlined: [(AnnotationID, OutlinedDrawing)] = []
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
             let page = pages[annotation.pageIndex]
             guard let item = MarkupAnnotations.item(for: annotation) else {
                 if sketchedKinds.contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true,
-                   let sketch = AnnotationSketch(annotation) {
-                    sketches.append((annotation.id, sketch))
+                   let drawing = AnnotationSketch(annotation)?.outlinedDrawing {
+                    outlined.append((annotation.id, drawing))
                 }
                 continue
             }
             guard item.drawsSomething else { continue }
+            // Paths alone are written as operators; text needs the painter's font.
+            if let drawing = item.outlinedDrawing {
+                outlined.append((annotation.id, drawing))
+                continue
+            }
             let painter = services ?? RedlineServices()
             services = painter
             // Words wider than the box the file gives them would be cut at its edge: readers wrap them inside it.
@@ -49,7 +55,7 @@ public enum XFDFExchange {
             drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: page))
         }
         var drawings = services.map { AnnotationRedrawing.drawingsInBackground(drawn, services: $0) } ?? AppearanceDrawings()
-        for (id, sketch) in sketches { drawings.add(sketch, for: id) }
+        for (id, drawing) in outlined { drawings.add(drawing, for: id) }
         return drawings
     }
 

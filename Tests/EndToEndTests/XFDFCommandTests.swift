@@ -328,6 +328,49 @@ enum NamespaceAwareXML {
         }
     }
 
+    /// Inks, a highlighter's stroke, a dot, highlights, underlines and strike-outs imported from XFDF are written as
+    /// operators, not drawn by cairo: poppler and MuPDF show them as they show the same markup `apply --annotations`
+    /// drew with cairo, pixel for pixel but for antialiasing.
+    @Test func importedInksAndTextMarksLookAsCairoDrewThem() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("markup.json"), drawn = folder.file("drawn.pdf"), exported = folder.file("drawn.xfdf")
+        let bare = folder.file("bare.pdf"), written = folder.file("written.pdf")
+        try #"""
+            {"version": 1, "items": [
+              {"page": 1, "kind": "ink", "strokes": [[[80, 300], [200, 340], [300, 300]], [[80, 360], [300, 380]]], "width": 3, "color": "blue"},
+              {"page": 1, "kind": "ink", "strokes": [[[80, 420], [400, 430]]], "width": 14, "color": "yellow", "opacity": 0.35},
+              {"page": 1, "kind": "ink", "strokes": [[[450, 300]]], "width": 8, "color": "red"},
+              {"page": 1, "kind": "highlight", "rects": [[72, 120, 200, 12], [72, 136, 150, 12]], "color": "green"},
+              {"page": 1, "kind": "underline", "rects": [[72, 152, 200, 12]]},
+              {"page": 1, "kind": "strike-out", "rects": [[72, 184, 200, 12]], "color": "blue"}]}
+            """#.write(toFile: markup, atomically: true, encoding: .utf8)
+        let applied = try redline("apply", TestPaths.sample, "--markup", markup, "--annotations", "--output", drawn)
+        try #require(applied.status == 0, "\(applied.stderr)")
+        #expect(try redline("xfdf", "export", drawn, "--output", exported).status == 0)
+        try stripped(drawn, to: bare)
+        let imported = try redline("xfdf", "import", bare, exported, "--output", written)
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let annotations = try MuPDFProbe.annotations(in: written)[0].annotations
+        #expect(annotations.count == 6 && annotations.allSatisfy(\.hasAppearance), "\(annotations.map(\.type))")
+        for (reader, render) in [("poppler", { try PopplerRender.page(1, of: $0) }), ("MuPDF", { try MuPDFProbe.render(1, of: $0, dpi: 72) })]
+            as [(String, (String) throws -> RenderedPage)] {
+            let (cairo, operators, plain) = (try render(drawn), try render(written), try render(bare))
+            var marked = 0, differing = 0
+            for y in 0..<cairo.height {
+                for x in 0..<cairo.width where cairo.difference(from: plain, x, y) > 60 || operators.difference(from: plain, x, y) > 60 {
+                    marked += 1
+                    if cairo.difference(from: operators, x, y) > 90 { differing += 1 }
+                }
+            }
+            #expect(marked > 3_000, "\(reader): the markup shows (\(marked) pixels)")
+            #expect(differing * 50 < marked, "\(reader): \(differing) of \(marked) marked pixels differ")
+            // The dot: a stroke of one point, round-capped.
+            var red = 0
+            for y in 294..<306 { for x in 444..<456 where operators.rgb(x, y).red > 180 && operators.rgb(x, y).green < 90 { red += 1 } }
+            #expect(red > 20, "\(reader): the dot shows (\(red) red pixels)")
+        }
+    }
+
     /// An annotation of the file whose author changes keeps the appearance it has; one that moves is drawn anew where
     /// it now stands.
     @Test func aFilesShapeKeepsItsAppearanceUnlessItMoves() throws {
@@ -418,11 +461,12 @@ enum NamespaceAwareXML {
         let count = AppearanceDrawings.pagesPerDocument + 40
         var elements: [String] = []
         for index in 0..<count {
-            // A grid of short strokes, one colour for the first document's drawings and another for the second's.
+            // A grid of small text boxes (text is what the painter draws into its documents; paths alone are written
+            // as operators), one colour for the first document's drawings and another for the second's.
             let x = 40 + (index % 64) * 8, y = 60 + (index / 64) * 9
-            let colour = index < AppearanceDrawings.pagesPerDocument ? "#FF0000" : "#0000FF"
-            elements.append("<ink page=\"0\" rect=\"\(x),\(y),\(x + 6),\(y + 6)\" name=\"I\(index)\" color=\"\(colour)\" width=\"3\">"
-                            + "<inklist><gesture>\(x + 1),\(y + 3);\(x + 5),\(y + 3)</gesture></inklist></ink>")
+            let colour = index < AppearanceDrawings.pagesPerDocument ? "1 0 0" : "0 0 1"
+            elements.append("<freetext page=\"0\" rect=\"\(x),\(y),\(x + 8),\(y + 9)\" name=\"I\(index)\"><contents>█</contents>"
+                            + "<defaultappearance>/Helv 5 Tf \(colour) rg</defaultappearance></freetext>")
         }
         elements.append("<freetext page=\"0\" rect=\"300,700,560,730\" name=\"Last\"><contents>Drawn last of all</contents>"
                         + "<defaultappearance>/Helv 14 Tf 0 0 0 rg</defaultappearance></freetext>")
@@ -444,16 +488,26 @@ enum NamespaceAwareXML {
         #expect(counts == [count + 1, count + 1], "one drawing of its own for each of \(count + 1) annotations: \(probe.stdout)")
         #expect(try PopplerText.text(in: output, page: 1).contains("Drawn last of all"))
         let page = try PopplerRender.page(1, of: output)
-        func colour(ofStroke index: Int) -> (red: Int, green: Int, blue: Int) {
-            page.rgb(40 + (index % 64) * 8 + 3, page.height - (60 + (index / 64) * 9 + 3))
+        /// How many red and blue pixels the box of text `index` holds.
+        func colours(ofBox index: Int) -> (red: Int, blue: Int) {
+            let x = 40 + (index % 64) * 8, y = 60 + (index / 64) * 9
+            var (red, blue) = (0, 0)
+            for row in (page.height - y - 9)..<(page.height - y) {
+                for column in x..<(x + 8) {
+                    let pixel = page.rgb(column, row)
+                    if pixel.red > 200 && pixel.blue < 80 && pixel.green < 80 { red += 1 }
+                    if pixel.blue > 200 && pixel.red < 80 && pixel.green < 80 { blue += 1 }
+                }
+            }
+            return (red, blue)
         }
         for index in [0, AppearanceDrawings.pagesPerDocument - 1] {
-            let pixel = colour(ofStroke: index)
-            #expect(pixel.red > 200 && pixel.blue < 80, "stroke \(index) is red: \(pixel)")
+            let found = colours(ofBox: index)
+            #expect(found.red > 3 && found.blue == 0, "box \(index) is red: \(found)")
         }
         for index in [AppearanceDrawings.pagesPerDocument, count - 1] {
-            let pixel = colour(ofStroke: index)
-            #expect(pixel.blue > 200 && pixel.red < 80, "stroke \(index) is blue: \(pixel)")
+            let found = colours(ofBox: index)
+            #expect(found.blue > 3 && found.red == 0, "box \(index) is blue: \(found)")
         }
     }
 

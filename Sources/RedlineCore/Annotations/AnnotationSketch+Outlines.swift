@@ -19,6 +19,61 @@ public struct SketchOutline: Sendable, Hashable {
     public var dashed: Bool
 }
 
+/// What the painter draws as paths alone, with how they are stroked: a sketch, an ink, highlights, underlines and
+/// strike-outs. The screen's painter draws it with cairo; an appearance stream writes it as operators.
+public struct OutlinedDrawing: Sendable, Hashable {
+    public var outlines: [SketchOutline]
+    public var width: Double
+    public var dashes: [Double]
+    public var opacity: Double
+    /// Laid over the page multiplied (an area highlight).
+    public var multiplies: Bool
+    /// Round caps and joins (a pen's stroke), else butt caps and mitred joins.
+    public var rounded: Bool
+}
+
+extension AnnotationSketch {
+    /// The sketch as paths; nil for a note or a stamp.
+    public var outlinedDrawing: OutlinedDrawing? {
+        outlines.map { OutlinedDrawing(outlines: $0, width: width, dashes: dashes, opacity: opacity, multiplies: multiplies, rounded: false) }
+    }
+}
+
+extension MarkupItem {
+    /// An ink or text marks as paths, as the painter draws them; nil for text, which needs its font.
+    public var outlinedDrawing: OutlinedDrawing? {
+        switch content {
+        case .text:
+            return nil
+        case .ink(let ink):
+            // One path for every stroke, so a translucent highlighter does not darken where its strokes cross; a
+            // stroke of one point is a dot (a round cap on a line of no length).
+            let segments = ink.strokes.flatMap { stroke -> [SketchOutline.Segment] in
+                guard let first = stroke.first else { return [] }
+                return [.move(first)] + (stroke.count == 1 ? [.line(first)] : stroke.dropFirst().map { .line($0) })
+            }
+            return OutlinedDrawing(outlines: [SketchOutline(segments: segments, fill: nil, stroke: ink.color.rgb, dashed: false)],
+                                   width: ink.width, dashes: [], opacity: ink.opacity, multiplies: false, rounded: true)
+        case .textMarks(let marks):
+            // A highlight fills each line's box translucently; an underline or a strike-out is a bar across it.
+            let segments = marks.rects.flatMap { rect -> [SketchOutline.Segment] in
+                let box: Rect
+                if marks.kind == .highlight {
+                    box = rect
+                } else {
+                    let line = TextMarks.line(for: rect, kind: marks.kind)
+                    box = Rect(x: rect.minX, y: line.y - line.thickness / 2, width: rect.width, height: line.thickness)
+                }
+                return [.move(Point(x: box.minX, y: box.minY)), .line(Point(x: box.maxX, y: box.minY)), .line(Point(x: box.maxX, y: box.maxY)),
+                        .line(Point(x: box.minX, y: box.maxY)), .close]
+            }
+            return OutlinedDrawing(outlines: [SketchOutline(segments: segments, fill: marks.color.rgb, stroke: nil, dashed: false)],
+                                   width: 0, dashes: [], opacity: marks.kind == .highlight ? TextMarks.highlightOpacity : 1,
+                                   multiplies: false, rounded: false)
+        }
+    }
+}
+
 extension AnnotationSketch {
     /// The outlines of a shape, a line with its ends or a polygon, in drawing order; nil for a note or a stamp, whose
     /// icon and words only the painter draws.

@@ -7,7 +7,7 @@ import Foundation
 public struct AppearanceDrawings: Sendable, Equatable {
     public static func == (a: AppearanceDrawings, b: AppearanceDrawings) -> Bool {
         a.documents == b.documents && a.pageCounts == b.pageCounts && a.places == b.places && a.drawing === b.drawing
-            && a.sketches == b.sketches
+            && a.outlined == b.outlined
     }
 
     public struct Place: Sendable, Hashable {
@@ -28,22 +28,22 @@ public struct AppearanceDrawings: Sendable, Equatable {
 
     public init() {}
 
-    /// Shapes, lines, polygons and carets drawn from their keys: the writer writes their outlines as operators,
-    /// with nothing for the painter to draw.
-    public private(set) var sketches: [AnnotationID: AnnotationSketch] = [:]
+    /// Drawings of paths alone (shapes drawn from their keys, inks, highlights): the writer writes them as
+    /// operators, with nothing for cairo to draw.
+    public private(set) var outlined: [AnnotationID: OutlinedDrawing] = [:]
 
-    public var isEmpty: Bool { places.isEmpty && sketches.isEmpty }
-    public var count: Int { places.count + sketches.count }
+    public var isEmpty: Bool { places.isEmpty && outlined.isEmpty }
+    public var count: Int { places.count + outlined.count }
 
     /// Where the drawing of `id` is; nil when none was drawn.
     public func place(of id: AnnotationID) -> Place? { places[id] }
 
-    public func contains(_ id: AnnotationID) -> Bool { places[id] != nil || sketches[id] != nil }
+    public func contains(_ id: AnnotationID) -> Bool { places[id] != nil || outlined[id] != nil }
 
-    /// `id`'s appearance is `sketch`, drawn from its keys.
-    public mutating func add(_ sketch: AnnotationSketch, for id: AnnotationID) {
+    /// `id`'s appearance is `drawing`'s paths.
+    public mutating func add(_ drawing: OutlinedDrawing, for id: AnnotationID) {
         places[id] = nil
-        sketches[id] = sketch
+        outlined[id] = drawing
     }
 
     /// `document`'s pages are the drawings of `ids`, in their order.
@@ -82,9 +82,9 @@ public struct AppearanceDrawings: Sendable, Equatable {
         pageCounts += other.pageCounts
         for (id, place) in other.places {
             places[id] = Place(document: place.document + offset, page: place.page)
-            sketches[id] = nil
+            outlined[id] = nil
         }
-        for (id, sketch) in other.sketches { add(sketch, for: id) }
+        for (id, drawing) in other.outlined { add(drawing, for: id) }
     }
 }
 
