@@ -396,7 +396,7 @@ struct AnnotationWriter {
         }
     }
 
-    /// Sets the painter's drawing for `annotation` (from `appearances`) as the object's /AP.
+    /// Sets the appearance `appearances` has for `annotation` (the painter's drawing or its paths) as the object's /AP.
     func giveAppearance(to object: qpdf_oh, of annotation: Annotation, geometry: PageGeometry) throws {
         guard let form = try appearance(of: annotation, geometry: geometry) else { return }
         qpdf_oh_replace_key(session.data, object, "/AP", appearanceDictionary(form))

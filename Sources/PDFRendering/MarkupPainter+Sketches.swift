@@ -13,16 +13,17 @@ extension MarkupPainter {
     }
 
     private func paint(_ sketch: AnnotationSketch, on context: OpaquePointer) {
+        // Shapes, lines and polygons as the outlines an appearance stream writes too; notes and stamps here alone.
+        if let drawing = sketch.outlinedDrawing {
+            paint(drawing, on: context)
+            return
+        }
         if sketch.multiplies { cairo_set_operator(context, CAIRO_OPERATOR_MULTIPLY) }
         cairo_set_line_width(context, sketch.width)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
         if !sketch.dashes.isEmpty {
             var dashes = sketch.dashes.map { max(0.1, $0) }
             cairo_set_dash(context, &dashes, Int32(dashes.count), 0)
-        }
-        if let drawing = sketch.outlinedDrawing {
-            paint(drawing, on: context)
-            return
         }
         switch sketch.shape {
         case .rectangle, .ellipse, .path:
@@ -53,8 +54,8 @@ extension MarkupPainter {
         }
     }
 
-    private func fillAndStroke(_ sketch: AnnotationSketch, on context: OpaquePointer, fills: Bool = true) {
-        if fills, let fill = sketch.fill {
+    private func fillAndStroke(_ sketch: AnnotationSketch, on context: OpaquePointer) {
+        if let fill = sketch.fill {
             setColor(fill, alpha: sketch.opacity, on: context)
             if sketch.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
         }

@@ -24,9 +24,9 @@ public enum XFDFExchange {
 
     /// Appearances for what Redline draws (text boxes, ink, highlights, underlines, strike-outs) as the screen and
     /// `:wa` draw it (text by the painter, paths as its outlines), and for the shapes, lines, polygons and carets it
-    /// draws from their keys: XFDF carries
-    /// none, and readers without one draw them differently or not at all (poppler draws no caret, PDFium no line or
-    /// polygon). An annotation of the file whose place and look stay keeps the appearance it has (`existing`).
+    /// draws from their keys: XFDF carries none, and readers without one draw them differently or not at all
+    /// (poppler draws no caret, PDFium no line or polygon). An annotation of the file whose place and look stay keeps
+    /// the appearance it has (`existing`).
     static func appearances(for annotations: some Sequence<Annotation>, existing: [AnnotationID: Annotation] = [:],
                             pages: [PageGeometry]) throws -> AppearanceDrawings {
         var services: RedlineServices?

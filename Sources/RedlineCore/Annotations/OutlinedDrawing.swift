@@ -1,8 +1,8 @@
 import Foundation
 
-/// The paths a sketch is drawn with, in display space: one geometry for the screen's painter and for the appearance
-/// streams written into files, so the file shows what the screen showed.
-public struct SketchOutline: Sendable, Hashable {
+/// One path of a drawing, in display space, filled, stroked or both: one geometry for the screen's painter and for
+/// the appearance streams written into files, so the file shows what the screen showed.
+public struct PathOutline: Sendable, Hashable {
     public enum Segment: Sendable, Hashable {
         case move(Point)
         case line(Point)
@@ -22,7 +22,7 @@ public struct SketchOutline: Sendable, Hashable {
 /// What the painter draws as paths alone, with how they are stroked: a sketch, an ink, highlights, underlines and
 /// strike-outs. The screen's painter draws it with cairo; an appearance stream writes it as operators.
 public struct OutlinedDrawing: Sendable, Hashable {
-    public var outlines: [SketchOutline]
+    public var outlines: [PathOutline]
     public var width: Double
     public var dashes: [Double]
     public var opacity: Double
@@ -48,15 +48,15 @@ extension MarkupItem {
         case .ink(let ink):
             // One path for every stroke, so a translucent highlighter does not darken where its strokes cross; a
             // stroke of one point is a dot (a round cap on a line of no length).
-            let segments = ink.strokes.flatMap { stroke -> [SketchOutline.Segment] in
+            let segments = ink.strokes.flatMap { stroke -> [PathOutline.Segment] in
                 guard let first = stroke.first else { return [] }
                 return [.move(first)] + (stroke.count == 1 ? [.line(first)] : stroke.dropFirst().map { .line($0) })
             }
-            return OutlinedDrawing(outlines: [SketchOutline(segments: segments, fill: nil, stroke: ink.color.rgb, dashed: false)],
+            return OutlinedDrawing(outlines: [PathOutline(segments: segments, fill: nil, stroke: ink.color.rgb, dashed: false)],
                                    width: ink.width, dashes: [], opacity: ink.opacity, multiplies: false, rounded: true)
         case .textMarks(let marks):
             // A highlight fills each line's box translucently; an underline or a strike-out is a bar across it.
-            let segments = marks.rects.flatMap { rect -> [SketchOutline.Segment] in
+            let segments = marks.rects.flatMap { rect -> [PathOutline.Segment] in
                 let box: Rect
                 if marks.kind == .highlight {
                     box = rect
@@ -67,7 +67,7 @@ extension MarkupItem {
                 return [.move(Point(x: box.minX, y: box.minY)), .line(Point(x: box.maxX, y: box.minY)), .line(Point(x: box.maxX, y: box.maxY)),
                         .line(Point(x: box.minX, y: box.maxY)), .close]
             }
-            return OutlinedDrawing(outlines: [SketchOutline(segments: segments, fill: marks.color.rgb, stroke: nil, dashed: false)],
+            return OutlinedDrawing(outlines: [PathOutline(segments: segments, fill: marks.color.rgb, stroke: nil, dashed: false)],
                                    width: 0, dashes: [], opacity: marks.kind == .highlight ? TextMarks.highlightOpacity : 1,
                                    multiplies: false, rounded: false)
         }
@@ -77,17 +77,17 @@ extension MarkupItem {
 extension AnnotationSketch {
     /// The outlines of a shape, a line with its ends or a polygon, in drawing order; nil for a note or a stamp, whose
     /// icon and words only the painter draws.
-    public var outlines: [SketchOutline]? {
+    public var outlines: [PathOutline]? {
         switch shape {
         case .rectangle(let rect):
-            return [SketchOutline(segments: [.move(Point(x: rect.minX, y: rect.minY)), .line(Point(x: rect.maxX, y: rect.minY)),
+            return [PathOutline(segments: [.move(Point(x: rect.minX, y: rect.minY)), .line(Point(x: rect.maxX, y: rect.minY)),
                                              .line(Point(x: rect.maxX, y: rect.maxY)), .line(Point(x: rect.minX, y: rect.maxY)), .close],
                                   fill: fill, stroke: stroke, dashed: true)]
         case .ellipse(let rect):
-            return [SketchOutline(segments: Self.ellipse(center: rect.center, radii: (rect.width / 2, rect.height / 2)),
+            return [PathOutline(segments: Self.ellipse(center: rect.center, radii: (rect.width / 2, rect.height / 2)),
                                   fill: fill, stroke: stroke, dashed: true)]
         case .path(let strokes, let closed):
-            var outlines = [SketchOutline(segments: strokes.flatMap { stroke -> [SketchOutline.Segment] in
+            var outlines = [PathOutline(segments: strokes.flatMap { stroke -> [PathOutline.Segment] in
                 guard let first = stroke.first else { return [] }
                 return [.move(first)] + stroke.dropFirst().map { .line($0) } + (closed ? [.close] : [])
             }, fill: closed ? fill : nil, stroke: stroke, dashed: true)]
@@ -106,7 +106,7 @@ extension AnnotationSketch {
     }
 
     /// An ellipse in four cubic Bézier quarters (the usual 0.5523 handle length).
-    static func ellipse(center: Point, radii: (x: Double, y: Double)) -> [SketchOutline.Segment] {
+    static func ellipse(center: Point, radii: (x: Double, y: Double)) -> [PathOutline.Segment] {
         let k = 0.5522847498
         let (cx, cy, rx, ry) = (center.x, center.y, radii.x, radii.y)
         return [
@@ -121,7 +121,7 @@ extension AnnotationSketch {
 
     /// A line's end at `tip`, the line coming from `from`: drawn along the line, past the tip for a reversed arrow.
     static func outline(of ending: Ending, at tip: Point, awayFrom from: Point, width: Double, stroke: RGBColor,
-                        fill: RGBColor?) -> SketchOutline? {
+                        fill: RGBColor?) -> PathOutline? {
         let size = endingSize(width: width)
         let dx = tip.x - from.x, dy = tip.y - from.y
         let length = (dx * dx + dy * dy).squareRoot()
@@ -129,7 +129,7 @@ extension AnnotationSketch {
         let (cosine, sine) = (dx / length, dy / length)
         // (u, v): u onward past the tip, v across the line.
         func at(_ u: Double, _ v: Double) -> Point { Point(x: tip.x + u * cosine - v * sine, y: tip.y + u * sine + v * cosine) }
-        let segments: [SketchOutline.Segment]
+        let segments: [PathOutline.Segment]
         switch ending {
         case .openArrow, .closedArrow:
             segments = [.move(at(-size, -size / 2)), .line(at(0, 0)), .line(at(-size, size / 2))]
@@ -148,6 +148,6 @@ extension AnnotationSketch {
         }
         let closes: Set<Ending> = [.closedArrow, .reversedClosedArrow, .square, .circle, .diamond]
         let closed = closes.contains(ending)
-        return SketchOutline(segments: segments + (closed ? [.close] : []), fill: closed ? fill : nil, stroke: stroke, dashed: false)
+        return PathOutline(segments: segments + (closed ? [.close] : []), fill: closed ? fill : nil, stroke: stroke, dashed: false)
     }
 }
