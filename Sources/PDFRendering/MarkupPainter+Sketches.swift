@@ -55,12 +55,17 @@ extension MarkupPainter {
     }
 
     private func fillAndStroke(_ sketch: AnnotationSketch, on context: OpaquePointer) {
-        if let fill = sketch.fill {
-            setColor(fill, alpha: sketch.opacity, on: context)
-            if sketch.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
+        fillAndStroke(fill: sketch.fill, stroke: sketch.stroke, opacity: sketch.opacity, on: context)
+    }
+
+    /// The current path filled, then stroked, in what is given of the two; then forgotten.
+    private func fillAndStroke(fill: RGBColor?, stroke: RGBColor?, opacity: Double, on context: OpaquePointer) {
+        if let fill {
+            setColor(fill, alpha: opacity, on: context)
+            if stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
         }
-        if let stroke = sketch.stroke {
-            setColor(stroke, alpha: sketch.opacity, on: context)
+        if let stroke {
+            setColor(stroke, alpha: opacity, on: context)
             cairo_stroke(context)
         }
         cairo_new_path(context)
@@ -88,15 +93,7 @@ extension MarkupPainter {
                 case .close: cairo_close_path(context)
                 }
             }
-            if let fill = outline.fill {
-                setColor(fill, alpha: drawing.opacity, on: context)
-                if outline.stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
-            }
-            if let stroke = outline.stroke {
-                setColor(stroke, alpha: drawing.opacity, on: context)
-                cairo_stroke(context)
-            }
-            cairo_new_path(context)
+            fillAndStroke(fill: outline.fill, stroke: outline.stroke, opacity: drawing.opacity, on: context)
         }
         cairo_restore(context)
     }
