@@ -286,7 +286,8 @@ public enum PDFInspector {
             return nil
         }
         _ = session.takeWarnings()
-        session.repairs.append("cross-reference rebuilt from the \(rebuilt.objectCount) objects found")
+        // Mending alone leaves the file's cross-reference as it was: what was mended is the news.
+        if !onlyMending { session.repairs.append("cross-reference rebuilt from the \(rebuilt.objectCount) objects found") }
         if rebuilt.mendedStreams > 0 {
             session.repairs.append("\(rebuilt.mendedStreams) stream\(rebuilt.mendedStreams == 1 ? "" : "s") read to their endstream, their /Length being wrong")
         }

@@ -16,8 +16,13 @@ public enum FlattenJob {
         /// Where the copy went, and how it was written (appended to the original's bytes, or rewritten whole).
         public let output: String
         public let written: WriteOutcome
-        /// What the command says on stderr: signatures it leaves reporting a change.
+        /// What the command says on stderr: signatures it leaves reporting a change, pages it could not carry whole.
         public let warnings: [String]
+        /// Pages could not be read whole: the warning saying so names the first repair too.
+        public let lostPages: Bool
+
+        /// What was repaired to read the input, said on stderr when no warning says it already.
+        public var repairNote: String? { lostPages ? nil : DocumentDescription.repairNote(repairs) }
 
         /// How many of the annotations that stay are named, with why.
         public static let keptNamedAtMost = 20
@@ -25,7 +30,7 @@ public enum FlattenJob {
         /// What the command prints: what was drawn, what was removed, and what stays an annotation, by id and why.
         public var lines: [String] {
             func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
-            var lines: [String] = DocumentDescription.repairNote(repairs).map { [$0] } ?? []
+            var lines: [String] = []
             if burned == 0 && dropped == 0 && kept.isEmpty {
                 lines.append("no markup annotations to flatten: the copy holds the document as it was")
             } else {
@@ -76,6 +81,6 @@ public enum FlattenJob {
         }
         return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,
                       repairs: outcome.repairs, output: output, written: outcome.document.outcome,
-                      warnings: warnings(outcome, output: output))
+                      warnings: warnings(outcome, output: output), lostPages: outcome.lostPages != nil)
     }
 }

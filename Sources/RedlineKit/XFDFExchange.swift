@@ -59,6 +59,15 @@ public enum XFDFExchange {
         return drawings
     }
 
+    /// A line's ends and a polygon's corners, with half its stroke, may reach past the `rect` XFDF gives it (the
+    /// box of its points, say): readers fit an appearance into /Rect, so the arrowhead would be cut off. The rect
+    /// grows to hold them, as Acrobat makes it, unless the annotation keeps the appearance it has.
+    private static func growToHoldItsEnds(_ annotation: inout Annotation, existing: [AnnotationID: Annotation]) {
+        guard ["Line", "PolyLine", "Polygon"].contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true,
+              let reach = AnnotationSketch(annotation)?.bounds, !annotation.rect.contains(reach) else { return }
+        annotation.rect = annotation.rect.union(reach)
+    }
+
     /// What the painter draws from its keys when XFDF brings it. Notes and stamps are left to readers, who draw
     /// their icons and stamp pictures better than a sketch; a squiggly every reader draws from its quads.
     static let sketchedKinds: Set<String> = ["Square", "Circle", "Line", "PolyLine", "Polygon", "Caret"]
@@ -98,8 +107,14 @@ public enum XFDFExchange {
             // Nothing to write: no writing session reads every annotation of the file a second time.
             document = try XFDFImporter.unchangedCopy(of: path)
         } else {
-            let drawn = try appearances(for: incoming.filter { !unchanged.contains($0.id) }, existing: existing, pages: description.pages)
-            document = try XFDFImporter.document(source: path, password: password, command: command, appearances: drawn,
+            var written = command
+            for index in written.add.indices { growToHoldItsEnds(&written.add[index], existing: existing) }
+            for index in written.modify.indices where !unchanged.contains(written.modify[index].id) {
+                growToHoldItsEnds(&written.modify[index], existing: existing)
+            }
+            let drawn = try appearances(for: [written.add, written.modify].lazy.joined().filter { !unchanged.contains($0.id) }, existing: existing,
+                                        pages: description.pages)
+            document = try XFDFImporter.document(source: path, password: password, command: written, appearances: drawn,
                                                  unchanged: unchanged, identity: identity, rewrite: rewrite)
         }
         try AtomicFileWriter.write(document, to: destination) { temporary in

@@ -33,6 +33,8 @@ struct Flatten: ParsableCommand {
             let report = try FlattenJob.run(input: input, password: passwordOption.password, output: output,
                                             rewrite: rewriteOption.strategy(configuration) == .rewrite, progress: progress.say)
             progress.finish()
+            // On stderr, as `annotations` and `xfdf export` say it: stdout is what was flattened.
+            if let note = report.repairNote { printError("\(input): \(note)") }
             try report.lines.forEach { try printOutput($0) }
             report.warnings.forEach(printError)
         } catch let error as DocumentError {

@@ -328,6 +328,23 @@ enum NamespaceAwareXML {
         }
     }
 
+    /// A line whose `rect` is the box of its two points: its round end and arrowhead reach past it. The rect grows
+    /// to hold them, so readers show them whole instead of cut at the box's edge.
+    @Test func aLineEndingPastItsRectIsShownWhole() throws {
+        let folder = TemporaryFolder()
+        let output = try imported("""
+            <line page="0" rect="100,200,300,260" name="L" color="#FF0000" width="3" start="100,200" end="300,260" head="Circle" tail="ClosedArrow"/>
+            """, in: folder)
+        let line = try #require(try MuPDFProbe.annotations(in: output)[0].annotations.first { $0.id == "L" })
+        // Display space, y down: the circle's centre at (100, 592), its radius 6 and half the stroke.
+        #expect(line.rect[0] <= 100 - 7 && line.rect[3] >= 592 + 7 && line.rect[2] >= 300, "\(line.rect)")
+        for (reader, page) in [("poppler", try PopplerRender.page(1, of: output)), ("MuPDF", try MuPDFProbe.render(1, of: output, dpi: 72))] {
+            var red = 0
+            for y in 585..<600 { for x in 93..<100 where page.rgb(x, y).red > 180 && page.rgb(x, y).green < 90 { red += 1 } }
+            #expect(red > 5, "\(reader): the circle's left half shows (\(red) red pixels left of the rect XFDF gave)")
+        }
+    }
+
     /// Inks, a highlighter's stroke, a dot, highlights, underlines and strike-outs imported from XFDF are written as
     /// operators, not drawn by cairo: poppler and MuPDF show them as they show the same markup `apply --annotations`
     /// drew with cairo, pixel for pixel but for antialiasing.

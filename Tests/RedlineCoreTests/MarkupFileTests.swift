@@ -75,6 +75,8 @@ struct FixedMeasurer: TextMeasuring {
          #"item 1: field "text": is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \n, \t or \u001b, and a \u escape must name a whole character (a surrogate comes in pairs)"#),
         ("{\"version\": 1,\n \"items\": [{\"page\": 1 \"kind\": \"text\"}]}", "not valid JSON: Invalid value around line 2, column 23."),
         // Where Foundation's reader says "Invalid value" or "Unexpected end of file" and no more.
+        ("null", "the top level must be a JSON object"),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": null}]}"#, #"item 1: field "text": must be a string"#),
         ("", #"not valid JSON: the file is empty: a markup file is one JSON object, {"version": 1, "items": […]}"#),
         (" \n\t ", #"not valid JSON: the file is empty: a markup file is one JSON object, {"version": 1, "items": […]}"#),
         (#"{"version": 1, "items": []}"# + "\n" + #"{"version": 1, "items": []}"#,

@@ -251,6 +251,8 @@ import Testing
          "line 2: \"D\" is both deleted and changed (line 1)"),
         ("<xfdf><annots><square page=\"0\" rect=\"0x10,0,1,1\"/></annots></xfdf>", "line 1: rect of <square> holds \"0x10\", not a number"),
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" opacity=\"2\"/></annots></xfdf>", "line 1: opacity=\"2\" of <square> is not between 0 and 1"),
+        ("<xfdf><annots><line page=\"0\" rect=\"0,0,9,9\" start=\"1,1\"/></annots></xfdf>", "line 1: <line> has start without end: a line needs both"),
+        ("<xfdf><annots><line page=\"0\" rect=\"0,0,9,9\" end=\"1,1\"/></annots></xfdf>", "line 1: <line> has end without start: a line needs both"),
         ("<xfdf><annots><square page=\"0\" rect=\"0,0,1,1\" width=\"-5\"/></annots></xfdf>", "line 1: width=\"-5\" of <square> is not between 0 and 1000"),
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents>a&#27;b</contents></text></annots></xfdf>", "line 1: not XML: &#27; is no character"),
         ("<xfdf><annots><text page=\"0\" rect=\"0,0,1,1\"><contents>a\u{1B}b</contents></text></annots></xfdf>",

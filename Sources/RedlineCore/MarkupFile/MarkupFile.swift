@@ -44,6 +44,9 @@ public enum MarkupFile {
             throw error
         } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
             throw MarkupFileError("the top level must be a JSON object")
+        } catch DecodingError.valueNotFound(_, let context) where context.codingPath.isEmpty {
+            // `null` at the top: Foundation's words ("Cannot get keyed decoding container") say nothing to a user.
+            throw MarkupFileError("the top level must be a JSON object")
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             throw MarkupFileError("not valid JSON: \(syntaxProblem(in: data) ?? context.debugDescription)")
         } catch {

@@ -165,6 +165,7 @@ private struct ItemFields {
             || (try? container.decode(Bool.self, forKey: key(field))) != nil
             || (try? container.nestedUnkeyedContainer(forKey: key(field))) != nil
             || (try? container.nestedContainer(keyedBy: MarkupFile.FieldKey.self, forKey: key(field))) != nil
+            || (try? container.decodeNil(forKey: key(field))) == true
     }
 
     func integer(_ field: String) throws -> Int {

@@ -168,9 +168,13 @@ enum XFDFAnnotationElement {
             let points = display(coords)
             drawing.quads = stride(from: 0, to: points.count, by: 4).map { Array(points[$0..<($0 + 4)]) }
         }
-        if let start = try numbers("start"), let end = try numbers("end") {
+        let (start, end) = (try numbers("start"), try numbers("end"))
+        if let start, let end {
             guard start.count == 2, end.count == 2 else { throw XFDFError(element, "start and end of <\(element.name)> are x,y") }
             drawing.vertices = display(start + end)
+        } else if start != nil || end != nil {
+            // One end alone would be dropped without a word: the line needs both.
+            throw XFDFError(element, "<\(element.name)> has \(start == nil ? "end" : "start") without \(start == nil ? "start" : "end"): a line needs both")
         }
         if let list = element.first("inklist") {
             guard !list.elements.isEmpty else { throw XFDFError(list, "<inklist> holds no <gesture>") }
