@@ -59,13 +59,18 @@ public enum XFDFExchange {
         return drawings
     }
 
-    /// A line's ends and a polygon's corners, with half its stroke, may reach past the `rect` XFDF gives it (the
-    /// box of its points, say): readers fit an appearance into /Rect, so the arrowhead would be cut off. The rect
-    /// grows to hold them, as Acrobat makes it, unless the annotation keeps the appearance it has.
+    /// A `rect` that is the bare box of a line's or polygon's points (a point on its edge, no room even for half
+    /// the stroke) cuts its ends and corners off: readers fit an appearance into /Rect. Such a rect grows to hold
+    /// them, as Acrobat makes it. A rect with room around the points is the author's (another tool's ends are
+    /// drawn smaller than Redline's), and stays, so a file's own XFDF reads back the same.
     private static func growToHoldItsEnds(_ annotation: inout Annotation, existing: [AnnotationID: Annotation]) {
         guard ["Line", "PolyLine", "Polygon"].contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true,
-              let reach = AnnotationSketch(annotation)?.bounds, !annotation.rect.contains(reach) else { return }
-        annotation.rect = annotation.rect.union(reach)
+              let sketch = AnnotationSketch(annotation), !annotation.rect.contains(sketch.bounds) else { return }
+        let rect = annotation.rect, room = sketch.width / 2
+        let bare = annotation.drawing.vertices.contains { point in
+            point.x - rect.minX < room || rect.maxX - point.x < room || point.y - rect.minY < room || rect.maxY - point.y < room
+        }
+        if bare { annotation.rect = rect.union(sketch.bounds) }
     }
 
     /// What the painter draws from its keys when XFDF brings it. Notes and stamps are left to readers, who draw
