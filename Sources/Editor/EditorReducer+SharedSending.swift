@@ -115,8 +115,7 @@ extension EditorReducer {
         let present = Set(local.map(\.name))
         let made = Set(state.edits.annotations.added.map(\.id)).union(markupNames)
         let wires = Set(present.map(sharing.sharedName))
-        var serverHas: [AnnotationID: Annotation] = [:]
-        for annotation in sharing.replica.annotations where wires.contains(annotation.id) { serverHas[annotation.id] = annotation }
+        let toldForms = toldForms(of: wires, sharing, pages: pages)
         for (name, annotation, _) in local {
             var wire = sharing.sharedName(name)
             var alive = sharing.alive(wire)
@@ -144,8 +143,7 @@ extension EditorReducer {
             sent.id = wire
             if let at = sharing.changedBackAt.removeValue(forKey: name) { sent.modified = at }
             let form = SharedReview.comparedForm(of: sent, pages: pages)
-            let told = sharing.told[wire]?.form
-                ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) }
+            let told = toldForms(wire)
             // The same as the server has (another session did the same): nothing to send, and the next change here
             // is made on the server's version, not on the one this change began from.
             guard form != told else {
@@ -205,6 +203,14 @@ extension EditorReducer {
         return local
     }
 
+    /// What the server was last told of each of `wires`, as compared (the change sent, else its own copy): the
+    /// server's copies found in one pass, not one search per name.
+    private static func toldForms(of wires: Set<AnnotationID>, _ sharing: SharedReview, pages: [PageGeometry]) -> (AnnotationID) -> String? {
+        var serverHas: [AnnotationID: Annotation] = [:]
+        for annotation in sharing.replica.annotations where wires.contains(annotation.id) { serverHas[annotation.id] = annotation }
+        return { wire in sharing.told[wire]?.form ?? serverHas[wire].map { SharedReview.comparedForm(of: $0, pages: pages) } }
+    }
+
     /// Forgets the changes waiting that came back to what the server was last told (a move undone, a deletion
     /// undone, markup made and deleted before it was sent): sending them would send nothing.
     private static func dropUndone(_ sharing: inout SharedReview, _ state: EditorState, _ env: EditorEnvironment, user: String) {
@@ -213,14 +219,13 @@ extension EditorReducer {
         let pages = state.document.pages
         var back: Set<AnnotationID> = []
         let local = annotations(named: names, sharing, state, env, user: user)
+        let toldForms = toldForms(of: Set(local.map { sharing.sharedName($0.name) }), sharing, pages: pages)
         for (name, annotation, _) in local {
             let wire = sharing.sharedName(name)
             guard sharing.alive(wire) == true else { continue }
             var sent = annotation
             sent.id = wire
-            let told = sharing.told[wire]?.form
-                ?? sharing.replica.annotations.last { $0.id == wire }.map { SharedReview.comparedForm(of: $0, pages: pages) }
-            if SharedReview.comparedForm(of: sent, pages: pages) == told { back.insert(name) }
+            if SharedReview.comparedForm(of: sent, pages: pages) == toldForms(wire) { back.insert(name) }
         }
         // Gone here and never on the server: nothing to delete there.
         let present = Set(local.map(\.name))
