@@ -35,8 +35,10 @@ public enum XFDFExchange {
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
             let page = pages[annotation.pageIndex]
             guard let item = MarkupAnnotations.item(for: annotation) else {
-                if sketchedKinds.contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true,
-                   let drawing = AnnotationSketch(annotation)?.outlinedDrawing {
+                if sketchedKinds.contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true {
+                    // One with nothing to show (a line of width 0, which ISO 32000-1 §12.5.4 says is not drawn, no
+                    // colour, no points) gets an empty appearance: readers left to themselves draw one anyway.
+                    let drawing = AnnotationSketch(annotation)?.outlinedDrawing ?? .empty
                     outlined.append((annotation.id, drawing))
                 }
                 continue

@@ -345,6 +345,34 @@ enum NamespaceAwareXML {
         }
     }
 
+    /// What draws nothing (a line and a square of width 0: ISO 32000-1 §12.5.4 draws no border of width 0) gets an
+    /// empty appearance, so no reader draws a line of its own where Redline's screen shows none; a square whose line
+    /// is wider than its box is its box painted in the line's colour, as a reader shows the stroke within /Rect.
+    @Test func shapesThatDrawNothingOrOnlyTheirLineLookTheSameEverywhere() throws {
+        let folder = TemporaryFolder()
+        let output = try imported("""
+            <line page="0" rect="60,450,300,560" name="L" color="#FF0000" width="0" start="70,460" end="290,550"/>
+            <square page="0" rect="60,600,200,700" name="Z" color="#0000FF" width="0"/>
+            <square page="0" rect="300,600,340,640" name="W" color="#FF0000" width="60"/>
+            <circle page="0" rect="400,600,440,640" name="O" color="#0000FF" width="60"/>
+            """, in: folder)
+        let written = try MuPDFProbe.annotations(in: output)[0].annotations
+        for name in ["L", "Z", "W", "O"] { #expect(written.first { $0.id == name }?.hasAppearance == true, "\(name) has an appearance") }
+        for (reader, page) in [("poppler", try PopplerRender.page(1, of: output)), ("MuPDF", try MuPDFProbe.render(1, of: output, dpi: 72))] {
+            func count(_ xs: Range<Int>, _ userYs: Range<Int>, _ matches: ((red: Int, green: Int, blue: Int)) -> Bool) -> Int {
+                var found = 0
+                for userY in userYs { for x in xs where matches(page.rgb(x, page.height - userY)) { found += 1 } }
+                return found
+            }
+            let red: ((red: Int, green: Int, blue: Int)) -> Bool = { $0.red > 180 && $0.green < 90 && $0.blue < 90 }
+            let blue: ((red: Int, green: Int, blue: Int)) -> Bool = { $0.blue > 180 && $0.red < 90 && $0.green < 90 }
+            #expect(count(55..<305, 445..<565, red) == 0, "\(reader) draws no line of width 0")
+            #expect(count(55..<205, 595..<705, blue) == 0, "\(reader) draws no square of width 0")
+            #expect(count(301..<339, 601..<639, red) > 38 * 38 * 9 / 10, "\(reader) paints the over-wide square's box red")
+            #expect(count(405..<435, 605..<635, blue) > 30 * 30 * 9 / 10, "\(reader) paints the over-wide circle's middle blue")
+        }
+    }
+
     /// Inks, a highlighter's stroke, a dot, highlights, underlines and strike-outs imported from XFDF are written as
     /// operators, not drawn by cairo: poppler and MuPDF show them as they show the same markup `apply --annotations`
     /// drew with cairo, pixel for pixel but for antialiasing.

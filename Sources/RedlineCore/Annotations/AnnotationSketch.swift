@@ -59,16 +59,22 @@ public struct AnnotationSketch: Sendable, Hashable {
         let opacity = drawing.opacity ?? 1
         func inside(_ rect: Rect) -> Rect? {
             // /RD: where the shape stands inside /Rect; then half the line, so the stroke stays inside too.
-            let fringe = drawing.fringe.count == 4 ? drawing.fringe : [0, 0, 0, 0]
-            let inner = Rect(x: rect.minX + fringe[0] + width / 2, y: rect.minY + fringe[1] + width / 2,
-                             width: rect.width - fringe[0] - fringe[2] - width, height: rect.height - fringe[1] - fringe[3] - width)
+            guard let shape = Self.fringed(rect, by: drawing.fringe) else { return nil }
+            let inner = Rect(x: shape.minX + width / 2, y: shape.minY + width / 2, width: shape.width - width, height: shape.height - width)
             return inner.width > 0 && inner.height > 0 ? inner : nil
         }
         let stroke = width > 0 ? drawing.color : nil
         switch annotation.subtype.rawValue {
         case "Square", "Circle":
+            let square = annotation.subtype.rawValue == "Square"
+            if inside(annotation.rect) == nil, let stroke, let whole = Self.fringed(annotation.rect, by: drawing.fringe) {
+                // A line wider than its box paints all of it: what a reader shows of the stroke within /Rect.
+                self.init(shape: square ? .rectangle(whole) : .ellipse(whole), stroke: nil, fill: stroke, width: 0, opacity: opacity)
+                multiplies = drawing.intent == "AreaHighlight"
+                return
+            }
             guard let box = inside(annotation.rect), stroke != nil || drawing.interiorColor != nil else { return nil }
-            self.init(shape: annotation.subtype.rawValue == "Square" ? .rectangle(box) : .ellipse(box), stroke: stroke,
+            self.init(shape: square ? .rectangle(box) : .ellipse(box), stroke: stroke,
                       fill: drawing.interiorColor, width: width, dashes: dashes, opacity: opacity)
             multiplies = drawing.intent == "AreaHighlight"
         case "Line", "PolyLine", "Polygon":
@@ -101,6 +107,14 @@ public struct AnnotationSketch: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// `rect` less its /RD fringe; nil when nothing is left.
+    static func fringed(_ rect: Rect, by fringe: [Double]) -> Rect? {
+        let sides = fringe.count == 4 ? fringe : [0, 0, 0, 0]
+        let inner = Rect(x: rect.minX + sides[0], y: rect.minY + sides[1], width: rect.width - sides[0] - sides[2],
+                         height: rect.height - sides[1] - sides[3])
+        return inner.width > 0 && inner.height > 0 ? inner : nil
     }
 
     /// "NotApproved" → "NOT APPROVED", "#SBConfidential" → "CONFIDENTIAL": the standard names as stamps print them.

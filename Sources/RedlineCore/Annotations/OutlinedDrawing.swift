@@ -30,6 +30,9 @@ public struct OutlinedDrawing: Sendable, Hashable {
     public var multiplies: Bool
     /// Round caps and joins (a pen's stroke), else butt caps and mitred joins.
     public var rounded: Bool
+
+    /// A drawing of nothing: the appearance of an annotation that shows nothing.
+    public static let empty = OutlinedDrawing(outlines: [], width: 0, dashes: [], opacity: 1, multiplies: false, rounded: false)
 }
 
 extension AnnotationSketch {

@@ -127,10 +127,19 @@ enum JSONShape {
             } else if byte == UInt8(ascii: "\"") {
                 let start = (line, column)
                 index += 1
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != 0x0A { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
-                // A line break ends the string for the reader here: Foundation names it.
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] >= 0x20 { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
                 if index >= bytes.count { return "the file ends inside the string begun at line \(start.0), column \(start.1)" }
-                if bytes[index] == 0x0A { return nil }
+                if bytes[index] < 0x20 {
+                    // Decoding would name only the item and field; the line is where the user fixes it.
+                    let what = switch bytes[index] {
+                    case 0x0A: "a line break"
+                    case 0x09: "a tab"
+                    case 0x0D: "a carriage return"
+                    default: "the control character U+\(String(format: "%04X", bytes[index]))"
+                    }
+                    return "\(what) inside the string begun at line \(start.0), column \(start.1) (line \(line), column \(index - lineStart + 1)): "
+                        + "inside a string it must be written as \\n, \\t, \\r or \\u00XX"
+                }
                 sawValue = true
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
                 open.append((byte, line, column))
