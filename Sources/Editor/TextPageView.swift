@@ -86,7 +86,9 @@ enum TextPageView {
             }
         }
         // Annotations drawn from their keys: their outline in their colour, a stamp's words where it starts.
-        for sketch in scene.sketches where inView(sketch.bounds.minY, sketch.bounds.maxY) {
+        for sketch in scene.sketches {
+            let bounds = sketch.bounds
+            guard inView(bounds.minY, bounds.maxY) else { continue }
             // A note is its icon's colour (its outline is black on every note); the others their line's.
             let isNote = if case .note = sketch.shape { true } else { false }
             let ink = (isNote ? sketch.fill : sketch.stroke ?? sketch.fill) ?? RGBColor(red: 0, green: 0, blue: 0)
@@ -94,10 +96,20 @@ enum TextPageView {
                 restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(ink)) }
                 continue
             }
-            if sketch.multiplies, let fill = sketch.fill, case .rectangle(let rect) = sketch.shape {
-                // An area highlight tints the words under it, as a highlight does.
-                restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(fill)) }
-                continue
+            if let fill = sketch.fill {
+                // A filled shape tints the words under it, as a highlight does, row by row across its inside: a
+                // shape larger than the view shows where it lies even with its outline out of sight.
+                let tint = Theme.textHighlighter(ReadableInk.tint(fill))
+                let firstRow = max(0, viewport.cell(for: Point(x: 0, y: bounds.minY)).row)
+                let lastRow = min(area.height - 1, viewport.cell(for: Point(x: 0, y: bounds.maxY)).row)
+                for row in stride(from: firstRow, through: lastRow, by: 1) {
+                    let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
+                    for span in insideSpans(of: sketch.shape, at: middle) {
+                        restyle(Rect(x: span.lowerBound, y: middle, width: span.upperBound - span.lowerBound, height: 0)) { $0 = tint }
+                    }
+                }
+                // An area highlight is its tint alone.
+                if sketch.multiplies || sketch.stroke == nil { continue }
             }
             let style = Theme.textStroke(onPaper(ink))
             for point in outline(of: sketch).flatMap({ sampled($0, step: min(cell.width, cell.height) / 3) }) {
@@ -168,6 +180,34 @@ enum TextPageView {
             }]
         case .path(let strokes, let closed):
             return closed ? strokes.map { $0 + $0.prefix(1) } : strokes
+        }
+    }
+
+    /// Where a filled shape's inside crosses the line at `y`, left to right: a rect's or an ellipse's one span, a
+    /// polygon's spans between its edges' crossings taken in pairs (even-odd, as PDF fills with `f*`).
+    static func insideSpans(of shape: AnnotationSketch.Shape, at y: Double) -> [ClosedRange<Double>] {
+        switch shape {
+        case .rectangle(let rect):
+            return rect.minY <= y && y <= rect.maxY && rect.width >= 0 ? [rect.minX...rect.maxX] : []
+        case .ellipse(let rect):
+            let across = rect.height > 0 ? (y - rect.center.y) / (rect.height / 2) : 2
+            guard abs(across) <= 1 else { return [] }
+            let half = rect.width / 2 * (1 - across * across).squareRoot()
+            return [(rect.center.x - half)...(rect.center.x + half)]
+        case .path(let strokes, closed: true):
+            var crossings: [Double] = []
+            for stroke in strokes where stroke.count >= 3 {
+                for (index, start) in stroke.enumerated() {
+                    let end = stroke[(index + 1) % stroke.count]
+                    // Half-open in y, so a corner on the line counts once.
+                    guard (start.y <= y) != (end.y <= y) else { continue }
+                    crossings.append(start.x + (y - start.y) / (end.y - start.y) * (end.x - start.x))
+                }
+            }
+            crossings.sort()
+            return stride(from: 0, to: crossings.count - 1, by: 2).map { crossings[$0]...crossings[$0 + 1] }
+        case .path, .note, .stamp:
+            return []
         }
     }
 

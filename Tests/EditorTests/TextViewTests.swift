@@ -334,6 +334,40 @@ import Testing
         #expect(row.contains("past the edge▏"), "\(row)")
     }
 
+    /// A filled shape tints the cells of its inside, the words kept readable, as the picture shows it filled: a
+    /// circle larger than the view, its outline out of sight, still shows where it lies; a filled triangle tints
+    /// its inside and not the paper beside it.
+    @Test func filledShapesTintTheirInsideEvenWhenTheirOutlineIsOutOfView() throws {
+        let green = RGBColor(red: 0, green: 200, blue: 0), blue = RGBColor(red: 0, green: 0, blue: 255)
+        let circle = Annotation(id: "circle", pageIndex: 0, subtype: "Circle", rect: Rect(x: -400, y: -300, width: 1400, height: 1400),
+                                author: "Eve", contents: nil, flags: 4, order: 0,
+                                drawing: AnnotationDrawing(color: blue, lineWidth: 1, interiorColor: green))
+        let triangle = Annotation(id: "triangle", pageIndex: 1, subtype: "Polygon", rect: Rect(x: 60, y: 60, width: 220, height: 220),
+                                  author: "Eve", contents: nil, flags: 4, order: 1,
+                                  drawing: AnnotationDrawing(color: blue, lineWidth: 1,
+                                                             vertices: [Point(x: 72, y: 72), Point(x: 272, y: 72), Point(x: 72, y: 272)],
+                                                             interiorColor: green))
+        var editor = EditorHarness(pages: 3, columns: 100, rows: 40, annotations: [circle, triangle])
+        editor.send(.wordsRead(pageIndex: 0, words: Self.words()))
+        editor.press(.character("T"))
+        var screen = editor.screen()
+        let word = Self.screenCell(editor, Point(x: 72, y: 77))
+        let tint = screen[word.column + 1, word.row].style.background
+        #expect(tint != .brightWhite && tint != TerminalColor.rgb(red: 0, green: 0, blue: 255) && screen[word.column + 1, word.row].character == "h",
+                "the circle's inside is tinted under the words, which stay readable: \(tint)")
+        let far = Self.screenCell(editor, Point(x: 400, y: 450))
+        #expect(screen[far.column, far.row].style.background == tint, "the whole view lies inside the circle")
+
+        editor.press(.pageDown)
+        editor.send(.wordsRead(pageIndex: 1, words: Self.words()))
+        screen = editor.screen()
+        let inside = Self.screenCell(editor, Point(x: 110, y: 150)), beside = Self.screenCell(editor, Point(x: 240, y: 200))
+        #expect(screen[inside.column, inside.row].style.background == tint, "inside the triangle")
+        #expect(screen[beside.column, beside.row].style.background == .brightWhite, "beyond its long side, the paper")
+        let edge = Self.screenCell(editor, Point(x: 172, y: 72))
+        #expect(screen[edge.column, edge.row].style.background == TerminalColor.rgb(red: 0, green: 0, blue: 255), "its outline over the tint")
+    }
+
     @Test func hitsAndMarkupOutOfViewOnEverySideAreDrawnWithoutHarm() throws {
         // A hit on "dog" of the first line and on "Approved" of the last, a note far right: the view is scrolled
         // and narrowed so each lies above, below or beside the page area in turn.
