@@ -7,6 +7,7 @@ import RedlineCore
 /// `redline annotations`: the comments a document carries, with their replies and review states.
 struct Annotations: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "annotations",
         abstract: "List a PDF's annotations (not links, form widgets or popups), with replies and review states.")
 
     @Argument(help: "The PDF to read.", completion: .file(extensions: ["pdf"]))

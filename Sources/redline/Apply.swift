@@ -8,6 +8,7 @@ import RedlineCore
 /// the editor.
 struct Apply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "apply",
         abstract: "Flatten markup from a markup file (docs/markup-format.md) into a copy of a PDF, or add it as annotations.")
 
     @Argument(help: "The PDF to mark up.", completion: .file(extensions: ["pdf"]))

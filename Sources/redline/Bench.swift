@@ -7,6 +7,7 @@ import RedlineCore
 /// `redline bench FILE.pdf`: how fast the things a user feels are, on this file and this machine.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Measure open, first page, page turn, nudge frame and save on a PDF.")
 
     @Argument(help: "The PDF to measure with.", completion: .file(extensions: ["pdf"]))

@@ -8,12 +8,13 @@ import TerminalGrid
 /// `redline bookmarks`: a PDF's bookmarks, read and written the way Apple Preview and PSPDFKit keep them.
 struct Bookmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bookmarks",
         abstract: "List, add or remove a PDF's bookmarks (kept in its XMP metadata, or a sidecar file).",
         subcommands: [List.self, Add.self, Remove.self],
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the bookmarks, in the configured order.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the bookmarks, in the configured order.")
 
         @Argument(help: "The PDF to read.", completion: .file(extensions: ["pdf"]))
         var input: String
@@ -41,7 +42,7 @@ struct Bookmarks: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bookmark a page and write a copy.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Bookmark a page and write a copy.")
 
         @OptionGroup var change: PageChange
 
@@ -60,7 +61,7 @@ struct Bookmarks: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a page's bookmark and write a copy.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a page's bookmark and write a copy.")
 
         @OptionGroup var change: PageChange
 

@@ -6,6 +6,7 @@ import RedlineCore
 /// `redline flatten`: the final copy, every annotation's look part of its page.
 struct Flatten: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "flatten",
         abstract: "Burn every markup annotation into its page, keeping its look, and write a copy.",
         discussion: """
             Each annotation is drawn from its own appearance, where viewers draw it, and leaves the page's \

@@ -7,6 +7,7 @@ import TerminalFrontEnd
 /// `redline keys`: the editor's keys, with config.toml's bindings, as the `?` overlay shows them.
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "keys",
         abstract: "List the editor's keys and command names, with config.toml's [keys.…] bindings.")
 
     @Flag(name: .long, help: "Print the standard keys as docs/keys.md holds them.")

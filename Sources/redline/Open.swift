@@ -9,7 +9,7 @@ import RedlineCore
 
 /// `redline FILE.pdf`: the full-screen editor.
 struct Open: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Open a PDF in the editor (the default command).")
+    static let configuration = CommandConfiguration(commandName: "open", abstract: "Open a PDF in the editor (the default command).")
 
     @Argument(help: "The PDF to open.", completion: .file(extensions: ["pdf"]))
     var file: String?

@@ -6,6 +6,7 @@ import RedlineCore
 /// `redline reply`: answers an annotation, writing the reply into a copy.
 struct Reply: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "reply",
         abstract: "Reply to an annotation (by the id `redline annotations` shows) and write a copy.")
 
     @Argument(help: "The PDF to change.", completion: .file(extensions: ["pdf"]))

@@ -6,6 +6,7 @@ import RedlineCore
 /// `redline review`: records a review decision on an annotation, writing it into a copy.
 struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "review",
         abstract: "Set your review state on an annotation and write a copy.")
 
     @Argument(help: "The PDF to change.", completion: .file(extensions: ["pdf"]))

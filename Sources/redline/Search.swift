@@ -8,6 +8,7 @@ import TerminalGrid
 /// `redline search`: where a phrase is, page by page, in the coordinates markup files use.
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Print every place a phrase occurs: its page (from 1) and its box in points from the page's top left.",
         discussion: """
             Smart case: a pattern with a capital letter matches case exactly, one without ignores case. The boxes \

@@ -6,6 +6,7 @@ import Foundation
 /// program of its own so that it loads no terminal or PDF library.
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run the collaboration server; redline serve user|grant manage access (docs/collaboration.md).")
 
     @Argument(parsing: .captureForPassthrough,
@@ -19,6 +20,7 @@ struct Serve: ParsableCommand {
 /// times the size of the rest of Redline: linked into `redline`, every command would pay for loading them.
 struct Collab: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "collab",
         abstract: "Share a PDF's annotations through a collaboration server: share, push, pull, get, watch.",
         discussion: """
             share FILE.pdf (upload it and its annotations; prints the document id), push FILE.pdf (send the \

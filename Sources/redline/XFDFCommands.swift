@@ -14,6 +14,7 @@ struct XFDFCommands: ParsableCommand {
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write a PDF's annotations (comments, markup, replies, review states) as XFDF.")
 
         @Argument(help: "The PDF to read.", completion: .file(extensions: ["pdf"]))
@@ -63,6 +64,7 @@ struct XFDFCommands: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add the annotations of an XFDF file to a copy of a PDF: by name, an existing one is replaced, a new one added.")
 
         @Argument(help: "The PDF.", completion: .file(extensions: ["pdf"]))
