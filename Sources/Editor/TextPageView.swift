@@ -23,6 +23,24 @@ enum TextPageView {
             readable[color] = made
             return made
         }
+        var tints: [RGBColor: RGBColor] = [:]
+        func tint(_ color: RGBColor) -> RGBColor {
+            if let known = tints[color] { return known }
+            let made = ReadableInk.tint(color)
+            tints[color] = made
+            return made
+        }
+        // A third of a cell between the points a line marks, so it marks every cell it crosses; for a line longer
+        // than the view holds many times over (a polygon of 200,000 corners scribbled across the page), no more
+        // points than sixteen for each cell of the view, so one frame never takes seconds.
+        let budget = Double(max(1, area.width * area.height) * 16)
+        func step(along strokes: [[Point]]) -> Double {
+            var length = 0.0
+            for stroke in strokes {
+                for (from, to) in zip(stroke, stroke.dropFirst()) { length += ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot() }
+            }
+            return max(min(cell.width, cell.height) / 3, length / budget)
+        }
         // The page's band in view, for what lies wholly above or below it to be passed over at once.
         let viewTop = viewport.point(forCellPlace: Point(x: 0, y: 0)).y
         let viewBottom = viewport.point(forCellPlace: Point(x: 0, y: Double(area.height))).y
@@ -78,6 +96,24 @@ enum TextPageView {
             }
         }
 
+        // Filled shapes tint the words under them, as a highlight does, row by row across their inside (a shape
+        // larger than the view shows where it lies with its outline out of sight): under the search hits and the
+        // selection, which stay visible on them.
+        for sketch in scene.sketches {
+            guard let fill = sketch.fill else { continue }
+            if case .note = sketch.shape { continue }
+            let bounds = sketch.bounds
+            guard inView(bounds.minY, bounds.maxY) else { continue }
+            let tinted = Theme.textHighlighter(tint(fill))
+            let firstRow = max(0, viewport.cell(for: Point(x: 0, y: bounds.minY)).row)
+            let lastRow = min(area.height - 1, viewport.cell(for: Point(x: 0, y: bounds.maxY)).row)
+            for row in stride(from: firstRow, through: lastRow, by: 1) {
+                let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
+                for span in insideSpans(of: sketch.shape, at: middle) {
+                    restyle(Rect(x: span.lowerBound, y: middle, width: span.upperBound - span.lowerBound, height: 0)) { $0 = tinted }
+                }
+            }
+        }
         for mark in scene.marks {
             switch mark.kind {
             case .hit: restyle(mark.rect) { $0 = Theme.textHit }
@@ -93,26 +129,14 @@ enum TextPageView {
             let isNote = if case .note = sketch.shape { true } else { false }
             let ink = (isNote ? sketch.fill : sketch.stroke ?? sketch.fill) ?? RGBColor(red: 0, green: 0, blue: 0)
             if case .note(let rect) = sketch.shape {
-                restyle(rect, line: false) { $0 = Theme.textHighlighter(ReadableInk.tint(ink)) }
+                restyle(rect, line: false) { $0 = Theme.textHighlighter(tint(ink)) }
                 continue
             }
-            if let fill = sketch.fill {
-                // A filled shape tints the words under it, as a highlight does, row by row across its inside: a
-                // shape larger than the view shows where it lies even with its outline out of sight.
-                let tint = Theme.textHighlighter(ReadableInk.tint(fill))
-                let firstRow = max(0, viewport.cell(for: Point(x: 0, y: bounds.minY)).row)
-                let lastRow = min(area.height - 1, viewport.cell(for: Point(x: 0, y: bounds.maxY)).row)
-                for row in stride(from: firstRow, through: lastRow, by: 1) {
-                    let middle = viewport.point(forCellPlace: Point(x: 0, y: Double(row) + 0.5)).y
-                    for span in insideSpans(of: sketch.shape, at: middle) {
-                        restyle(Rect(x: span.lowerBound, y: middle, width: span.upperBound - span.lowerBound, height: 0)) { $0 = tint }
-                    }
-                }
-                // An area highlight is its tint alone.
-                if sketch.multiplies || sketch.stroke == nil { continue }
-            }
+            // An area highlight, a fill alone, is its tint (drawn under the marks, above).
+            if sketch.fill != nil, sketch.multiplies || sketch.stroke == nil { continue }
             let style = Theme.textStroke(onPaper(ink))
-            for point in outline(of: sketch).flatMap({ sampled($0, step: min(cell.width, cell.height) / 3) }) {
+            let strokes = outline(of: sketch)
+            for point in strokes.flatMap({ sampled($0, step: step(along: strokes)) }) {
                 restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
             }
             if case .stamp(let rect, let words) = sketch.shape {
@@ -142,10 +166,11 @@ enum TextPageView {
                 grid.write(text.text.isEmpty ? " " : text.text, column: column, row: row, style: style, limit: area.maxColumn - column)
             case .ink(let ink):
                 guard inView(ink.bounds.minY, ink.bounds.maxY) else { continue }
-                let style = ink.isHighlighter ? Theme.textHighlighter(ReadableInk.tint(ink.color.rgb))
+                let style = ink.isHighlighter ? Theme.textHighlighter(tint(ink.color.rgb))
                     : Theme.textStroke(onPaper(ink.color.rgb))
+                let step = step(along: ink.strokes)
                 for stroke in ink.strokes {
-                    for point in sampled(stroke, step: min(cell.width, cell.height) / 3) {
+                    for point in sampled(stroke, step: step) {
                         restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
                     }
                 }
@@ -154,7 +179,7 @@ enum TextPageView {
                 let ink = marks.color.rgb
                 for rect in marks.rects {
                     switch marks.kind {
-                    case .highlight: restyle(rect) { $0 = Theme.textHighlighter(ReadableInk.tint(ink)) }
+                    case .highlight: restyle(rect) { $0 = Theme.textHighlighter(tint(ink)) }
                     case .underline: restyle(rect) { $0.underline = true; $0.foreground = Theme.color(onPaper(ink)) }
                     case .strikeOut: restyle(rect) { $0 = Theme.textStroke(onPaper(ink)) }
                     }
@@ -242,10 +267,15 @@ enum ReadableInk {
         return RGBColor(red: UInt8(red.rounded()), green: UInt8(green.rounded()), blue: UInt8(blue.rounded()))
     }
 
-    /// A light tint of the colour for a highlighter's cells, dark text still reading on it.
+    /// A light tint of the colour for a highlighter's cells or a filled shape's, black words reading on it at 6:1
+    /// or more (WCAG's 4.5, with room for a palette's rounding): a third white at least, more for a dark colour
+    /// (navy, #202020), which would otherwise hide the words under it.
     static func tint(_ color: RGBColor) -> RGBColor {
-        func mix(_ value: UInt8) -> UInt8 { UInt8((Double(value) * 0.65 + 255 * 0.35).rounded()) }
-        return RGBColor(red: mix(color.red), green: mix(color.green), blue: mix(color.blue))
+        var white = 0.35
+        func mixed(_ value: UInt8) -> Double { Double(value) * (1 - white) + 255 * white }
+        while white < 1, (luminance(mixed(color.red), mixed(color.green), mixed(color.blue)) + 0.05) / 0.05 < 6 { white += 0.05 }
+        white = min(white, 1)
+        return RGBColor(red: UInt8(mixed(color.red).rounded()), green: UInt8(mixed(color.green).rounded()), blue: UInt8(mixed(color.blue).rounded()))
     }
 
     static func contrastOnWhite(_ red: Double, _ green: Double, _ blue: Double) -> Double {

@@ -122,7 +122,7 @@ struct AnnotationWriter {
 
     /// New looks and FreeText words: a colour into /C (a FreeText's text colour and size into /DA), and the
     /// appearance drawn anew where Redline draws the subtype (`redrawn`); elsewhere the old appearance goes, so
-    /// readers draw one in the new colour from the keys.
+    /// readers draw one in the new colour from the keys (a shape, line or polygon is given one drawn from them).
     func restyle(_ edits: AnnotationEdits, located: [AnnotationID: AnnotationReader.Located], pages: [PageGeometry]) throws {
         let t = session.data
         let freeTextWords = edits.changedContents.keys.filter { located[$0]?.annotation.subtype == .freeText }
@@ -148,8 +148,11 @@ struct AnnotationWriter {
                 let box = geometry.userBox(fromDisplay: now.rect)
                 qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
                 qpdf_oh_replace_key(t, entry.object, "/AP", appearanceDictionary(try appearance(drawing, for: now, geometry: geometry)))
+            } else if appearances.outlined[id] != nil {
+                // A shape, line or polygon drawn again from its keys, in its new colour, as an import draws it.
+                try giveAppearance(to: entry.object, of: now ?? entry.annotation, geometry: geometry)
             } else if restyle?.color != nil, entry.annotation.subtype != .freeText {
-                // Readers draw the shape or note again from its keys, in the new colour.
+                // Readers draw the note (or what else) again from its keys, in the new colour.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
             } else if entry.annotation.subtype == .freeText, !(entry.annotation.contents ?? "").isEmpty || edits.changedContents[id] != nil {
                 // A text box the painter does not draw as the file has it (filled, centred, rich text): readers

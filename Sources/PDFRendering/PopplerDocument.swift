@@ -95,10 +95,31 @@ public final class PopplerDocument: @unchecked Sendable {
     }
 
     deinit {
-        Self.access.lock()
-        defer { Self.access.unlock() }
-        g_object_unref(UnsafeMutableRawPointer(document))
-        if case .file(let descriptor) = source { close(descriptor) }
+        let held = HeldDocument(document: document, descriptor: { if case .file(let descriptor) = source { descriptor } else { nil } }())
+        // Let go of while another thread is inside poppler (a page that takes minutes to draw): the editor's loop
+        // must not wait for it, or `q` would hang until the page is done. The copy is let go of on a thread of its
+        // own once poppler is free.
+        if Self.access.try() {
+            held.release()
+            Self.access.unlock()
+            return
+        }
+        Thread.detachNewThread {
+            Self.access.lock()
+            held.release()
+            Self.access.unlock()
+        }
+    }
+
+    /// A poppler document and its file, let go of together under `access`.
+    private struct HeldDocument: @unchecked Sendable {
+        let document: OpaquePointer
+        let descriptor: Int32?
+
+        func release() {
+            g_object_unref(UnsafeMutableRawPointer(document))
+            if let descriptor { close(descriptor) }
+        }
     }
 
     /// A page of the document, to be released by the caller; under `access`. A page poppler has not parsed yet may

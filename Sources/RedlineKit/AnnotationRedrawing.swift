@@ -3,8 +3,9 @@ import PDFRendering
 import RedlineCore
 
 /// Annotations of the file given a new colour, size or text, drawn again by the painter that draws the screen and
-/// Redline's own annotations, so the file shows what the editor showed. Only what the painter draws (FreeText, Ink,
-/// Highlight, Underline, StrikeOut); readers draw the others anew from their keys.
+/// Redline's own annotations, so the file shows what the editor showed: what the painter draws (FreeText, Ink,
+/// Highlight, Underline, StrikeOut) and the shapes, lines and polygons drawn from their keys; readers draw the others
+/// (a note, a squiggly) anew from their keys.
 public enum AnnotationRedrawing {
     public struct Redrawn: Sendable {
         /// Each annotation as it will be: a FreeText's box fitted to its new words and size.
@@ -19,12 +20,19 @@ public enum AnnotationRedrawing {
         guard !changed.isEmpty else { return Redrawn() }
         var result = Redrawn()
         var drawn: [Drawn] = []
+        var outlined: [(AnnotationID, OutlinedDrawing)] = []
         for annotation in edits.applied(to: original) where changed.contains(annotation.id) && pages.indices.contains(annotation.pageIndex) {
             guard let item = MarkupAnnotations.redrawnItem(of: annotation, after: edits) else {
-                // Readers draw it: its box is grown to hold every line of its new words, and has no appearance.
+                // Its box is grown to hold every line of its new words.
                 let grown = MarkupAnnotations.grownToHoldItsWords(annotation, pageSize: pages[annotation.pageIndex].displaySize,
                                                                   measuredBy: services.measurer)
                 if grown.rect != annotation.rect { result.annotations[annotation.id] = grown }
+                // A shape, line or polygon is drawn from its keys as an import draws it: readers left to draw it
+                // themselves differ (MuPDF strokes a square of width 0, which poppler rightly leaves out). Others
+                // (a note, a squiggly) readers draw.
+                if XFDFExchange.sketchedKinds.contains(annotation.subtype.rawValue) {
+                    outlined.append((annotation.id, AnnotationSketch(grown)?.outlinedDrawing ?? .empty))
+                }
                 continue
             }
             var now = annotation
@@ -33,6 +41,7 @@ public enum AnnotationRedrawing {
             drawn.append(Drawn(id: annotation.id, item: item, page: pages[annotation.pageIndex]))
         }
         result.appearances = try drawings(drawn, services: services)
+        for (id, drawing) in outlined { result.appearances.add(drawing, for: id) }
         return result
     }
 

@@ -16,6 +16,38 @@ import Testing
         return path
     }
 
+    /// A document let go of while another thread is inside poppler (a page drawing for minutes) does not wait for
+    /// it: the editor's `q` and SIGTERM let go of documents on the way out, and once waited until the page was done.
+    /// The document is let go of when poppler is free.
+    @Test func aDocumentLetGoWhilePopplerIsBusyDoesNotWaitForIt() throws {
+        final class Held: @unchecked Sendable { var document: PopplerDocument? }
+        let held = Held()
+        held.document = try PopplerDocument(path: TestPaths.sample, password: nil)
+        #expect(held.document?.pageCount == 4)
+        let busy = DispatchSemaphore(value: 0), finish = DispatchSemaphore(value: 0), freed = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            PopplerDocument.access.lock()
+            busy.signal()
+            finish.wait()
+            PopplerDocument.access.unlock()
+        }
+        busy.wait()
+        let letGo = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            held.document = nil
+            letGo.signal()
+        }
+        // A failure would be a deadlock: waited for as an event, with a bound far above any machine's load.
+        #expect(letGo.wait(timeout: .now() + 60) == .success, "letting go of the document waited for poppler")
+        finish.signal()
+        // Poppler free again: the next document opens (and the one let go of was released without harm).
+        Thread.detachNewThread {
+            _ = try? PopplerDocument(path: TestPaths.sample, password: nil)
+            freed.signal()
+        }
+        #expect(freed.wait(timeout: .now() + 60) == .success)
+    }
+
     @Test func pagesReadAfterAFreshCopyAreTheOpenedFilesEvenWhenItWasReplacedOnDisk() throws {
         let folder = TemporaryFolder()
         let copies = PopplerDocument.parsedPagesKept / 4 + 8

@@ -6,8 +6,8 @@ import Testing
 import TestSupport
 
 /// Annotations other tools wrote, given a new colour, a new font size or new words, as the editor does, and saved:
-/// MuPDF reads the new colour and text, the ones Redline draws (FreeText, Ink, Highlight) have a new appearance in
-/// their new look, the others lose theirs so readers draw them from the new colour, and the editor's picture of the
+/// MuPDF reads the new colour and text, the ones Redline draws (FreeText, Ink, Highlight, shapes from their keys) have
+/// a new appearance in their new look, the others lose theirs so readers draw them from the new colour, and the editor's picture of the
 /// page is the saved page.
 @Suite struct RestylingFileAnnotationsTests {
     static let date = PDFDate(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 0)
@@ -88,7 +88,8 @@ import TestSupport
         #expect(inked.stroke == [0, 0, 1] && inked.hasAppearance && inked.appearanceDigest != find(before, ink.id)?.appearanceDigest)
         #expect(inked.ink == find(before, ink.id)?.ink, "its strokes stay")
         let boxed = try #require(find(after, square.id))
-        #expect(abs(boxed.stroke[1] - 160.0 / 255) < 0.01 && !boxed.hasAppearance, "a square is drawn by the reader, in green")
+        #expect(abs(boxed.stroke[1] - 160.0 / 255) < 0.01 && boxed.hasAppearance && boxed.appearanceDigest != find(before, square.id)?.appearanceDigest,
+                "a square is drawn anew from its keys, in green")
         let changed = Set([freeText.id, ink.id, square.id].map(\.rawValue))
         for other in after where !changed.contains(other.id ?? "") {
             let was = before.first { $0.id == other.id && $0.type == other.type && $0.rect == other.rect }
@@ -270,6 +271,40 @@ import TestSupport
             }
         }
         #expect(blue > 20, "poppler draws the Comment note in blue: \(blue) pixels")
+    }
+
+    /// A square and a circle of width 0 (no line, ISO 32000-1 §12.5.4) given a new colour: drawn again from their
+    /// keys, they show nothing in poppler and MuPDF alike, where without an appearance MuPDF drew a hairline.
+    @Test func aRecolouredShapeOfWidthZeroShowsNothingInEveryReader() throws {
+        let folder = TemporaryFolder()
+        let source = folder.file("shapes.pdf"), output = folder.file("recoloured.pdf")
+        let xfdf = """
+            <?xml version="1.0" encoding="UTF-8"?><xfdf xmlns="http://ns.adobe.com/xfdf/"><annots>
+            <square page="0" rect="100,500,250,650" name="sq0" color="#00A000" width="0"/>
+            <circle page="0" rect="300,500,450,650" name="ci0" color="#00A000" width="0"/>
+            </annots></xfdf>
+            """
+        try XFDFExchange.importing(Array(xfdf.utf8), into: TestPaths.sample, password: nil, to: source)
+        let document = try OpenedDocument(path: source, password: nil)
+        let original = document.description.annotations
+        let editing = ThreadEditing(author: "Ana", path: source)
+        var edits = AnnotationEdits()
+        for name in ["sq0", "ci0"] {
+            let shape = try #require(original.first { $0.id.rawValue == name })
+            try editing.restyle(shape.id, color: Self.blue, fontSize: nil, original: shape, at: Self.date, current: original, edits: &edits)
+        }
+        let (shown, saved) = try Self.shownAndSaved(edits, document: document, source: source, to: output)
+        #expect(shown.pixels == saved.pixels, "the editor shows the page as :w writes it")
+        let written = try MuPDFProbe.annotations(in: output)[0].annotations
+        for name in ["sq0", "ci0"] {
+            let shape = try #require(written.first { $0.id == name })
+            #expect(shape.hasAppearance && shape.stroke == [0, 0, 1], "\(name): \(shape.stroke)")
+        }
+        for (reader, page) in [("poppler", try PopplerRender.page(1, of: output)), ("MuPDF", try MuPDFProbe.render(1, of: output, dpi: 72))] {
+            var coloured = 0
+            for y in 135..<300 { for x in 95..<455 where page.rgb(x, y).blue > 150 && page.rgb(x, y).red < 100 { coloured += 1 } }
+            #expect(coloured == 0, "\(reader) draws \(coloured) blue pixels of shapes of width 0")
+        }
     }
 
     /// Acrobat draws a typewriter box in its /DS colour (orange here) and leaves /DA's default black: a bigger size

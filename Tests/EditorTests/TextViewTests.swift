@@ -366,6 +366,42 @@ import Testing
         #expect(screen[beside.column, beside.row].style.background == .brightWhite, "beyond its long side, the paper")
         let edge = Self.screenCell(editor, Point(x: 172, y: 72))
         #expect(screen[edge.column, edge.row].style.background == TerminalColor.rgb(red: 0, green: 0, blue: 255), "its outline over the tint")
+
+        // Search hits inside a filled shape show over its tint, as on bare paper.
+        editor.press(.pageUp)
+        editor.press(.character("/"))
+        editor.type("dog")
+        let request = try #require(editor.press(.enter).compactMap { if case .search(let request) = $0 { request } else { nil } }.first)
+        let dogs = Self.words().filter { $0.text == "dog" }
+        editor.send(.searchProgressed(id: request.id, pages: [SearchedPage(pageIndex: 0, hits: dogs.map { SearchHit(pageIndex: 0, boxes: [$0.box]) }),
+                                                             SearchedPage(pageIndex: 1, hits: []), SearchedPage(pageIndex: 2, hits: [])],
+                                      finished: true))
+        screen = editor.screen()
+        let hit = Self.screenCell(editor, Point(x: dogs[1].box.minX + 1, y: dogs[1].box.center.y))
+        #expect(screen[hit.column + 1, hit.row].style.background == .brightYellow, "a hit inside the circle shows: \(screen[hit.column + 1, hit.row].style)")
+    }
+
+    /// A dark fill (navy, near-black) tints the words under it light enough for black words to read at 4.5:1 or more.
+    @Test(arguments: [RGBColor(red: 0x20, green: 0x20, blue: 0x20), RGBColor(red: 0, green: 0, blue: 0x80), RGBColor(red: 0, green: 0, blue: 255)])
+    func wordsUnderADarkFillStayReadable(fill: RGBColor) throws {
+        let box = Annotation(id: "box", pageIndex: 0, subtype: "Square", rect: Rect(x: 60, y: 60, width: 300, height: 60), author: "Eve",
+                             contents: nil, flags: 4, order: 0, drawing: AnnotationDrawing(color: fill, lineWidth: 1, interiorColor: fill))
+        var editor = EditorHarness(pages: 3, columns: 100, rows: 40, annotations: [box])
+        editor.send(.wordsRead(pageIndex: 0, words: Self.words()))
+        editor.press(.character("T"))
+        let screen = editor.screen()
+        let word = Self.screenCell(editor, Point(x: 80, y: 90))
+        let cell = screen[word.column, word.row]
+        guard case .rgb(let red, let green, let blue) = cell.style.background else {
+            Issue.record("a tint, not \(cell.style.background)")
+            return
+        }
+        func linear(_ value: UInt8) -> Double {
+            let c = Double(value) / 255
+            return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        #expect(cell.style.foreground == .black && (luminance + 0.05) / 0.05 >= 4.5, "black on \(red),\(green),\(blue)")
     }
 
     @Test func hitsAndMarkupOutOfViewOnEverySideAreDrawnWithoutHarm() throws {

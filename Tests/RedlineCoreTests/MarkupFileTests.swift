@@ -72,12 +72,20 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1e400, "y": 1, "text": "a"}]}"#,
          #"item 1: field "x": is too large to be a number of points"#),
         ("{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"B\u{1B}C\"}]}",
-         #"not valid JSON: the control character U+001B inside the string begun at line 1, column 78 (line 1, column 80): inside a string it must be written as \n, \t, \r or \u00XX"#),
+         #"not valid JSON: the control character U+001B inside the string begun at line 1, column 78 (line 1, column 80): JSON takes none as typed in a string (it writes them \n, \t, \r, \u00XX; a text item's words are one line and take none)"#),
         // A line break typed into a string: named where it is, not by the item the decoder was reading.
         ("{\"version\": 1, \"items\": [\n  {\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1,\n   \"text\": \"Approved\nby QA\"}]}",
-         #"not valid JSON: a line break inside the string begun at line 3, column 12 (line 3, column 21): inside a string it must be written as \n, \t, \r or \u00XX"#),
+         #"not valid JSON: a line break inside the string begun at line 3, column 12 (line 3, column 21): JSON takes none as typed in a string (it writes them \n, \t, \r, \u00XX; a text item's words are one line and take none)"#),
         ("{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"a\tb\"}]}",
-         #"not valid JSON: a tab inside the string begun at line 1, column 78 (line 1, column 80): inside a string it must be written as \n, \t, \r or \u00XX"#),
+         #"not valid JSON: a tab inside the string begun at line 1, column 78 (line 1, column 80): JSON takes none as typed in a string (it writes them \n, \t, \r, \u00XX; a text item's words are one line and take none)"#),
+        // An escape JSON does not have, named where it is (it was "a control character" with no place).
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a\qb"}]}"#,
+         #"not valid JSON: the escape \q inside the string begun at line 1, column 78 (line 1, column 80) is not JSON's: JSON knows \", \\, \/, \b, \f, \n, \r, \t and \u with four hexadecimal digits"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "\u12"}]}"#,
+         #"not valid JSON: the escape \u12 inside the string begun at line 1, column 78 (line 1, column 79) is not JSON's: JSON knows \", \\, \/, \b, \f, \n, \r, \t and \u with four hexadecimal digits"#),
+        // Columns are characters, as an editor counts them, and a byte-order mark is none.
+        ("\u{FEFF}{\"version\": 1, \"items\": [{\"page\": 1, \"kind\": \"text\", \"x\": 1, \"y\": 1, \"text\": \"Grüße\tb\"}]}",
+         #"not valid JSON: a tab inside the string begun at line 1, column 78 (line 1, column 84): JSON takes none as typed in a string (it writes them \n, \t, \r, \u00XX; a text item's words are one line and take none)"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "\ud800"}]}"#,
          #"item 1: field "text": is not a valid JSON string: a control character (a line break, a tab, an escape) must be written as \n, \t or \u001b, and a \u escape must name a whole character (a surrogate comes in pairs)"#),
         ("{\"version\": 1,\n \"items\": [{\"page\": 1 \"kind\": \"text\"}]}", "not valid JSON: Invalid value around line 2, column 23."),

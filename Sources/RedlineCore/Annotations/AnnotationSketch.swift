@@ -54,7 +54,8 @@ public struct AnnotationSketch: Sendable, Hashable {
     /// underlines, strike-outs) and the ones nobody sees (links, popups, widgets).
     public init?(_ annotation: Annotation) {
         let drawing = annotation.drawing
-        let width = max(0, min(drawing.lineWidth ?? 1, 1000))
+        // As the file holds it (four decimals): a width written as 0 is no line, on screen as in every reader.
+        let width = (max(0, min(drawing.lineWidth ?? 1, 1000)) * 10_000).rounded() / 10_000
         let dashes = drawing.borderStyle == .dashed ? (drawing.dashes.isEmpty ? [3] : drawing.dashes) : []
         let opacity = drawing.opacity ?? 1
         func inside(_ rect: Rect) -> Rect? {
@@ -67,8 +68,9 @@ public struct AnnotationSketch: Sendable, Hashable {
         switch annotation.subtype.rawValue {
         case "Square", "Circle":
             let square = annotation.subtype.rawValue == "Square"
-            if inside(annotation.rect) == nil, let stroke, let whole = Self.fringed(annotation.rect, by: drawing.fringe) {
-                // A line wider than its box paints all of it: what a reader shows of the stroke within /Rect.
+            if let stroke, let whole = Self.fringed(annotation.rect, by: drawing.fringe), width * 2 >= min(whole.width, whole.height) {
+                // A line as wide as half its box covers all of it (the stroke reaches inwards its whole width from
+                // each edge): drawn as a box or ellipse of its colour, not a stroke of a path too small for readers.
                 self.init(shape: square ? .rectangle(whole) : .ellipse(whole), stroke: nil, fill: stroke, width: 0, opacity: opacity)
                 multiplies = drawing.intent == "AreaHighlight"
                 return
