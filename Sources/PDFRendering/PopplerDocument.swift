@@ -2,6 +2,7 @@ import CPoppler
 import Foundation
 import Glibc
 import RedlineCore
+import Synchronization
 
 /// A PDF opened with poppler for drawing. Poppler objects are not thread-safe: one document, one thread.
 /// And one poppler call at a time in the whole process (`access`): poppler's documents share global state (its
@@ -38,6 +39,7 @@ public final class PopplerDocument: @unchecked Sendable {
     public init(path: String, password: String?) throws {
         Self.access.lock()
         defer { Self.access.unlock() }
+        Self.releasePending()
         guard FileManager.default.fileExists(atPath: path) else { throw DocumentError.notFound(path: path) }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -58,6 +60,7 @@ public final class PopplerDocument: @unchecked Sendable {
     public init(data: Data, path: String, password: String?) throws {
         Self.access.lock()
         defer { Self.access.unlock() }
+        Self.releasePending()
         document = try Self.openCopy(.bytes(data), path: path, password: password)
         source = .bytes(data)
         self.password = password
@@ -96,18 +99,24 @@ public final class PopplerDocument: @unchecked Sendable {
     deinit {
         let held = HeldDocument(document: document, descriptor: { if case .file(let descriptor) = source { descriptor } else { nil } }())
         // Let go of while another thread is inside poppler (a page that takes minutes to draw): the editor's loop
-        // must not wait for it, or `q` would hang until the page is done. The copy is let go of on a thread of its
-        // own once poppler is free.
-        if Self.access.try() {
-            held.release()
-            Self.access.unlock()
+        // must not wait for it, or `q` would hang until the page is done. It is let go of once poppler is free, by the
+        // next document opened or let go of; no thread is started for it: one still inside poppler as the process
+        // exits would meet poppler's globals torn down.
+        guard Self.access.try() else {
+            Self.pending.withLock { $0.append(held) }
             return
         }
-        Thread.detachNewThread {
-            Self.access.lock()
-            held.release()
-            Self.access.unlock()
-        }
+        held.release()
+        Self.releasePending()
+        Self.access.unlock()
+    }
+
+    /// Documents let go of while poppler was busy, released by the next one to hold `access` in `init` or `deinit`.
+    private static let pending = Mutex<[HeldDocument]>([])
+
+    /// Under `access`.
+    private static func releasePending() {
+        for held in pending.withLock({ list in defer { list.removeAll() }; return list }) { held.release() }
     }
 
     /// A poppler document and its file, let go of together under `access`.

@@ -18,7 +18,7 @@ import Testing
 
     /// A document let go of while another thread is inside poppler (a page drawing for minutes) does not wait for
     /// it: the editor's `q` and SIGTERM let go of documents on the way out, and once waited until the page was done.
-    /// The document is let go of when poppler is free.
+    /// The document is let go of when poppler is free, by the next document opened.
     @Test func aDocumentLetGoWhilePopplerIsBusyDoesNotWaitForIt() throws {
         final class Held: @unchecked Sendable { var document: PopplerDocument? }
         let held = Held()

@@ -108,6 +108,14 @@ struct FixedMeasurer: TextMeasuring {
     }
 
     /// Latin-1 text (an old editor's) is not JSON: said as such, with the line, not as a field of the wrong kind.
+    /// Annotation changes written by hand give only the kinds they make: a file that only deletes has no `added`.
+    @Test func annotationChangesNeedOnlyTheKindsTheyMake() throws {
+        let edits = try MarkupFile.decodeEdits(Data(#"{"version": 1, "items": [], "annotations": {"deleted": ["n1"]}}"#.utf8))
+        #expect(edits.annotations.deleted == ["n1"] && edits.annotations.added.isEmpty && edits.annotations.changedContents.isEmpty)
+        let added = try MarkupFile.decodeEdits(Data(#"{"version": 1, "items": [], "annotations": {"changedContents": {"n2": {"contents": "New", "modified": "2026-11-22T13:00:00+01:00"}}}}"#.utf8))
+        #expect(added.annotations.changedContents["n2"]?.contents == "New" && added.annotations.deleted.isEmpty)
+    }
+
     @Test func bytesThatAreNotUTF8AreSaidToBe() {
         var data = Data(#"{"version": 1, "items": [{"page": 1,"#.utf8) + Data("\n".utf8)
         data += Data(#""kind": "text", "x": 1, "y": 1, "text": "caf"#.utf8) + Data([0xE9]) + Data(#""}]}"#.utf8)

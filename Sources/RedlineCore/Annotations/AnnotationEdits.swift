@@ -73,12 +73,13 @@ public struct AnnotationEdits: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case added, changedContents, deleted, moved, restyled }
 
-    /// Journals written before moves or new looks existed have no `moved` or `restyled`.
+    /// Journals written before moves or new looks existed have no `moved` or `restyled`; a markup file written by
+    /// hand gives only the kinds of change it makes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        added = try container.decode([Annotation].self, forKey: .added)
-        changedContents = try container.decode([AnnotationID: ContentsChange].self, forKey: .changedContents)
-        deleted = try container.decode(Set<AnnotationID>.self, forKey: .deleted)
+        added = try container.decodeIfPresent([Annotation].self, forKey: .added) ?? []
+        changedContents = try container.decodeIfPresent([AnnotationID: ContentsChange].self, forKey: .changedContents) ?? [:]
+        deleted = try container.decodeIfPresent(Set<AnnotationID>.self, forKey: .deleted) ?? []
         moved = try container.decodeIfPresent([AnnotationID: Move].self, forKey: .moved) ?? [:]
         restyled = try container.decodeIfPresent([AnnotationID: Restyle].self, forKey: .restyled) ?? [:]
     }
