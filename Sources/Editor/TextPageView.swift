@@ -15,21 +15,10 @@ enum TextPageView {
         let pageCells = (columns: Int((viewport.pageSize.width / cell.width).rounded(.up)),
                          rows: Int((viewport.pageSize.height / cell.height).rounded(.up)))
         grid.fill(area, with: Cell(" ", style: Theme.textBackdrop))
-        // A colour made readable once per frame, not once per word or annotation (a page can carry 100,000).
-        var readable: [RGBColor: RGBColor] = [:]
-        func onPaper(_ color: RGBColor) -> RGBColor {
-            if let known = readable[color] { return known }
-            let made = ReadableInk.onPaper(color)
-            readable[color] = made
-            return made
-        }
-        var tints: [RGBColor: RGBColor] = [:]
-        func tint(_ color: RGBColor) -> RGBColor {
-            if let known = tints[color] { return known }
-            let made = ReadableInk.tint(color)
-            tints[color] = made
-            return made
-        }
+        // A colour made readable, or a tint, once per frame, not once per word or annotation (a page can carry 100,000).
+        var readable = ColourMemo(make: ReadableInk.onPaper), tints = ColourMemo(make: ReadableInk.tint)
+        func onPaper(_ color: RGBColor) -> RGBColor { readable.made(color) }
+        func tint(_ color: RGBColor) -> RGBColor { tints.made(color) }
         // A third of a cell between the points a line marks, so it marks every cell it crosses; for a line longer
         // than the view holds many times over (a polygon of 200,000 corners scribbled across the page), no more
         // points than sixteen for each cell of the view, so one frame never takes seconds.
@@ -252,6 +241,21 @@ enum TextPageView {
             previous = point
         }
         return points
+    }
+}
+
+/// Colours made from colours, each made once.
+private struct ColourMemo {
+    let make: (RGBColor) -> RGBColor
+    private var known: [RGBColor: RGBColor] = [:]
+
+    init(make: @escaping (RGBColor) -> RGBColor) { self.make = make }
+
+    mutating func made(_ color: RGBColor) -> RGBColor {
+        if let made = known[color] { return made }
+        let made = make(color)
+        known[color] = made
+        return made
     }
 }
 

@@ -60,6 +60,7 @@ public final class NcursesScreen: TerminalScreen {
         BracketedPaste.enable(on: self)
         GraphicsReplies.enable()
         redirectStandardError(to: standardErrorLog)
+        toldSize = size
     }
 
     /// A screen of `columns × rows` that writes what a terminal of type `type` would get into a temporary file, so
@@ -199,11 +200,14 @@ public final class NcursesScreen: TerminalScreen {
             let slice = remaining < 0 ? Self.resizeCheckMilliseconds : min(remaining, Self.resizeCheckMilliseconds)
             var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                                pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            // A hang-up or SIGTERM that came while the loop was busy (drawing a heavy page) interrupted no poll:
+            // its flag is looked at here, as the size is, or it would wait for the next key.
+            if HangupSignals.received { return true }
             let ready = poll(&descriptors, wakeDescriptor >= 0 ? 2 : 1, slice)
             // Interrupted by a signal (a resize, a hang-up): the read says which.
             if ready < 0 { return true }
             if ready > 0 { return descriptors[0].revents != 0 }
-            if terminalSizeChanged() { return true }
+            if HangupSignals.received || terminalSizeChanged() { return true }
             if remaining >= 0 {
                 remaining -= slice
                 if remaining <= 0 { return false }
@@ -215,23 +219,35 @@ public final class NcursesScreen: TerminalScreen {
 
     /// A terminal resized without ncurses hearing of it (on a loaded machine its signal was once lost, and the
     /// screen kept the old size for a minute): taken from the terminal's own size, as ncurses would take it.
+    /// Also a resize ncurses took in while reading a key (waiting for the rest of an escape sequence) and keeps as a
+    /// key the loop never asks for: the editor is told of every size it has not been told of.
     private func resizeNcursesMissed() -> TerminalInput? {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
         let known = size
-        guard Int(window.ws_col) != known.columns || Int(window.ws_row) != known.rows else { return nil }
-        resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        if Int(window.ws_col) != known.columns || Int(window.ws_row) != known.rows {
+            resizeterm(Int32(window.ws_row), Int32(window.ws_col))
+        }
+        return told(size)
+    }
+
+    /// The size the editor was last told of: a resize it has not heard of is one whatever ncurses knows.
+    private var toldSize: (columns: Int, rows: Int)?
+
+    /// `.resized` when `now` is not what the editor was last told, and remembered as told.
+    private func told(_ now: (columns: Int, rows: Int)) -> TerminalInput? {
+        if let toldSize, toldSize == now { return nil }
+        toldSize = now
         shown = nil
-        let now = size
         return .resized(columns: now.columns, rows: now.rows)
     }
 
-    /// Whether the terminal's size differs from the screen's: ncurses has then seen the resize signal, and its
-    /// next read gives the resize (or, had it not, `resizeNcursesMissed` takes it).
+    /// Whether the terminal's size differs from the size the editor was last told of (or ncurses has): the next
+    /// read gives the resize (ncurses' own, or `resizeNcursesMissed`'s).
     private func terminalSizeChanged() -> Bool {
         var window = winsize()
         guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return false }
-        let known = size
+        let known = toldSize ?? size
         return Int(window.ws_col) != known.columns || Int(window.ws_row) != known.rows
     }
 
@@ -310,6 +326,7 @@ public final class NcursesScreen: TerminalScreen {
             if Int32(value) == KEY_RESIZE {
                 shown = nil
                 let size = self.size
+                toldSize = size
                 return .resized(columns: size.columns, rows: size.rows)
             }
             return KeySequences.key(forCode: Int32(value)).map(TerminalInput.key)

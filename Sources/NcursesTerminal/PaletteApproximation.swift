@@ -11,16 +11,16 @@ enum PaletteApproximation {
         (red >= 128 ? 1 : 0) | (green >= 128 ? 2 : 0) | (blue >= 128 ? 4 : 0)
     }
 
-    /// One of the eight ANSI colours for a pale colour behind dark text (a highlighter's tint): by its hue, which
-    /// `index8` loses (every channel of a pale colour is on: white, the paper's colour, and the highlight vanished).
-    /// Red, magenta and blue, under which black text reads below WCAG's 4.5:1 in xterm's palette, become the
-    /// nearest that reads: yellow for the warm two, cyan for blue. Nil for a colour that is not pale or has no hue:
-    /// `index8` serves.
+    /// One of the eight ANSI colours for a colour behind black words (a highlighter's tint, a filled shape's): by its
+    /// hue, which `index8` loses (every channel of a pale colour is on: white, the paper's colour, and the highlight
+    /// vanished). Red, magenta and blue, under which black reads below WCAG's 4.5:1 in xterm's palette, become the
+    /// nearest that reads: yellow for the warm two, cyan for blue; a grey (no hue) the light grey. Always one.
     static func paleHue8(red: UInt8, green: UInt8, blue: UInt8) -> UInt8? {
         let (r, g, b) = (Int(red), Int(green), Int(blue))
         let (lowest, highest) = (min(r, g, b), max(r, g, b))
-        let light = (r * 54 + g * 183 + b * 19) >> 8
-        guard light >= 160, highest - lowest >= 24 else { return nil }
+        // Behind black words any tint takes a hue black reads on (a full blue or red tint too: blue and red
+        // backgrounds hold black words at 2.2:1 and 3.6:1), and a grey the paper's light grey.
+        guard highest - lowest >= 24 else { return 7 }
         // A channel is on when it stands in the upper half of the colour's own spread.
         let spread = highest - lowest
         let hue = UInt8(((r - lowest) * 2 >= spread ? 1 : 0) | ((g - lowest) * 2 >= spread ? 2 : 0) | ((b - lowest) * 2 >= spread ? 4 : 0))

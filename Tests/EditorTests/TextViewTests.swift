@@ -124,15 +124,21 @@ import Testing
         #expect(text.origin.y >= approved.box.minY - 12 && text.origin.y <= approved.box.maxY)
     }
 
-    @Test func searchHitsAndSelectedWordsAreTintedOverTheirWords() throws {
-        var editor = Self.editorInTextView()
+    /// `/dog` Enter, its hits on page 1 found: the two "dog"s of `words()`.
+    static func searchForDog(_ editor: inout EditorHarness) throws -> [PageWord] {
         editor.press(.character("/"))
         editor.type("dog")
         let request = try #require(editor.press(.enter).compactMap { if case .search(let request) = $0 { request } else { nil } }.first)
-        let dogs = Self.words().filter { $0.text == "dog" }
+        let dogs = words().filter { $0.text == "dog" }
         editor.send(.searchProgressed(id: request.id, pages: [SearchedPage(pageIndex: 0, hits: dogs.map { SearchHit(pageIndex: 0, boxes: [$0.box]) }),
                                                              SearchedPage(pageIndex: 1, hits: []), SearchedPage(pageIndex: 2, hits: [])],
                                       finished: true))
+        return dogs
+    }
+
+    @Test func searchHitsAndSelectedWordsAreTintedOverTheirWords() throws {
+        var editor = Self.editorInTextView()
+        let dogs = try Self.searchForDog(&editor)
         let screen = editor.screen()
         for (index, dog) in dogs.enumerated() {
             let cell = Self.screenCell(editor, Point(x: dog.box.minX + 1, y: dog.box.center.y))
@@ -369,13 +375,7 @@ import Testing
 
         // Search hits inside a filled shape show over its tint, as on bare paper.
         editor.press(.pageUp)
-        editor.press(.character("/"))
-        editor.type("dog")
-        let request = try #require(editor.press(.enter).compactMap { if case .search(let request) = $0 { request } else { nil } }.first)
-        let dogs = Self.words().filter { $0.text == "dog" }
-        editor.send(.searchProgressed(id: request.id, pages: [SearchedPage(pageIndex: 0, hits: dogs.map { SearchHit(pageIndex: 0, boxes: [$0.box]) }),
-                                                             SearchedPage(pageIndex: 1, hits: []), SearchedPage(pageIndex: 2, hits: [])],
-                                      finished: true))
+        let dogs = try Self.searchForDog(&editor)
         screen = editor.screen()
         let hit = Self.screenCell(editor, Point(x: dogs[1].box.minX + 1, y: dogs[1].box.center.y))
         #expect(screen[hit.column + 1, hit.row].style.background == .brightYellow, "a hit inside the circle shows: \(screen[hit.column + 1, hit.row].style)")

@@ -317,8 +317,16 @@ import Testing
             if lines.count >= 44, lines[43].contains("page 1/4") { break }
             usleep(100_000)
         }
-        let window = try ProcessRunner.run("tmux", ["-L", tmux.socket, "display-message", "-p", "#{window_width}x#{window_height}"]).stdout
-        #expect(lines.count >= 44 && lines[43].contains("page 1/4"), "window \(window): \(lines.suffix(4))")
+        // Said on failure: the window's and the pane's size as tmux has them, the size the terminal device has, and
+        // what the editor's process is doing (its state and where the kernel holds it).
+        let pane = try tmux.paneFormat("window #{window_width}x#{window_height}, pane #{pane_width}x#{pane_height}")
+        let device = try ProcessRunner.run("stty", ["-F", try tmux.paneFormat("#{pane_tty}"), "size"]).stdout
+        let shell = try tmux.paneFormat("#{pane_pid}")
+        let editor = try ProcessRunner.run("pgrep", ["-P", shell]).stdout.split(separator: "\n").first.map(String.init) ?? "?"
+        let state = (try? String(contentsOfFile: "/proc/\(editor)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first ?? "?"
+        let channel = (try? String(contentsOfFile: "/proc/\(editor)/wchan", encoding: .utf8)) ?? "?"
+        #expect(lines.count >= 44 && lines[43].contains("page 1/4"),
+                "\(pane), device \(device.trimmingCharacters(in: .whitespacesAndNewlines)), editor \(editor) \(state) in \(channel): \(lines.suffix(4))")
         #expect(!lines[33].contains("page 1/4"))
         #expect(lines.count >= 44 && lines[43].trimmingCharacters(in: .whitespaces).hasSuffix("sample.pdf"))
         try tmux.send("q")
