@@ -88,10 +88,11 @@ enum TextPageView {
         // Filled shapes tint the words under them, as a highlight does, row by row across their inside (a shape
         // larger than the view shows where it lies with its outline out of sight): under the search hits and the
         // selection, which stay visible on them.
-        for sketch in scene.sketches {
+        // Each sketch's reach, found once for both passes (a polygon's is a walk over every corner).
+        let reaches = scene.sketches.map(\.bounds)
+        for (sketch, bounds) in zip(scene.sketches, reaches) {
             guard let fill = sketch.fill else { continue }
             if case .note = sketch.shape { continue }
-            let bounds = sketch.bounds
             guard inView(bounds.minY, bounds.maxY) else { continue }
             let tinted = Theme.textHighlighter(tint(fill))
             let firstRow = max(0, viewport.cell(for: Point(x: 0, y: bounds.minY)).row)
@@ -111,8 +112,7 @@ enum TextPageView {
             }
         }
         // Annotations drawn from their keys: their outline in their colour, a stamp's words where it starts.
-        for sketch in scene.sketches {
-            let bounds = sketch.bounds
+        for (sketch, bounds) in zip(scene.sketches, reaches) {
             guard inView(bounds.minY, bounds.maxY) else { continue }
             // A note is its icon's colour (its outline is black on every note); the others their line's.
             let isNote = if case .note = sketch.shape { true } else { false }

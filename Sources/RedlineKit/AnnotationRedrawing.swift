@@ -30,9 +30,7 @@ public enum AnnotationRedrawing {
                 // A shape, line or polygon is drawn from its keys as an import draws it: readers left to draw it
                 // themselves differ (MuPDF strokes a square of width 0, which poppler rightly leaves out). Others
                 // (a note, a squiggly) readers draw.
-                if XFDFExchange.sketchedKinds.contains(annotation.subtype.rawValue) {
-                    outlined.append((annotation.id, AnnotationSketch(grown)?.outlinedDrawing ?? .empty))
-                }
+                if let drawing = XFDFExchange.drawingFromKeys(grown) { outlined.append((annotation.id, drawing)) }
                 continue
             }
             var now = annotation

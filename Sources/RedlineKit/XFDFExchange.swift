@@ -35,10 +35,7 @@ public enum XFDFExchange {
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
             let page = pages[annotation.pageIndex]
             guard let item = MarkupAnnotations.item(for: annotation) else {
-                if sketchedKinds.contains(annotation.subtype.rawValue), existing[annotation.id].map(annotation.standsAndLooksAs) != true {
-                    // One with nothing to show (a line of width 0, which ISO 32000-1 §12.5.4 says is not drawn, no
-                    // colour, no points) gets an empty appearance: readers left to themselves draw one anyway.
-                    let drawing = AnnotationSketch(annotation)?.outlinedDrawing ?? .empty
+                if existing[annotation.id].map(annotation.standsAndLooksAs) != true, let drawing = drawingFromKeys(annotation) {
                     outlined.append((annotation.id, drawing))
                 }
                 continue
@@ -73,6 +70,14 @@ public enum XFDFExchange {
             point.x - rect.minX < room || rect.maxX - point.x < room || point.y - rect.minY < room || rect.maxY - point.y < room
         }
         if bare { annotation.rect = rect.union(sketch.bounds) }
+    }
+
+    /// The appearance of a shape, line, polygon or caret drawn from its keys; nil for the other kinds. One with
+    /// nothing to show (a line of width 0, which ISO 32000-1 §12.5.4 says is not drawn, no colour, no points) gets an
+    /// empty one: readers left to themselves draw one anyway.
+    static func drawingFromKeys(_ annotation: Annotation) -> OutlinedDrawing? {
+        guard sketchedKinds.contains(annotation.subtype.rawValue) else { return nil }
+        return AnnotationSketch(annotation)?.outlinedDrawing ?? .empty
     }
 
     /// What the painter draws from its keys when XFDF brings it. Notes and stamps are left to readers, who draw
