@@ -1,5 +1,7 @@
-#include <poppler.h>
+// poppler-glib's declarations, by their path under the system's include directory: its pkg-config flags would
+// link the library, which Redline loads only when a page is first read (CPopplerLoader). glib's and cairo's
+// include paths come from their own pkg-config packages (CGObject, this module's).
+#include <poppler/glib/poppler.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <malloc.h>
-

@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerLoader
 import RedlineCore
 
 /// Links and the outline through poppler. Areas and destinations come in the page's displayed frame from its
@@ -8,9 +9,9 @@ extension PopplerDocument: DocumentNavigating {
         guard index >= 0, index < pageCount else { return [] }
         return withPage(index) { page in
             var width = 0.0, height = 0.0
-            poppler_page_get_size(page, &width, &height)
-            guard let mappings = poppler_page_get_link_mapping(page) else { return [] }
-            defer { poppler_page_free_link_mapping(mappings) }
+            redline_poppler_page_get_size(page, &width, &height)
+            guard let mappings = redline_poppler_page_get_link_mapping(page) else { return [] }
+            defer { redline_poppler_page_free_link_mapping(mappings) }
             var links: [PageLink] = []
             var node: UnsafeMutablePointer<GList>? = mappings
             while let element = node, links.count < Self.largestLinkCount {
@@ -33,8 +34,8 @@ extension PopplerDocument: DocumentNavigating {
     public func outline() -> [OutlineEntry] {
         Self.access.lock()
         defer { Self.access.unlock() }
-        guard let iterator = poppler_index_iter_new(document) else { return [] }
-        defer { poppler_index_iter_free(iterator) }
+        guard let iterator = redline_poppler_index_iter_new(document) else { return [] }
+        defer { redline_poppler_index_iter_free(iterator) }
         var count = 0
         return entries(iterator, depth: 0, count: &count)
     }
@@ -44,18 +45,18 @@ extension PopplerDocument: DocumentNavigating {
         repeat {
             guard count < OutlineEntry.largestCount else { break }
             count += 1
-            var entry = OutlineEntry(title: "", destination: nil, isOpen: poppler_index_iter_is_open(iterator) != 0)
-            if let action = poppler_index_iter_get_action(iterator) {
+            var entry = OutlineEntry(title: "", destination: nil, isOpen: redline_poppler_index_iter_is_open(iterator) != 0)
+            if let action = redline_poppler_index_iter_get_action(iterator) {
                 if let title = action.pointee.any.title { entry.title = String(cString: title) }
                 if case .destination(let destination)? = target(of: action) { entry.destination = destination }
-                poppler_action_free(action)
+                redline_poppler_action_free(action)
             }
-            if depth + 1 < OutlineEntry.largestDepth, let child = poppler_index_iter_get_child(iterator) {
+            if depth + 1 < OutlineEntry.largestDepth, let child = redline_poppler_index_iter_get_child(iterator) {
                 entry.children = self.entries(child, depth: depth + 1, count: &count)
-                poppler_index_iter_free(child)
+                redline_poppler_index_iter_free(child)
             }
             entries.append(entry)
-        } while poppler_index_iter_next(iterator) != 0
+        } while redline_poppler_index_iter_next(iterator) != 0
         return entries
     }
 
@@ -81,9 +82,9 @@ extension PopplerDocument: DocumentNavigating {
     private func destination(_ given: UnsafeMutablePointer<PopplerDest>) -> Destination? {
         var dest = given
         var found: UnsafeMutablePointer<PopplerDest>?
-        defer { if let found { poppler_dest_free(found) } }
+        defer { if let found { redline_poppler_dest_free(found) } }
         if dest.pointee.type == POPPLER_DEST_NAMED {
-            guard let name = dest.pointee.named_dest, let named = poppler_document_find_dest(document, name) else { return nil }
+            guard let name = dest.pointee.named_dest, let named = redline_poppler_document_find_dest(document, name) else { return nil }
             found = named
             dest = named
         }

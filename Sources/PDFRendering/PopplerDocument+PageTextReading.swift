@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerLoader
 import RedlineCore
 
 /// Words from poppler's text of a page and the box of each of its characters; a line break in the text ends a
@@ -7,11 +8,11 @@ extension PopplerDocument: PageTextReading {
     public func words(onPage index: Int) -> [PageWord] {
         guard index >= 0, index < pageCount else { return [] }
         return withPage(index) { page in
-            guard let cText = poppler_page_get_text(page) else { return [] }
+            guard let cText = redline_poppler_page_get_text(page) else { return [] }
             defer { g_free(cText) }
             var rects: UnsafeMutablePointer<PopplerRectangle>?
             var count: guint = 0
-            guard poppler_page_get_text_layout(page, &rects, &count) != 0, let rects else { return [] }
+            guard redline_poppler_page_get_text_layout(page, &rects, &count) != 0, let rects else { return [] }
             defer { g_free(rects) }
             let scalars = Array(String(cString: cText).unicodeScalars)
             var words: [PageWord] = []
@@ -85,8 +86,8 @@ extension PopplerDocument: PageTextReading {
 
     static func textColors(_ page: OpaquePointer) -> TextColors {
         var colors = TextColors()
-        guard let list = poppler_page_get_text_attributes(page) else { return colors }
-        defer { poppler_page_free_text_attributes(list) }
+        guard let list = redline_poppler_page_get_text_attributes(page) else { return colors }
+        defer { redline_poppler_page_free_text_attributes(list) }
         var node: UnsafeMutablePointer<GList>? = list
         while let current = node {
             if let attributes = current.pointee.data?.assumingMemoryBound(to: PopplerTextAttributes.self).pointee,

@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerLoader
 import RedlineCore
 
 extension PopplerDocument: TextSearching {
@@ -11,12 +12,12 @@ extension PopplerDocument: TextSearching {
         guard index >= 0, index < pageCount, !pattern.isEmpty else { return [] }
         return withPage(index) { page in
             var width = 0.0, height = 0.0
-            poppler_page_get_size(page, &width, &height)
+            redline_poppler_page_get_size(page, &width, &height)
             // A phrase may run on over a line break: poppler then gives a box on each line.
             let options = PopplerFindFlags(rawValue: POPPLER_FIND_MULTILINE.rawValue
                                            | (caseSensitive ? POPPLER_FIND_CASE_SENSITIVE.rawValue : 0))
-            guard let found = poppler_page_find_text_with_options(page, pattern, options) else { return [] }
-            defer { g_list_free_full(found) { poppler_rectangle_free($0?.assumingMemoryBound(to: PopplerRectangle.self)) } }
+            guard let found = redline_poppler_page_find_text_with_options(page, pattern, options) else { return [] }
+            defer { g_list_free_full(found) { redline_poppler_rectangle_free($0?.assumingMemoryBound(to: PopplerRectangle.self)) } }
             var matches: [[Rect]] = []
             var current: [Rect] = []
             var node: UnsafeMutablePointer<GList>? = found
@@ -28,7 +29,7 @@ extension PopplerDocument: TextSearching {
                     let (bottom, top) = (min(rect.y1, rect.y2), max(rect.y1, rect.y2))
                     current.append(Rect(x: left, y: height - top, width: right - left, height: top - bottom))
                     // The match goes on on the next line: its next box belongs to it.
-                    if poppler_rectangle_find_get_match_continued(pointer) == 0 {
+                    if redline_poppler_rectangle_find_get_match_continued(pointer) == 0 {
                         matches.append(current)
                         current = []
                     }

@@ -1,4 +1,5 @@
 import CPoppler
+import CPopplerLoader
 import Foundation
 import Glibc
 import RedlineCore
@@ -53,7 +54,7 @@ public final class PopplerDocument: @unchecked Sendable {
         }
         source = .file(descriptor: descriptor)
         self.password = password
-        pageCount = Int(poppler_document_get_n_pages(document))
+        pageCount = Int(redline_poppler_document_get_n_pages(document))
     }
 
     /// A document held in memory: a repaired copy of a file poppler cannot read as it is.
@@ -64,7 +65,7 @@ public final class PopplerDocument: @unchecked Sendable {
         document = try Self.openCopy(.bytes(data), path: path, password: password)
         source = .bytes(data)
         self.password = password
-        pageCount = Int(poppler_document_get_n_pages(document))
+        pageCount = Int(redline_poppler_document_get_n_pages(document))
     }
 
     private static func openCopy(_ source: Source, path: String, password: String?) throws -> OpaquePointer {
@@ -78,11 +79,11 @@ public final class PopplerDocument: @unchecked Sendable {
             guard duplicate >= 0 else {
                 throw DocumentError.unreadable(path: path, reason: String(cString: strerror(errno)))
             }
-            opened = poppler_document_new_from_fd(duplicate, password, &error)
+            opened = redline_poppler_document_new_from_fd(duplicate, password, &error)
         case .bytes(let data):
             let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             defer { g_bytes_unref(bytes) }
-            opened = poppler_document_new_from_bytes(bytes, password, &error)
+            opened = redline_poppler_document_new_from_bytes(bytes, password, &error)
         }
         guard let opened else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
@@ -135,14 +136,14 @@ public final class PopplerDocument: @unchecked Sendable {
     func fetchPage(_ index: Int) -> OpaquePointer? {
         if parsedPages.insert(index).inserted, parsedPages.count > Self.parsedPagesKept,
            let fresh = try? Self.openCopy(source, path: "", password: password),
-           Int(poppler_document_get_n_pages(fresh)) == pageCount {
+           Int(redline_poppler_document_get_n_pages(fresh)) == pageCount {
             g_object_unref(UnsafeMutableRawPointer(document))
             document = fresh
             parsedPages = [index]
             // What the old copy held goes back to the system, not only to malloc's free lists.
             malloc_trim(0)
         }
-        return poppler_document_get_page(document, Int32(index))
+        return redline_poppler_document_get_page(document, Int32(index))
     }
 
     /// Runs `body` with a page, released afterwards; nil when poppler has no such page.
@@ -162,7 +163,7 @@ public final class PopplerDocument: @unchecked Sendable {
         guard let page = fetchPage(index) else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
+        redline_poppler_page_get_size(page, &width, &height)
         return Size(width: width, height: height)
     }
 
@@ -186,7 +187,7 @@ public final class PopplerDocument: @unchecked Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         withCairoContext(on: &raster) { context in
             cairo_scale(context, scale, scale)
-            poppler_page_render(page, context)
+            redline_poppler_page_render(page, context)
         }
         return raster
     }

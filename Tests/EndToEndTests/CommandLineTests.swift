@@ -21,6 +21,27 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("apply") && help.stdout.contains("bench"))
     }
 
+    /// poppler-glib and what it loads (NSS, lcms, openjpeg, …) are a third of a bare start: commands that render or
+    /// read no page never load it, as the dynamic loader says; `search`, which reads pages, does and finds its words.
+    @Test func commandsThatReadNoPageNeverLoadPoppler() throws {
+        let folder = TemporaryFolder()
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 300, "text": "Hi"}]}"#)
+        func loadsPoppler(_ arguments: [String]) throws -> (loads: Bool, result: ProcessResult) {
+            var environment = ProcessInfo.processInfo.environment
+            environment["LD_DEBUG"] = "libs"
+            let result = try ProcessRunner.run(TestPaths.redline, arguments, environment: environment)
+            return (result.stderr.contains("calling init: ") && result.stderr.contains("libpoppler-glib"), result)
+        }
+        let commands = [["--version"], ["annotations", TestPaths.sample], ["bookmarks", TestPaths.sample], ["xfdf", "export", TestPaths.sample],
+                        ["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("out.pdf")]]
+        for arguments in commands {
+            let (loads, result) = try loadsPoppler(arguments)
+            #expect(result.status == 0 && !loads, "\(arguments.first ?? ""): exit \(result.status)")
+        }
+        let (loads, search) = try loadsPoppler(["search", TestPaths.sample, "sample"])
+        #expect(loads && search.status == 0 && search.stdout.contains("p1"), "search: \(search.stdout)")
+    }
+
     /// What `make install` puts beside the binary: bash completes the subcommands in a real shell.
     @Test func bashCompletesTheSubcommands() throws {
         let folder = TemporaryFolder()
