@@ -184,8 +184,7 @@ enum IncrementalUpdate {
                 kind = .table
             } else {
                 // "N G obj": an object, the cross-reference stream.
-                let head = String(decoding: there[at..<min(there.count, at + 32)], as: UTF8.self)
-                guard head.range(of: #"^\d+\s+\d+\s+obj"#, options: .regularExpression) != nil else { return nil }
+                guard FileEndBytes.startsWithObjectHeader(there[at..<min(there.count, at + 32)]) else { return nil }
                 kind = .stream
             }
             startXref = value
@@ -254,10 +253,9 @@ enum IncrementalUpdate {
             guard bytes[index..<min(bytes.count, index + 7)].elementsEqual(Array("trailer".utf8)) else { return .malformed }
             // The trailer's /Prev, if any: the section before this one. A window that ends inside it is too short.
             guard whole || index + 4096 <= bytes.count else { return .malformed }
-            let window = String(decoding: bytes[index..<min(bytes.count, index + 4096)], as: UTF8.self)
-            let dictionary = window.components(separatedBy: "startxref").first ?? window
-            guard let range = dictionary.range(of: #"/Prev\s+\d+"#, options: .regularExpression) else { return .followedBy(nil) }
-            return .followedBy(Int(dictionary[range].dropFirst(5).trimmingCharacters(in: .whitespaces)))
+            let window = bytes[index..<min(bytes.count, index + 4096)]
+            let dictionary = window[..<(FileEndBytes.first("startxref", in: window) ?? window.endIndex)]
+            return .followedBy(FileEndBytes.value(of: "/Prev", in: dictionary, digits: 18))
         }
     }
 

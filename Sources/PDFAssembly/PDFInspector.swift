@@ -167,27 +167,33 @@ public enum PDFInspector {
     /// The trailer's /Size (one more than the highest object number): in the last 4 KiB of the file (a table's
     /// trailer), or at the start of the cross-reference stream `startxref` names. Nil when neither says it.
     private static func numberedObjects(_ descriptor: Int32, size: Int) -> Int? {
-        func read(_ offset: Int, _ count: Int) -> String? {
+        func read(_ offset: Int, _ count: Int) -> ArraySlice<UInt8>? {
             guard offset >= 0, offset < size else { return nil }
             var bytes = [UInt8](repeating: 0, count: min(count, size - offset))
             let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, $0.count, off_t(offset)) }
             guard got > 0 else { return nil }
-            return String(decoding: bytes.prefix(got), as: UTF8.self)
+            return bytes[..<got]
         }
-        func sizeKey(in text: String) -> Int? {
-            guard let key = text.range(of: "/Size", options: .backwards) else { return nil }
-            let digits = text[key.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
-            return digits.count <= 10 ? Int(digits) : nil
+        func sizeKey(in bytes: ArraySlice<UInt8>) -> Int? {
+            guard let key = FileEndBytes.last("/Size", in: bytes) else { return nil }
+            var index = key + 5
+            while index < bytes.endIndex, FileEndBytes.isWhitespace(bytes[index]), bytes[index] != 0 { index += 1 }
+            return FileEndBytes.number(in: bytes, at: &index, digits: 10)
         }
         guard let end = read(max(0, size - 4096), 4096) else { return nil }
-        let marker = end.range(of: "startxref", options: .backwards)
-        if let marker, let trailer = end[..<marker.lowerBound].range(of: "trailer", options: .backwards) {
-            return sizeKey(in: String(end[trailer.upperBound..<marker.lowerBound]))
+        let marker = FileEndBytes.last("startxref", in: end)
+        if let marker, let trailer = FileEndBytes.last("trailer", in: end[..<marker]) {
+            return sizeKey(in: end[(trailer + 7)..<marker])
         }
-        guard let marker, let offset = Int(end[marker.upperBound...].prefix { !$0.isLetter && $0 != "%" }
-                .trimmingCharacters(in: .whitespacesAndNewlines)),
-              let stream = read(offset, 4096), let dictionaryEnd = stream.range(of: "stream") else { return nil }
-        return sizeKey(in: String(stream[..<dictionaryEnd.lowerBound]))
+        // `startxref`, the offset, then `%%EOF`: the offset is what stands before a letter or `%`, white space aside.
+        guard let marker else { return nil }
+        var index = marker + 9
+        while index < end.endIndex, FileEndBytes.isWhitespace(end[index]) { index += 1 }
+        guard let offset = FileEndBytes.number(in: end, at: &index, digits: 18) else { return nil }
+        while index < end.endIndex, FileEndBytes.isWhitespace(end[index]) { index += 1 }
+        guard index == end.endIndex || end[index] == UInt8(ascii: "%") || (end[index] | 0x20) >= 0x61 && (end[index] | 0x20) <= 0x7A,
+              let stream = read(offset, 4096), let dictionaryEnd = FileEndBytes.first("stream", in: stream) else { return nil }
+        return sizeKey(in: stream[..<dictionaryEnd])
     }
 
     /// A file's bytes as `stat` sized them, read in one go: what it held when it was opened. Not
