@@ -137,7 +137,9 @@ enum IncrementalUpdate {
         update.append(contentsOf: Array("startxref\n\(xrefOffset)\n%%EOF\n".utf8))
         withExtendedLifetime(before) {}
         let outcome = WriteOutcome.appended(bytes: update.count)
-        return (WrittenDocument(prefix: kept, bytes: update, outcome: outcome), outcome)
+        var document = WrittenDocument(prefix: kept, bytes: update, outcome: outcome)
+        document.appendedObjects = offsets.map { AppendedObject(number: $0.id, generation: $0.generation, offset: $0.offset) }
+        return (document, outcome)
     }
 
     /// A header older than the markup needs is raised by the catalog's /Version (§7.7.2), as an update must.

@@ -96,11 +96,15 @@ public enum OverlayAssembler {
     }
 
     /// Checks a written copy the way the next reader will open it: qpdf must read it without repairing
-    /// anything, and find as many pages as were written.
-    public static func verify(_ path: String, password: String?, pageCount: Int) throws {
+    /// anything, and find as many pages as were written. A copy that is the original with an update appended is
+    /// read from disk as qpdf reads a file, lazily (the update's cross-reference and trailer, the page tree), and
+    /// the update is read back: its bytes must be those written, each object where its cross-reference entry says.
+    /// The original's bytes are not read again.
+    public static func verify(_ path: String, password: String?, pageCount: Int, written: WrittenDocument? = nil) throws {
+        let appended = written.flatMap { $0.prefix == nil ? nil : $0 }
         let session: QPDFSession
         do {
-            session = try PDFInspector.openSession(path: path, password: password, repairing: false)
+            session = try PDFInspector.openSession(path: path, password: password, repairing: false, intoMemory: appended == nil)
         } catch {
             throw ReadBackError("\(error)")
         }
@@ -108,6 +112,31 @@ public enum OverlayAssembler {
         let problems = session.takeWarnings()
         guard (try? session.check()) != nil, pages == pageCount, problems.isEmpty else {
             throw ReadBackError(problems.first ?? "qpdf finds \(pages) pages, not \(pageCount)")
+        }
+        if let appended { try readBackUpdate(of: appended, at: path) }
+    }
+
+    /// The appended update as the file holds it: the bytes written, each object beginning `N G obj` at its offset.
+    private static func readBackUpdate(of written: WrittenDocument, at path: String) throws {
+        guard let start = written.prefix?.length, !written.bytes.isEmpty else { return }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadBackError("the copy could not be opened again: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var update = [UInt8](repeating: 0, count: written.bytes.count)
+        var filled = 0
+        while filled < update.count {
+            let got = update.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(start + filled)) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { throw ReadBackError("the copy ends \(update.count - filled) bytes before the update written to it does") }
+            filled += got
+        }
+        guard update.elementsEqual(written.bytes) else { throw ReadBackError("the update read back differs from the one written") }
+        for object in written.appendedObjects {
+            let at = object.offset - start
+            let header = Array("\(object.number) \(object.generation) obj".utf8)
+            guard at >= 0, at + header.count <= update.count, update[at..<(at + header.count)].elementsEqual(header) else {
+                throw ReadBackError("object \(object.number) is not where the update's cross-reference puts it (offset \(object.offset))")
+            }
         }
     }
 

@@ -65,8 +65,9 @@ public enum PDFInspector {
     /// Reads a file into a session, turning qpdf's errors into the user's words. A file qpdf cannot read,
     /// or whose pages it cannot find, gets its cross-reference rebuilt (`CrossReferenceRebuilder`) and is
     /// read again from memory; page tree counts are corrected (`PageTreeCounts`). What was repaired is in
-    /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy.
-    static func openSession(path: String, password: String?, repairing: Bool = true) throws -> QPDFSession {
+    /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy;
+    /// `intoMemory: false` reads it from disk whatever it holds, for reading little of it.
+    static func openSession(path: String, password: String?, repairing: Bool = true, intoMemory: Bool = true) throws -> QPDFSession {
         var status = stat()
         guard stat(path, &status) == 0 else {
             if errno == ENOENT { throw DocumentError.notFound(path: path) }
@@ -83,7 +84,7 @@ public enum PDFInspector {
         var session = QPDFSession(label: path)
         let identity = FileIdentity(status)
         do {
-            if isDense(path: path, size: Int(status.st_size)) {
+            if intoMemory, isDense(path: path, size: Int(status.st_size)) {
                 try session.read(memory: try wholeFile(path: path, size: Int(status.st_size)), password: password)
             } else {
                 try session.check(qpdf_read(session.data, path, password))

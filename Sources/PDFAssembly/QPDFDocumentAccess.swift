@@ -22,9 +22,9 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
                                       rewrite: rewrite)
     }
 
-    public func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int) throws {
+    public func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int, written: WrittenDocument) throws {
         do {
-            try OverlayAssembler.verify(path, password: password, pageCount: pageCount)
+            try OverlayAssembler.verify(path, password: password, pageCount: pageCount, written: written)
         } catch let failure as ReadBackError {
             // A copy of a damaged file keeps what it could not read: the fault is the original's, not the write's.
             if (try? OverlayAssembler.verify(source, password: password, pageCount: pageCount)) == nil {

@@ -94,7 +94,8 @@ public struct DocumentSaver: Sendable {
         try withoutActuallyEscaping(progress) { progress in
             try AtomicFileWriter.write(written, to: destination) { temporary in
                 progress("checking what was written")
-                try writer.verify(temporary, copyOf: readPath ?? source, password: password, pageCount: description.pageCount)
+                try writer.verify(temporary, copyOf: readPath ?? source, password: password, pageCount: description.pageCount,
+                                  written: written)
             }
         }
         return written.outcome

@@ -76,7 +76,8 @@ public enum FlattenJob {
         try withoutActuallyEscaping(progress) { progress in
             try AtomicFileWriter.write(outcome.document, to: output) { temporary in
                 progress("checking what was written")
-                try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: outcome.pageCount)
+                try QPDFDocumentAccess().verify(temporary, copyOf: input, password: password, pageCount: outcome.pageCount,
+                                                 written: outcome.document)
             }
         }
         return Report(burned: outcome.burned, dropped: outcome.dropped, kept: outcome.kept, pages: outcome.pages,

@@ -130,7 +130,7 @@ public enum XFDFExchange {
                                                  unchanged: unchanged, identity: identity, rewrite: rewrite)
         }
         try AtomicFileWriter.write(document, to: destination) { temporary in
-            try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount)
+            try writer.verify(temporary, copyOf: path, password: password, pageCount: description.pageCount, written: document)
         }
         return document.outcome
     }

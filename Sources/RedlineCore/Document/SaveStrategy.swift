@@ -39,6 +39,8 @@ public struct WrittenDocument: Sendable {
     /// The file the document was made from, as it was when read: a copy finished after it changed (another program
     /// rewrote it meanwhile) could hold parts of both, so it is not put in place.
     public var readFrom: FileState?
+    /// The objects an appended update holds, where it puts them: what the check after writing reads back.
+    public var appendedObjects: [AppendedObject] = []
 
     public init(prefix: KeptBytes? = nil, bytes: Data, outcome: WriteOutcome) {
         self.prefix = prefix
@@ -48,6 +50,19 @@ public struct WrittenDocument: Sendable {
 
     /// How long the document is.
     public var count: Int { (prefix?.length ?? 0) + bytes.count }
+}
+
+/// One object of an appended update: its number, its generation and its offset in the whole file.
+public struct AppendedObject: Sendable, Hashable {
+    public var number: Int32
+    public var generation: Int32
+    public var offset: Int
+
+    public init(number: Int32, generation: Int32, offset: Int) {
+        self.number = number
+        self.generation = generation
+        self.offset = offset
+    }
 }
 
 /// The first `length` bytes of the file at `path`, as it was when they were read (`identity`): a copy made from a

@@ -9,7 +9,8 @@ public protocol DocumentWriter: Sendable {
     func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
                   appearances: AppearanceDrawings, redrawn: [AnnotationID: Annotation], metadata: Data?, identity: String?,
                   rewrite: Bool) throws -> WrittenDocument
-    /// Throws unless the file at `path` reads back whole, with `pageCount` pages. When it does not because
+    /// Throws unless the file at `path` reads back whole, with `pageCount` pages, and every object of an appended
+    /// update (`written.appendedObjects`) reads as itself where the update put it. When it does not because
     /// `source`, the document it was made from, is itself damaged, the error is `DocumentError.damaged` naming it.
-    func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int) throws
+    func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int, written: WrittenDocument) throws
 }
