@@ -11,6 +11,27 @@ public enum PDFInspector {
         try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: false)
     }
 
+    /// What bookmarks are read from, without reading the pages: the page count the page tree's root states, the
+    /// metadata packet, the /ID, the permissions. A file read lazily from disk: listing a manual's bookmarks parsed
+    /// every page (8 of 20 ms). A root without a usable /Count is counted as `describe` counts.
+    public static func bookmarkSources(path: String, password: String?) throws -> BookmarkSources {
+        let session = try openSession(path: path, password: password, intoMemory: false, readingPages: false)
+        let root = session.key(qpdf_get_root(session.data), "/Pages")
+        guard session.isDictionary(root), let count = session.integer(session.key(root, "/Count")), count > 0,
+              count <= Int(Int32.max), session.isArray(session.key(root, "/Kids")), session.takeWarnings().isEmpty else {
+            return BookmarkSources(try describe(path: path, password: password, readingAnnotations: false))
+        }
+        var sources = BookmarkSources(pageCount: Int(count), metadata: nil, metadataProblem: nil,
+                                      permanentID: DocumentMetadata.permanentID(in: session),
+                                      allowsChanges: session.openedByOwner || qpdf_allow_modify_other(session.data) != 0)
+        switch DocumentMetadata.read(in: session) {
+        case .none: break
+        case .packet(let packet): sources.metadata = packet
+        case .unreadable(let reason): sources.metadataProblem = reason
+        }
+        return sources
+    }
+
     private static func describe(path: String, password: String?, readingAnnotations: Bool, mendingTried: Bool) throws -> DocumentDescription {
         let session = try openSession(path: path, password: password)
         let count = qpdf_get_num_pages(session.data)
@@ -66,8 +87,10 @@ public enum PDFInspector {
     /// or whose pages it cannot find, gets its cross-reference rebuilt (`CrossReferenceRebuilder`) and is
     /// read again from memory; page tree counts are corrected (`PageTreeCounts`). What was repaired is in
     /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy;
-    /// `intoMemory: false` reads it from disk whatever it holds, for reading little of it.
-    static func openSession(path: String, password: String?, repairing: Bool = true, intoMemory: Bool = true) throws -> QPDFSession {
+    /// `intoMemory: false` reads it from disk whatever it holds, for reading little of it; `readingPages: false`
+    /// leaves the page tree unread (its shape, its counts), for reading only the catalog and the trailer.
+    static func openSession(path: String, password: String?, repairing: Bool = true, intoMemory: Bool = true,
+                            readingPages: Bool = true) throws -> QPDFSession {
         var status = stat()
         guard stat(path, &status) == 0 else {
             if errno == ENOENT { throw DocumentError.notFound(path: path) }
@@ -89,17 +112,17 @@ public enum PDFInspector {
             } else {
                 try session.check(qpdf_read(session.data, path, password))
             }
-            if !PageTreeShape.measuredWell(identity) {
+            if readingPages, !PageTreeShape.measuredWell(identity) {
                 if let refusal = PageTreeShape.refusal(in: session) { throw DocumentError.damaged(path: path, reason: refusal) }
                 PageTreeShape.noteMeasuredWell(identity)
             }
-            let pages = qpdf_get_num_pages(session.data)
+            let pages = readingPages ? qpdf_get_num_pages(session.data) : 0
             try session.check()
             // qpdf rebuilt the cross-reference itself, trusting every stream's /Length: a stream whose length is
             // wrong past what it recovers from (one near 2^63) is lost with its page, where MuPDF finds its data.
             if repairing, qpdf_more_warnings(session.data) != 0 || MendedFiles.contains(identity),
                let mended = rebuiltSession(path: path, password: password, onlyMending: true),
-               qpdf_get_num_pages(mended.data) >= pages {
+               !readingPages || qpdf_get_num_pages(mended.data) >= pages {
                 session = mended
             }
         } catch let failure as QPDFSession.Failure {
@@ -120,7 +143,7 @@ public enum PDFInspector {
         session.sourcePath = path
         session.sourceIdentity = identity
         session.password = password
-        if repairing {
+        if repairing, readingPages {
             let corrected = PageTreeCounts.correct(in: session)
             if corrected > 0 { session.repairs.append("page tree /Count corrected in \(corrected) place\(corrected == 1 ? "" : "s")") }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import PDFAssembly
 import RedlineCore
 import TerminalGrid
 
@@ -22,6 +23,11 @@ public struct BookmarkJob {
     /// `readingAnnotations: false` for listing, which never looks at them; a save keeps them.
     public func describe(readingAnnotations: Bool = true) throws -> DocumentDescription {
         try setup.describe(try MarkupApplication.describe(input, password: password, readingAnnotations: readingAnnotations), path: input)
+    }
+
+    /// The bookmarks, read from the document's metadata (and the sidecar) without reading its pages.
+    public func list() throws -> (bookmarks: BookmarkList, problems: [String]) {
+        try setup.list(try PDFInspector.bookmarkSources(path: input, password: password), path: input)
     }
 
     public static func json(_ bookmarks: [Bookmark]) -> String {

@@ -26,9 +26,9 @@ struct Bookmarks: ParsableCommand {
 
         func run() throws {
             let (job, order) = try BookmarkCommand.job(input, passwordOption)
-            let description = try BookmarkCommand.run { try job.describe(readingAnnotations: false) }
-            for problem in description.bookmarkProblems { printError("\(input): bookmarks not read: \(problem)") }
-            let bookmarks = description.bookmarks.sorted(order)
+            let (list, problems) = try BookmarkCommand.run { try job.list() }
+            for problem in problems { printError("\(input): bookmarks not read: \(problem)") }
+            let bookmarks = list.sorted(order)
             if json {
                 try printOutput(BookmarkJob.json(bookmarks))
             } else if bookmarks.isEmpty {

@@ -14,13 +14,17 @@ public struct BookmarkSetup: Sendable {
     }
 
     public func manager(for description: DocumentDescription, path: String) throws -> BookmarkManager {
+        try manager(for: BookmarkSources(description), path: path)
+    }
+
+    public func manager(for sources: BookmarkSources, path: String) throws -> BookmarkManager {
         let providers: [any BookmarkProvider] = try providerNames.map { name in
             switch name {
             case "xmp":
-                XMPBookmarkProvider(metadata: description.metadata, pageCount: description.pageCount,
-                                    documentAllowsChanges: description.allowsChanges, metadataProblem: description.metadataProblem)
+                XMPBookmarkProvider(metadata: sources.metadata, pageCount: sources.pageCount,
+                                    documentAllowsChanges: sources.allowsChanges, metadataProblem: sources.metadataProblem)
             case "sidecar":
-                SidecarBookmarkProvider(documentPath: path, permanentID: description.permanentID, environment: environment)
+                SidecarBookmarkProvider(documentPath: path, permanentID: sources.permanentID, environment: environment)
             default:
                 throw BookmarkError.unknownProvider(name)
             }
@@ -28,12 +32,16 @@ public struct BookmarkSetup: Sendable {
         return BookmarkManager(providers: providers)
     }
 
+    /// The bookmarks every provider holds on pages the document has, and why any could not be read.
+    public func list(_ sources: BookmarkSources, path: String) throws -> (bookmarks: BookmarkList, problems: [String]) {
+        let manager = try manager(for: sources, path: path)
+        return (BookmarkList(manager.list.bookmarks.filter { $0.pageIndex.map { $0 < sources.pageCount } ?? true }), manager.problems)
+    }
+
     /// The description with the bookmarks every provider holds, and why any could not be read.
     public func describe(_ description: DocumentDescription, path: String) throws -> DocumentDescription {
-        let manager = try manager(for: description, path: path)
         var described = description
-        described.bookmarks = BookmarkList(manager.list.bookmarks.filter { $0.pageIndex.map { $0 < description.pageCount } ?? true })
-        described.bookmarkProblems = manager.problems
+        (described.bookmarks, described.bookmarkProblems) = try list(BookmarkSources(description), path: path)
         return described
     }
 }
