@@ -37,7 +37,7 @@ let package = Package(
 
         // C libraries through pkg-config.
         // poppler-glib's and cairo's declarations; cairo is linked, poppler-glib loaded when first needed (below).
-        .systemLibrary(name: "CPoppler", pkgConfig: "cairo", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CPoppler", pkgConfig: "cairo-ft", providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CGObject", pkgConfig: "gobject-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CQPDF", pkgConfig: "libqpdf", providers: [.apt(["libqpdf-dev"])]),
         // zlib, which qpdf and poppler link anyway: for inflating untrusted metadata within a budget.

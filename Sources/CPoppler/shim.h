@@ -4,4 +4,6 @@
 #include <poppler/glib/poppler.h>
 #include <cairo.h>
 #include <cairo-pdf.h>
+// FreeType through cairo: the markup face is loaded from its file, not looked up through fontconfig (MarkupFont).
+#include <cairo-ft.h>
 #include <malloc.h>
