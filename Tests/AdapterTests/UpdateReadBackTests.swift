@@ -54,4 +54,19 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: path))
         #expect(throws: ReadBackError.self) { try OverlayAssembler.verify(path, password: nil, pageCount: pages, written: written) }
     }
+
+    /// An update whose bytes landed as written but which qpdf cannot parse (an object not closed by `endobj`) is
+    /// refused too: the objects are read back through qpdf, not only compared.
+    @Test func anObjectQpdfCannotParseIsFoundThoughItsBytesAreTheOnesWritten() throws {
+        let folder = TemporaryFolder()
+        let (path, written) = try appendedCopy(in: folder, of: TestPaths.sample)
+        let pages = try pageCount(of: TestPaths.sample)
+        var broken = written
+        let end = try #require(broken.bytes.range(of: Data("endobj".utf8)))
+        broken.bytes.replaceSubrange(end, with: Data("endfoo".utf8))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.replaceSubrange((written.prefix!.length + end.lowerBound)..<(written.prefix!.length + end.upperBound), with: Data("endfoo".utf8))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(throws: ReadBackError.self) { try OverlayAssembler.verify(path, password: nil, pageCount: pages, written: broken) }
+    }
 }
