@@ -96,17 +96,16 @@ public enum OverlayAssembler {
     }
 
     /// Checks a written copy the way the next reader will open it: qpdf must read it without repairing
-    /// anything, and find as many pages as were written. A copy that is the original with an update appended is
-    /// read from disk as qpdf reads a file, lazily, and only where the update reaches: its cross-reference and
-    /// trailer, the page count the page tree's root states (the tree is walked only when that differs), and the
+    /// anything, and find as many pages as were written. Of a copy that is the original with an update appended,
+    /// qpdf parses only what the update reaches: the cross-reference and trailer, the page count the page tree's
+    /// root states (the tree is walked only when that differs), and the
     /// update read back, which must be the bytes written, each object where its cross-reference entry says, the
     /// first `objectsParsedBack` of them parsed by qpdf. The original's bytes are not read again.
     public static func verify(_ path: String, password: String?, pageCount: Int, written: WrittenDocument? = nil) throws {
         let appended = written.flatMap { $0.prefix == nil ? nil : $0 }
         let session: QPDFSession
         do {
-            session = try PDFInspector.openSession(path: path, password: password, repairing: false, intoMemory: appended == nil,
-                                                   readingPages: appended == nil)
+            session = try PDFInspector.openSession(path: path, password: password, repairing: false, readingPages: appended == nil)
         } catch {
             throw ReadBackError("\(error)")
         }

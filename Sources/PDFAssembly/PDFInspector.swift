@@ -12,10 +12,10 @@ public enum PDFInspector {
     }
 
     /// What bookmarks are read from, without reading the pages: the page count the page tree's root states, the
-    /// metadata packet, the /ID, the permissions. A file read lazily from disk: listing a manual's bookmarks parsed
-    /// every page (8 of 20 ms). A root without a usable /Count is counted as `describe` counts.
+    /// metadata packet, the /ID, the permissions: listing a manual's bookmarks parsed every page object. A root
+    /// without a usable /Count is counted as `describe` counts.
     public static func bookmarkSources(path: String, password: String?) throws -> BookmarkSources {
-        let session = try openSession(path: path, password: password, intoMemory: false, readingPages: false)
+        let session = try openSession(path: path, password: password, readingPages: false)
         let root = session.key(qpdf_get_root(session.data), "/Pages")
         guard session.isDictionary(root), let count = session.integer(session.key(root, "/Count")), count > 0,
               count <= Int(Int32.max), session.isArray(session.key(root, "/Kids")), session.takeWarnings().isEmpty else {
@@ -87,10 +87,9 @@ public enum PDFInspector {
     /// or whose pages it cannot find, gets its cross-reference rebuilt (`CrossReferenceRebuilder`) and is
     /// read again from memory; page tree counts are corrected (`PageTreeCounts`). What was repaired is in
     /// the session's `repairs`. `repairing: false` reads the file exactly as it is, for checking a copy;
-    /// `intoMemory: false` reads it from disk whatever it holds, for reading little of it; `readingPages: false`
-    /// leaves the page tree unread (its shape, its counts), for reading only the catalog and the trailer.
-    static func openSession(path: String, password: String?, repairing: Bool = true, intoMemory: Bool = true,
-                            readingPages: Bool = true) throws -> QPDFSession {
+    /// `readingPages: false` leaves the page tree unread (its shape, its counts), for reading only the catalog,
+    /// the trailer and what they name.
+    static func openSession(path: String, password: String?, repairing: Bool = true, readingPages: Bool = true) throws -> QPDFSession {
         var status = stat()
         guard stat(path, &status) == 0 else {
             if errno == ENOENT { throw DocumentError.notFound(path: path) }
@@ -107,7 +106,7 @@ public enum PDFInspector {
         var session = QPDFSession(label: path)
         let identity = FileIdentity(status)
         do {
-            if intoMemory, isDense(path: path, size: Int(status.st_size)) {
+            if isDense(path: path, size: Int(status.st_size)) {
                 try session.read(memory: try wholeFile(path: path, size: Int(status.st_size)), password: password)
             } else {
                 try session.check(qpdf_read(session.data, path, password))
