@@ -7,8 +7,32 @@ import RedlineCore
 public enum PDFInspector {
     /// `readingAnnotations: false` leaves the annotations out, for what never looks at them (listing bookmarks):
     /// a page of 100,000 was most of such a command's time and memory.
-    public static func describe(path: String, password: String?, readingAnnotations: Bool = true) throws -> DocumentDescription {
-        try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: false)
+    /// `keepingForSave`: the reading is kept for the save the same command makes next (`openSessionForWriting`).
+    public static func describe(path: String, password: String?, readingAnnotations: Bool = true,
+                                keepingForSave: Bool = false) throws -> DocumentDescription {
+        try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: false,
+                     keepingForSave: keepingForSave)
+    }
+
+    /// A reading `describe` made, kept for the save that follows in the same command (`apply`): reading the file
+    /// again, parsing its cross-reference twice (qpdf's and `FileObjects`') and walking its page tree was a fifth of
+    /// a one-page save of a book. One at a time, kept only when asked (the editor, which saves much later, never
+    /// asks), only a reading that repaired nothing, and taken, not shared, by the first `openSessionForWriting` of
+    /// the same file as it still is on disk.
+    nonisolated(unsafe) private static var keptForSave: QPDFSession?
+    private static let keptForSaveLock = NSLock()
+
+    private static func keepForSave(_ session: QPDFSession) {
+        keptForSaveLock.withLock { keptForSave = session }
+    }
+
+    private static func takeKeptForSave(path: String, password: String?) -> QPDFSession? {
+        keptForSaveLock.withLock {
+            defer { keptForSave = nil }
+            guard let kept = keptForSave, kept.sourcePath == path, kept.password == password,
+                  let identity = kept.sourceIdentity, SourceFile(path: path)?.identity == identity else { return nil }
+            return kept
+        }
     }
 
     /// What bookmarks are read from, without reading the pages: the page count the page tree's root states, the
@@ -32,7 +56,8 @@ public enum PDFInspector {
         return sources
     }
 
-    private static func describe(path: String, password: String?, readingAnnotations: Bool, mendingTried: Bool) throws -> DocumentDescription {
+    private static func describe(path: String, password: String?, readingAnnotations: Bool, mendingTried: Bool,
+                                 keepingForSave: Bool = false) throws -> DocumentDescription {
         let session = try openSession(path: path, password: password)
         let count = qpdf_get_num_pages(session.data)
         do {
@@ -51,6 +76,9 @@ public enum PDFInspector {
            qpdf_get_num_pages(mended.data) >= count {
             MendedFiles.insert(identity)
             return try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: true)
+        }
+        if keepingForSave, session.repairs.isEmpty, damaged.isEmpty, lost == nil, repairs.isEmpty, !objectsLost {
+            keepForSave(session)
         }
         var description = DocumentDescription(pages: pages, repairs: (lost.map { [$0] } ?? []) + repairs,
                                               isEncrypted: qpdf_is_encrypted(session.data) != 0, annotations: annotations,
@@ -248,7 +276,7 @@ public enum PDFInspector {
     /// `forAppending`: new objects are numbered by Redline when the save will be appended (`QPDFSession+NewObjects`),
     /// and the file's highest number matters only to that.
     static func openSessionForWriting(path: String, password: String?, forAppending: Bool = false, rewrite: Bool = false) throws -> QPDFSession {
-        let session = try openSession(path: path, password: password)
+        let session = try takeKeptForSave(path: path, password: password) ?? openSession(path: path, password: password)
         session.rewrites = rewrite
         if forAppending, let objects = session.fileObjects, let first = IncrementalUpdate.appendedNumbering(for: session, fileObjects: objects) {
             session.numberNewObjects(from: first)

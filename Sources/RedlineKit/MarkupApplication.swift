@@ -3,7 +3,9 @@ import RedlineCore
 
 /// What the command line needs of a document without drawing it.
 public enum MarkupApplication {
-    public static func describe(_ path: String, password: String?, readingAnnotations: Bool = true) throws -> DocumentDescription {
-        try PDFInspector.describe(path: path, password: password, readingAnnotations: readingAnnotations)
+    /// `keepingForSave`: the save this command makes next reads the file from this reading.
+    public static func describe(_ path: String, password: String?, readingAnnotations: Bool = true,
+                                keepingForSave: Bool = false) throws -> DocumentDescription {
+        try PDFInspector.describe(path: path, password: password, readingAnnotations: readingAnnotations, keepingForSave: keepingForSave)
     }
 }

@@ -55,7 +55,8 @@ struct Apply: ParsableCommand {
             progress.say("reading \(input)")
             // Flattened markup never looks at the file's annotations: on a crowded page reading them was most of the time.
             let description = try MarkupApplication.describe(input, password: passwordOption.password,
-                                                             readingAnnotations: mode == .annotations || !edits.annotations.isEmpty)
+                                                             readingAnnotations: mode == .annotations || !edits.annotations.isEmpty,
+                                                             keepingForSave: true)
             do {
                 try MarkupFile.validate(edits.markup, pageSizes: description.pageSizes, measuredBy: services.measurer)
             } catch let error as MarkupFileError {

@@ -64,4 +64,51 @@ import Testing
         #expect(plain.status == 1 && plain.stdout.isEmpty)
         #expect(!plain.stderr.contains("\u{1B}"), "the pattern is shown with its escape made visible")
     }
+
+    /// A long document's pages are shared between processes, one a core: the hits, their order and every message must
+    /// be what one process alone finds, whatever the number of processes, and `--pages` keeps to its pages.
+    @Test(arguments: ["die", "Topologie", "xyzzy"])
+    func pagesSearchedInSeveralProcessesFindWhatOneProcessFinds(pattern: String) throws {
+        // A 117-page manual.
+        let path = TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf")
+        func run(_ processes: Int, _ extra: [String] = []) throws -> ProcessResult {
+            var environment = ProcessInfo.processInfo.environment
+            environment["REDLINE_SEARCH_PROCESSES"] = "\(processes)"
+            return try ProcessRunner.run(TestPaths.redline, ["search", path, pattern, "--json"] + extra, environment: environment)
+        }
+        let alone = try run(1)
+        #expect(alone.status == (pattern == "xyzzy" ? 1 : 0))
+        for processes in [2, 3, 5] {
+            let shared = try run(processes)
+            #expect(shared.status == alone.status && shared.stdout == alone.stdout && shared.stderr == alone.stderr,
+                    "\(processes) processes: \(shared.stderr)")
+        }
+        let all = try JSONDecoder().decode([Hit].self, from: Data(alone.stdout.utf8))
+        let some = try JSONDecoder().decode([Hit].self, from: Data(try run(2, ["--pages", "2-5"]).stdout.utf8))
+        #expect(some == all.filter { (2...5).contains($0.page) })
+    }
+
+    @Test func pagesOutsideTheDocumentOrMisspeltAreClearErrors() throws {
+        let beyond = try ProcessRunner.run(TestPaths.redline, ["search", TestPaths.sample, "the", "--pages", "2-99"])
+        #expect(beyond.status == 1 && beyond.stderr.contains("there is no page 99 (the document has 4)"), "\(beyond.status) \(beyond.stderr)")
+        for text in ["0-3", "5-2", "x", "1-2-3", ""] {
+            let wrong = try ProcessRunner.run(TestPaths.redline, ["search", TestPaths.sample, "the", "--pages", text])
+            #expect(wrong.status == 1 && wrong.stderr.contains("--pages takes FIRST-LAST"), "\(text): \(wrong.stderr)")
+        }
+    }
+
+    /// The processes a search is shared with open an encrypted document with the password the command was given
+    /// (passed to them in the environment, not on their command line), and find what one process finds.
+    @Test func anEncryptedDocumentIsSearchedAlikeInSeveralProcesses() throws {
+        let path = TestPaths.fixture("qpdf_enc-XI-R6_V5_U-view.pdf")
+        func run(_ processes: Int) throws -> ProcessResult {
+            var environment = ProcessInfo.processInfo.environment
+            environment["REDLINE_SEARCH_PROCESSES"] = "\(processes)"
+            return try ProcessRunner.run(TestPaths.redline, ["search", path, "Potato", "--json", "--password", "view"], environment: environment)
+        }
+        let alone = try run(1)
+        let shared = try run(3)
+        #expect(alone.status == 0 && !alone.stdout.isEmpty, "\(alone.stderr)")
+        #expect(shared.status == alone.status && shared.stdout == alone.stdout && shared.stderr == alone.stderr, "\(shared.stderr)")
+    }
 }
