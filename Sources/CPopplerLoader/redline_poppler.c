@@ -33,12 +33,15 @@ static void load(void) {
     // The runtime's name first; the development link, which the build needed, if the runtime's number differs.
     static const char *const names[] = {"libpoppler-glib.so.8", "libpoppler-glib.so"};
     void *library = NULL;
+    // The runtime's reason is the one said: the development link is only a second try.
+    char first[400] = "not found";
     for (size_t index = 0; index < sizeof names / sizeof names[0] && library == NULL; index++) {
         library = dlopen(names[index], RTLD_NOW | RTLD_GLOBAL);
+        const char *reason = library == NULL ? dlerror() : NULL;
+        if (index == 0 && reason != NULL) snprintf(first, sizeof first, "%s", reason);
     }
     if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "poppler-glib could not be loaded: %s (install libpoppler-glib8)", reason ? reason : "not found");
+        snprintf(failure, sizeof failure, "poppler-glib could not be loaded: %s (install libpoppler-glib8)", first);
         return;
     }
 #define X(name) \

@@ -20,7 +20,9 @@ enum IncrementalUpdate {
     static func obstacle(_ session: QPDFSession) -> String? {
         if session.rewrites { return WriteOutcome.rewriteAsked }
         if qpdf_is_encrypted(session.data) != 0 { return "the document is encrypted, and new objects cannot be encrypted here" }
-        if !session.repairs.isEmpty || session.sawWarnings || qpdf_more_warnings(session.data) != 0 {
+        // What was repaired is named: a page tree's counts put right said "cross-reference", which was whole.
+        if !session.repairs.isEmpty { return "the document was repaired on opening (\(session.repairs.joined(separator: "; "))), and is written as repaired" }
+        if session.sawWarnings || qpdf_more_warnings(session.data) != 0 {
             return "the document was repaired on opening: its own cross-reference is not one to append to"
         }
         if session.sourcePath == nil { return "the document was not read from a file" }

@@ -35,9 +35,10 @@ public enum PDFInspector {
         }
     }
 
-    /// What bookmarks are read from, without reading the pages: the page count the page tree's root states, the
-    /// metadata packet, the /ID, the permissions: listing a manual's bookmarks parsed every page object. A root
-    /// without a usable /Count is counted as `describe` counts.
+    /// What bookmarks are read from, without reading the pages: the metadata packet, the /ID, the permissions, and
+    /// the page count the page tree's root states: listing a manual's bookmarks parsed every page object. A root
+    /// without a usable /Count is counted as `describe` counts, and so is one whose count places bookmarks
+    /// (`pagesCounted`): a /Count that is wrong would hide bookmarks or show some on pages the file has not.
     public static func bookmarkSources(path: String, password: String?) throws -> BookmarkSources {
         let session = try openSession(path: path, password: password, readingPages: false)
         let root = session.key(qpdf_get_root(session.data), "/Pages")

@@ -69,6 +69,8 @@ public final class PopplerDocument: @unchecked Sendable {
     }
 
     private static func openCopy(_ source: Source, path: String, password: String?) throws -> OpaquePointer {
+        // Said as what it is: a poppler that cannot be loaded gives a GError whose code reads as "encrypted".
+        if let failure = redline_poppler_load_failure() { throw DocumentError.unreadable(path: path, reason: String(cString: failure)) }
         var error: UnsafeMutablePointer<GError>?
         let opened: OpaquePointer?
         switch source {

@@ -25,9 +25,17 @@ public struct BookmarkJob {
         try setup.describe(try MarkupApplication.describe(input, password: password, readingAnnotations: readingAnnotations), path: input)
     }
 
-    /// The bookmarks, read from the document's metadata (and the sidecar) without reading its pages.
+    /// The bookmarks, read from the document's metadata (and the sidecar). Its pages are counted only when a
+    /// bookmark is placed on one, and then by the page tree itself, as every other command counts them: the count
+    /// its root states may be wrong, and would hide bookmarks or show some on pages the file has not.
     public func list() throws -> (bookmarks: BookmarkList, problems: [String]) {
-        try setup.list(try PDFInspector.bookmarkSources(path: input, password: password), path: input)
+        var sources = try PDFInspector.bookmarkSources(path: input, password: password)
+        var anyPage = sources
+        anyPage.pageCount = Int.max
+        let unplaced = try setup.list(anyPage, path: input)
+        guard unplaced.bookmarks.bookmarks.contains(where: { $0.pageIndex != nil }) else { return unplaced }
+        sources.pageCount = try MarkupApplication.describe(input, password: password, readingAnnotations: false).pageCount
+        return try setup.list(sources, path: input)
     }
 
     public static func json(_ bookmarks: [Bookmark]) -> String {
@@ -35,6 +43,8 @@ public struct BookmarkJob {
             ["id": bookmark.id, "page": bookmark.pageIndex.map { $0 + 1 } as Any? ?? NSNull(),
              "name": bookmark.name as Any? ?? NSNull()]
         }
+        // Foundation writes an empty array pretty as a line break between its brackets.
+        guard !objects.isEmpty else { return "[]" }
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])) ?? Data("[]".utf8)
         return VisibleText.json(String(decoding: data, as: UTF8.self))
     }

@@ -73,4 +73,23 @@ import Testing
         #expect(broken.status == 1 && broken.errorLines.count == 1 && broken.stderr.contains("bookmark_providers"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("other.pdf")))
     }
+
+    /// Listing reads the root's page count only for a document without bookmarks: one whose root states too few
+    /// pages (or too many) lists the bookmarks its pages hold, as the editor and every other command count them.
+    @Test(arguments: [5, 20])
+    func aWrongPageCountInTheRootNeitherHidesNorInventsBookmarks(stated: Int) throws {
+        let folder = TemporaryFolder()
+        let marked = folder.file("marked.pdf")
+        #expect(try redline(["bookmarks", "add", TestPaths.fixture("qpdf_boxes.pdf"), "--page", "8", "--name", "last", "--output", marked],
+                            in: folder).status == 0)
+        // The root's "  /Count 8" in the original's bytes, put as many bytes long: every offset stays right.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: marked))
+        let count = try #require(bytes.range(of: Data("  /Count 8".utf8)))
+        let replacement = "/Count \(stated)"
+        bytes.replaceSubrange(count, with: Data((String(repeating: " ", count: 10 - replacement.count) + replacement).utf8))
+        let wrong = folder.file("wrong.pdf")
+        try bytes.write(to: URL(fileURLWithPath: wrong))
+        let listed = try redline(["bookmarks", wrong], in: folder)
+        #expect(listed.status == 0 && listed.stdout.hasPrefix("p8  last  id:"), "\(listed.stdout)\(listed.stderr)")
+    }
 }

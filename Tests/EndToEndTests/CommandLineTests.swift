@@ -42,6 +42,28 @@ import Testing
         #expect(loads && search.status == 0 && search.stdout.contains("p1"), "search: \(search.stdout)")
     }
 
+    /// A poppler that cannot be loaded is said as what it is when pages are first read (it read as an encrypted
+    /// document, asking for a password), and the commands that read no page go on without it.
+    @Test func aPopplerThatCannotBeLoadedIsSaidAndCommandsWithoutPagesWork() throws {
+        let folder = TemporaryFolder()
+        let libraries = folder.file("lib")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        for name in ["libpoppler-glib.so.8", "libpoppler-glib.so"] {
+            try Data("not a library".utf8).write(to: URL(fileURLWithPath: libraries + "/" + name))
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_LIBRARY_PATH"] = libraries
+        let search = try ProcessRunner.run(TestPaths.redline, ["search", TestPaths.sample, "the"], environment: environment)
+        #expect(search.status == 2 && search.stderr.contains("poppler-glib could not be loaded")
+                && search.stderr.contains("libpoppler-glib.so.8") && !search.stderr.contains("encrypted"), "\(search.stderr)")
+        let markup = try markupFile(in: folder, #"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 72, "y": 300, "text": "Hi"}]}"#)
+        for arguments in [["annotations", TestPaths.sample], ["bookmarks", TestPaths.sample],
+                          ["apply", TestPaths.sample, "--markup", markup, "--output", folder.file("out.pdf")]] {
+            let result = try ProcessRunner.run(TestPaths.redline, arguments, environment: environment)
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+        }
+    }
+
     /// What `make install` puts beside the binary: bash completes the subcommands in a real shell.
     @Test func bashCompletesTheSubcommands() throws {
         let folder = TemporaryFolder()
