@@ -29,9 +29,10 @@ FUZZ_SECONDS ?= 600
 # `make run` builds only when a source changed since the binary was made: on an unchanged tree the page
 # shows at once.
 DEBUG_BINARY := .build/debug/redline
-# Release builds link Swift's own libraries into the binary: resolving their symbols at every start was a quarter
-# of `redline --version` (21 → 16.5 ms) and of a listing of a manual's annotations (45 → 33.5 ms).
-RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
+# The release `redline` links Swift's own libraries into the binary: resolving their symbols at every start was a
+# quarter of `redline --version` (21 → 16.5 ms) and of a listing of a manual's annotations (45 → 33.5 ms). The
+# server and the collaboration client, long-running, are built as they were.
+RELEASE_REDLINE := $(SWIFT) build -c release --product redline --static-swift-stdlib
 SOURCES := Package.swift $(shell find Sources -type f 2>/dev/null)
 
 run: setup $(DEBUG_BINARY)
@@ -50,7 +51,8 @@ FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
 MAN1 := $(PREFIX)/share/man/man1
 
 install: setup
-	$(RELEASE_BUILD)
+	$(SWIFT) build -c release
+	$(RELEASE_REDLINE)
 	$(SWIFT) package generate-manual --authors "The Redline developers" >/dev/null
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(MAN1)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
 		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
@@ -85,14 +87,14 @@ build:
 	$(SWIFT) build $(IMPORT_CHECK)
 
 bench: setup
-	$(RELEASE_BUILD)
+	$(RELEASE_REDLINE)
 	.build/release/redline bench "$(FILE)"
 
 # Every command on documents of SCALE_COUNT annotations (and as many replies, ten times as many ink points): each
 # whole process's seconds and peak memory, beside qpdf and pdfinfo on the same files.
 SCALE_COUNT ?= 100000
 bench-scale: setup test-tools
-	$(RELEASE_BUILD)
+	$(RELEASE_REDLINE)
 	$(VENV)/bin/python Tests/Tools/scale_bench.py --binary .build/release/redline --count $(SCALE_COUNT)
 
 setup: system-packages
@@ -129,8 +131,8 @@ $(VENV)/.ready-pikepdf-pymupdf-websockets-pyhanko:
 # The collaboration server: p50/p99 latency from one client's send to 49 others' receipt at 20 changes a second,
 # and changes accepted per second from 8 senders (Tests/Tools/collab_bench.py), on a release build.
 bench-collab: setup test-tools
-	$(RELEASE_BUILD) --product redline-server
-	$(RELEASE_BUILD) --product redline-collab
+	$(SWIFT) build -c release --product redline-server
+	$(SWIFT) build -c release --product redline-collab
 	$(VENV)/bin/python Tests/Tools/collab_bench.py .build/release/redline-server --flood-client .build/release/redline-collab
 	@folder=$$(mktemp -d /tmp/redline-bench-pg.XXXXXX); chmod 755 $$folder; \
 	url=$$($(VENV)/bin/python Tests/Collab/postgres_cluster.py start $$folder/cluster) && \
