@@ -71,11 +71,14 @@ struct Search: ParsableCommand {
         }
         if workerReport {
             let share = workerShare.flatMap { SearchProcesses.Share($0, range: range) } ?? SearchProcesses.Share(range: range, index: 0, count: 1)
-            let pages = Array(share.pages)
-            let report = SearchProcesses.WorkerReport(hits: pages.flatMap { TextSearch.hits(of: pattern, in: $0..<($0 + 1), using: document.searcher) },
-                                                      refused: pages.compactMap { page in
-                                                          document.pageRefusal(page).map { SearchProcesses.Refusal(page: page, reason: $0) }
-                                                      })
+            let parent = ProcessInfo.processInfo.environment["REDLINE_SEARCH_PARENT"].flatMap { pid_t($0) }
+            var report = SearchProcesses.WorkerReport(hits: [], refused: [])
+            for page in share.pages {
+                // The search it was part of is over (interrupted, killed): nothing is left to search for.
+                if let parent, getppid() != parent { throw CommandFailure("\(input): the search this was part of has ended", code: 1) }
+                report.hits += TextSearch.hits(of: pattern, in: page..<(page + 1), using: document.searcher)
+                if let reason = document.pageRefusal(page) { report.refused.append(SearchProcesses.Refusal(page: page, reason: reason)) }
+            }
             try printOutput(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
             return
         }

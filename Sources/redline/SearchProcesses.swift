@@ -66,12 +66,18 @@ struct SearchProcesses {
             let share = Share(range: range, index: index, count: count)
             guard index > 0 else { return Run(share: share) }
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+            // This very program, by its name (`ps` showed the workers as "exe").
+            let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                .flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil } ?? "/proc/self/exe"
+            process.executableURL = URL(fileURLWithPath: program)
             process.arguments = ["search", input, pattern, "--pages", "\(range.lowerBound + 1)-\(range.upperBound)",
                                  "--worker-report", "--worker-share", "\(index)/\(count)"]
             var environment = ProcessInfo.processInfo.environment
             // The password goes by the environment, which only the user can read, not by arguments everyone can.
             environment["REDLINE_SEARCH_PASSWORD"] = password
+            // A worker is its own process group, so a Ctrl-C or a kill reaches this process alone: the worker stops
+            // at its next page once this process is gone.
+            environment["REDLINE_SEARCH_PARENT"] = String(getpid())
             process.environment = environment
             let output = Pipe()
             process.standardOutput = output
