@@ -69,6 +69,10 @@ struct Search: ParsableCommand {
             }
             range = (first - 1)..<last
         }
+        // One page's hits and why it was left out, the same in every process a search is shared with.
+        func search(page: Int) -> (hits: [SearchHit], refusal: String?) {
+            (TextSearch.hits(of: pattern, in: page..<(page + 1), using: document.searcher), document.pageRefusal(page))
+        }
         if workerReport {
             let share = workerShare.flatMap { SearchProcesses.Share($0, range: range) } ?? SearchProcesses.Share(range: range, index: 0, count: 1)
             let parent = ProcessInfo.processInfo.environment["REDLINE_SEARCH_PARENT"].flatMap { pid_t($0) }
@@ -76,8 +80,9 @@ struct Search: ParsableCommand {
             for page in share.pages {
                 // The search it was part of is over (interrupted, killed): nothing is left to search for.
                 if let parent, getppid() != parent { throw CommandFailure("\(input): the search this was part of has ended", code: 1) }
-                report.hits += TextSearch.hits(of: pattern, in: page..<(page + 1), using: document.searcher)
-                if let reason = document.pageRefusal(page) { report.refused.append(SearchProcesses.Refusal(page: page, reason: reason)) }
+                let (hits, refusal) = search(page: page)
+                report.hits += hits
+                if let refusal { report.refused.append(SearchProcesses.Refusal(page: page, reason: refusal)) }
             }
             try printOutput(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
             return
@@ -92,10 +97,10 @@ struct Search: ParsableCommand {
         func searchHere(_ share: SearchProcesses.Share) {
             for page in share.pages {
                 progress.say("searching page \(page + 1) of \(pageCount) (\(found) found)")
-                let hits = TextSearch.hits(of: pattern, in: page..<(page + 1), using: document.searcher)
+                let (hits, refusal) = search(page: page)
                 hitsByPage[page] = hits
                 found += hits.count
-                if let reason = document.pageRefusal(page) { refusedByPage[page] = reason }
+                refusedByPage[page] = refusal
             }
         }
         for run in runs {
