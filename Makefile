@@ -13,8 +13,9 @@ APT_PACKAGES := pkg-config libncursesw5-dev libpoppler-glib-dev libcairo2-dev li
 	libstdc++-12-dev ncurses-term fonts-dejavu-core tmux poppler-utils qpdf python3-venv
 # What only the tests need: real graphical terminals (kitty for its graphics protocol, xterm for sixel) on a
 # virtual display, with Mesa's software OpenGL for kitty, ImageMagick for screenshots, xdotool to type; Apache
-# PDFBox and a JDK to run it, another reader of the XFDF Redline writes; openssl for the collaboration server's TLS test.
-TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri libpdfbox2-java default-jdk-headless openssl postgresql
+# PDFBox and a JDK to run it, another reader of the XFDF Redline writes; openssl for the collaboration server's TLS test;
+# Chromium, the browser the HTML comment summary is checked in.
+TEST_APT_PACKAGES := kitty xterm xvfb imagemagick xdotool libgl1-mesa-dri libpdfbox2-java default-jdk-headless openssl postgresql chromium
 VENV := .build-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -28,6 +28,19 @@ public enum EditorEffect: Sendable, Equatable {
     /// Annotations changed in a shared session: the runner sends `.shared(.flushDue)` once
     /// `EditorReducer.sharedPause` has passed without another such effect.
     case sharedChangesWaiting
+    /// Write the comment summary of the threads a filter keeps (`S` in the annotation list).
+    case writeCommentSummary(CommentSummaryRequest)
+}
+
+/// A comment summary to write: the annotations as they will be saved, the list's filter, and where.
+public struct CommentSummaryRequest: Sendable, Equatable {
+    public typealias Format = CommentSummaryFormat
+
+    public var path: String
+    public var format: Format
+    public var filter: CommentFilter
+    public var annotations: [Annotation]
+    public var documentName: String
 }
 
 public struct SaveRequest: Sendable, Equatable {

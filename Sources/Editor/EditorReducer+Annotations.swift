@@ -135,6 +135,10 @@ extension EditorReducer {
                 panel.list.keepValid(state.annotationEntries(panel), height: height, formerIndex: index)
                 panel.showsThread = false
             }
+        case .filterList?:
+            panel.input = .filtering(text: panel.filter.query)
+        case .writeSummary?:
+            panel.input = .summaryPath(text: state.defaultSummaryPath)
         case .undo?:
             effects = undo(&state)
         case .redo?:
@@ -185,6 +189,45 @@ extension EditorReducer {
             effects = perform(&state) { editing, current, edits in
                 try editing.setState(choice, on: id, current: current, edits: &edits, stamp: stamp)
                 return "\(choice.value) by \(editing.author)"
+            }
+        case .filtering(let text):
+            switch TextInput.edit(text, key, keymaps: state.keymaps) {
+            case .editing(let next):
+                panel.input = .filtering(text: next)
+                state.message = nil
+            case .cancelled: panel.input = nil
+            case .committed:
+                do {
+                    panel.filter = try CommentFilter(query: text)
+                } catch {
+                    // The words stay to be corrected, the reason beside them.
+                    state.message = error.description
+                    break
+                }
+                panel.input = nil
+                let entries = state.annotationEntries(panel)
+                keepSelectionValid(&panel, entries, height: state.panelListHeight)
+                let threads = state.annotationRows(panel).filter { $0.depth == 0 }.count
+                state.message = panel.filter.isEmpty ? "Every thread listed" : "Filtered: \(threads) thread\(threads == 1 ? "" : "s") listed"
+                if panel.selected == nil, !panel.filter.isEmpty {
+                    state.message = "Nothing matches " + panel.filter.query + (panel.scope == .page ? " on this page (A: whole document)" : "")
+                }
+            }
+        case .summaryPath(let text):
+            switch TextInput.edit(text, key, keymaps: state.keymaps) {
+            case .editing(let next):
+                panel.input = .summaryPath(text: next)
+                state.message = nil
+            case .cancelled: panel.input = nil
+            case .committed:
+                let path = text.trimmingCharacters(in: .whitespaces)
+                guard let format = CommentSummaryRequest.Format(fileName: path) else {
+                    state.message = "A summary is written as .md, .csv or .html: the name says which"
+                    break
+                }
+                panel.input = nil
+                effects = [.writeCommentSummary(CommentSummaryRequest(path: path, format: format, filter: panel.filter,
+                                                                      annotations: state.annotations, documentName: state.fileName))]
             }
         case .reply(let target, let text):
             switch TextInput.edit(text, key, keymaps: state.keymaps) {

@@ -131,6 +131,8 @@ public enum EditorReducer {
             switch panel.input {
             case .reply(let target, let typed)?: panel.input = .reply(to: target, text: typed + line)
             case .edit(let id, let typed)?: panel.input = .edit(id, text: typed + line)
+            case .filtering(let typed)?: panel.input = .filtering(text: typed + line)
+            case .summaryPath(let typed)?: panel.input = .summaryPath(text: typed + line)
             default:
                 state.message = "Paste goes into text being typed"
                 return []

@@ -10,7 +10,31 @@ public enum AnnotationReport {
         description.annotations.filter { !$0.subtype.isDocumentStructure && (page == nil || $0.pageIndex == page) }
     }
 
+    public enum Format: Sendable, Equatable {
+        case text
+        case json
+        case summary(CommentSummary.Format)
+    }
+
+    /// What `redline annotations` prints: the comments of the threads `filter` keeps, in the format asked for.
+    /// JSON and text list every member of those threads in the document's order; a summary groups them by page.
+    public static func listing(_ description: DocumentDescription, filter: CommentFilter, format: Format,
+                               documentName: String) -> String {
+        let threads = CommentSummary.threads(of: description.annotations, filter: filter)
+        if case .summary(let summary) = format {
+            return CommentSummary.render(threads, as: summary, heading: .init(documentName: documentName, filter: filter))
+        }
+        var kept = comments(in: description)
+        if !filter.isEmpty {
+            let members = Set(threads.flatMap { $0.members.map(\.id) })
+            kept = kept.filter { members.contains($0.id) }
+        }
+        return format == .json ? json(kept) : text(kept)
+    }
+
     public static func json(_ annotations: [Annotation]) -> String {
+        // An empty list as JSON tools and people write it, not the encoder's "[", a blank line and "]".
+        guard !annotations.isEmpty else { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and nulls always encode.

@@ -368,6 +368,8 @@ public final class EditorSession: @unchecked Sendable {
                 link?.send(frames)
             case .sharedChangesWaiting:
                 sharedFlushAt = clock.now + EditorReducer.sharedPause
+            case .writeCommentSummary(let request):
+                state.message = Self.writeSummary(request)
             }
         }
     }

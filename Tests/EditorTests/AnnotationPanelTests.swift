@@ -331,3 +331,82 @@ import Testing
         #expect(try #require(panel(editor)).selected == "hl")
     }
 }
+
+/// The list's filter (`f`) and the comment summary (`S`).
+@Suite struct AnnotationListFilterTests {
+    func editor() -> EditorHarness {
+        EditorHarness(columns: 120, rows: 40, annotations: AnnotationPanelTests.document(), reviewer: Reviewer(author: "Alice"))
+    }
+
+    func panel(_ editor: EditorHarness) throws -> AnnotationPanel { try #require(editor.state.interaction.annotationPanel) }
+
+    @Test func aFilterTypedInTheListNarrowsItAndSaysSo() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("A"), .character("f"))
+        editor.type("author:dan")
+        #expect(editor.screen().lines.last?.hasPrefix("Filter: author:dan▏") == true)
+        editor.press(.enter)
+        #expect(try panel(editor).filter == CommentFilter(authors: ["dan"]))
+        #expect(editor.state.annotationRows(try panel(editor)).map(\.annotation.id) == ["note"])
+        #expect(try panel(editor).selected == "note")
+        let screen = editor.screen().lines.joined(separator: "\n")
+        #expect(screen.contains("Annotations · all pages · 1 · author:dan"))
+        #expect(screen.contains("Filtered: 1 thread listed"))
+
+        // `f` again starts from the filter in force; an empty one lists everything again.
+        editor.press(.character("f"))
+        #expect(editor.screen().lines.last?.hasPrefix("Filter: author:dan▏") == true)
+        editor.press(.control("u"), .enter)
+        #expect(try panel(editor).filter.isEmpty)
+        #expect(editor.state.annotationRows(try panel(editor)).map(\.annotation.id) == ["hl", "carol", "bob-state", "note"])
+    }
+
+    @Test func aFilterThatCannotBeReadStaysToBeCorrected() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("f"))
+        editor.type("state:done")
+        editor.press(.enter)
+        #expect(try panel(editor).input == .filtering(text: "state:done"))
+        #expect(editor.screen().lines.last?.contains("no review state is called “done”") == true)
+        editor.press(.backspace, .backspace, .backspace, .backspace)
+        editor.type("rejected")
+        editor.press(.enter)
+        #expect(try panel(editor).input == nil)
+        #expect(editor.state.annotationRows(try panel(editor)).first?.annotation.id == "hl")
+
+        // Nothing matching is said, on the page and in the list.
+        editor.press(.character("f"), .control("u"))
+        editor.type("unanswered")
+        editor.press(.enter)
+        #expect(editor.state.annotationRows(try panel(editor)).isEmpty)
+        let screen = editor.screen().lines.joined(separator: "\n")
+        #expect(screen.contains("Nothing matches unanswered on this page (A: whole document)"))
+        #expect(screen.contains("Nothing matches the filter. f: change it"))
+        editor.press(.character("f"), .escape)
+        #expect(try panel(editor).filter == CommentFilter(unansweredOnly: true), "Esc leaves the filter as it was")
+    }
+
+    @Test func theSummaryIsAskedForWithTheListsFilterAndANameThatSaysTheFormat() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("A"), .character("f"))
+        editor.type("kind:note")
+        editor.press(.enter, .character("S"))
+        #expect(try panel(editor).input == .summaryPath(text: editor.state.defaultSummaryPath))
+        #expect(editor.state.defaultSummaryPath.hasSuffix("-comments.md"))
+        editor.press(.control("u"))
+        editor.type("review.txt")
+        #expect(editor.press(.enter).isEmpty)
+        #expect(editor.screen().lines.last?.contains("A summary is written as .md, .csv or .html") == true)
+        editor.press(.backspace, .backspace, .backspace)
+        editor.type("HTML")
+        let effects = editor.press(.enter)
+        guard case .writeCommentSummary(let request)? = effects.first else {
+            Issue.record("no summary asked for: \(effects)")
+            return
+        }
+        #expect(request.path == "review.HTML" && request.format == .html)
+        #expect(request.filter == CommentFilter(kinds: [.text]))
+        #expect(request.annotations == editor.state.annotations, "the annotations as they will be saved")
+        #expect(try panel(editor).input == nil)
+    }
+}

@@ -18,6 +18,33 @@ import Testing
         return (folder, document, tmux)
     }
 
+    /// A reply typed in the session, then a summary of the filtered list: the file holds the session's reply,
+    /// not only what the document had, and the list's filter.
+    @Test func theSummaryKeyWritesTheFilteredThreadsWithTheSessionsReplies() throws {
+        let (folder, _, tmux) = try reviewing()
+        try tmux.send("r")
+        try tmux.type("Needs a <source> & a date")
+        try tmux.send("Enter")
+        try tmux.waitFor("↳ Reply · Tess")
+        try tmux.send("f")
+        try tmux.waitFor("Filter: ▏")
+        try tmux.type("state:none kind:highlight")
+        try tmux.send("Enter")
+        try tmux.waitFor("Filtered: 1 thread listed")
+        try tmux.send("S")
+        try tmux.waitFor("Summary to: ")
+        try tmux.send("C-u")
+        let summary = folder.file("summary.md")
+        try tmux.type(summary)
+        try tmux.send("Enter")
+        try tmux.waitFor("written to")
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.hasPrefix("# Comments on review.pdf\n\n1 comment, 1 reply (filter: kind:highlight state:none)\n"))
+        #expect(text.contains("### Highlight · Steve van Loben Sels · 2023-08-24 22:57 · None by Comment"))
+        #expect(text.contains("- **Tess** · "))
+        #expect(text.contains(": Needs a &lt;source&gt; &amp; a date\n"))
+    }
+
     @Test func replyAndAcceptInThePanelThenSave() throws {
         let (folder, document, tmux) = try reviewing()
         try tmux.waitFor("◆ Accepted — Comment")

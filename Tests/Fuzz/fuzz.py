@@ -16,6 +16,8 @@ usage: fuzz.py --binary PATH [--seed N] [--cases N | --seconds S] [--timeout S] 
                [--failures DIR] [--jobs N]
 The same seed and case number always make the same document. Failing cases are kept in --failures."""
 import argparse
+import csv
+import io
 import json
 import os
 import re
@@ -81,6 +83,21 @@ def judge(command, code, stdout, stderr, output_path):
             json.loads(stdout)
         except ValueError:
             return "output is not JSON"
+    if code == 0 and command.startswith("summary "):
+        text = stdout.decode("utf-8", "replace")
+        if CONTROL.search(text):
+            return "raw control characters in the comment summary"
+        if command == "summary html" and re.search(r"<(script|img|iframe|object|embed|svg)", text, re.IGNORECASE):
+            return "an element of the document's in the HTML summary"
+        if command == "summary markdown" and "<" in text:
+            return "markup of the document's in the Markdown summary"
+        if command == "summary csv":
+            try:
+                rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")))
+            except csv.Error as error:
+                return f"CSV Python cannot read ({error})"
+            if not rows or rows[0][:2] != ["thread", "id"] or any(len(row) != 9 for row in rows):
+                return "CSV rows that are not nine fields"
     if code == 0 and command == "xfdf export":
         if CONTROL.search(stdout.decode("utf-8", "replace")):
             return "raw control characters in XFDF"
@@ -157,6 +174,8 @@ def one_case(args, index, work, environment, markup):
         "xfdf export": [args.binary, "xfdf", "export", document],
         "xfdf import": [args.binary, "xfdf", "import", target, xfdf, "--output", output],
     }
+    for summary in ("markdown", "csv", "html"):
+        commands["summary " + summary] = [args.binary, "annotations", document, "--format", summary]
     commands["search"] = [args.binary, "search", document, "the"]
     commands["bookmarks add"] = [args.binary, "bookmarks", "add", document, "--page", "1", "--name", "Fuzz\u001b[2J", "--output", output]
     problems, slowest = [], (0.0, "")

@@ -114,6 +114,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("A"), .toggleScope), (character("w"), .toggleLinks), (.enter, .showThread),
             (character("r"), .reply), (character("s"), .setState), (character("m"), .toggleMarked), (character("e"), .editReply),
             (character("x"), .deleteAnnotation), (.delete, .deleteAnnotation),
+            (character("f"), .filterList), (character("S"), .writeSummary),
             (character("u"), .undo), (.control("r"), .redo), (character(":"), .commandLine), (.function(1), .help), (character("?"), .help),
             (character("F"), .toggleInterface),
             (.escape, .closePanel), (character("a"), .closePanel), (character("q"), .closePanel),

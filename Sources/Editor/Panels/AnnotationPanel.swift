@@ -11,6 +11,8 @@ public struct AnnotationPanel: Sendable, Equatable {
     public var scope: Scope = .page
     /// Links and form widgets are parts of the document, not comments: hidden unless asked for (`w`).
     public var includesLinksAndWidgets = false
+    /// Which threads the list shows (`f`); a summary (`S`) writes the same.
+    public var filter = CommentFilter()
     public var list = PanelList<AnnotationID>()
     public var selected: AnnotationID? {
         get { list.selected }
@@ -38,6 +40,10 @@ public enum PanelInput: Sendable, Equatable {
     case reply(to: AnnotationID, text: String)
     case edit(AnnotationID, text: String)
     case choosingState(AnnotationID)
+    /// The filter being typed, as words: `author:ann kind:highlight state:accepted page:3-7 unanswered`.
+    case filtering(text: String)
+    /// Where the comment summary goes; its extension chooses the format.
+    case summaryPath(text: String)
 }
 
 /// One line-group of the list: an annotation, indented when it answers another.
@@ -71,15 +77,18 @@ extension EditorState {
     /// The panel's rows: each thread's annotation, then its replies and state changes oldest first. With
     /// thread actions turned off, only the annotations themselves, without replies or states.
     public func annotationRows(_ panel: AnnotationPanel) -> [AnnotationListRow] {
-        let listing = AnnotationsMemo.Listing(scope: panel.scope, includesLinksAndWidgets: panel.includesLinksAndWidgets,
-                                              pageIndex: pageIndex, threadActions: reviewer.threadActionsEnabled)
-        return editing.annotationRows(listing) { annotationRowsNow(panel) }.rows
+        editing.annotationRows(listing(panel)) { annotationRowsNow(panel) }.rows
+    }
+
+    private func listing(_ panel: AnnotationPanel) -> AnnotationsMemo.Listing {
+        AnnotationsMemo.Listing(scope: panel.scope, includesLinksAndWidgets: panel.includesLinksAndWidgets, filter: panel.filter,
+                                pageIndex: pageIndex, threadActions: reviewer.threadActionsEnabled)
     }
 
     private func annotationRowsNow(_ panel: AnnotationPanel) -> [AnnotationListRow] {
         let threads = annotationThreads.filter { thread in
             (panel.includesLinksAndWidgets || !thread.root.subtype.isDocumentStructure)
-                && (panel.scope == .document || thread.root.pageIndex == pageIndex)
+                && (panel.scope == .document || thread.root.pageIndex == pageIndex) && panel.filter.keeps(thread)
         }.sorted { ($0.root.pageIndex, $0.root.order) < ($1.root.pageIndex, $1.root.order) }
         var rows: [AnnotationListRow] = []
         for thread in threads {
@@ -100,9 +109,7 @@ extension EditorState {
 
     /// The list's entries as the shared list component moves over them, made with the rows.
     public func annotationEntries(_ panel: AnnotationPanel) -> ListEntries<AnnotationID> {
-        let listing = AnnotationsMemo.Listing(scope: panel.scope, includesLinksAndWidgets: panel.includesLinksAndWidgets,
-                                              pageIndex: pageIndex, threadActions: reviewer.threadActionsEnabled)
-        return editing.annotationRows(listing) { annotationRowsNow(panel) }.entries
+        editing.annotationRows(listing(panel)) { annotationRowsNow(panel) }.entries
     }
 
     /// The annotation named `id` as it will be saved.

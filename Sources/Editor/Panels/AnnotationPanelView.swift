@@ -5,23 +5,24 @@ import TerminalGrid
 enum AnnotationPanelView {
     static func draw(_ grid: inout CellGrid, _ state: EditorState, _ panel: AnnotationPanel, in area: CellRect) {
         let rows = state.annotationRows(panel)
-        let header = panel.scope == .page
+        var header = panel.scope == .page
             ? "Annotations · page \(state.pageIndex + 1) · \(rows.count)"
             : "Annotations · all pages · \(rows.count)"
+        if !panel.filter.isEmpty { header += " · " + panel.filter.query }
         let body = SidePanelFrame.draw(&grid, title: header, in: area)
         if panel.showsThread, let id = panel.selected, let thread = state.thread(containing: id) {
             drawThread(&grid, thread, scroll: panel.threadScroll, in: body)
         } else {
-            drawList(&grid, rows, state.annotationEntries(panel), panel.list, in: body)
+            drawList(&grid, rows, state.annotationEntries(panel), panel.list, filtered: !panel.filter.isEmpty, in: body)
         }
     }
 
     /// Two lines per annotation (what, who and when; then the first line of its text and its state), one
     /// per state change, from the entry the shared list shows first.
     private static func drawList(_ grid: inout CellGrid, _ rows: [AnnotationListRow], _ entries: ListEntries<AnnotationID>,
-                                 _ list: PanelList<AnnotationID>, in area: CellRect) {
+                                 _ list: PanelList<AnnotationID>, filtered: Bool, in area: CellRect) {
         guard !rows.isEmpty else {
-            grid.write("Nothing here. A: whole document", column: area.column, row: area.row,
+            grid.write(filtered ? "Nothing matches the filter. f: change it" : "Nothing here. A: whole document", column: area.column, row: area.row,
                        style: Theme.panelDim, limit: area.width)
             return
         }
@@ -104,6 +105,13 @@ enum AnnotationPanelView {
             if let refusal = state.message { return MessageLine.prompt(label, text, keeping: refusal, width: width) }
             return MessageLine.prompt(label, text, hint: MessageLine.typingHint(state.keymaps, "saves"), width: width)
         case .choosingState: return EditorReducer.stateChoiceHelp(state.keymaps)
+        case .filtering(let text):
+            if let refusal = state.message { return MessageLine.prompt("Filter: ", text, keeping: refusal, width: width) }
+            return MessageLine.prompt("Filter: ", text, hint: "author: kind: state: page: unanswered · "
+                                      + MessageLine.typingHint(state.keymaps, "applies"), width: width)
+        case .summaryPath(let text):
+            if let refusal = state.message { return MessageLine.prompt("Summary to: ", text, keeping: refusal, width: width) }
+            return MessageLine.prompt("Summary to: ", text, hint: ".md .csv .html · " + MessageLine.typingHint(state.keymaps, "writes"), width: width)
         case nil:
             if let message = state.message { return message }
             let keys = state.keymaps
@@ -116,7 +124,8 @@ enum AnnotationPanelView {
                               ([.showThread, .closePanel], "back to the list")], in: .annotations)
                 : keys.hints([([.listDown, .listUp], "move"), ([.showThread], "thread"), ([.reply], "reply"), ([.setState], "state"),
                               ([.toggleMarked], "mark"), ([.editReply], "edit"), ([.deleteAnnotation], "delete"),
-                              ([.toggleScope], "page/all"), ([.closePanel], "closes")], in: .annotations)
+                              ([.toggleScope], "page/all"), ([.filterList], "filter"), ([.writeSummary], "summary"),
+                              ([.closePanel], "closes")], in: .annotations)
         }
     }
 }

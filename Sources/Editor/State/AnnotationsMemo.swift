@@ -33,6 +33,7 @@ struct AnnotationsMemo: Sendable {
     struct Listing: Sendable, Hashable {
         var scope: AnnotationPanel.Scope
         var includesLinksAndWidgets: Bool
+        var filter: CommentFilter
         var pageIndex: Int
         var threadActions: Bool
     }

@@ -149,6 +149,15 @@ public struct EditorState: Sendable {
     public var fileName: String { documentPath.split(separator: "/").last.map(String.init) ?? documentPath }
     public var pageSize: Size { document.pages[pageIndex].displaySize }
 
+    /// `NAME-comments.md` beside the original: where `S` in the annotation list offers to write the comment summary.
+    public var defaultSummaryPath: String {
+        let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
+        let folderEnd = base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex
+        var name = base[folderEnd...]
+        while name.utf8.count + "-comments.md".utf8.count > 255 { name = name.dropLast() }
+        return String(base[..<folderEnd]) + name + "-comments.md"
+    }
+
     /// `NAME-marked.pdf` beside the original (in `copiesFolder` when there is one), NAME shortened where a file name
     /// would pass 255 bytes.
     public var defaultSavePath: String {
