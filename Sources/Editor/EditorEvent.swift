@@ -27,6 +27,8 @@ public enum EditorEvent: Sendable {
     case pageNotDrawn(pageIndex: Int, reason: String)
     /// A crash journal with unsaved edits was found for this document on open.
     case journalFound(DocumentEdits, shared: SharedJournal = SharedJournal())
+    /// Where the reader left this document last time (not when a page was asked for on the command line).
+    case placeRestored(ReadingPlace)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.
     case operationReceived(DocumentOperation)
     /// The collaboration server's frames and the state of the link to it, in a shared session.

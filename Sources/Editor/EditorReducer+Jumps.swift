@@ -28,7 +28,7 @@ extension EditorReducer {
     }
 
     /// The page and the part of it the place had; the cursor keeps its place on screen.
-    private static func show(_ state: inout EditorState, _ place: JumpList.Place, _ env: EditorEnvironment) {
+    static func show(_ state: inout EditorState, _ place: JumpList.Place, _ env: EditorEnvironment) {
         goToPage(&state, place.pageIndex, env)
         let before = view(state, env).scroll
         state.scroll = place.scroll

@@ -43,6 +43,9 @@ public enum EditorReducer {
         case .outlineRead(let outline):
             state.navigation.outline = outline
             return []
+        case .placeRestored(let place):
+            restore(&state, place, environment)
+            return []
         case .linksRead(let page, let links):
             state.navigation.links[page] = links
             state.navigation.touch(page)
@@ -165,6 +168,11 @@ public enum EditorReducer {
 
     private static func normalKey(_ state: inout EditorState, _ key: Key, _ env: EditorEnvironment) -> [EditorEffect] {
         state.message = nil
+        if let pending = state.interaction.pendingMark {
+            state.interaction.pendingMark = nil
+            markKey(&state, pending, key, env)
+            return []
+        }
         let command = state.keymaps.command(for: key, in: .page)
         // A count, as in vim: digits no binding claims (and 0 after another digit) come before a command.
         if case .character(let character) = key, let digit = character.wholeNumberValue, character.isASCII,
@@ -242,6 +250,8 @@ public enum EditorReducer {
         case .lastPage: jump(&state, toPage: state.document.pageCount - 1, env)
         case .toggleInterface: toggleInterface(&state, env)
         case .jumpBack: jumpBack(&state, env)
+        case .setMark: state.interaction.pendingMark = .set
+        case .goToMark: state.interaction.pendingMark = .go
         case .jumpForward: jumpForward(&state, env)
         case .trySelectAnnotation, .tryDeselectAnnotation, .tryEditAnnotation, .tryOpenLink, .tryFastScroll, .trySmartZoom,
              .tryToggleInterface, .trySelectText, .tryDeselectText:

@@ -16,6 +16,7 @@ enum StatusLine {
             + (state.bookmarks.bookmarks(onPage: state.pageIndex).isEmpty ? "" : " ★ bookmarked")]
         // The keys typed so far of a command still to come: a count, a first g.
         let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")
+            + (state.interaction.pendingMark.map { $0 == .set ? "m" : "'" } ?? "")
         if !pending.isEmpty { fields.append(pending + "…") }
         if let search = state.interaction.search.flatMap({ searchField($0, pageIndex: state.pageIndex) }) { fields.append(search) }
         // In a shared session the server keeps the changes: the shared field says what it does not have yet.

@@ -34,7 +34,8 @@ public enum EditorLauncher {
         public let exitCode: Int32
     }
 
-    public static func launch(path: String, page: Int, password: String?, reviewer: Reviewer,
+    /// `page` from 1; nil opens the document where the reader left it (the first page the first time).
+    public static func launch(path: String, page: Int?, password: String?, reviewer: Reviewer,
                               configuration: RedlineConfiguration, graphics: GraphicsRequest? = nil, eventsPath: String? = nil,
                               interactions: Interactions = Interactions(),
                               configuredCallbacks: [InteractionComponentName: [String]]? = nil, shared: SharedLaunch? = nil) throws {
@@ -76,7 +77,7 @@ public enum EditorLauncher {
                 throw LaunchError(description: "\(path): \(error.localizedDescription)", exitCode: 1)
             }
         }
-        guard page <= document.description.pageCount else {
+        if let page, page > document.description.pageCount {
             throw LaunchError(description: "\(path): there is no page \(page) (the document has \(document.description.pageCount))",
                               exitCode: 1)
         }
@@ -85,9 +86,10 @@ public enum EditorLauncher {
         let running = try screen ?? start()
         screen = running
         if choice.pixelMouse { running.reportMouseInPixels(cell: choice.cellPixels ?? GraphicsChoice.assumedCell) }
-        let editor = EditorSession(document: document, screen: running, services: services, startPage: page - 1, reviewer: reviewer,
+        let editor = EditorSession(document: document, screen: running, services: services, startPage: (page ?? 1) - 1, reviewer: reviewer,
                                    configuration: configuration, keymaps: keymaps, interactions: interactions,
-                                   listeners: listeners.isListening ? listeners : nil, graphics: choice, shared: shared)
+                                   listeners: listeners.isListening ? listeners : nil, graphics: choice, shared: shared,
+                                   places: ReadingPlaces(), restoresPlace: page == nil)
         session = editor
         editor.run()
     }

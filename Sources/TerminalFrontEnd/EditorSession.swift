@@ -39,6 +39,9 @@ public final class EditorSession: @unchecked Sendable {
     /// Pages are rendered off the loop.
     private let rendering: PageRendering
     private var quitting = false
+    /// Where the reading place is kept (nil: nowhere, as in tests and benches), and whether to open at it.
+    private let places: ReadingPlaces?
+    private let restoresPlace: Bool
     /// The files saves of this session wrote, as they were just after.
     private var written: [String: FileIdentity] = [:]
     /// Every thread the session starts, waited for before it returns.
@@ -68,10 +71,13 @@ public final class EditorSession: @unchecked Sendable {
                 interactions: Interactions = Interactions(), listeners: InteractionListeners? = nil,
                 graphics: GraphicsChoice = GraphicsChoice(mode: .symbols),
                 shared: SharedLaunch? = nil,
+                places: ReadingPlaces? = nil, restoresPlace: Bool = false,
                 journalEnvironment: [String: String] = ProcessInfo.processInfo.environment,
                 beforeSaving: @escaping @Sendable () -> Void = {},
                 beforeRendering: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.document = document
+        self.places = places
+        self.restoresPlace = restoresPlace
         rendering = PageRendering(threads: threads, beforeRendering: beforeRendering)
         self.services = services
         self.screen = screen
@@ -150,7 +156,12 @@ public final class EditorSession: @unchecked Sendable {
         if state.message == nil, let notice = graphics.notice { state.message = notice }
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        if restoresPlace, let place = places?.place(permanentID: described.permanentID, path: document.path) {
+            dispatch(.placeRestored(place))
+        }
         defer {
+            // The place is kept whatever ends the session; failing to keep it costs the next opening its page only.
+            try? places?.remember(state.readingPlace, permanentID: described.permanentID, path: document.path)
             // A save finishes (its file whole, or untouched). A render or search is given a second: poppler cannot
             // be stopped inside a page, and q must end the editor at once however slow the page.
             searching?.stop()

@@ -12,7 +12,8 @@ public final class RedlineEditor {
     public var configuration: RedlineConfiguration
     public var reviewer: Reviewer
     /// From 1.
-    public var page = 1
+    /// The page to start on, from 1; nil: where the reader left the document, else the first.
+    public var page: Int?
     public var password: String?
     /// Every activation and refusal as a JSON line, as `--events FILE`.
     public var eventsPath: String?

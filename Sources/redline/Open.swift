@@ -21,8 +21,8 @@ struct Open: ParsableCommand {
                                             valueName: "MODE"))
     var graphics: String?
 
-    @Option(name: .long, help: "The page to start on, from 1.")
-    var page: Int = 1
+    @Option(name: .long, help: "The page to start on, from 1 (default: where you left the document, else the first).")
+    var page: Int?
 
     @Option(name: .long, help: ArgumentHelp("Append every interaction the editor performs or refuses to FILE, a JSON line each.",
                                             valueName: "FILE"), completion: .file())
@@ -39,7 +39,7 @@ struct Open: ParsableCommand {
     @OptionGroup var passwordOption: PasswordOption
 
     func validate() throws {
-        guard page >= 1 else { throw ValidationError("--page counts from 1") }
+        if let page, page < 1 { throw ValidationError("--page counts from 1") }
         guard probe || file != nil else { throw ValidationError("Missing expected argument '<file>'") }
         if let graphics, GraphicsRequest(rawValue: graphics) == nil {
             throw ValidationError("--graphics must be one of \(GraphicsRequest.names), not \"\(graphics)\"")

@@ -20,8 +20,8 @@ struct Redline: ParsableCommand {
             or read; 3 the output cannot be written (the destination is left untouched).
 
             Files: $XDG_CONFIG_HOME/redline/config.toml (default ~/.config/redline/config.toml) holds \
-            the settings; crash journals are kept under $XDG_STATE_HOME/redline (default \
-            ~/.local/state/redline), sidecar bookmarks under $XDG_DATA_HOME/redline/bookmarks. The \
+            the settings; crash journals and where each document was left are kept under \
+            $XDG_STATE_HOME/redline (default ~/.local/state/redline), sidecar bookmarks under $XDG_DATA_HOME/redline/bookmarks. The \
             documentation (keys, configuration, file formats) is in the source tree's docs/ folder.
             """,
         version: version,

@@ -26,6 +26,8 @@ public struct Interaction: Sendable {
     /// A count being typed before a command (`12` of `12G`), and a first `g` waiting for the second.
     public var pendingCount: Int?
     public var pendingG = false
+    /// `m` or `'` waiting for the mark's letter.
+    public var pendingMark: PendingMark?
     /// Words of the page being selected.
     public var textSelection: TextSelection?
     /// The last press on the page: where (in cells) and when, for a double click.

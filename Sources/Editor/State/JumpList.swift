@@ -41,5 +41,5 @@ public struct JumpList: Sendable, Hashable {
 }
 
 extension Viewport {
-    var place: JumpList.Place { JumpList.Place(pageIndex: pageIndex, scroll: scroll) }
+    public var place: JumpList.Place { JumpList.Place(pageIndex: pageIndex, scroll: scroll) }
 }

@@ -18,6 +18,8 @@ public struct Viewport: Sendable, Hashable {
     public var jumps = JumpList()
     /// The view a smart zoom left: the same again goes back to it.
     public var beforeSmartZoom: SmartZoomReturn?
+    /// Places marked with `m` and a letter, gone back to with `'` and the letter; kept with the reading place.
+    public var marks: [Character: JumpList.Place] = [:]
 
     public init(pageIndex: Int) {
         self.pageIndex = pageIndex

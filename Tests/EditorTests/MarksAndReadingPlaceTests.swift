@@ -1,0 +1,80 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// Marks (`m a`, `' a`) and the reading place a document opens at again, through the state machine.
+@Suite struct MarksAndReadingPlaceTests {
+    func editor(pages: Int = 12) -> EditorHarness { EditorHarness(pages: pages, columns: 80, rows: 30) }
+
+    @Test func aMarkTakesThePlaceAndItsLetterGoesBackThere() {
+        var editor = editor()
+        editor.press(.character("5"), .character("G"), .character("z"), .character("j"), .character("j"))
+        let marked = editor.state.view.place
+        editor.press(.character("m"), .character("a"))
+        #expect(editor.screen().lines.last?.hasPrefix("Mark a: page 5") == true)
+        editor.press(.character("9"), .character("G"))
+        #expect(editor.state.pageIndex == 8)
+        editor.press(.character("'"), .character("a"))
+        #expect(editor.state.view.place == marked, "the page and the part of it shown")
+        #expect(editor.screen().lines.last?.hasPrefix("Mark a: page 5") == true)
+        // `''` is back where the jump to the mark left, as in vim; Ctrl-O too.
+        editor.press(.character("'"), .character("'"))
+        #expect(editor.state.pageIndex == 8)
+        editor.press(.character("`"), .character("a"))
+        #expect(editor.state.pageIndex == 4)
+        editor.press(.control("o"))
+        #expect(editor.state.pageIndex == 8)
+    }
+
+    @Test func anUnsetMarkOrAKeyThatIsNoLetterIsSaidAndChangesNothing() {
+        var editor = editor()
+        editor.press(.character("3"), .character("G"))
+        editor.press(.character("'"))
+        #expect(editor.screen().lines.contains { $0.contains("'") && $0.contains("page 3/12") }, "the waiting key is shown")
+        editor.press(.character("q"))
+        #expect(editor.screen().lines.last?.hasPrefix("No mark q: mq sets it") == true)
+        #expect(editor.effects.isEmpty, "q after ' is a mark's letter, not quit")
+        editor.press(.character("m"), .character("4"))
+        #expect(editor.screen().lines.last?.hasPrefix("A mark is a letter") == true)
+        editor.press(.character("m"), .escape)
+        #expect(editor.state.view.marks.isEmpty && editor.state.pageIndex == 2)
+        // Upper and lower case are two marks.
+        editor.press(.character("m"), .character("A"), .character("G"), .character("m"), .character("a"))
+        #expect(editor.state.view.marks[Character("A")]?.pageIndex == 2 && editor.state.view.marks[Character("a")]?.pageIndex == 11)
+    }
+
+    @Test func theReadingPlaceRoundTripsAndIsFittedToTheDocumentAsItIsNow() {
+        var editor = editor()
+        editor.press(.character("7"), .character("G"), .character("z"), .character("z"), .character("j"))
+        editor.press(.character("m"), .character("b"), .character("2"), .character("G"), .character("m"), .character("c"))
+        let place = editor.state.readingPlace
+        #expect(place.pageIndex == 1 && place.zoom == 1.5 && Set(place.marks.keys) == ["b", "c"])
+
+        var reopened = self.editor()
+        reopened.send(.placeRestored(place))
+        #expect(reopened.state.readingPlace == place)
+        reopened.press(.character("'"), .character("b"))
+        #expect(reopened.state.pageIndex == 6)
+
+        // The file shrank to 4 pages since: the last page, mark b (page 7) dropped; numbers past their range come back
+        // into it, and values that are no numbers leave what they would have set alone.
+        var shorter = self.editor(pages: 4)
+        var changed = place
+        changed.pageIndex = 9
+        changed.zoom = 1e300
+        changed.scrollX = .nan
+        changed.marks["é"] = .init(pageIndex: 0, scrollX: 0, scrollY: 0)
+        changed.marks["ab"] = .init(pageIndex: 0, scrollX: 0, scrollY: 0)
+        changed.marks["d"] = .init(pageIndex: -3, scrollX: 0, scrollY: 0)
+        shorter.send(.placeRestored(changed))
+        #expect(shorter.state.pageIndex == 3)
+        #expect(shorter.state.zoom == 8)
+        #expect(shorter.state.view.marks.keys.sorted() == ["c"])
+        #expect(shorter.state.scroll.x.isFinite && shorter.state.scroll.y.isFinite)
+
+        var text = self.editor()
+        text.send(.placeRestored(ReadingPlace(pageIndex: 2, zoom: .infinity, showsText: true)))
+        #expect(text.state.view.showsText && text.state.zoom == 1)
+    }
+}
