@@ -29,6 +29,9 @@ public enum EditorEvent: Sendable {
     case journalFound(DocumentEdits, shared: SharedJournal = SharedJournal())
     /// Where the reader left this document last time (not when a page was asked for on the command line).
     case placeRestored(ReadingPlace)
+    /// The comment summary `S` asked for was written (`message` says what), or not (`failure` says why: the prompt
+    /// comes back with the name to correct).
+    case commentSummaryWritten(path: String, message: String = "", failure: String? = nil)
     /// A change someone else made to the document (a collaborator): applied, never undone by local undo.
     case operationReceived(DocumentOperation)
     /// The collaboration server's frames and the state of the link to it, in a shared session.

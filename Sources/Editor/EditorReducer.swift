@@ -46,6 +46,15 @@ public enum EditorReducer {
         case .placeRestored(let place):
             restore(&state, place, environment)
             return []
+        case .commentSummaryWritten(let path, let message, let failure):
+            if let failure, var panel = state.interaction.annotationPanel, panel.input == nil {
+                panel.input = .summaryPath(text: path)
+                state.interaction.panel = .annotations(panel)
+                state.message = "Not written: " + failure
+            } else {
+                state.message = failure.map { "Summary not written: " + $0 } ?? message
+            }
+            return []
         case .linksRead(let page, let links):
             state.navigation.links[page] = links
             state.navigation.touch(page)
@@ -273,6 +282,9 @@ public enum EditorReducer {
             state.view.fitsWidth = false
             revealCursor(&state, env)
         case .textView: toggleTextView(&state, env)
+        case .recolor:
+            state.view.recolors.toggle()
+            state.message = state.view.recolors ? "Dark page: lightness turned over, hues kept (I again: as printed)" : "Page as printed"
         case .fitWidth:
             state.view.beforeSmartZoom = nil
             state.view.fitsWidth = true

@@ -18,10 +18,13 @@ public struct PageScene: Sendable, Hashable {
     public var marks: [PageMark]
     /// The page's annotations of the file moved or deleted in this session: the page itself is drawn with them so.
     public var annotationEdits: AnnotationEdits
+    /// The page's colours turned dark (`I`, `recolor` in config.toml); nil: as printed.
+    public var recolor: PageRecolor?
 
     public init(pageIndex: Int, viewport: PageViewport, markup: [MarkupItem], sketches: [AnnotationSketch] = [], highlight: Rect?,
-                marks: [PageMark] = [], annotationEdits: AnnotationEdits = AnnotationEdits()) {
+                marks: [PageMark] = [], annotationEdits: AnnotationEdits = AnnotationEdits(), recolor: PageRecolor? = nil) {
         self.annotationEdits = annotationEdits
+        self.recolor = recolor
         self.sketches = sketches
         self.pageIndex = pageIndex
         self.viewport = viewport
@@ -89,7 +92,7 @@ extension EditorState {
         }
         return PageScene(pageIndex: pageIndex, viewport: viewport(cellPixels: environment.cellPixels),
                          markup: items, sketches: overlay.sketches, highlight: highlight, marks: searchMarks + selectionMarks,
-                         annotationEdits: pageAnnotationEdits)
+                         annotationEdits: pageAnnotationEdits, recolor: view.recolors ? chrome.recolor : nil)
     }
 
     /// What of the annotations' changes the page picture itself is drawn with: the file's annotations moved or

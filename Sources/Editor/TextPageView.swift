@@ -46,6 +46,8 @@ enum TextPageView {
             let style = words[placed.word].color.map { Theme.textInk(onPaper($0)) } ?? Theme.textPaper
             grid.write(words[placed.word].text, column: column, row: row, style: style, limit: area.maxColumn - column)
         }
+        // Dark: the paper and its words, as the picture's page is; hits, selections and markup drawn next keep theirs.
+        if let recolor = scene.recolor, let paper { grid.recolor(in: paper, recolor) }
 
         /// The cells a page rect covers, row by row: each row places its columns through its own words. A box of a
         /// line's words (a hit, a selection, a highlight) is in the row of its middle, as its words are.

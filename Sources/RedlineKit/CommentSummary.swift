@@ -62,7 +62,7 @@ public enum CommentSummary {
 
     private static func when(_ annotation: Annotation) -> String { annotation.lastChanged?.shortDisplay ?? "" }
 
-    private static func visible(_ text: String?) -> String { VisibleText.of(text ?? "") }
+    private static func visible(_ text: String?) -> String { VisibleText.inDocument(text ?? "") }
 
     // MARK: - Markdown
 
@@ -82,15 +82,18 @@ public enum CommentSummary {
             if !state.isEmpty { title += " · " + markdownText(state) }
             lines += ["", title]
             lines += quoted(root.contents)
+            if !thread.answers.isEmpty { lines.append("") }
             for answer in thread.answers {
                 if let value = answer.state?.value, answer.isStateChange {
                     lines.append("- *" + markdownText(value) + "* set by " + markdownText(answer.author ?? "unknown")
                                  + (when(answer).isEmpty ? "" : " · " + when(answer)))
                 } else {
                     let text = markdownText(answer.contents ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                    lines.append("- **" + markdownText(answer.author ?? "unknown") + "**" + (when(answer).isEmpty ? "" : " · " + when(answer))
-                                 + ": " + (text.first.map(String.init) ?? ""))
-                    lines += text.dropFirst().map { "  " + $0 }
+                    // Two spaces end a line where a reply broke it: a hard break in every Markdown renderer.
+                    var item = ["- **" + markdownText(answer.author ?? "unknown") + "**" + (when(answer).isEmpty ? "" : " · " + when(answer))
+                                + ": " + (text.first.map(String.init) ?? "")]
+                    item += text.dropFirst().map { "  " + $0 }
+                    lines += item.enumerated().map { $0.offset < item.count - 1 ? $0.element + "  " : $0.element }
                 }
             }
         }
@@ -101,7 +104,8 @@ public enum CommentSummary {
     /// The contents as a block quote, line by line; "(no text)" when there is none.
     private static func quoted(_ contents: String?) -> [String] {
         guard let contents, !contents.isEmpty else { return ["", "*(no text)*"] }
-        return [""] + markdownText(contents).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
+        let quoted = markdownText(contents).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
+        return [""] + quoted.enumerated().map { $0.offset < quoted.count - 1 ? $0.element + "  " : $0.element }
     }
 
     /// Text that Markdown shows as written: its inline markup characters escaped, `<` and `&` as entities (a
@@ -116,13 +120,17 @@ public enum CommentSummary {
                 case "<": escaped += "&lt;"
                 case ">": escaped += "&gt;"
                 case "&": escaped += "&amp;"
-                case "\\", "`", "*", "_", "[", "]", "|", "~": escaped += "\\" + String(character)
+                case "\\", "`", "*", "_", "[", "]", "~": escaped += "\\" + String(character)
                 default: escaped.append(character)
                 }
             }
             let body = escaped.drop { $0 == " " }
             let indent = escaped.prefix(escaped.count - body.count)
-            if let first = body.first, "#+-=!".contains(first) { return indent + "\\" + body }
+            // A heading, a quote or a list item at a line's start; a line of only = or - under another is a heading.
+            if let first = body.first, first == "#" || (("+-".contains(first)) && (body.count == 1 || body.dropFirst().first == " "))
+                || (!body.isEmpty && (body.allSatisfy { $0 == "=" } || body.allSatisfy { $0 == "-" })) {
+                return indent + "\\" + body
+            }
             let digits = body.prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, let after = body.dropFirst(digits.count).first, after == "." || after == ")" {
                 return indent + digits + "\\" + body.dropFirst(digits.count)
@@ -165,7 +173,7 @@ public enum CommentSummary {
     /// Visible text whose line breaks stay line breaks: a comment of several lines is one field of several lines.
     private static func visibleKeepingLines(_ text: String) -> String {
         text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.of(String($0)) }.joined(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.inDocument(String($0)) }.joined(separator: "\n")
     }
 
     // MARK: - HTML

@@ -9,7 +9,7 @@ enum DirtyCells {
     /// a zoom, a scroll, search hits), or the markup was only reordered: then the whole area is made again.
     static func between(_ old: PageScene, _ new: PageScene, measurer: any TextMeasuring) -> [CellRect]? {
         guard old.pageIndex == new.pageIndex, old.viewport == new.viewport, old.marks == new.marks,
-              old.annotationEdits == new.annotationEdits else { return nil }
+              old.annotationEdits == new.annotationEdits, old.recolor == new.recolor else { return nil }
         let viewport = new.viewport
         let pixel = 1 / viewport.scale
         var boxes: [Rect] = []

@@ -39,7 +39,8 @@ public final class EditorSession: @unchecked Sendable {
     /// Pages are rendered off the loop.
     private let rendering: PageRendering
     private var quitting = false
-    /// Where the reading place is kept (nil: nowhere, as in tests and benches), and whether to open at it.
+    /// Where the reading place is kept (nil: nowhere, as in tests and benches), and whether to open at its page
+    /// (false: at the page asked for, its zoom, view and marks kept).
     private let places: ReadingPlaces?
     private let restoresPlace: Bool
     /// The files saves of this session wrote, as they were just after.
@@ -103,6 +104,8 @@ public final class EditorSession: @unchecked Sendable {
         state.bookmarkOrder = configuration.bookmarkOrder
         state.palettes = configuration.palettes
         state.saveMode = configuration.saveMode
+        state.chrome.recolor = configuration.recolor
+        state.view.recolors = configuration.recolors
         state.keymaps = keymaps
         openCommand = configuration.openCommand
         sharedLaunch = shared
@@ -156,7 +159,10 @@ public final class EditorSession: @unchecked Sendable {
         if state.message == nil, let notice = graphics.notice { state.message = notice }
         // A callback command that exits without reading its input must not end the editor with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        if restoresPlace, let place = places?.place(permanentID: described.permanentID, path: document.path) {
+        if var place = places?.place(permanentID: described.permanentID, path: document.path) {
+            if !restoresPlace {
+                (place.pageIndex, place.scrollX, place.scrollY) = (state.pageIndex, 0, 0)
+            }
             dispatch(.placeRestored(place))
         }
         defer {
@@ -380,7 +386,7 @@ public final class EditorSession: @unchecked Sendable {
             case .sharedChangesWaiting:
                 sharedFlushAt = clock.now + EditorReducer.sharedPause
             case .writeCommentSummary(let request):
-                state.message = Self.writeSummary(request)
+                dispatch(Self.writeSummary(request, documentPath: document.path))
             }
         }
     }

@@ -49,7 +49,7 @@ final class KittyPageImages: PageImages {
             backingShown = nil
             return out
         }
-        let key = PagePictureMaker.RasterKey(scene)
+        let key = pictures.key(for: scene)
         if page?.key != key {
             if let old = page { out += KittyGraphicsCommands.delete(image: old.id, freeing: true) }
             let id = nextID

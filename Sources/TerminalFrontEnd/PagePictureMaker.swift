@@ -34,15 +34,27 @@ public final class PagePictureMaker {
         public let scale: Double
         /// The page's annotations of the file moved or deleted: the page is drawn with them so.
         public let annotationEdits: AnnotationEdits
+        /// The page's colours turned dark (`I`); the markup drawn over it keeps its own.
+        public let recolor: PageRecolor?
 
-        public init(page: Int, scale: Double, annotationEdits: AnnotationEdits = AnnotationEdits()) {
+        public init(page: Int, scale: Double, annotationEdits: AnnotationEdits = AnnotationEdits(), recolor: PageRecolor? = nil) {
             self.page = page
             self.scale = scale
             self.annotationEdits = annotationEdits
+            self.recolor = recolor
         }
 
-        public init(_ scene: PageScene) {
-            self.init(page: scene.pageIndex, scale: scene.viewport.scale, annotationEdits: scene.annotationEdits)
+        /// `recoloring` false: the page as printed, for cells recoloured once chafa has made them.
+        public init(_ scene: PageScene, recoloring: Bool = true) {
+            self.init(page: scene.pageIndex, scale: scene.viewport.scale, annotationEdits: scene.annotationEdits,
+                      recolor: recoloring ? scene.recolor : nil)
+        }
+
+        /// The page as this key shows it: rendered, then recoloured when asked.
+        public func render(with renderer: any PageRenderer) -> PageRaster {
+            var raster = renderer.render(page: page, scale: scale, annotationEdits: annotationEdits)
+            recolor?.apply(to: &raster)
+            return raster
         }
     }
 
@@ -73,11 +85,12 @@ public final class PagePictureMaker {
         let makesCells: Bool
 
         func make() -> (raster: PageRaster, picture: CellGrid) {
-            let page = raster ?? renderer.render(page: key.page, scale: key.scale, annotationEdits: key.annotationEdits)
+            let page = raster ?? key.render(with: renderer)
             guard makesCells else { return (page, CellGrid(columns: scene.viewport.columns, rows: scene.viewport.rows)) }
             let window = compositor.composite(raster: page, viewport: scene.viewport, markup: [], highlight: nil)
-            let picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
+            var picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
                                          stride: window.stride, columns: scene.viewport.columns, rows: scene.viewport.rows)
+            if let recolor = scene.recolor, let paper = PagePictureMaker.paper(of: scene.viewport) { picture.recolor(in: paper, recolor) }
             return (page, picture)
         }
     }
@@ -86,14 +99,14 @@ public final class PagePictureMaker {
     public func prefetch(for scene: PageScene) -> Prefetch? {
         guard scene.viewport.textColumns == nil, scene.markup.isEmpty, scene.sketches.isEmpty, scene.marks.isEmpty, scene.highlight == nil, aheadPictures[scene] == nil,
               scene != lastScene else { return nil }
-        let key = RasterKey(scene)
+        let key = key(for: scene)
         return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
                         encoder: aheadEncoder, makesCells: makesCells)
     }
 
     /// A page made ahead: kept for when the reviewer turns to it. Not counted as a render of what is shown.
     public func storePrefetched(_ raster: PageRaster, picture: CellGrid, for scene: PageScene) {
-        let key = RasterKey(scene)
+        let key = key(for: scene)
         if rasters[key] == nil { rasters.keep(raster, for: key) }
         aheadPictures.keep(picture, for: scene)
     }
@@ -101,7 +114,7 @@ public final class PagePictureMaker {
     /// The raster a scene needs, when it has not been rendered yet: render it off the loop, then `store` it.
     public func missingRaster(for scene: PageScene) -> RasterKey? {
         guard scene.viewport.textColumns == nil else { return nil }
-        let key = RasterKey(scene)
+        let key = key(for: scene)
         return rasters[key] == nil ? key : nil
     }
 
@@ -156,8 +169,13 @@ public final class PagePictureMaker {
         let context = CellRect(column: rect.column - 1, row: rect.row - 1, width: rect.width + 2, height: rect.height + 2)
             .intersection(whole) ?? rect
         let window = composite(scene, in: context)
-        let encoded = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
+        var encoded = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
                                      stride: window.stride, columns: context.width, rows: context.height)
+        // The page's own cells, not the backdrop around it.
+        if let recolor = scene.recolor, let paper = Self.paper(of: scene.viewport)?.intersection(context) {
+            encoded.recolor(in: CellRect(column: paper.column - context.column, row: paper.row - context.row,
+                                         width: paper.width, height: paper.height), recolor)
+        }
         guard context != rect else { return encoded }
         var cells = CellGrid(columns: rect.width, rows: rect.height)
         for row in 0..<rect.height {
@@ -171,7 +189,7 @@ public final class PagePictureMaker {
     /// The raster a scene shows, if it is rendered: what a pixel mode sends the terminal.
     public func keptRaster(for scene: PageScene) -> PageRaster? {
         guard scene.viewport.textColumns == nil else { return nil }
-        return rasters[RasterKey(scene)]
+        return rasters[key(for: scene)]
     }
 
     /// The markup, marks and outline of some cells of the page area over transparent pixels.
@@ -201,16 +219,32 @@ public final class PagePictureMaker {
     /// The pixels of some cells of the page area: a viewport onto just those cells.
     func composite(_ scene: PageScene, in rect: CellRect) -> PageRaster {
         let viewport = Self.viewport(scene.viewport, in: rect)
-        return compositor.composite(raster: raster(for: RasterKey(scene)),
+        return compositor.composite(raster: raster(for: key(for: scene)),
                              viewport: viewport, markup: scene.markup, sketches: scene.sketches, highlight: scene.highlight,
                              hits: scene.marks.filter { $0.kind == .hit }.map(\.rect),
                              currentHit: scene.marks.filter { $0.kind == .currentHit }.map(\.rect),
                              selectedText: scene.marks.filter { $0.kind == .selectedText }.map(\.rect))
     }
 
+    /// The cells of the page area whose middle is on the page: a cell at the page's edge goes with what most of it
+    /// shows, so the dark page is framed by neither a light line of turned backdrop nor one of paper left white.
+    static func paper(of viewport: PageViewport) -> CellRect? {
+        let (cellWidth, cellHeight) = (Double(viewport.cellPixels.width), Double(viewport.cellPixels.height))
+        let left = Double(-viewport.originPixel.x) / cellWidth, top = Double(-viewport.originPixel.y) / cellHeight
+        let right = left + Double(viewport.rasterWidth) / cellWidth, bottom = top + Double(viewport.rasterHeight) / cellHeight
+        let firstColumn = Int((left - 0.5).rounded(.up)), firstRow = Int((top - 0.5).rounded(.up))
+        let endColumn = Int((right - 0.5).rounded(.up)), endRow = Int((bottom - 0.5).rounded(.up))
+        guard endColumn > firstColumn, endRow > firstRow else { return nil }
+        return CellRect(column: firstColumn, row: firstRow, width: endColumn - firstColumn, height: endRow - firstRow)
+            .intersection(CellRect(column: 0, row: 0, width: viewport.columns, height: viewport.rows))
+    }
+
+    /// The raster a scene needs: recoloured for a pixel mode; as printed for cells, which are recoloured instead.
+    public func key(for scene: PageScene) -> RasterKey { RasterKey(scene, recoloring: !makesCells) }
+
     private func raster(for key: RasterKey) -> PageRaster {
         if let known = rasters[key] { return known }
-        let raster = pageRenderer.render(page: key.page, scale: key.scale, annotationEdits: key.annotationEdits)
+        let raster = key.render(with: pageRenderer)
         renderCount += 1
         rasters.keep(raster, for: key)
         return raster

@@ -120,7 +120,7 @@ final class PageRendering: @unchecked Sendable {
         let beforeRendering = beforeRendering
         threads.start { [self] in
             beforeRendering(key.page)
-            let raster = renderer.render(page: key.page, scale: key.scale, annotationEdits: key.annotationEdits)
+            let raster = key.render(with: renderer)
             hand(Finished(key: key, raster: raster, renderer: ObjectIdentifier(renderer)))
         }
     }

@@ -49,6 +49,21 @@ public enum VisibleText {
         return head + "…(\(count - head.count - tail.count) more characters)…" + tail
     }
 
+    /// Text for a document handed on (a comment summary): what would act or reorder is escaped, C0, DEL, C1 and the
+    /// bidirectional controls, but the joiners a script or an emoji sequence is written with stay (a Persian word
+    /// with its zero-width non-joiner, a family emoji with its zero-width joiners).
+    public static func inDocument(_ text: String) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool {
+            isHidden(scalar) && !(0x200B...0x200D).contains(scalar.value) && scalar.value != 0x2060 && scalar.value != 0xFEFF
+        }
+        guard text.unicodeScalars.contains(where: escaped) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if escaped(scalar) { shown.append(contentsOf: escape(scalar).unicodeScalars) } else { shown.append(scalar) }
+        }
+        return String(shown)
+    }
+
     /// Characters a terminal acts on, or shows as nothing, instead of showing.
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -409,4 +409,19 @@ import Testing
         #expect(request.annotations == editor.state.annotations, "the annotations as they will be saved")
         #expect(try panel(editor).input == nil)
     }
+
+    @Test func aSummaryThatCouldNotBeWrittenBringsItsNameBackToCorrect() throws {
+        var editor = editor()
+        editor.press(.character("a"), .character("S"), .control("u"))
+        editor.type("/nowhere/s.md")
+        editor.press(.enter)
+        editor.send(.commentSummaryWritten(path: "/nowhere/s.md", failure: "the folder /nowhere does not exist"))
+        #expect(try panel(editor).input == .summaryPath(text: "/nowhere/s.md"))
+        #expect(editor.screen().lines.last?.contains("Not written: the folder /nowhere does not exist") == true)
+        editor.press(.character("s"))
+        #expect(try panel(editor).input == .summaryPath(text: "/nowhere/s.mds"), "keys go to the name, not the list")
+        editor.press(.escape)
+        editor.send(.commentSummaryWritten(path: "s.md", message: "Summary of the whole document's 2 comments, 1 reply written to ~/s.md"))
+        #expect(editor.screen().lines.last?.hasPrefix("Summary of the whole document's 2 comments") == true)
+    }
 }

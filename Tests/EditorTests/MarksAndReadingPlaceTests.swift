@@ -78,3 +78,30 @@ import Testing
         #expect(text.state.view.showsText && text.state.zoom == 1)
     }
 }
+
+/// `I`: the page dark, in the picture's scene and the text view's cells.
+@Suite struct DarkPageTests {
+    @Test func iTurnsThePageDarkAndBackAndTheSceneSaysSo() {
+        var editor = EditorHarness(pages: 2, columns: 80, rows: 30)
+        #expect(editor.state.scene(environment: editor.environment).recolor == nil)
+        editor.press(.character("I"))
+        #expect(editor.state.scene(environment: editor.environment).recolor == .standard)
+        #expect(editor.screen().lines.last?.hasPrefix("Dark page: lightness turned over, hues kept") == true)
+        editor.state.chrome.recolor = PageRecolor(dark: 0x102030, light: 0xF0E0D0)
+        #expect(editor.state.scene(environment: editor.environment).recolor == PageRecolor(dark: 0x102030, light: 0xF0E0D0))
+        editor.press(.character("I"))
+        #expect(editor.state.scene(environment: editor.environment).recolor == nil)
+    }
+
+    @Test func cellsTurnAsThePageDoesAndTheSixteenColoursStayPaletteColours() {
+        var grid = CellGrid(columns: 3, rows: 1)
+        grid[0, 0] = Cell("a", style: CellStyle(foreground: .black, background: .brightWhite))
+        grid[1, 0] = Cell("b", style: CellStyle(foreground: .rgb(red: 0, green: 0, blue: 0), background: .rgb(red: 255, green: 255, blue: 255)))
+        grid[2, 0] = Cell("c", style: CellStyle(foreground: .red, background: .white))
+        grid.recolor(in: CellRect(column: 0, row: 0, width: 3, height: 1), .standard)
+        #expect(grid[0, 0].style.foreground == .brightWhite && grid[0, 0].style.background == .black)
+        #expect(grid[1, 0].style.foreground == .rgb(red: 0xE8, green: 0xE6, blue: 0xE3))
+        #expect(grid[1, 0].style.background == .rgb(red: 0x1C, green: 0x1C, blue: 0x1E))
+        #expect(grid[2, 0].style.foreground == .red && grid[2, 0].style.background == .black, "light grey paper of eight colours goes black")
+    }
+}

@@ -45,10 +45,11 @@ import Testing
         #expect(text.contains("Agreed — but see &lt;script&gt;alert(1)&lt;/script&gt; &amp; \"quotes\""))
         #expect(!text.contains("<script>"))
         #expect(text.contains("- **Bob &lt;b@x&gt;** · "))
-        #expect(text.contains(": \\=HYPERLINK(\"http://evil\",\"x\")\n  second line, with comma\n"))
+        #expect(text.contains(": =HYPERLINK(\"http://evil\",\"x\")  \n  second line, with comma\n"), "two spaces: a hard line break")
         #expect(text.contains("- *Accepted* set by carol · "))
         #expect(text.contains("### Square · const · 2022-01-10 16:01 · Rejected by alice\n\n> hightlight\n"))
-        #expect(text.contains(": \\# not a heading\n  1\\. not a list\n  right-to-left \\\\u{202E} override\n"))
+        #expect(text.contains(": \\# not a heading  \n  1\\. not a list  \n  right-to-left \\\\u{202E} override\n"))
+        #expect(text.contains("> hightlight\n\n- *Rejected* set by alice"), "a blank line ends the quote before the answers")
         #expect(text.components(separatedBy: "\n### ").count - 1 == 18)
     }
 
@@ -209,6 +210,22 @@ import Testing
         let counts = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String: Int], "\(read.stderr)")
         for (path, comments) in expected {
             #expect(counts[path] == comments, "\(path): \(counts[path] ?? -1) rows for \(comments) comments")
+        }
+    }
+
+    /// The joiners a script or an emoji sequence is written with reach every summary as written; an override does not.
+    @Test func joinersStayAndOverridesAreShownInEveryFormat() throws {
+        let command = try RedlineCommand()
+        let output = command.folder.file("joined.pdf")
+        let words = "می\u{200C}خواهم 👨\u{200D}👩\u{200D}👧 \u{2066}x\u{2069}"
+        #expect(try command.run(["reply", TestPaths.fixture("pdfjs_issue14438.pdf"), "--to", Self.note, "--text=" + words,
+                                 "--output", output]).status == 0)
+        for format in ["text", "markdown", "csv", "html"] {
+            let result = try command.run(["annotations", output, "--format", format])
+            #expect(result.status == 0)
+            if format == "text" { continue }
+            #expect(result.stdout.contains("می\u{200C}خواهم 👨\u{200D}👩\u{200D}👧"), "\(format)")
+            #expect(!result.stdout.contains("\u{2066}"), "\(format): an isolate reorders what follows")
         }
     }
 }

@@ -31,7 +31,12 @@ import Testing
         try again.send("q")
         try again.waitFor("REDLINE-EXIT=0")
 
+        // --page chooses the page; the zoom and the marks stay the document's.
         let asked = try TmuxSession(command: "'\(TestPaths.redline)' --page 7 '\(document)'", environment: environment)
+        #expect(try asked.waitFor("page 7/117").contains("zoom 125%"))
+        try asked.send("'", "a")
+        try asked.waitFor("page 40/117")
+        try asked.send("7", "G")
         try asked.waitFor("page 7/117")
         try asked.send("q")
         try asked.waitFor("REDLINE-EXIT=0")

@@ -31,6 +31,8 @@ import Testing
         #expect(try kept("author:BOB") == ["note"], "the author of the thread's comment, any case; Bob's reply is not his thread")
         #expect(try kept("author:alice author:bob") == ["hl", "note"])
         #expect(try kept("alice") == ["hl"], "a word without a criterion is an author")
+        #expect(try CommentFilter(query: "Ann Lee state:none Bo  Li unanswered")
+            == CommentFilter(authors: ["Ann Lee", "Bo Li"], states: [.none], unansweredOnly: true), "words side by side are one name")
         #expect(try kept("kind:note") == ["note"])
         #expect(try kept("kind:Text kind:square") == ["square", "note"])
         #expect(try kept("state:accepted") == ["hl"])

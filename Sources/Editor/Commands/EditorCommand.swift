@@ -15,7 +15,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case goToEntry = "go-to-entry", unfoldEntry = "unfold-entry", foldEntry = "fold-entry", toggleFold = "toggle-fold"
     case jumpBack = "jump-back", jumpForward = "jump-forward", toggleInterface = "toggle-interface"
     case zoomIn = "zoom-in", zoomOut = "zoom-out", zoomFit = "zoom-fit", fitWidth = "fit-width"
-    case textView = "text-view"
+    case textView = "text-view", recolor = "recolor"
     // The cursor, or the selection when there is one.
     case moveUp = "move-up", moveDown = "move-down", moveLeft = "move-left", moveRight = "move-right"
     case moveFarUp = "move-far-up", moveFarDown = "move-far-down", moveFarLeft = "move-far-left", moveFarRight = "move-far-right"
@@ -121,6 +121,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .zoomFit: "fit the page"
         case .fitWidth: "fit the page's width (on every page, until a zoom key)"
         case .textView: "text view: the page's words in cells, readable at any size; again for the picture"
+        case .recolor: "dark page: lightness turned over, hues kept; again for the page as printed"
         case .moveUp, .moveDown, .moveLeft, .moveRight: "scroll (zoomed) or move the cursor; nudge the selection 1 pt"
         case .moveFarUp, .moveFarDown, .moveFarLeft, .moveFarRight: "move the cursor 8 cells; nudge the selection 10 pt"
         case .typeText: "type text at the cursor (Enter commits, Esc cancels)"

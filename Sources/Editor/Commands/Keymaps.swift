@@ -83,7 +83,7 @@ public struct Keymaps: Sendable, Equatable {
             (.control("o"), .jumpBack), (.control("f"), .jumpForward), (character("m"), .setMark), (character("'"), .goToMark),
             (character("`"), .goToMark),
             (character("z"), .zoomIn), (character("Z"), .zoomOut), (character("0"), .zoomFit), (character("W"), .fitWidth), (character("F"), .toggleInterface),
-            (character("T"), .textView),
+            (character("T"), .textView), (character("I"), .recolor),
             (.up, .moveUp), (.down, .moveDown), (.left, .moveLeft), (.right, .moveRight),
             (.shiftUp, .moveFarUp), (character("K"), .moveFarUp), (.shiftDown, .moveFarDown), (character("J"), .moveFarDown),
             (.shiftLeft, .moveFarLeft), (character("H"), .moveFarLeft), (.shiftRight, .moveFarRight), (character("L"), .moveFarRight),

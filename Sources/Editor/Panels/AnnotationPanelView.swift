@@ -111,7 +111,8 @@ enum AnnotationPanelView {
                                       + MessageLine.typingHint(state.keymaps, "applies"), width: width)
         case .summaryPath(let text):
             if let refusal = state.message { return MessageLine.prompt("Summary to: ", text, keeping: refusal, width: width) }
-            return MessageLine.prompt("Summary to: ", text, hint: ".md .csv .html · " + MessageLine.typingHint(state.keymaps, "writes"), width: width)
+            return MessageLine.prompt("Summary to: ", text, hint: "every page, the list's filter · .md .csv .html · "
+                                      + MessageLine.typingHint(state.keymaps, "writes"), width: width)
         case nil:
             if let message = state.message { return message }
             let keys = state.keymaps

@@ -17,6 +17,8 @@ public struct ScreenChrome: Sendable {
     public var opensLinks = false
     /// The panel `F` hid, shown again by the next `F`.
     public var hiddenPanel: SidePanel?
+    /// The colours a dark page is laid between (`recolor_dark`, `recolor_light` in config.toml).
+    public var recolor = PageRecolor.standard
 
     public init(columns: Int, rows: Int) {
         self.columns = columns

@@ -10,6 +10,8 @@ public struct Viewport: Sendable, Hashable {
     public var fitsWidth = false
     /// The page area shows the page's words in cells instead of its picture (`T`), on every page that has text.
     public var showsText = false
+    /// The page shown dark: its lightness turned over, its hues kept (`I`).
+    public var recolors = false
     /// The display-space point at the top-left of the page area when the page is larger than the area.
     public var scroll: Point = .zero
     /// Where new markup goes, in the current page's display space.

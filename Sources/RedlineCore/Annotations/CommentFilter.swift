@@ -78,19 +78,31 @@ public struct CommentFilter: Sendable, Hashable {
     }
 
     /// `author:alice kind:highlight state:accepted page:3-7 unanswered`: what the list's filter prompt takes.
-    /// Quotes keep spaces in a value (`author:"Ann Lee"`); a word without a criterion is an author.
+    /// Quotes keep spaces in a value (`author:"Ann Lee"`); words without a criterion, side by side, are one author's
+    /// name (`Ann Lee`), as a user types it.
     public init(query: String) throws(Problem) {
+        var bare: [String] = []
+        func endName() {
+            if !bare.isEmpty { authors.append(bare.joined(separator: " ")) }
+            bare = []
+        }
         for word in Self.words(query) {
             let value = word.value
+            if word.key == nil, value.lowercased() != "unanswered" {
+                bare.append(value)
+                continue
+            }
+            endName()
             switch word.key?.lowercased() {
-            case nil where value.lowercased() == "unanswered": unansweredOnly = true
-            case nil, "author"?, "by"?: authors.append(value)
+            case nil: unansweredOnly = true
+            case "author"?, "by"?: authors.append(value)
             case "kind"?, "type"?: kinds.append(try Self.kind(named: value))
             case "state"?: states.append(try Self.state(named: value))
             case "page"?, "pages"?, "p"?: pages = try Self.pages(value)
             case let other?: throw Problem("“\(other):” is no filter: author:, kind:, state:, page: or unanswered")
             }
         }
+        endName()
     }
 
     /// The filter as the prompt takes it back, for the list's title.

@@ -23,6 +23,10 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var openCommand: [String]?
     /// `graphics`: how the page is drawn; `auto` asks the terminal.
     public var graphics: GraphicsRequest = .auto
+    /// `recolor`: pages open dark (`I` turns it over); `recolor_dark` and `recolor_light`: the colours white paper
+    /// and black text become.
+    public var recolors = false
+    public var recolor = PageRecolor.standard
     /// `save_mode`: what `:w` does with the markup: `flatten` burns it into the pages, `annotations` keeps it editable.
     public var saveMode: MarkupSaveMode = .flatten
     /// `save_strategy`: `append` adds what changed to the original's bytes (signatures stay valid) wherever that is
@@ -76,7 +80,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
-                            "open_command", "graphics", "save_mode", "save_strategy", "keys", "interactions", "collab"]
+                            "open_command", "graphics", "recolor", "recolor_dark", "recolor_light", "save_mode", "save_strategy", "keys", "interactions", "collab"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
         // TOML allows no control character but tab and line ends, and the parser reads a C string: a NUL
@@ -145,6 +149,18 @@ public struct RedlineConfiguration: Sendable, Equatable {
         if let request: GraphicsRequest = try choice("graphics", in: table, path: path,
                                                      otherwise: "graphics must be one of \(GraphicsRequest.names), like graphics = \"auto\"") {
             configuration.graphics = request
+        }
+        if let value = table["recolor"] {
+            guard let recolors = value.bool else { throw ConfigurationError(path: path, message: "recolor must be true or false") }
+            configuration.recolors = recolors
+        }
+        for (key, isDark) in [("recolor_dark", true), ("recolor_light", false)] {
+            guard let value = table[key] else { continue }
+            guard let text = value.string, let rgb = RGBColor(hex: text) else {
+                throw ConfigurationError(path: path, message: "\(key) must be a colour like \"#1C1C1E\"")
+            }
+            let packed = UInt32(rgb.red) << 16 | UInt32(rgb.green) << 8 | UInt32(rgb.blue)
+            if isDark { configuration.recolor.dark = packed } else { configuration.recolor.light = packed }
         }
         if let mode: MarkupSaveMode = try choice("save_mode", in: table, path: path,
                                                  otherwise: "save_mode must be \"flatten\" or \"annotations\", like save_mode = \"flatten\"") {
