@@ -61,11 +61,16 @@ import Testing
 
         /// A screenshot once the page shows (a white page on the dark screen) and stays the same.
         func settledScreenshot() throws -> RenderedPage {
+            try settledScreenshot { $0.box(where: Self.paper) != nil }
+        }
+
+        /// A screenshot once `ready` holds for it and the screen stays the same.
+        func settledScreenshot(until ready: (RenderedPage) -> Bool) throws -> RenderedPage {
             var last: RenderedPage?
             for _ in 0..<60 {
                 Thread.sleep(forTimeInterval: 0.5)
                 let shot = try display.screenshot()
-                if let last, last.pixelsEqual(shot), shot.box(where: Self.paper) != nil { return shot }
+                if let last, last.pixelsEqual(shot), ready(shot) { return shot }
                 last = shot
             }
             throw ToolFailure(tool: "screenshot", output: "the screen never settled")
@@ -186,6 +191,47 @@ import Testing
         #expect(changed == 0, "\(changed) pixels of the page changed away from the note")
         let unchanged = Self.meanDifference(nudged, box: box, poppler: poppler, skip: [around])
         #expect(unchanged < 4, "the rest of the page is still poppler's: \(unchanged)")
+    }
+
+    /// `I` in a pixel mode: the page's own pixels turned (lightness over, hue kept, greys between #1C1C1E and
+    /// #E8E6E3), compared with poppler's page turned here by the same arithmetic, written out again.
+    func checkDark(kitty: Bool) throws {
+        let file = TestPaths.sample
+        let window = try TerminalWindow(kitty: kitty, file: file, page: 4)
+        let first = try window.settledScreenshot()
+        guard let box = Self.pageBox(first) else { Issue.record("no page shows as pixels"); return }
+        try window.type("I")
+        let dark = try window.settledScreenshot { shot in
+            let pixel = shot.rgb(box.x + box.width / 2, box.y + 3)
+            return pixel.red + pixel.green + pixel.blue < 150
+        }
+        dark.keep(as: kitty ? "kitty-dark" : "xterm-dark")
+        let poppler = try PopplerRender.page(4, of: file, width: box.width, height: box.height)
+        var total = 0, count = 0
+        let cursor = dark.box(where: Self.red, within: box)
+        for y in 0..<min(box.height, poppler.height) {
+            for x in 0..<min(box.width, poppler.width) {
+                let (sx, sy) = (box.x + x, box.y + y)
+                if let cursor, sx >= cursor.x - 2, sx < cursor.x + cursor.width + 2, sy >= cursor.y - 2, sy < cursor.y + cursor.height + 2 { continue }
+                let page = poppler.rgb(x, y), shown = dark.rgb(sx, sy)
+                let shift = 255 - max(page.red, page.green, page.blue) - min(page.red, page.green, page.blue)
+                func turned(_ value: Int, _ low: Int, _ high: Int) -> Int { low + (high - low) * (value + shift) / 255 }
+                total += abs(shown.red - turned(page.red, 0x1C, 0xE8)) + abs(shown.green - turned(page.green, 0x1C, 0xE6))
+                    + abs(shown.blue - turned(page.blue, 0x1E, 0xE3))
+                count += 1
+            }
+        }
+        let difference = Double(total) / Double(max(1, count * 3))
+        // Sixel's 256 colour registers hold the page's dark greys a step or two apart (4.6 here); kitty's are exact.
+        #expect(difference < (kitty ? 4 : 6), "the dark page is poppler's page turned: mean difference \(difference)")
+    }
+
+    @Test func kittyShowsADarkPageAsPopplersPageTurned() throws {
+        try checkDark(kitty: true)
+    }
+
+    @Test func xtermShowsADarkPageAsPopplersPageTurned() throws {
+        try checkDark(kitty: false)
     }
 
     @Test func kittyShowsThePageAsPopplerDrawsItAndANudgeMovesOnlyTheNote() throws {

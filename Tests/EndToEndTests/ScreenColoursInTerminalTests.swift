@@ -81,6 +81,51 @@ import Testing
                 "\(mode.name): \(misplaced.count) of \(dark.count) dark cells where poppler draws no text: \(misplaced.prefix(10))")
     }
 
+    /// `I`: where the paper was, dark cells; where poppler draws text, light ones; in the text view, light words on
+    /// dark paper, readable.
+    @Test(arguments: modes) func aDarkPageShowsLightTextWherePopplerDrawsIt(mode: Mode) throws {
+        let document = TestPaths.fixture("white-and-black-pages.pdf")
+        let tmux = try open(document, mode)
+        try tmux.waitFor("page 1/2")
+        let box = try #require(paper(try capture(tmux)), "no paper on screen in \(mode.name)")
+        try tmux.send("I")
+        try tmux.waitFor("Dark page")
+        let screen = try capture(tmux)
+        let render = try PopplerRender.page(1, of: document)
+        let (width, height) = (Double(box.right - box.left + 1), Double(box.bottom - box.top + 1))
+        func popplerHasText(_ column: Int, _ row: Int) -> Bool {
+            let x0 = Int(Double(column - box.left - 1) / width * 612), x1 = Int(Double(column - box.left + 2) / width * 612)
+            let y0 = Int(Double(row - box.top - 1) / height * 792), y1 = Int(Double(row - box.top + 2) / height * 792)
+            for y in max(0, y0)..<min(render.height, y1) {
+                for x in max(0, x0)..<min(render.width, x1) where render.rgb(x, y).red < 128 { return true }
+            }
+            return false
+        }
+        var light: [(Int, Int)] = [], dark = 0
+        for row in box.top...box.bottom {
+            for column in (box.left + 1)..<box.right {
+                let cell = screen[column, row]
+                // The lighter of the cell's two colours: what a light letter on dark paper shows; 0.2 is four times the paper.
+                let shown = cell.character == " " || cell.foreground.luminance < cell.background.luminance ? cell.background : cell.foreground
+                if shown.saturation > 80 { continue }
+                if shown.luminance > 0.2 { light.append((column, row)) } else if cell.background.luminance < 0.05 { dark += 1 }
+            }
+        }
+        #expect(dark >= 500, "\(mode.name): only \(dark) dark cells where the paper was")
+        #expect(light.count >= 60, "\(mode.name): only \(light.count) light cells on a page of twelve lines of text")
+        let misplaced = light.filter { !popplerHasText($0.0, $0.1) }
+        #expect(misplaced.count * 20 <= light.count,
+                "\(mode.name): \(misplaced.count) of \(light.count) light cells where poppler draws no text: \(misplaced.prefix(10))")
+
+        try tmux.send("T")
+        try tmux.waitFor("text view")
+        let text = try capture(tmux)
+        let letters = text.textCells(rows: 0..<(Self.rows - 2))
+        #expect(letters.count >= 100, "\(mode.name): \(letters.count) letters in the text view")
+        let unreadable = letters.filter { $0.cell.background.luminance > 0.3 || $0.cell.foreground.contrast(with: $0.cell.background) < 4.5 }
+        #expect(unreadable.isEmpty, "\(mode.name): \(unreadable.prefix(5).map { "\($0.cell.foreground) on \($0.cell.background)" })")
+    }
+
     /// In the text view, words under a highlight sit on a colour of their own, even a pale one in eight colours
     /// (where it turned the paper's white), and stay readable on it: a pale yellow, red, blue and green highlight
     /// on four lines of the sample.
