@@ -24,6 +24,12 @@ extension EditorReducer {
     }
 
     private static func run(command: String, _ state: inout EditorState, _ env: EditorEnvironment) -> [EditorEffect] {
+        // `:5` in a book whose fifth printed page follows its front matter: the page printed 5, as Acrobat's and
+        // Okular's page boxes go; else the page counted from 1.
+        if Int(command) != nil, let page = labelledPage(command, state) {
+            jump(&state, toPage: page, env)
+            return []
+        }
         if let page = Int(command) {
             guard page >= 1, page <= state.document.pageCount else {
                 state.message = "No page \(page): the document has \(state.document.pageCount)"
@@ -62,9 +68,18 @@ extension EditorReducer {
         case "":
             return []
         default:
+            // `:xiv`, `:A-3`: a label, once no command has the name (a document lettered a, b, … keeps :q quitting).
+            if let page = labelledPage(command, state) {
+                jump(&state, toPage: page, env)
+                return []
+            }
             state.message = "Unknown command :\(command) (\(state.keymaps.keys(for: .help, in: .page).first.map { $0.name + " or " } ?? ""):help lists the keys)"
             return []
         }
+    }
+
+    private static func labelledPage(_ label: String, _ state: EditorState) -> Int? {
+        label.isEmpty ? nil : state.document.pageLabels.page(labelled: label, pageCount: state.document.pageCount)
     }
 
     static func save(_ state: inout EditorState, to path: String?, replacingOriginal: Bool,

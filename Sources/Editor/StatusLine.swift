@@ -13,6 +13,7 @@ enum StatusLine {
     /// tool, then the rest; the file name, which the terminal's title usually shows anyway, last.
     static func fields(_ state: EditorState, cellPixels: CellPixelSize) -> [String] {
         var fields = ["page \(state.pageIndex + 1)/\(state.document.pageCount)"
+            + (state.document.pageLabels.label(ofPage: state.pageIndex).map { " (" + VisibleText.line($0, limit: 40) + ")" } ?? "")
             + (state.bookmarks.bookmarks(onPage: state.pageIndex).isEmpty ? "" : " ★ bookmarked")]
         // The keys typed so far of a command still to come: a count, a first g.
         let pending = (state.interaction.pendingCount.map(String.init) ?? "") + (state.interaction.pendingG ? "g" : "")

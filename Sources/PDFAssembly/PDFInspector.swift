@@ -91,6 +91,7 @@ public enum PDFInspector {
         case .unreadable(let reason): description.metadataProblem = reason
         }
         description.permanentID = DocumentMetadata.permanentID(in: session)
+        description.pageLabels = PageLabelReader.read(in: session, pageCount: Int(count))
         description.crowdedPages = crowdedPages(in: session)
         description.signedPages = SignedPages.indices(in: session)
         description.damagedPages = damaged

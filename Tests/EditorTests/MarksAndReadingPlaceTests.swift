@@ -105,3 +105,45 @@ import Testing
         #expect(grid[2, 0].style.foreground == .red && grid[2, 0].style.background == .black, "light grey paper of eight colours goes black")
     }
 }
+
+/// Page labels in the editor: the status line, `:label`, the outline.
+@Suite struct PageLabelEditingTests {
+    func editor() -> EditorHarness {
+        var editor = EditorHarness(pages: 12, columns: 100, rows: 30)
+        // Roman front matter after a cover, arabic body, an appendix A-1…, a back cover.
+        editor.state.document.pageLabels = PageLabels([
+            .init(firstPage: 1, style: .lowerRoman), .init(firstPage: 4, style: .decimal),
+            .init(firstPage: 9, style: .decimal, prefix: "A-", start: 1), .init(firstPage: 11, style: nil, prefix: "Back cover"),
+        ])
+        return editor
+    }
+
+    @Test func theStatusLineShowsTheLabelAndTheCommandLineGoesToOne() {
+        var editor = editor()
+        #expect(editor.screen().lines[28].hasPrefix(" page 1/12 "), "the cover has no label")
+        editor.command("iii")
+        #expect(editor.state.pageIndex == 3)
+        #expect(editor.screen().lines[28].hasPrefix(" page 4/12 (iii)"))
+        editor.command("5")
+        #expect(editor.state.pageIndex == 8, "the page printed 5")
+        editor.command("A-2")
+        #expect(editor.state.pageIndex == 10)
+        editor.command("12")
+        #expect(editor.state.pageIndex == 11, "no page prints 12: the twelfth page")
+        editor.press(.control("o"))
+        #expect(editor.state.pageIndex == 10, "a label's page is a jump")
+        editor.command("xx")
+        #expect(editor.screen().lines.last?.hasPrefix("Unknown command :xx") == true)
+    }
+
+    @Test func aDocumentLetteredAToZStillQuitsWithQ() {
+        var editor = EditorHarness(pages: 20, columns: 100, rows: 30)
+        editor.state.document.pageLabels = PageLabels([.init(firstPage: 0, style: .lowerLetters)])
+        editor.command("h")
+        #expect(editor.state.pageIndex == 0, ":h is help, not page h")
+        editor.press(.escape)
+        editor.command("c")
+        #expect(editor.state.pageIndex == 2)
+        #expect(editor.command("q").contains(.quit))
+    }
+}

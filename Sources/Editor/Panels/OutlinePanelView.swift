@@ -22,7 +22,10 @@ enum OutlinePanelView {
             }
             let fold = !entry.hasChildren ? " " : panel.unfolded.contains(entry.path) ? "▾" : "▸"
             let indent = String(repeating: "  ", count: min(entry.depth, 8))
-            let page = entry.entry.destination.map { "p\($0.pageIndex + 1)" } ?? "—"
+            // The page as the document prints it, where it has labels.
+            let page = entry.entry.destination.map { destination in
+                state.document.pageLabels.label(ofPage: destination.pageIndex).map { VisibleText.line($0, limit: 12) } ?? "p\(destination.pageIndex + 1)"
+            } ?? "—"
             let title = VisibleText.line(entry.entry.title.isEmpty ? "(untitled)" : entry.entry.title, limit: 200)
             let nameWidth = max(1, inner.width - page.count - 1)
             grid.write(indent + fold + " " + title, column: inner.column, row: row, style: style, limit: nameWidth, marksCut: true)

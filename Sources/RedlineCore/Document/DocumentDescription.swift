@@ -21,6 +21,8 @@ public struct DocumentDescription: Sendable, Hashable {
     public var metadataProblem: String?
     /// The first half of the trailer's /ID, in hex: the document's identity across copies and saves.
     public var permanentID: String?
+    /// The page numbers the document prints (`/PageLabels`), if it has any.
+    public var pageLabels = PageLabels()
     /// Pages listing more annotations than poppler makes a page with (by page index, how many): poppler refuses such a
     /// page and every page after it, so it draws from a copy in which these pages list none.
     public var crowdedPages: [Int: Int] = [:]
