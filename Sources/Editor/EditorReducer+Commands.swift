@@ -73,6 +73,10 @@ extension EditorReducer {
                 jump(&state, toPage: page, env)
                 return []
             }
+            if !state.document.pageLabels.isEmpty, !command.contains(" ") {
+                state.message = "No page is labelled \(VisibleText.line(command, limit: 40)), and no command is called :\(VisibleText.line(command, limit: 40))"
+                return []
+            }
             state.message = "Unknown command :\(command) (\(state.keymaps.keys(for: .help, in: .page).first.map { $0.name + " or " } ?? ""):help lists the keys)"
             return []
         }

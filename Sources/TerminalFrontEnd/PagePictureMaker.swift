@@ -62,7 +62,11 @@ public final class PagePictureMaker {
     public convenience init(renderer: any PageRenderer, services: RedlineServices, depth: ColorDepth) {
         self.init(renderer: renderer, services: services, encoder: ChafaCellEncoder(depth: depth),
                   aheadEncoder: ChafaCellEncoder(depth: depth))
+        fewColors = depth == .palette16 || depth == .palette8
     }
+
+    /// Cells are made for eight or sixteen colours: a dark page's cells keep ANSI colours.
+    private(set) var fewColors = false
 
     public init(renderer: any PageRenderer, services: RedlineServices, encoder: any CellEncoder, aheadEncoder: (any CellEncoder)? = nil) {
         pageRenderer = renderer
@@ -83,6 +87,7 @@ public final class PagePictureMaker {
         let compositor: SceneCompositor
         let encoder: any CellEncoder
         let makesCells: Bool
+        let fewColors: Bool
 
         func make() -> (raster: PageRaster, picture: CellGrid) {
             let page = raster ?? key.render(with: renderer)
@@ -90,7 +95,9 @@ public final class PagePictureMaker {
             let window = compositor.composite(raster: page, viewport: scene.viewport, markup: [], highlight: nil)
             var picture = encoder.encode(pixels: window.pixels, width: window.width, height: window.height,
                                          stride: window.stride, columns: scene.viewport.columns, rows: scene.viewport.rows)
-            if let recolor = scene.recolor, let paper = PagePictureMaker.paper(of: scene.viewport) { picture.recolor(in: paper, recolor) }
+            if let recolor = scene.recolor, let paper = PagePictureMaker.paper(of: scene.viewport) {
+                picture.recolor(in: paper, recolor, keepingPalette: fewColors)
+            }
             return (page, picture)
         }
     }
@@ -101,7 +108,7 @@ public final class PagePictureMaker {
               scene != lastScene else { return nil }
         let key = key(for: scene)
         return Prefetch(scene: scene, key: key, raster: rasters[key], renderer: pageRenderer, compositor: compositor,
-                        encoder: aheadEncoder, makesCells: makesCells)
+                        encoder: aheadEncoder, makesCells: makesCells, fewColors: fewColors)
     }
 
     /// A page made ahead: kept for when the reviewer turns to it. Not counted as a render of what is shown.
@@ -174,7 +181,7 @@ public final class PagePictureMaker {
         // The page's own cells, not the backdrop around it.
         if let recolor = scene.recolor, let paper = Self.paper(of: scene.viewport)?.intersection(context) {
             encoded.recolor(in: CellRect(column: paper.column - context.column, row: paper.row - context.row,
-                                         width: paper.width, height: paper.height), recolor)
+                                         width: paper.width, height: paper.height), recolor, keepingPalette: fewColors)
         }
         guard context != rect else { return encoded }
         var cells = CellGrid(columns: rect.width, rows: rect.height)

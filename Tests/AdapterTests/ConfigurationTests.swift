@@ -25,9 +25,12 @@ import Testing
     @Test(arguments: [
         ("author = 3", "c.toml: author must be a string, like author = \"Alice\""),
         ("replies = \"no\"", "c.toml: replies must be true or false"),
+        ("recolor = \"yes\"", "c.toml: recolor must be true or false"),
+        ("recolor_light = 12", "c.toml: recolor_light: 12 is not a colour #RRGGBB, like recolor_light = \"#E8E6E3\""),
+        ("recolor_dark = \"#12345\"", "c.toml: recolor_dark: \"#12345\" is not a colour #RRGGBB, like recolor_dark = \"#1C1C1E\""),
         ("open_command = 3", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
         ("open_command = [\"xdg-open\", 2]", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, save_mode, save_strategy, keys, interactions, collab)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, recolor, recolor_dark, recolor_light, save_mode, save_strategy, keys, interactions, collab)"),
         ("highlighter_colors = []", "c.toml: highlighter_colors must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]"),
         ("text_colors = [\"teal\"]", "c.toml: text_colors: \"teal\" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"),
         ("text_colors = [\"red\", \"red\"]", "c.toml: text_colors names a colour twice"),
@@ -40,6 +43,13 @@ import Testing
         #expect(throws: ConfigurationError(path: "c.toml", message: String(message.dropFirst("c.toml: ".count)))) {
             try RedlineConfiguration.parse(text, path: "c.toml")
         }
+    }
+
+    @Test func darkPagesAndTheirColoursAreReadAndOffByDefault() throws {
+        #expect(try RedlineConfiguration.parse("", path: "c.toml").recolors == false)
+        #expect(try RedlineConfiguration.parse("", path: "c.toml").recolor == .standard)
+        let chosen = try RedlineConfiguration.parse("recolor = true\nrecolor_dark = \"#002B36\"\nrecolor_light = \"#fdf6e3\"\n", path: "c.toml")
+        #expect(chosen.recolors && chosen.recolor == PageRecolor(dark: 0x002B36, light: 0xFDF6E3))
     }
 
     @Test func theCollaborationServerAndTokenAreRead() throws {

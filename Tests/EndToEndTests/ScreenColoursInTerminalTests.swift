@@ -45,6 +45,17 @@ import Testing
         return box.map { (left: $0.0, top: $0.1, right: $0.2, bottom: $0.3) }
     }
 
+    /// Whether poppler draws text within a cell of this one, the paper `box` standing for a US Letter page.
+    static func popplerHasText(_ render: RenderedPage, _ box: (left: Int, top: Int, right: Int, bottom: Int), _ column: Int, _ row: Int) -> Bool {
+        let (width, height) = (Double(box.right - box.left + 1), Double(box.bottom - box.top + 1))
+        let x0 = Int(Double(column - box.left - 1) / width * 612), x1 = Int(Double(column - box.left + 2) / width * 612)
+        let y0 = Int(Double(row - box.top - 1) / height * 792), y1 = Int(Double(row - box.top + 2) / height * 792)
+        for y in max(0, y0)..<min(render.height, y1) {
+            for x in max(0, x0)..<min(render.width, x1) where render.rgb(x, y).red < 128 { return true }
+        }
+        return false
+    }
+
     @Test(arguments: modes) func thePageShowsItsTextWherePopplerDrawsIt(mode: Mode) throws {
         let document = TestPaths.fixture("white-and-black-pages.pdf")
         let tmux = try open(document, mode)
@@ -55,15 +66,7 @@ import Testing
         let (width, height) = (Double(box.right - box.left + 1), Double(box.bottom - box.top + 1))
         #expect(abs(width / height - 612.0 / 792 * 2) < 0.3, "the paper has the page's shape (cells are twice as tall as wide)")
 
-        /// Whether poppler draws text within a cell of this one.
-        func popplerHasText(_ column: Int, _ row: Int) -> Bool {
-            let x0 = Int(Double(column - box.left - 1) / width * 612), x1 = Int(Double(column - box.left + 2) / width * 612)
-            let y0 = Int(Double(row - box.top - 1) / height * 792), y1 = Int(Double(row - box.top + 2) / height * 792)
-            for y in max(0, y0)..<min(render.height, y1) {
-                for x in max(0, x0)..<min(render.width, x1) where render.rgb(x, y).red < 128 { return true }
-            }
-            return false
-        }
+        func popplerHasText(_ column: Int, _ row: Int) -> Bool { Self.popplerHasText(render, box, column, row) }
         var dark: [(Int, Int)] = [], light = 0
         for row in box.top...box.bottom {
             // The outermost columns are the paper's edges, drawn half against the backdrop.
@@ -92,15 +95,7 @@ import Testing
         try tmux.waitFor("Dark page")
         let screen = try capture(tmux)
         let render = try PopplerRender.page(1, of: document)
-        let (width, height) = (Double(box.right - box.left + 1), Double(box.bottom - box.top + 1))
-        func popplerHasText(_ column: Int, _ row: Int) -> Bool {
-            let x0 = Int(Double(column - box.left - 1) / width * 612), x1 = Int(Double(column - box.left + 2) / width * 612)
-            let y0 = Int(Double(row - box.top - 1) / height * 792), y1 = Int(Double(row - box.top + 2) / height * 792)
-            for y in max(0, y0)..<min(render.height, y1) {
-                for x in max(0, x0)..<min(render.width, x1) where render.rgb(x, y).red < 128 { return true }
-            }
-            return false
-        }
+        func popplerHasText(_ column: Int, _ row: Int) -> Bool { Self.popplerHasText(render, box, column, row) }
         var light: [(Int, Int)] = [], dark = 0
         for row in box.top...box.bottom {
             for column in (box.left + 1)..<box.right {

@@ -21,6 +21,8 @@ import Testing
         #expect(Self.book.page(labelled: "iiii", pageCount: 12) == nil, "not how iv is written")
         #expect(Self.book.page(labelled: "05", pageCount: 12) == nil)
         #expect(Self.book.page(labelled: "", pageCount: 12) == nil)
+        #expect(Self.book.page(labelled: "III", pageCount: 12) == 3, "another case, when no label is written so")
+        #expect(PageLabels([.init(firstPage: 0, style: nil)]).label(ofPage: 0) == nil, "an empty label is none")
     }
 
     @Test func everyStyleReadsBackToItsPage() {

@@ -150,23 +150,19 @@ public struct EditorState: Sendable {
     public var pageSize: Size { document.pages[pageIndex].displaySize }
 
     /// `NAME-comments.md` beside the original: where `S` in the annotation list offers to write the comment summary.
-    public var defaultSummaryPath: String {
-        let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
-        let folderEnd = base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex
-        var name = base[folderEnd...]
-        while name.utf8.count + "-comments.md".utf8.count > 255 { name = name.dropLast() }
-        return String(base[..<folderEnd]) + name + "-comments.md"
-    }
+    public var defaultSummaryPath: String { besideDocument(suffix: "-comments.md", folder: nil) }
 
     /// `NAME-marked.pdf` beside the original (in `copiesFolder` when there is one), NAME shortened where a file name
     /// would pass 255 bytes.
-    public var defaultSavePath: String {
+    public var defaultSavePath: String { besideDocument(suffix: "-marked.pdf", folder: copiesFolder) }
+
+    /// NAME`suffix` in `folder` or beside the document, NAME shortened where the file name would pass 255 bytes.
+    private func besideDocument(suffix: String, folder: String?) -> String {
         let base = documentPath.lowercased().hasSuffix(".pdf") ? String(documentPath.dropLast(4)) : documentPath
         let folderEnd = base.lastIndex(of: "/").map { base.index(after: $0) } ?? base.startIndex
         var name = base[folderEnd...]
-        while name.utf8.count + "-marked.pdf".utf8.count > 255 { name = name.dropLast() }
-        let folder = copiesFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? String(base[..<folderEnd])
-        return folder + name + "-marked.pdf"
+        while name.utf8.count + suffix.utf8.count > 255 { name = name.dropLast() }
+        return (folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? String(base[..<folderEnd])) + name + suffix
     }
 
     // MARK: Time and ids

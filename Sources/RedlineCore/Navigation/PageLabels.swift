@@ -45,8 +45,13 @@ public struct PageLabels: Sendable, Hashable {
 
     public var isEmpty: Bool { ranges.isEmpty }
 
-    /// The label a page prints, or nil where no range covers it.
+    /// The label a page prints, or nil where no range covers it or the label is empty.
     public func label(ofPage index: Int) -> String? {
+        let label = anyLabel(ofPage: index)
+        return label?.isEmpty == true ? nil : label
+    }
+
+    private func anyLabel(ofPage index: Int) -> String? {
         var low = 0, high = ranges.count
         while low < high {
             let middle = (low + high) / 2
@@ -59,8 +64,14 @@ public struct PageLabels: Sendable, Hashable {
         return range.prefix + Self.format(overflow ? Int.max : number, style)
     }
 
-    /// The page a label is printed on (the first, if several print it), among `pageCount` pages.
+    /// The page a label is printed on (the first, if several print it), among `pageCount` pages; as typed, else in
+    /// the other case (`:III` finds iii).
     public func page(labelled label: String, pageCount: Int) -> Int? {
+        exactPage(labelled: label, pageCount: pageCount) ?? exactPage(labelled: label.lowercased(), pageCount: pageCount)
+            ?? exactPage(labelled: label.uppercased(), pageCount: pageCount)
+    }
+
+    private func exactPage(labelled label: String, pageCount: Int) -> Int? {
         for (position, range) in ranges.enumerated() where label.hasPrefix(range.prefix) && range.firstPage < pageCount {
             let end = position + 1 < ranges.count ? min(ranges[position + 1].firstPage, pageCount) : pageCount
             let rest = String(label.dropFirst(range.prefix.count))

@@ -157,7 +157,8 @@ public struct RedlineConfiguration: Sendable, Equatable {
         for (key, isDark) in [("recolor_dark", true), ("recolor_light", false)] {
             guard let value = table[key] else { continue }
             guard let text = value.string, let rgb = RGBColor(hex: text) else {
-                throw ConfigurationError(path: path, message: "\(key) must be a colour like \"#1C1C1E\"")
+                throw ConfigurationError(path: path, message: "\(key): \(VisibleText.excerpt("\(value)", limit: 60)) is not a colour #RRGGBB, like \(key) = \""
+                                         + (isDark ? "#1C1C1E" : "#E8E6E3") + "\"")
             }
             let packed = UInt32(rgb.red) << 16 | UInt32(rgb.green) << 8 | UInt32(rgb.blue)
             if isDark { configuration.recolor.dark = packed } else { configuration.recolor.light = packed }
