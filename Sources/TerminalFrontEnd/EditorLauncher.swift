@@ -38,7 +38,8 @@ public enum EditorLauncher {
     public static func launch(path: String, page: Int?, password: String?, reviewer: Reviewer,
                               configuration: RedlineConfiguration, graphics: GraphicsRequest? = nil, eventsPath: String? = nil,
                               interactions: Interactions = Interactions(),
-                              configuredCallbacks: [InteractionComponentName: [String]]? = nil, shared: SharedLaunch? = nil) throws {
+                              configuredCallbacks: [InteractionComponentName: [String]]? = nil, shared: SharedLaunch? = nil,
+                              endsProcess: Bool = false) throws {
         // A bad key binding or interaction setting is found before anything else: one line naming the file, the
         // line and the key, exit 1.
         let keymaps = try Self.keymaps(configuration)
@@ -56,9 +57,15 @@ public enum EditorLauncher {
         var session: EditorSession?
         defer {
             screen?.stop()
-            // Poppler still drawing a page on another thread: exit()'s destructors would pull its globals from under
-            // it. The terminal is restored and nothing is left to write, so the process ends here.
-            if session?.leftWorkRunning == true { _exit(0) }
+            // Once an editor ran, `redline` ends here, without exit()'s destructors: poppler's globals (loaded with
+            // the document) were pulled from under a thread still inside poppler, a render left running or one only
+            // finishing (a crash at quit, rare, seen in the shared-session tests under load). The terminal is
+            // restored, every save and the journal are written; stdio's buffers are flushed first. A program
+            // embedding the editor goes on after it, unless poppler is still drawing.
+            if session != nil, endsProcess || session?.leftWorkRunning == true {
+                fflush(nil)
+                _exit(0)
+            }
         }
         do {
             document = try OpenedDocument(path: path, password: password)

@@ -75,7 +75,8 @@ struct Open: ParsableCommand {
         do {
             try EditorLauncher.launch(path: file, page: page, password: passwordOption.password, reviewer: reviewer,
                                       configuration: configuration,
-                                      graphics: graphics.flatMap(GraphicsRequest.init(rawValue:)), eventsPath: events, shared: shared)
+                                      graphics: graphics.flatMap(GraphicsRequest.init(rawValue:)), eventsPath: events, shared: shared,
+                                      endsProcess: true)
         } catch let error as DocumentError {
             throw CommandFailure(error)
         } catch let error as EditorLauncher.LaunchError {
