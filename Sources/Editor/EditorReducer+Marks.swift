@@ -19,8 +19,13 @@ extension EditorReducer {
             state.view.marks[letter] = state.view.place
             state.message = "Mark \(letter): page \(state.pageIndex + 1)"
         case .go where letter == "'" || letter == "`":
-            // `''`: back where the last jump left, as vim's.
-            jumpBack(&state, env)
+            // `''`: back where the latest jump left, itself a jump, so `''` again comes back here, as vim's.
+            guard let target = state.view.jumps.lastLeft, target.pageIndex < state.document.pageCount else {
+                state.message = "No jump yet to go back from"
+                return
+            }
+            state.view.jumps.record(state.view.place)
+            show(&state, target, env)
         case .go:
             guard let place = state.view.marks[letter] else {
                 state.message = "No mark \(letter): m\(letter) sets it"

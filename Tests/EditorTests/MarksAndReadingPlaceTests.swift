@@ -18,7 +18,11 @@ import Testing
         editor.press(.character("'"), .character("a"))
         #expect(editor.state.view.place == marked, "the page and the part of it shown")
         #expect(editor.screen().lines.last?.hasPrefix("Mark a: page 5") == true)
-        // `''` is back where the jump to the mark left, as in vim; Ctrl-O too.
+        // `''` is back where the jump to the mark left, and `''` again comes back, as in vim; Ctrl-O too.
+        editor.press(.character("'"), .character("'"))
+        #expect(editor.state.pageIndex == 8)
+        editor.press(.character("'"), .character("'"))
+        #expect(editor.state.view.place == marked)
         editor.press(.character("'"), .character("'"))
         #expect(editor.state.pageIndex == 8)
         editor.press(.character("`"), .character("a"))

@@ -171,7 +171,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .editReply: "edit your own reply (Enter saves)"
         case .deleteAnnotation: "delete with its replies (replies: your own)"
         case .setMark: "mark this place with the letter typed next"
-        case .goToMark: "go to the place marked with the letter typed next (' again: back where the last jump left)"
+        case .goToMark: "go to the place marked with the letter typed next (' again: where the latest jump left, back and forth)"
         case .filterList: "filter by author, kind, state, page, unanswered (author:ann state:accepted …)"
         case .writeSummary: "write a comment summary of the listed threads (.md, .csv or .html)"
         case .goToBookmark: "go to the bookmark's page (the panel closes)"

@@ -13,8 +13,12 @@ public struct JumpList: Sendable, Hashable {
     /// As vim keeps 100.
     static let limit = 100
 
+    /// The place the latest jump left: where `''` goes, as vim's.
+    public private(set) var lastLeft: Place?
+
     /// A jump leaves `place`: places ahead of the current position are dropped, as a new branch of history.
     mutating func record(_ place: Place) {
+        lastLeft = place
         places.removeSubrange(min(position, places.count)...)
         if places.last != place { places.append(place) }
         if places.count > Self.limit { places.removeFirst(places.count - Self.limit) }
