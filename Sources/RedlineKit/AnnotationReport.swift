@@ -20,13 +20,15 @@ public enum AnnotationReport {
     /// JSON and text list every member of those threads in the document's order; a summary groups them by page.
     public static func listing(_ description: DocumentDescription, filter: CommentFilter, format: Format,
                                documentName: String) -> String {
-        let threads = CommentSummary.threads(of: description.annotations, filter: filter)
         if case .summary(let summary) = format {
+            let threads = CommentSummary.threads(of: description.annotations, filter: filter)
             return CommentSummary.render(threads, as: summary, heading: .init(documentName: documentName, filter: filter))
         }
+        // Threads are built only to filter: an unfiltered listing is the comments as they are (and the text
+        // listing builds its own threads).
         var kept = comments(in: description)
         if !filter.isEmpty {
-            let members = Set(threads.flatMap { $0.members.map(\.id) })
+            let members = Set(CommentSummary.threads(of: kept, filter: filter).flatMap { $0.members.map(\.id) })
             kept = kept.filter { members.contains($0.id) }
         }
         return format == .json ? json(kept) : text(kept)
