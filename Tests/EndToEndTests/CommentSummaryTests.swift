@@ -213,6 +213,39 @@ import Testing
         }
     }
 
+    /// A reply longer than a spreadsheet cell holds is cut to one cell, saying so, and Python's csv module reads
+    /// the file with its default field limit; the other formats keep every character.
+    @Test func aFieldLongerThanASpreadsheetCellIsCutToOneAndSaysSo() throws {
+        let command = try RedlineCommand()
+        let output = command.folder.file("long.pdf")
+        let words = String(repeating: "ä", count: 40_000) + String(repeating: "👨‍👩‍👧", count: 1_000)
+        let replied = try command.run(["reply", TestPaths.fixture("pdfjs_issue14438.pdf"), "--to", Self.note, "--text=" + words,
+                                       "--author", "=SUM(A1)", "--output", output])
+        #expect(replied.status == 0, "\(replied.stderr)")
+        let csv = command.folder.file("long.csv")
+        #expect(try command.run(["annotations", output, "-o", csv]).status == 0)
+        let read = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import csv, json, sys
+            with open(sys.argv[1], encoding="utf-8-sig", newline="") as f:
+                print(json.dumps(list(csv.DictReader(f))))
+            """, csv])
+        #expect(read.status == 0, "\(read.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: String]])
+        #expect(rows.count == 18 + 1)
+        let reply = try #require(rows.first { $0["kind"] == "Reply" })
+        let contents = try #require(reply["contents"])
+        #expect(contents.utf16.count <= 32_767 && contents.utf16.count > 32_000, "\(contents.utf16.count)")
+        let kept = contents.prefix { $0 == "ä" }.count
+        #expect(kept > 32_000)
+        #expect(contents == String(repeating: "ä", count: kept) + " … [\(41_000 - kept) more characters: a spreadsheet cell holds 32767]")
+        #expect(reply["author"] == "'=SUM(A1)", "a formula is still text")
+        for format in ["json", "markdown", "html"] {
+            let whole = try command.run(["annotations", output, "--format", format])
+            #expect(whole.stdout.contains(String(repeating: "ä", count: 40_000)), "\(format) keeps the whole reply")
+            #expect(whole.stdout.unicodeScalars.filter { $0 == "\u{1F467}" }.count == 1_000, "\(format) keeps the whole reply")
+        }
+    }
+
     /// The joiners a script or an emoji sequence is written with reach every summary as written; an override does not.
     @Test func joinersStayAndOverridesAreShownInEveryFormat() throws {
         let command = try RedlineCommand()

@@ -92,12 +92,15 @@ def judge(command, code, stdout, stderr, output_path):
         if command == "summary markdown" and "<" in text:
             return "markup of the document's in the Markdown summary"
         if command == "summary csv":
+            # The default field limit (131,072) stays: Redline cuts a field to a spreadsheet cell (32,767).
             try:
                 rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"), newline="")))
             except csv.Error as error:
                 return f"CSV Python cannot read ({error})"
             if not rows or rows[0][:2] != ["thread", "id"] or any(len(row) != 9 for row in rows):
                 return "CSV rows that are not nine fields"
+            if any(len(field.encode("utf-16-le")) // 2 > 32767 for row in rows for field in row):
+                return "a CSV field longer than a spreadsheet cell holds"
     if code == 0 and command == "xfdf export":
         if CONTROL.search(stdout.decode("utf-8", "replace")):
             return "raw control characters in XFDF"
