@@ -305,6 +305,7 @@ enum IncrementalUpdate {
             queue.append((root, false))
             queue.append((session.key(root, "/Metadata"), false))
             queue.append((trailer, false))
+            queue.append(contentsOf: session.alsoChanged.map { ($0, false) })
             var index = 0
             while index < queue.count || !named.isEmpty {
                 if let reference = named.popLast() {

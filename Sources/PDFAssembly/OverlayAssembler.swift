@@ -14,17 +14,18 @@ import RedlineCore
 public enum OverlayAssembler {
     public static func document(source: String, password: String?, overlays: [PageOverlay],
                                 annotationEdits: AnnotationEdits = AnnotationEdits(), appearances: AppearanceDrawings = AppearanceDrawings(),
-                                redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil,
+                                redrawn: [AnnotationID: Annotation] = [:], metadata: Data? = nil, outline: OutlineFolder? = nil,
                                 identity: String? = nil, rewrite: Bool = false) throws -> WrittenDocument {
         try IncrementalUpdate.numberingNewObjects { forAppending in
             try document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits, appearances: appearances,
-                         redrawn: redrawn, metadata: metadata, identity: identity, rewrite: rewrite, forAppending: forAppending)
+                         redrawn: redrawn, metadata: metadata, outline: outline, identity: identity, rewrite: rewrite,
+                         forAppending: forAppending)
         }
     }
 
     private static func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
                                  appearances: AppearanceDrawings, redrawn: [AnnotationID: Annotation], metadata: Data?,
-                                 identity: String?, rewrite: Bool, forAppending: Bool) throws -> WrittenDocument {
+                                 outline: OutlineFolder?, identity: String?, rewrite: Bool, forAppending: Bool) throws -> WrittenDocument {
         let target = try PDFInspector.openSessionForWriting(path: source, password: password, forAppending: forAppending, rewrite: rewrite)
         // Foreign objects are copied lazily: the overlay sessions must outlive the write.
         var overlaySessions: [QPDFSession] = []
@@ -45,6 +46,7 @@ public enum OverlayAssembler {
             overlaySessions += annotations.appearanceSessions.sessions
             if let metadata { try DocumentMetadata.write(metadata, in: target) } else { DocumentMetadata.keepOversizedStreamAsStored(in: target) }
             if let identity { try DocumentMetadata.giveIdentity(identity, in: target) }
+            if let outline { try OutlineFolderAccess.write(outline, in: target) }
             let written = try document(of: target, minimumVersion: !appearances.isEmpty ? "1.5" : !overlays.isEmpty ? "1.4" : nil)
             withExtendedLifetime(overlaySessions) {}
             return written

@@ -39,7 +39,8 @@ public enum PDFInspector {
     /// the page count the page tree's root states: listing a manual's bookmarks parsed every page object. A root
     /// without a usable /Count is counted as `describe` counts, and so is one whose count places bookmarks
     /// (`pagesCounted`): a /Count that is wrong would hide bookmarks or show some on pages the file has not.
-    public static func bookmarkSources(path: String, password: String?) throws -> BookmarkSources {
+    /// `readingOutline`: the outline's folder of bookmarks too, and the page labels its titles use.
+    public static func bookmarkSources(path: String, password: String?, readingOutline: Bool = false) throws -> BookmarkSources {
         let session = try openSession(path: path, password: password, readingPages: false)
         let root = session.key(qpdf_get_root(session.data), "/Pages")
         guard session.isDictionary(root), let count = session.integer(session.key(root, "/Count")), count > 0,
@@ -53,6 +54,10 @@ public enum PDFInspector {
         case .none: break
         case .packet(let packet): sources.metadata = packet
         case .unreadable(let reason): sources.metadataProblem = reason
+        }
+        if readingOutline {
+            sources.outlineFolder = OutlineFolderAccess.read(in: session)
+            sources.pageLabels = PageLabelReader.read(in: session, pageCount: Int(count))
         }
         return sources
     }
@@ -92,6 +97,7 @@ public enum PDFInspector {
         }
         description.permanentID = DocumentMetadata.permanentID(in: session)
         description.pageLabels = PageLabelReader.read(in: session, pageCount: Int(count))
+        description.outlineFolder = OutlineFolderAccess.read(in: session)
         description.crowdedPages = crowdedPages(in: session)
         description.signedPages = SignedPages.indices(in: session)
         description.damagedPages = damaged

@@ -16,10 +16,10 @@ public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,
                          appearances: AppearanceDrawings, redrawn: [AnnotationID: Annotation], metadata: Data?,
-                         identity: String?, rewrite: Bool) throws -> WrittenDocument {
+                         outline: OutlineFolder?, identity: String?, rewrite: Bool) throws -> WrittenDocument {
         try OverlayAssembler.document(source: source, password: password, overlays: overlays, annotationEdits: annotationEdits,
-                                      appearances: appearances, redrawn: redrawn, metadata: metadata, identity: identity,
-                                      rewrite: rewrite)
+                                      appearances: appearances, redrawn: redrawn, metadata: metadata, outline: outline,
+                                      identity: identity, rewrite: rewrite)
     }
 
     public func verify(_ path: String, copyOf source: String, password: String?, pageCount: Int, written: WrittenDocument) throws {

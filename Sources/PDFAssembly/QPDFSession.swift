@@ -43,6 +43,9 @@ final class QPDFSession {
     var annotationStreams: [qpdf_oh: Int32] = [:]
     /// Objects of the file whose stream data a writer replaced: the one change comparing dictionaries cannot see.
     var replacedStreamData: Set<Int32> = []
+    /// Objects outside the pages and the catalog a writer changed in place (the outline's entries): an appended
+    /// update compares them with the original too.
+    var alsoChanged: [qpdf_oh] = []
     /// The number qpdf gave the first object made in this session: every object from it on is new.
     var firstNewObjectID: Int32?
     /// qpdf warned about something (a repair) while reading.

@@ -29,7 +29,7 @@ public struct BookmarkJob {
     /// bookmark is placed on one, and then by the page tree itself, as every other command counts them: the count
     /// its root states may be wrong, and would hide bookmarks or show some on pages the file has not.
     public func list() throws -> (bookmarks: BookmarkList, problems: [String]) {
-        var sources = try PDFInspector.bookmarkSources(path: input, password: password)
+        var sources = try PDFInspector.bookmarkSources(path: input, password: password, readingOutline: setup.inOutline)
         var anyPage = sources
         anyPage.pageCount = Int.max
         let unplaced = try setup.list(anyPage, path: input)

@@ -35,8 +35,12 @@ public struct DocumentSaver: Sendable {
         let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
         let identity = DocumentIdentity.of(permanentID: description.permanentID, path: absolute)
         var metadata: Data?
-        if let list = edits.bookmarks, let bookmarks {
-            metadata = try bookmarks.save(list, originalMetadata: description.metadata).metadata
+        var outline: OutlineFolder?
+        // Bookmarks mirrored into the outline are written whenever the outline or the providers are out of step, so
+        // a change made in another program is kept in both places by the next save.
+        if let bookmarks, let list = edits.bookmarks ?? (bookmarks.needsWriting ? bookmarks.list : nil) {
+            let write = try bookmarks.save(list, originalMetadata: description.metadata)
+            (metadata, outline) = (write.metadata, write.outline)
         }
         let markup = edits.markup
         // Burning markup in changes the page's content, which such a document's owner forbade.
@@ -86,7 +90,7 @@ public struct DocumentSaver: Sendable {
         do {
             written = try writer.document(source: readPath ?? source, password: password, overlays: overlays,
                                           annotationEdits: annotationEdits, appearances: appearances, redrawn: redrawn.annotations,
-                                          metadata: metadata, identity: identity, rewrite: strategy == .rewrite)
+                                          metadata: metadata, outline: outline, identity: identity, rewrite: strategy == .rewrite)
         } catch let error as DocumentError {
             throw error.naming(source, insteadOf: readPath ?? source)
         }

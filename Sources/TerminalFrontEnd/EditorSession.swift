@@ -95,7 +95,7 @@ public final class EditorSession: @unchecked Sendable {
         pictures = PagePictureMaker(renderer: document.renderer, services: services,
                                     depth: ColorDepth(terminalColors: screen.colors))
         pictures.makesCells = images == nil
-        bookmarkSetup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
+        bookmarkSetup = BookmarkSetup(configuration)
         saveStrategy = configuration.saveStrategy
         described = Self.describe(document, bookmarkSetup)
         let size = screen.size

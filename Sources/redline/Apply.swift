@@ -27,6 +27,7 @@ struct Apply: ParsableCommand {
     var flatten = false
 
     @OptionGroup var rewriteOption: RewriteOption
+    @OptionGroup var outlineOption: OutlineOption
 
     @OptionGroup var authorOption: AuthorOption
 
@@ -62,9 +63,9 @@ struct Apply: ParsableCommand {
             } catch let error as MarkupFileError {
                 throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
             }
-            let bookmarks = try edits.bookmarks.map { _ in
-                try BookmarkSetup(providerNames: configuration.bookmarkProviders).manager(for: description, path: input)
-            }
+            let setup = outlineOption.setup(configuration)
+            // With the outline mirroring them, any save brings bookmarks changed in another program into step.
+            let bookmarks = edits.bookmarks != nil || setup.inOutline ? try setup.manager(for: description, path: input) : nil
             let written = try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,
                                                                       description: description, bookmarks: bookmarks, to: output,
                                                                       markupAs: mode, author: author,

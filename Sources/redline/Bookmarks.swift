@@ -23,9 +23,10 @@ struct Bookmarks: ParsableCommand {
         var json = false
 
         @OptionGroup var passwordOption: PasswordOption
+        @OptionGroup var outlineOption: OutlineOption
 
         func run() throws {
-            let (job, order) = try BookmarkCommand.job(input, passwordOption)
+            let (job, order) = try BookmarkCommand.job(input, passwordOption, outlineOption)
             let (list, problems) = try BookmarkCommand.run { try job.list() }
             for problem in problems { printError("\(input): bookmarks not read: \(problem)") }
             let bookmarks = list.sorted(order)
@@ -91,10 +92,11 @@ struct PageChange: ParsableArguments {
 
     @OptionGroup var rewriteOption: RewriteOption
     @OptionGroup var passwordOption: PasswordOption
+    @OptionGroup var outlineOption: OutlineOption
 
     /// The job and the document it reads, once the page is known to exist.
     func checkedJob() throws -> (BookmarkJob, DocumentDescription) {
-        var (job, _) = try BookmarkCommand.job(input, passwordOption)
+        var (job, _) = try BookmarkCommand.job(input, passwordOption, outlineOption)
         job.strategy = rewriteOption.strategy(try ConfigurationOption.load())
         let description = try BookmarkCommand.run { try job.describe() }
         guard page >= 1, page <= description.pageCount else {
@@ -107,9 +109,9 @@ struct PageChange: ParsableArguments {
 
 /// What the bookmark subcommands share: the configured providers and order, and Redline's exit codes.
 enum BookmarkCommand {
-    static func job(_ input: String, _ passwordOption: PasswordOption) throws -> (BookmarkJob, BookmarkOrder) {
+    static func job(_ input: String, _ passwordOption: PasswordOption, _ outlineOption: OutlineOption) throws -> (BookmarkJob, BookmarkOrder) {
         let configuration = try ConfigurationOption.load()
-        let setup = BookmarkSetup(providerNames: configuration.bookmarkProviders)
+        let setup = outlineOption.setup(configuration)
         return (BookmarkJob(input: input, password: passwordOption.password, setup: setup), configuration.bookmarkOrder)
     }
 

@@ -37,6 +37,7 @@ struct Open: ParsableCommand {
 
     @OptionGroup var authorOption: AuthorOption
     @OptionGroup var passwordOption: PasswordOption
+    @OptionGroup var outlineOption: OutlineOption
 
     func validate() throws {
         if let page, page < 1 { throw ValidationError("--page counts from 1") }
@@ -55,7 +56,8 @@ struct Open: ParsableCommand {
             return
         }
         guard var file else { return }
-        let (configuration, author) = try authorOption.resolve()
+        let (configured, author) = try authorOption.resolve()
+        let configuration = outlineOption.applied(to: configured)
         let reviewer = Reviewer(author: author, threadActionsEnabled: configuration.replies)
         var shared: SharedLaunch?
         if let collab {

@@ -25,7 +25,7 @@ import Testing
         }
         switch whole {
         case .success(let expected):
-            #expect(try PDFInspector.bookmarkSources(path: path, password: nil) == expected)
+            #expect(try PDFInspector.bookmarkSources(path: path, password: nil, readingOutline: true) == expected)
         case .failure:
             // A page tree the other commands refuse (a loop, pages listed a million times) is not read here: the
             // listing reads the catalog, and says what it finds or why it cannot, as pdfinfo does.

@@ -30,7 +30,7 @@ import Testing
         ("recolor_dark = \"#12345\"", "c.toml: recolor_dark: \"#12345\" is not a colour #RRGGBB, like recolor_dark = \"#1C1C1E\""),
         ("open_command = 3", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
         ("open_command = [\"xdg-open\", 2]", "c.toml: open_command must be a program, like open_command = \"xdg-open\", or a list like [\"firefox\", \"--new-tab\"]"),
-        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmark_order, text_colors, highlighter_colors, open_command, graphics, recolor, recolor_dark, recolor_light, save_mode, save_strategy, keys, interactions, collab)"),
+        ("autor = \"Alice\"", "c.toml: unknown setting \"autor\" (known: author, replies, bookmark_providers, bookmarks_in_outline, bookmark_order, text_colors, highlighter_colors, open_command, graphics, recolor, recolor_dark, recolor_light, save_mode, save_strategy, keys, interactions, collab)"),
         ("highlighter_colors = []", "c.toml: highlighter_colors must be a list of 1 to 16 colours, like [\"yellow\", \"#FF8800\"]"),
         ("text_colors = [\"teal\"]", "c.toml: text_colors: \"teal\" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"),
         ("text_colors = [\"red\", \"red\"]", "c.toml: text_colors names a colour twice"),

@@ -72,11 +72,11 @@ def judge(command, code, stdout, stderr, output_path):
     lines = [line for line in text.split("\n") if line]
     # An error is one line; a copy saved from a damaged original may say how it was written, what a signature
     # lost and which pages the original could not give whole.
-    if len(lines) > (3 if code == 0 else 2 if command == "bookmarks" else 1):
+    if len(lines) > (3 if code == 0 else 2 if command in ("bookmarks", "bookmarks outline") else 1):
         return f"{len(lines)}-line {'warning' if code == 0 else 'error'}"
     if CONTROL.search(text):
         return "control characters on stderr"
-    if code == 0 and command in ("annotations", "bookmarks"):
+    if code == 0 and command in ("annotations", "bookmarks", "bookmarks outline"):
         if CONTROL.search(stdout.decode("utf-8", "replace")):
             return "raw control characters in JSON"
         try:
@@ -108,7 +108,7 @@ def judge(command, code, stdout, stderr, output_path):
             ElementTree.fromstring(stdout)
         except ElementTree.ParseError as error:
             return f"XFDF that is not XML ({error})"
-    if code == 0 and command in ("apply", "flatten", "xfdf import", "reply", "bookmarks add"):
+    if code == 0 and command in ("apply", "flatten", "xfdf import", "reply", "bookmarks add", "bookmarks add outline"):
         # Opening is the test: a stream the damaged input already had broken is copied as it was.
         check = subprocess.run(["qpdf", "--show-npages", output_path], capture_output=True)
         if check.returncode not in (0, 3) or not check.stdout.strip().isdigit():
@@ -181,6 +181,9 @@ def one_case(args, index, work, environment, markup):
         commands["summary " + summary] = [args.binary, "annotations", document, "--format", summary]
     commands["search"] = [args.binary, "search", document, "the"]
     commands["bookmarks add"] = [args.binary, "bookmarks", "add", document, "--page", "1", "--name", "Fuzz\u001b[2J", "--output", output]
+    commands["bookmarks outline"] = [args.binary, "bookmarks", "list", document, "--outline", "--json"]
+    commands["bookmarks add outline"] = [args.binary, "bookmarks", "add", document, "--page", "1", "--outline",
+                                         "--name", "Fuzz\u009b2J", "--output", output]
     problems, slowest = [], (0.0, "")
     for name, arguments in list(commands.items()):
         if name == "reply":

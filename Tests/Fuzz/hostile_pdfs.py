@@ -247,12 +247,49 @@ class Builder:
             annotation.Subtype = Name.Text
         self.done.append("rich text with names namespaces forbid")
 
+    def outline_folder(self):
+        """An outline whose folder of Redline's bookmarks is damaged: links that loop, records of the wrong type,
+        destinations to no page, counts at their limits, a thousand entries."""
+        pdf = self.pdf
+        outlines = pdf.make_indirect(Dictionary(Type=Name.Outlines, Count=self.number()))
+        own = pdf.make_indirect(Dictionary(Title=self.text(), Parent=outlines,
+                                           Dest=Array([pdf.pages[0].obj, Name.Fit])))
+        folder = pdf.make_indirect(Dictionary(Title=String("Bookmarks"), Parent=outlines, Prev=own, Count=self.number()))
+        own.Next = folder
+        written = self.rng.choice([Array([String("A"), 5, Name.X]), self.number(), String("not an array"),
+                                   Array([String(f"{index:08X}-0000-0000-0000-000000000000") for index in range(50)])])
+        folder[Name("/RedlineBookmarks")] = written
+        entries = []
+        for index in range(self.rng.choice([1, 3, 1000])):
+            # Hostile texts (up to a megabyte) for the first few; a thousand of them would be a gigabyte.
+            text = self.text if index < 3 else (lambda: String(f"entry {index}"))
+            record = self.rng.choice([Dictionary(ID=text(), Title=text(), Page=self.number()),
+                                      Dictionary(ID=self.number(), Page=String("x")), self.number(), String("record")])
+            destination = self.rng.choice([Array([pdf.pages[0].obj, Name.Fit]), Array([self.number(), Name.Fit]),
+                                           Array([own, Name.Fit]), Name.Nowhere, String("named"), Array([])])
+            entry = pdf.make_indirect(Dictionary(Title=self.rng.choice([text(), self.number()]),
+                                                 Parent=folder, Dest=destination))
+            entry[Name("/RedlineBookmark")] = record
+            if entries:
+                entry.Prev = entries[-1]
+                entries[-1].Next = entry
+            entries.append(entry)
+        if self.rng.random() < 0.5:
+            entries[-1].Next = entries[0]
+            folder.Next = own
+        folder.First = entries[0]
+        folder.Last = entries[-1]
+        outlines.First = own
+        outlines.Last = folder
+        pdf.Root.Outlines = outlines
+        self.done.append(f"outline folder of {len(entries)} damaged entries")
+
     MUTATIONS = ["page_numbers", "inherited_numbers", "annotation_fields", "annotation_fields", "reply_cycle",
                  "many_annotations", "broken_structure", "hostile_id", "metadata", "metadata", "huge_object_number",
-                 "stream_length_overflow", "repeated_page_tree", "form_bomb", "tiling_bomb", "odd_rich_text"]
+                 "stream_length_overflow", "repeated_page_tree", "form_bomb", "tiling_bomb", "odd_rich_text", "outline_folder"]
     # The first cases of every run are one of each of these, so a fixed seed always covers every class.
     EVERY_CLASS = ["huge_object_number", "stream_length_overflow", "repeated_page_tree", "form_bomb", "tiling_bomb",
-                   "odd_rich_text", "reply_cycle", "many_annotations", "broken_structure", "metadata"]
+                   "odd_rich_text", "reply_cycle", "many_annotations", "broken_structure", "metadata", "outline_folder"]
 
 
 def hostile_xmp(rng):

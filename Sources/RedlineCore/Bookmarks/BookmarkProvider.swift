@@ -21,6 +21,9 @@ public struct DocumentWrite: Sendable, Equatable {
     public let originalMetadata: Data?
     /// A new packet to write, or nil to leave the metadata alone.
     public var metadata: Data?
+    /// The outline's folder of bookmarks as it is to be written (without entries: removed), or nil to leave the
+    /// outline alone.
+    public var outline: OutlineFolder?
 
     public init(originalMetadata: Data?) {
         self.originalMetadata = originalMetadata
@@ -30,14 +33,20 @@ public struct DocumentWrite: Sendable, Equatable {
 /// The chain of providers for one document: which provider holds which bookmark, and the merged list.
 public struct BookmarkManager: Sendable {
     public let providers: [any BookmarkProvider]
-    /// What was read, merged in provider order (a bookmark two providers hold counts once, the first's).
+    /// What was read, merged in provider order (a bookmark two providers hold counts once, the first's), and, when
+    /// the outline mirrors the bookmarks, with what other programs did to its folder taken in.
     public private(set) var list: BookmarkList
+    /// Whether the bookmarks are written into the document outline as well, and its folder as read.
+    public let mirroring: OutlineMirroring?
+    /// What the providers hold, before the outline's folder is taken in.
+    private var held: BookmarkList
     /// Why a provider could not be read; its bookmarks are then missing and the rest still work.
     public private(set) var problems: [String] = []
     private var owners: [String: String] = [:]
 
-    public init(providers: [any BookmarkProvider]) {
+    public init(providers: [any BookmarkProvider], mirroring: OutlineMirroring? = nil) {
         self.providers = providers
+        self.mirroring = mirroring
         var merged: [Bookmark] = []
         for provider in providers {
             do {
@@ -49,7 +58,20 @@ public struct BookmarkManager: Sendable {
                 problems.append("\(error)")
             }
         }
-        list = BookmarkList(merged)
+        let held = BookmarkList(merged)
+        self.held = held
+        if let mirroring, let folder = mirroring.folder {
+            list = folder.reconciled(held, pageCount: mirroring.pageCount)
+        } else {
+            list = held
+        }
+    }
+
+    /// Whether a save must write the bookmarks though the user changed none: the outline mirrors them and its
+    /// folder, or what the providers hold, is out of step with `list`.
+    public var needsWriting: Bool {
+        guard let mirroring else { return false }
+        return list != held || !mirroring.isInStep(with: list)
     }
 
     /// Which provider keeps each bookmark of `list`: the one it was read from, else the first that accepts it.
@@ -71,7 +93,31 @@ public struct BookmarkManager: Sendable {
         for share in try shares(of: list) {
             try share.provider.save(share.bookmarks, into: &write)
         }
+        if let mirroring, !mirroring.isInStep(with: list) {
+            write.outline = OutlineFolder(for: list, labels: mirroring.labels)
+        }
         return write
+    }
+}
+
+/// Bookmarks written into the document outline as well: its folder as the document holds it, and what titles
+/// and pages are told by.
+public struct OutlineMirroring: Sendable {
+    /// Nil when the outline has no folder of Redline's.
+    public var folder: OutlineFolder?
+    public var labels: PageLabels?
+    public var pageCount: Int
+
+    public init(folder: OutlineFolder?, labels: PageLabels?, pageCount: Int) {
+        self.folder = folder
+        self.labels = labels
+        self.pageCount = pageCount
+    }
+
+    /// Whether the folder already is what `list` would be written as (no folder and nothing to put in one is).
+    public func isInStep(with list: BookmarkList) -> Bool {
+        guard let folder else { return !list.bookmarks.contains { $0.pageIndex != nil } }
+        return folder.isInStep(with: list, labels: labels)
     }
 }
 

@@ -23,6 +23,8 @@ public struct DocumentDescription: Sendable, Hashable {
     public var permanentID: String?
     /// The page numbers the document prints (`/PageLabels`), if it has any.
     public var pageLabels = PageLabels()
+    /// The outline's folder of Redline's bookmarks, when it has one (`OutlineFolder`).
+    public var outlineFolder: OutlineFolder?
     /// Pages listing more annotations than poppler makes a page with (by page index, how many): poppler refuses such a
     /// page and every page after it, so it draws from a copy in which these pages list none.
     public var crowdedPages: [Int: Int] = [:]

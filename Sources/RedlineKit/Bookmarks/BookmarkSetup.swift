@@ -6,11 +6,19 @@ import XMPMetadata
 public struct BookmarkSetup: Sendable {
     public var providerNames: [String]
     public var environment: [String: String]
+    /// Whether the bookmarks are written into the document outline as well (`bookmarks_in_outline`), and what other
+    /// programs did to them there is read back.
+    public var inOutline: Bool
 
     public init(providerNames: [String] = RedlineConfiguration.defaultBookmarkProviders,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = ProcessInfo.processInfo.environment, inOutline: Bool = false) {
         self.providerNames = providerNames
         self.environment = environment
+        self.inOutline = inOutline
+    }
+
+    public init(_ configuration: RedlineConfiguration, inOutline: Bool? = nil) {
+        self.init(providerNames: configuration.bookmarkProviders, inOutline: inOutline ?? configuration.bookmarksInOutline)
     }
 
     public func manager(for description: DocumentDescription, path: String) throws -> BookmarkManager {
@@ -29,7 +37,8 @@ public struct BookmarkSetup: Sendable {
                 throw BookmarkError.unknownProvider(name)
             }
         }
-        return BookmarkManager(providers: providers)
+        let mirroring = inOutline ? OutlineMirroring(folder: sources.outlineFolder, labels: sources.pageLabels, pageCount: sources.pageCount) : nil
+        return BookmarkManager(providers: providers, mirroring: mirroring)
     }
 
     /// The bookmarks every provider holds on pages the document has, and why any could not be read.

@@ -12,6 +12,9 @@ public struct RedlineConfiguration: Sendable, Equatable {
     public var replies: Bool = true
     /// The bookmark provider chain, first asked first: `xmp` (the document's metadata), `sidecar` (a file of Redline's own).
     public var bookmarkProviders: [String] = Self.defaultBookmarkProviders
+    /// `bookmarks_in_outline`: the bookmarks are written into the document outline as well, in a folder of their own
+    /// (for Acrobat, Okular and zathura, which never read them from the metadata), and changes made there read back.
+    public var bookmarksInOutline = false
     /// The order the bookmarks panel and `redline bookmarks` start in.
     public var bookmarkOrder: BookmarkOrder = .custom
     /// The colours `c` cycles through: `text_colors` for text and pen ink, `highlighter_colors` for the highlighter.
@@ -79,7 +82,7 @@ public struct RedlineConfiguration: Sendable, Equatable {
         return try parse(text, path: path)
     }
 
-    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmark_order", "text_colors", "highlighter_colors",
+    static let knownKeys = ["author", "replies", "bookmark_providers", "bookmarks_in_outline", "bookmark_order", "text_colors", "highlighter_colors",
                             "open_command", "graphics", "recolor", "recolor_dark", "recolor_light", "save_mode", "save_strategy", "keys", "interactions", "collab"]
 
     public static func parse(_ text: String, path: String) throws -> Self {
@@ -132,6 +135,12 @@ public struct RedlineConfiguration: Sendable, Equatable {
                 throw ConfigurationError(path: path, message: "bookmark_providers names a provider twice")
             }
             configuration.bookmarkProviders = names
+        }
+        if let value = table["bookmarks_in_outline"] {
+            guard let mirrored = value.bool else {
+                throw ConfigurationError(path: path, message: "bookmarks_in_outline must be true or false")
+            }
+            configuration.bookmarksInOutline = mirrored
         }
         if let order: BookmarkOrder = try choice("bookmark_order", in: table, path: path,
                                                  otherwise: "bookmark_order must be \"custom\" or \"page\"") {
