@@ -164,7 +164,7 @@ public enum CommentSummary {
     /// A field quoted when it holds a comma, a quote or a line break; one a spreadsheet would read as a formula
     /// (`=`, `+`, `-`, `@`, a tab or a return first) starts with an apostrophe, as OWASP advises.
     static func csvField(_ value: String) -> String {
-        var field = fittingACell(visibleKeepingLines(value))
+        var field = fittingACell(value, shown: visibleKeepingLines)
         if let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { field = "'" + field }
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -174,22 +174,24 @@ public enum CommentSummary {
     /// at least as much.
     static let spreadsheetCellLimit = 32_767
 
-    /// A field a spreadsheet can hold in one cell: a longer one, cut at a character's end and saying how much is
-    /// cut, rather than spilling into the cells and rows after it and shifting the table (the JSON listing and the
-    /// other summaries keep it whole).
-    static func fittingACell(_ field: String) -> String {
-        guard field.utf16.count > spreadsheetCellLimit else { return field }
+    /// `value` as `shown` shows it, in what a spreadsheet holds in one cell: a longer one is cut after a whole
+    /// character of the comment (never inside the escape a hidden one is shown as) and says how many of the
+    /// comment's characters are cut, rather than spilling into the cells and rows after it and shifting the table
+    /// (the JSON listing and the other summaries keep it whole).
+    static func fittingACell(_ value: String, shown: (String) -> String) -> String {
+        let whole = shown(value)
+        guard whole.utf16.count > spreadsheetCellLimit else { return whole }
+        // The note's length, and the apostrophe a formula gets after this.
         let room = spreadsheetCellLimit - 64
         var used = 0
-        var end = field.startIndex
-        for index in field.indices {
-            let width = field[index].utf16.count
+        var end = value.startIndex
+        for index in value.indices {
+            let width = shown(String(value[index])).utf16.count
             if used + width + 1 > room { break }
             used += width
-            end = field.index(after: index)
+            end = value.index(after: index)
         }
-        // The apostrophe a formula gets comes after this, hence the spare unit above.
-        return String(field[..<end]) + " … [\(field[end...].count) more characters: a spreadsheet cell holds \(spreadsheetCellLimit)]"
+        return shown(String(value[..<end])) + " … [\(value[end...].count) more characters: a spreadsheet cell holds \(spreadsheetCellLimit)]"
     }
 
     /// Visible text whose line breaks stay line breaks: a comment of several lines is one field of several lines.

@@ -60,6 +60,7 @@ struct Apply: ParsableCommand {
                                                              keepingForSave: true)
             do {
                 try MarkupFile.validate(edits.markup, pageSizes: description.pageSizes, measuredBy: services.measurer)
+                try MarkupFile.validate(edits.bookmarks, pageCount: description.pageCount)
             } catch let error as MarkupFileError {
                 throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
             }

@@ -144,4 +144,107 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.bookmarks(command, applied, ["--no-outline"]) == ["12 Findings", "20 Appendix"])
     }
+
+    /// Two bookmarks kept in the outline of the manual, as `first.pdf`.
+    static func twoBookmarks(_ command: RedlineCommand) throws -> String {
+        let first = command.folder.file("one.pdf"), second = command.folder.file("two.pdf")
+        #expect(try command.run(["bookmarks", "add", TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf"), "--page", "12", "--name", "Results",
+                                 "--outline", "--output", first]).status == 0)
+        #expect(try command.run(["bookmarks", "add", first, "--page", "5", "--name", "Method", "--outline", "--output", second]).status == 0)
+        return second
+    }
+
+    static func change(_ how: String, _ source: String, _ command: RedlineCommand) throws -> String {
+        let output = command.folder.file("\(how).pdf")
+        let result = try ProcessRunner.run(TestPaths.python, [TestPaths.tool("outline_tool.py"), how, source, output])
+        #expect(result.status == 0, "\(result.stderr)")
+        return output
+    }
+
+    /// Metadata that holds none of the folder's bookmarks (stripped by a scrubber; the same for an unreadable packet
+    /// or a sidecar on another machine) says nothing about them: the outline's stay, and are saved back.
+    @Test func bookmarksTheMetadataLostStayInTheOutline() throws {
+        let command = try RedlineCommand()
+        let stripped = try Self.change("strip-metadata", try Self.twoBookmarks(command), command)
+        #expect(try Self.bookmarks(command, stripped) == ["12 Results", "5 Method"])
+        let saved = command.folder.file("saved.pdf")
+        #expect(try command.run(["bookmarks", "add", stripped, "--page", "2", "--outline", "--output", saved]).status == 0)
+        #expect(try Self.bookmarks(command, saved, []) == ["12 Results", "5 Method", "2 -"])
+        #expect(try Self.outline(saved).lines.suffix(3) == ["2 | Results | 12", "2 | Method | 5", "2 | Page ii | 2"])
+    }
+
+    /// A program that rewrites the outline (PyMuPDF's set_toc) drops Redline's keys: its "Bookmarks" entry is still
+    /// the folder, an entry removed there stays removed, and there is never a second folder.
+    @Test func anOutlineRewrittenByAnotherProgramKeepsOneFolder() throws {
+        let command = try RedlineCommand()
+        let rewritten = command.folder.file("rewritten.pdf")
+        let python = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import pymupdf, sys
+            document = pymupdf.open(sys.argv[1])
+            document.set_toc([entry for entry in document.get_toc() if entry[1] != "Method"])
+            document.save(sys.argv[2])
+            """, try Self.twoBookmarks(command), rewritten])
+        #expect(python.status == 0, "\(python.stderr)")
+        #expect(try Self.bookmarks(command, rewritten) == ["12 Results"])
+        let saved = command.folder.file("saved.pdf")
+        #expect(try command.run(["bookmarks", "add", rewritten, "--page", "30", "--outline", "--output", saved]).status == 0)
+        let outline = try Self.outline(saved)
+        #expect(outline.lines.filter { $0.hasPrefix("1 | Bookmarks") }.count == 1, "\(outline.lines.suffix(4))")
+        #expect(outline.lines.suffix(2) == ["2 | Results | 12", "2 | Page 27 | 30"], "\(outline.lines.suffix(4))")
+        #expect(outline.folders == 1)
+    }
+
+    /// What Redline cannot turn into a bookmark stays in the folder as the other program made it: a web link, an
+    /// entry under an entry; a named destination is followed to its page.
+    @Test func entriesOfOtherProgramsStayAsTheyWere() throws {
+        let command = try RedlineCommand()
+        let foreign = try Self.change("foreign", try Self.twoBookmarks(command), command)
+        #expect(try Self.bookmarks(command, foreign) == ["12 Results", "5 Method", "25 Named"])
+        let saved = command.folder.file("saved.pdf")
+        #expect(try command.run(["bookmarks", "remove", foreign, "--page", "5", "--outline", "--output", saved]).status == 0)
+        let outline = try Self.outline(saved)
+        #expect(outline.problems.isEmpty, "\(outline.problems)")
+        #expect(outline.lines.suffix(4) == ["2 | Results | 12", "3 | Child | 8", "2 | Named | 25", "2 | Web | -1"], "\(outline.lines.suffix(5))")
+        let web = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import pymupdf, sys
+            print([entry[3].get("uri") for entry in pymupdf.open(sys.argv[1]).get_toc(simple=False) if entry[1] == "Web"])
+            """, saved])
+        #expect(web.stdout.contains("https://example.org"), "\(web.stdout) \(web.stderr)")
+    }
+
+    /// A folder renamed in another program keeps its name; a folder key forged on a chapter of the document's own
+    /// does not make the chapter Redline's.
+    @Test func aRenamedFolderKeepsItsNameAndAForgedOneIsNotTaken() throws {
+        let command = try RedlineCommand()
+        let renamed = try Self.change("rename-folder", try Self.twoBookmarks(command), command)
+        let saved = command.folder.file("saved.pdf")
+        #expect(try command.run(["bookmarks", "add", renamed, "--page", "30", "--outline", "--output", saved]).status == 0)
+        let outline = try Self.outline(saved)
+        #expect(outline.lines.contains("1 | Meine Lesezeichen | 12") && !outline.lines.contains { $0.hasPrefix("1 | Bookmarks") },
+                "\(outline.lines.suffix(5))")
+
+        let original = TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf")
+        let own = try Self.outline(original).lines
+        let forged = try Self.change("forge-chapter", original, command)
+        let marked = command.folder.file("marked.pdf")
+        #expect(try command.run(["bookmarks", "add", forged, "--page", "30", "--outline", "--output", marked]).status == 0)
+        let afterForgery = try Self.outline(marked).lines
+        #expect(Array(afterForgery.prefix(own.count)) == own, "the chapter and its sections as they were")
+        #expect(afterForgery.suffix(2) == ["1 | Bookmarks | 30", "2 | Page 27 | 30"])
+    }
+
+    /// A markup file's bookmarks must lead to pages the document has, each id once.
+    @Test func aMarkupFileWithBookmarksOffTheDocumentIsRefused() throws {
+        let command = try RedlineCommand()
+        for (bookmarks, message) in [(#"[{"id": "A", "pageIndex": 500, "sortKey": 0}]"#, "bookmark 1: page index 500 is not a page of the document (0 to 3)"),
+                                     (#"[{"id": "A", "pageIndex": -1, "sortKey": 0}]"#, "bookmark 1: page index -1 is not a page of the document"),
+                                     (#"[{"id": "A", "pageIndex": 0, "sortKey": 0}, {"id": "a", "pageIndex": 1, "sortKey": 1}]"#,
+                                      "bookmark 2: its id is the id of an earlier bookmark")] {
+            let markup = command.folder.file("bookmarks.json"), output = command.folder.file("out.pdf")
+            try #"{"version": 1, "items": [], "bookmarks": \#(bookmarks)}"#.write(toFile: markup, atomically: true, encoding: .utf8)
+            let result = try command.run(["apply", TestPaths.sample, "--markup", markup, "--outline", "--output", output])
+            #expect(result.status == 1 && result.stderr.contains(message), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+    }
 }

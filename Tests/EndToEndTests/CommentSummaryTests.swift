@@ -239,6 +239,23 @@ import Testing
         #expect(kept > 32_000)
         #expect(contents == String(repeating: "ä", count: kept) + " … [\(41_000 - kept) more characters: a spreadsheet cell holds 32767]")
         #expect(reply["author"] == "'=SUM(A1)", "a formula is still text")
+        // Hidden characters are shown as escapes: the cut falls between two, and counts the comment's characters.
+        let overrides = command.folder.file("overrides.pdf")
+        #expect(try command.run(["reply", output, "--to", Self.note, "--text=" + String(repeating: "\u{202E}", count: 5_000),
+                                 "--output", overrides]).status == 0)
+        let escapedCSV = command.folder.file("overrides.csv")
+        #expect(try command.run(["annotations", overrides, "-o", escapedCSV]).status == 0)
+        let escapedRows = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import csv, json, sys
+            with open(sys.argv[1], encoding="utf-8-sig", newline="") as f:
+                print(json.dumps([row["contents"] for row in csv.DictReader(f) if row["kind"] == "Reply"]))
+            """, escapedCSV])
+        let replies = try #require(try JSONSerialization.jsonObject(with: Data(escapedRows.stdout.utf8)) as? [String], "\(escapedRows.stderr)")
+        let escaped = try #require(replies.last)
+        let shownEscapes = escaped.components(separatedBy: "\\u{202E}").count - 1
+        #expect(shownEscapes > 3_000 && escaped.utf16.count <= 32_767)
+        #expect(escaped == String(repeating: "\\u{202E}", count: shownEscapes)
+                + " … [\(5_000 - shownEscapes) more characters: a spreadsheet cell holds 32767]", "\(escaped.suffix(80))")
         for format in ["json", "markdown", "html"] {
             let whole = try command.run(["annotations", output, "--format", format])
             #expect(whole.stdout.contains(String(repeating: "ä", count: 40_000)), "\(format) keeps the whole reply")

@@ -4,6 +4,7 @@ toc PATH: PyMuPDF's table of contents as JSON ([level, title, page from 1]), and
 Redline's bookmarks (entries carrying /RedlineBookmarks) with every entry's /Parent, /Prev and /Next checked.
 edit SRC OUT: what a user of another reader does to the folder: the first entry renamed "Findings", the second
 removed, and "Appendix" (page 20) added last; saved as pikepdf saves.
+strip-metadata|foreign|rename-folder|forge-chapter SRC OUT: see change().
 """
 import json
 import sys
@@ -85,8 +86,54 @@ def edit(source, output):
         pdf.save(output)
 
 
+def folder_of(pdf):
+    item = pdf.Root.Outlines.First
+    folder = None
+    while item is not None:
+        if "/RedlineBookmarks" in item or item.get("/Title") == "Bookmarks":
+            folder = item
+        item = item.get("/Next")
+    return folder
+
+
+def append_entry(pdf, parent, entry):
+    entry.Parent = parent
+    if "/Last" in parent:
+        entry.Prev = parent.Last
+        parent.Last.Next = entry
+    else:
+        parent.First = entry
+    parent.Last = entry
+    parent.Count = int(parent.get("/Count", 0)) + 1
+
+
+def change(source, output, how):
+    """Other ways programs change the outline: strip the metadata (a scrubber), add entries Redline cannot turn into
+    bookmarks (a named destination, a web link, an entry under an entry), rename the folder, or forge a folder key
+    on a chapter of the document's own."""
+    with pikepdf.open(source) as pdf:
+        if how == "strip-metadata":
+            del pdf.Root["/Metadata"]
+        elif how == "foreign":
+            folder = folder_of(pdf)
+            pdf.Root.Names = pikepdf.Dictionary(Dests=pikepdf.Dictionary(
+                Names=pikepdf.Array([pikepdf.String("chapter-two"), pikepdf.Array([pdf.pages[24].obj, pikepdf.Name.Fit])])))
+            append_entry(pdf, folder, pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String("Named"), Dest=pikepdf.String("chapter-two"))))
+            append_entry(pdf, folder, pdf.make_indirect(pikepdf.Dictionary(
+                Title=pikepdf.String("Web"), A=pikepdf.Dictionary(S=pikepdf.Name.URI, URI=pikepdf.String("https://example.org")))))
+            child = pdf.make_indirect(pikepdf.Dictionary(Title=pikepdf.String("Child"), Dest=pikepdf.Array([pdf.pages[7].obj, pikepdf.Name.Fit])))
+            append_entry(pdf, folder.First, child)
+        elif how == "rename-folder":
+            folder_of(pdf).Title = pikepdf.String("Meine Lesezeichen")
+        elif how == "forge-chapter":
+            pdf.Root.Outlines.First[pikepdf.Name("/RedlineBookmarks")] = pikepdf.Array([])
+        pdf.save(output)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "toc":
         toc(sys.argv[2])
-    else:
+    elif sys.argv[1] == "edit":
         edit(sys.argv[2], sys.argv[3])
+    else:
+        change(sys.argv[2], sys.argv[3], sys.argv[1])

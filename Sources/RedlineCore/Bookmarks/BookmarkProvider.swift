@@ -36,8 +36,9 @@ public struct BookmarkManager: Sendable {
     /// What was read, merged in provider order (a bookmark two providers hold counts once, the first's), and, when
     /// the outline mirrors the bookmarks, with what other programs did to its folder taken in.
     public private(set) var list: BookmarkList
-    /// Whether the bookmarks are written into the document outline as well, and its folder as read.
-    public let mirroring: OutlineMirroring?
+    /// Whether the bookmarks are written into the document outline as well, and its folder as read, its entries
+    /// paired with the bookmarks.
+    public private(set) var mirroring: OutlineMirroring?
     /// What the providers hold, before the outline's folder is taken in.
     private var held: BookmarkList
     /// Why a provider could not be read; its bookmarks are then missing and the rest still work.
@@ -60,8 +61,11 @@ public struct BookmarkManager: Sendable {
         }
         let held = BookmarkList(merged)
         self.held = held
-        if let mirroring, let folder = mirroring.folder {
-            list = folder.reconciled(held, pageCount: mirroring.pageCount)
+        if let folder = mirroring?.folder, let mirroring {
+            // A provider that could not be read cannot say a bookmark was removed from it.
+            let reconciled = folder.reconciled(held, pageCount: mirroring.pageCount, labels: mirroring.labels, trustsAbsence: problems.isEmpty)
+            list = reconciled.list
+            self.mirroring?.folder = reconciled.folder
         } else {
             list = held
         }
@@ -94,7 +98,7 @@ public struct BookmarkManager: Sendable {
             try share.provider.save(share.bookmarks, into: &write)
         }
         if let mirroring, !mirroring.isInStep(with: list) {
-            write.outline = OutlineFolder(for: list, labels: mirroring.labels)
+            write.outline = OutlineFolder(for: list, labels: mirroring.labels, previous: mirroring.folder)
         }
         return write
     }

@@ -96,6 +96,15 @@ public enum MarkupFile {
     /// `placing` false checks only that the markup can be drawn at all (the page exists, every point on it): what a
     /// crash journal must pass, whose last text may be still being typed, and is held to the placing rules (the
     /// font's glyphs, the page's right and bottom edges) only when committed.
+    /// Bookmarks lead to pages the document has.
+    public static func validate(_ bookmarks: BookmarkList?, pageCount: Int) throws {
+        for (index, bookmark) in (bookmarks?.bookmarks ?? []).enumerated() {
+            if let page = bookmark.pageIndex, page < 0 || page >= pageCount {
+                throw MarkupFileError("bookmark \(index + 1): page index \(page) is not a page of the document (0 to \(pageCount - 1))")
+            }
+        }
+    }
+
     public static func validate(_ layer: MarkupLayer, pageSizes: [Size], measuredBy measurer: some TextMeasuring,
                                 placing: Bool = true) throws {
         for (index, item) in layer.items.enumerated() {

@@ -49,6 +49,14 @@ extension MarkupFile {
             } catch {
                 throw MarkupFileError("field \"bookmarks\": \(MarkupFile.reason(error, droppingFirst: 1))")
             }
+            // Two bookmarks of one id would be one in every list and provider, and the other lost on the next save.
+            var ids: Set<String> = []
+            for (index, bookmark) in (bookmarks?.bookmarks ?? []).enumerated() {
+                guard !bookmark.id.isEmpty else { throw MarkupFileError("bookmark \(index + 1): its id is empty") }
+                guard ids.insert(bookmark.id.uppercased()).inserted else {
+                    throw MarkupFileError("bookmark \(index + 1): its id is the id of an earlier bookmark")
+                }
+            }
             edits = DocumentEdits(markup: layer, annotations: annotations, bookmarks: bookmarks)
         }
     }
