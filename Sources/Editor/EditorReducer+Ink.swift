@@ -19,7 +19,7 @@ extension EditorReducer {
                 endStroke(&session)
             } else {
                 session.current = [session.pen]
-                if session.tool == .eraser {
+                if session.tool.erases {
                     state.interaction.activity = .inking(session)
                     return erase(&state, &session, from: session.pen, to: session.pen)
                 }
@@ -39,6 +39,7 @@ extension EditorReducer {
         case .pen?: return switchTool(&state, &session, to: .pen)
         case .highlighter?: return switchTool(&state, &session, to: .highlighter)
         case .eraser?: return switchTool(&state, &session, to: .eraser)
+        case .partialEraser?: return switchTool(&state, &session, to: .partialEraser)
         case .widerInk?, .narrowerInk?:
             let up = command == .widerInk
             let effects = commitInk(&state, &session)
@@ -84,7 +85,7 @@ extension EditorReducer {
 
     /// Lifts the pen; what it drew becomes a finished stroke (the eraser's path is not kept).
     static func endStroke(_ session: inout InkSession) {
-        if let current = session.current, session.tool != .eraser {
+        if let current = session.current, !session.tool.erases {
             session.strokes.append(current)
         }
         session.current = nil
@@ -119,7 +120,7 @@ extension EditorReducer {
             state.interaction.activity = .inking(session)
             return []
         }
-        if session.tool == .eraser {
+        if session.tool.erases {
             state.interaction.activity = .inking(session)
             return erase(&state, &session, from: from, to: session.pen)
         }
@@ -129,20 +130,25 @@ extension EditorReducer {
         return journalDue
     }
 
-    /// Removes every whole stroke of the page's ink that the eraser touches. Nothing is pending while it
+    /// Removes every whole stroke of the page's ink that the eraser touches, or with the partial eraser the part
+    /// of each it passes over (what is left either side stays, in the same markup). Nothing is pending while it
     /// erases: switching to the eraser made the strokes drawn before it a markup.
     /// The whole way from `start` to `end` is tested as one segment, so a long step cannot jump over a stroke.
     static func erase(_ state: inout EditorState, _ session: inout InkSession, from start: Point, to end: Point) -> [EditorEffect] {
         let radius = state.inkStyle.eraserRadius
-        func touched(_ stroke: [Point], width: Double) -> Bool {
-            InkMarkup.stroke(stroke, passesWithin: radius + width / 2, ofSegment: start, end)
+        let partly = session.tool == .partialEraser
+        // The ink's width counts: its edge, not its middle line, is what the eraser must reach, and a piece left by
+        // the partial eraser ends where its round cap stays clear of the eraser's way.
+        func kept(_ stroke: [Point], width: Double) -> [[Point]] {
+            if partly { return InkMarkup.erasing(stroke, within: radius + width / 2, ofSegment: start, end) ?? [stroke] }
+            return InkMarkup.stroke(stroke, passesWithin: radius + width / 2, ofSegment: start, end) ? [] : [stroke]
         }
         state.interaction.activity = .inking(session)
         var updated = state.markup
         for item in state.markup.items(onPage: session.pageIndex) {
             guard case .ink(var ink) = item.content else { continue }
-            let kept = ink.strokes.filter { !touched($0, width: ink.width) }
-            guard kept.count != ink.strokes.count else { continue }
+            let kept = ink.strokes.flatMap { kept($0, width: ink.width) }
+            guard kept != ink.strokes else { continue }
             if kept.isEmpty {
                 updated.remove(item.id)
             } else {
@@ -166,7 +172,7 @@ extension EditorReducer {
         endStroke(&session)
         let strokes = session.strokes
         session.strokes = []
-        let committed = strokes.isEmpty || session.tool == .eraser ? nil
+        let committed = strokes.isEmpty || session.tool.erases ? nil
             : MarkupItem(id: session.id, pageIndex: session.pageIndex,
                          content: .ink(state.inkStyle.markup(for: session.tool, strokes: strokes)))
         // The next strokes make another markup; the session must not show the committed ones as pending too.

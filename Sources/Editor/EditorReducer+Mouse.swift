@@ -222,7 +222,7 @@ extension EditorReducer {
         session.current = [spot.point]
         state.cursor = spot.point
         state.interaction.activity = .inking(session)
-        return session.tool == .eraser ? erase(&state, &session, from: spot.point, to: spot.point) : []
+        return session.tool.erases ? erase(&state, &session, from: spot.point, to: spot.point) : []
     }
 
     private static func dragSelection(_ state: inout EditorState, to point: Point, _ env: EditorEnvironment) -> [EditorEffect] {

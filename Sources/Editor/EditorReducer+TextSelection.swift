@@ -49,6 +49,7 @@ extension EditorReducer {
         case .highlightText?: return markSelection(&state, selection, words, .highlight)
         case .underlineText?: return markSelection(&state, selection, words, .underline)
         case .strikeOutText?: return markSelection(&state, selection, words, .strikeOut)
+        case .squigglyText?: return markSelection(&state, selection, words, .squiggly)
         case .deselectText?:
             deselectText(&state, env)
             return []
@@ -107,7 +108,9 @@ extension EditorReducer {
         // mark would go wherever the next J or arrow sent it, off its words.
         state.selection = nil
         let count = chosen.count == 1 ? "1 word" : "\(chosen.count) words"
-        state.message = "\(kind == .strikeOut ? "Struck out" : kind == .underline ? "Underlined" : "Highlighted") \(count)"
+        let done: [TextMarks.Kind: String] = [.highlight: "Highlighted", .underline: "Underlined", .strikeOut: "Struck out",
+                                              .squiggly: "Squiggle under"]
+        state.message = "\(done[kind] ?? "Marked") \(count)"
         return effects
     }
 

@@ -1,7 +1,10 @@
 import RedlineCore
 
 public enum InkTool: String, Sendable, CaseIterable {
-    case pen, highlighter, eraser
+    /// `eraser` takes whole strokes; `partialEraser` only what it passes over (Xournal++'s standard eraser).
+    case pen, highlighter, eraser, partialEraser
+
+    public var erases: Bool { self == .eraser || self == .partialEraser }
 }
 
 /// Ink mode: a pen cursor that draws while lowered. The strokes drawn in a row make one ink markup,

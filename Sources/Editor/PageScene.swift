@@ -76,7 +76,7 @@ extension EditorState {
                 items.append(typed)
             }
             highlight = draft.markup.bounds(measuredBy: environment.measurer)
-        } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex, session.tool != .eraser,
+        } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex, !session.tool.erases,
                   !session.allStrokes.isEmpty {
             // The strokes being drawn show live, before they become a markup.
             items.append(MarkupItem(id: session.id, pageIndex: pageIndex,

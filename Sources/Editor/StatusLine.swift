@@ -103,7 +103,8 @@ enum StatusLine {
         case .pen: return "ink pen \(PDFNumber.format(state.inkStyle.penWidth))pt \(state.inkStyle.penColor.name), pen \(pen)"
         case .highlighter:
             return "ink highlighter \(PDFNumber.format(state.inkStyle.highlighterWidth))pt \(state.inkStyle.highlighterColor.name), pen \(pen)"
-        case .eraser: return "ink eraser, pen \(pen)"
+        case .eraser: return "ink eraser (whole strokes), pen \(pen)"
+        case .partialEraser: return "ink eraser (part of strokes), pen \(pen)"
         }
     }
 
@@ -142,7 +143,7 @@ enum MessageLine {
             text = state.message ?? prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
         case .inking:
             text = state.message ?? "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
-                                                  ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser], "eraser"),
+                                                  ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser, .partialEraser], "erasers"),
                                                   ([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
         case .page:
             // A running save stays in view after other messages have gone: the keys go on working meanwhile.
@@ -155,7 +156,7 @@ enum MessageLine {
             let count = selection.range.count
             text = state.message ?? "Selected \(count == 1 ? "1 word" : "\(count) words"): " + state.keymaps.hints([
                 ([.selectWordForward, .selectWordBackward], "words"), ([.selectLineDown, .selectLineUp], "lines"), ([.copyText], "copy"),
-                ([.highlightText], "highlight"), ([.underlineText], "underline"), ([.strikeOutText], "strike out"),
+                ([.highlightText], "highlight"), ([.underlineText], "underline"), ([.strikeOutText], "strike out"), ([.squigglyText], "squiggly"),
                 ([.deselectText], "deselects")], in: .selection)
         case .overlay(.linkHints(let typed)):
             text = "Follow: " + typed + "▏   " + (state.keymaps.hint([.cancelInput], "cancels", in: .typing) ?? "")

@@ -171,7 +171,8 @@ enum TextPageView {
                 for rect in marks.rects {
                     switch marks.kind {
                     case .highlight: restyle(rect) { $0 = Theme.textHighlighter(tint(ink)) }
-                    case .underline: restyle(rect) { $0.underline = true; $0.foreground = Theme.color(onPaper(ink)) }
+                    // A terminal's cells have one kind of underline: a squiggly is underlined in its colour too.
+                    case .underline, .squiggly: restyle(rect) { $0.underline = true; $0.foreground = Theme.color(onPaper(ink)) }
                     case .strikeOut: restyle(rect) { $0 = Theme.textStroke(onPaper(ink)) }
                     }
                 }

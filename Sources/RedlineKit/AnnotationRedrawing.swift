@@ -4,8 +4,8 @@ import RedlineCore
 
 /// Annotations of the file given a new colour, size or text, drawn again by the painter that draws the screen and
 /// Redline's own annotations, so the file shows what the editor showed: what the painter draws (FreeText, Ink,
-/// Highlight, Underline, StrikeOut) and the shapes, lines and polygons drawn from their keys; readers draw the others
-/// (a note, a squiggly) anew from their keys.
+/// Highlight, Underline, StrikeOut, Squiggly) and the shapes, lines and polygons drawn from their keys; readers draw
+/// the others (a note) anew from their keys.
 public enum AnnotationRedrawing {
     public struct Redrawn: Sendable {
         /// Each annotation as it will be: a FreeText's box fitted to its new words and size.
@@ -29,7 +29,7 @@ public enum AnnotationRedrawing {
                 if grown.rect != annotation.rect { result.annotations[annotation.id] = grown }
                 // A shape, line or polygon is drawn from its keys as an import draws it: readers left to draw it
                 // themselves differ (MuPDF strokes a square of width 0, which poppler rightly leaves out). Others
-                // (a note, a squiggly) readers draw.
+                // (a note) readers draw.
                 if let drawing = XFDFExchange.drawingFromKeys(grown) { outlined.append((annotation.id, drawing)) }
                 continue
             }

@@ -81,7 +81,7 @@ public enum XFDFExchange {
     }
 
     /// What the painter draws from its keys when XFDF brings it. Notes and stamps are left to readers, who draw
-    /// their icons and stamp pictures better than a sketch; a squiggly every reader draws from its quads.
+    /// their icons and stamp pictures better than a sketch; a squiggly is drawn as the editor's squiggly marks are.
     static let sketchedKinds: Set<String> = ["Square", "Circle", "Line", "PolyLine", "Polygon", "Caret"]
 
     /// Reads `bytes` as XFDF against the document's pages, then writes the document with the command applied to

@@ -119,7 +119,8 @@ struct Search: ParsableCommand {
         let hits = range.flatMap { hitsByPage[$0] ?? [] }
         let refused = range.compactMap { page in refusedByPage[page].map { (page: page, reason: $0) } }
         progress.finish()
-        try printOutput(json ? SearchReport.json(hits) : SearchReport.text(hits), terminator: "")
+        let labels = document.description.pageLabels
+        try printOutput(json ? VisibleText.json(SearchReport.json(hits, labels: labels)) : SearchReport.text(hits, labels: labels), terminator: "")
         // Said once, for the first page left out: a search never ends on a page poppler would read for ever. One line in
         // all, with "not found" when nothing was.
         let leftOut = refused.first.map { first in

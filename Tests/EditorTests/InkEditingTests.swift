@@ -93,6 +93,31 @@ import Testing
         #expect(inkItems(editor).count == 1)
     }
 
+    /// `E`: the partial eraser takes only what it passes over; what is left either side stays in the same markup,
+    /// saved and undone as one.
+    @Test func thePartialEraserTakesOnlyWhatItPassesOver() {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        // One stroke from x 100 to 200, 2 pt wide.
+        editor.press(.character("i"), .character(" "))
+        for _ in 0..<10 { editor.press(.shiftRight) }
+        editor.press(.enter, .escape)
+        // The eraser (radius 2, plus the ink's half width) goes down across its middle.
+        editor.state.cursor = Point(x: 150, y: 90)
+        editor.press(.character("i"), .character("E"))
+        #expect(editor.screen().lines.joined(separator: "\n").contains("ink eraser (part of strokes)"))
+        editor.press(.character(" "), .shiftDown, .shiftDown, .escape)
+        let ink = inkItems(editor)
+        #expect(ink.count == 1)
+        #expect(ink[0].strokes.count == 2)
+        let left = ink[0].strokes[0], right = ink[0].strokes[1]
+        #expect(left.first == Point(x: 100, y: 100) && right.last == Point(x: 200, y: 100))
+        #expect(abs(left.last!.x - 147) < 1e-4 && abs(right.first!.x - 153) < 1e-4, "\(left.last!) \(right.first!)")
+        // One undo brings the whole stroke back.
+        editor.press(.character("u"))
+        #expect(inkItems(editor)[0].strokes.count == 1)
+    }
+
     @Test func inkIsSelectedNudgedResizedDeletedAndUndoneLikeText() {
         var editor = EditorHarness()
         drawBox(&editor)

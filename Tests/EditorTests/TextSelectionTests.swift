@@ -92,6 +92,28 @@ import Testing
         #expect(editor.state.message?.contains("follows its words") == true)
     }
 
+    /// `Z`: a wavy line under the words, saved as a Squiggly annotation by `:wa` and drawn as Redline draws a file's.
+    @Test func aSquigglyUnderTheWords() throws {
+        var editor = editor()
+        editor.press(.character("v"), .character("w"), .character("Z"))
+        let squiggly = try #require(marks(editor))
+        #expect(squiggly.kind == .squiggly && squiggly.color == .red)
+        #expect(editor.state.message == "Squiggle under 2 words")
+        let item = try #require(editor.state.markup.items(onPage: 0).first)
+        let annotation = MarkupAnnotations.annotation(for: item, author: "a", at: PDFDate(Date(), timeZone: .current),
+                                                      onPage: Size(width: 612, height: 792), measuredBy: editor.environment.measurer)
+        #expect(annotation.subtype == .squiggly && annotation.drawing.quads.count == 1)
+        // Read back from the annotation, it is the same marks; drawn, a zigzag along the words' foot.
+        let readBack: TextMarks.Kind? = MarkupAnnotations.item(for: annotation).flatMap { item -> TextMarks.Kind? in
+            if case .textMarks(let marks) = item.content { return marks.kind }
+            return nil
+        }
+        #expect(readBack == .squiggly)
+        let drawing = try #require(item.outlinedDrawing)
+        let points = drawing.outlines[0].segments.compactMap { if case .line(let p) = $0 { p } else { nil } }
+        #expect(Set(points.map(\.y)).count == 2 && points.allSatisfy { $0.y <= squiggly.rects[0].maxY && $0.y >= squiggly.rects[0].maxY - squiggly.rects[0].height / 5 })
+    }
+
     @Test func aDragOverTheTextSelectsTheWordsBetween() {
         var editor = editor()
         let viewport = editor.state.viewport(cellPixels: editor.environment.cellPixels)

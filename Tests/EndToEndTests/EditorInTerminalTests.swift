@@ -94,6 +94,30 @@ import Testing
         #expect(!isInk(122, 97))
     }
 
+    /// `E` erases only what it passes over: the saved page has the line's two ends and a gap where it went.
+    @Test func thePartialEraserLeavesAGapInTheSavedLine() throws {
+        let (folder, document) = try copyOfSample(named: "gap.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
+        try tmux.waitFor("page 4/4")
+        // A 4 pt line from (72, 72) to (172, 72), then the pen lifted to (122, 62).
+        try tmux.send("i", "+", "+", "Space")
+        for _ in 0..<10 { try tmux.send("S-Right") }
+        try tmux.send("Enter")
+        for _ in 0..<5 { try tmux.send("H") }
+        try tmux.send("K", "E")
+        try tmux.waitFor("ink eraser (part of strokes), pen up")
+        // Down across the line: 4 pt of reach beyond its 2 pt half width, either side of x 122.
+        try tmux.send("Space", "J", "J", "Space", "Escape")
+        try tmux.waitFor("[modified]")
+        try tmux.send(":", "w", "q", "Enter")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let page = try PopplerRender.page(4, of: folder.file("gap-marked.pdf"))
+        func isInk(_ x: Int, _ y: Int) -> Bool { let p = page.rgb(x, y); return p.blue > 150 && p.red < 100 }
+        #expect(isInk(80, 72) && isInk(110, 72) && isInk(134, 72) && isInk(165, 72), "both ends kept")
+        #expect(!isInk(119, 72) && !isInk(122, 72) && !isInk(125, 72), "the gap")
+    }
+
     @Test func aMouseDragDrawsAStroke() throws {
         let (folder, document) = try copyOfSample(named: "mouse.pdf")
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 120, rows: 40)

@@ -67,13 +67,20 @@ import Testing
         /// A screenshot once `ready` holds for it and the screen stays the same.
         func settledScreenshot(until ready: (RenderedPage) -> Bool) throws -> RenderedPage {
             var last: RenderedPage?
+            var everReady = false, everStill = false
             for _ in 0..<60 {
                 Thread.sleep(forTimeInterval: 0.5)
                 let shot = try display.screenshot()
-                if let last, last.pixelsEqual(shot), ready(shot) { return shot }
+                let still = last?.pixelsEqual(shot) ?? false, isReady = ready(shot)
+                if still, isReady { return shot }
+                (everReady, everStill) = (everReady || isReady, everStill || still)
                 last = shot
             }
-            throw ToolFailure(tool: "screenshot", output: "the screen never settled")
+            // What the screen showed last, and which of the two never came, for a failure on a loaded machine.
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("redline-unsettled-\(UUID().uuidString).ppm").path
+            last?.write(to: kept)
+            throw ToolFailure(tool: "screenshot", output: "the screen never settled (\(everReady ? "it was ready at times" : "never what was awaited"); "
+                              + "\(everStill ? "it stood still at times" : "it never stood still")); the last screenshot: \(kept)")
         }
 
         /// Writes `bytes` to the terminal as if a program in it had: to the editor's own tty.
@@ -321,9 +328,13 @@ extension RenderedPage {
     /// Kept for a person to look at when REDLINE_KEEP_SCREENS names a folder.
     func keep(as name: String) {
         guard let folder = ProcessInfo.processInfo.environment["REDLINE_KEEP_SCREENS"] else { return }
+        write(to: folder + "/" + name + ".ppm")
+    }
+
+    func write(to path: String) {
         var data = Data("P6 \(width) \(height) 255\n".utf8)
         data.append(contentsOf: ppmPixels)
-        FileManager.default.createFile(atPath: folder + "/" + name + ".ppm", contents: data)
+        FileManager.default.createFile(atPath: path, contents: data)
     }
 
     func pixelsEqual(_ other: RenderedPage) -> Bool {

@@ -88,6 +88,30 @@ import Testing
         #expect(some == all.filter { (2...5).contains($0.page) })
     }
 
+    /// A document that prints its own page numbers has them beside each hit's page, as pikepdf reads them.
+    @Test func hitsShowThePagesAsTheDocumentPrintsThem() throws {
+        let path = TestPaths.fixture("pypdf_GeoTopo-komprimiert.pdf")
+        struct Labelled: Decodable { let page: Int; let label: String? }
+        let json = try ProcessRunner.run(TestPaths.redline, ["search", path, "Topologie", "--json"])
+        let hits = try JSONDecoder().decode([Labelled].self, from: Data(json.stdout.utf8))
+        #expect(hits.count > 20)
+        let read = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import json, pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            print(json.dumps([page.label for page in pdf.pages]))
+            """, path])
+        let labels = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [String], "\(read.stderr)")
+        for hit in hits { #expect(hit.label == labels[hit.page - 1], "page \(hit.page)") }
+        #expect(Set(hits.map(\.label)).contains { $0 != nil && Int($0!) == nil }, "front matter in roman numerals among the hits")
+        let text = try ProcessRunner.run(TestPaths.redline, ["search", path, "Topologie"])
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == hits.count)
+        for (line, hit) in zip(lines, hits) {
+            let shown = labels[hit.page - 1] == "\(hit.page)" ? "p\(hit.page)  x " : "p\(hit.page) (\(labels[hit.page - 1]))  x "
+            #expect(line.hasPrefix(shown), "\(line)")
+        }
+    }
+
     @Test func pagesOutsideTheDocumentOrMisspeltAreClearErrors() throws {
         let beyond = try ProcessRunner.run(TestPaths.redline, ["search", TestPaths.sample, "the", "--pages", "2-99"])
         #expect(beyond.status == 1 && beyond.stderr.contains("there is no page 99 (the document has 4)"), "\(beyond.status) \(beyond.stderr)")

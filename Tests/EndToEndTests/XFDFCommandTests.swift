@@ -373,7 +373,7 @@ enum NamespaceAwareXML {
         }
     }
 
-    /// Inks, a highlighter's stroke, a dot, highlights, underlines and strike-outs imported from XFDF are written as
+    /// Inks, a highlighter's stroke, a dot, highlights, underlines, strike-outs and squigglies imported from XFDF are written as
     /// operators, not drawn by cairo: poppler and MuPDF show them as they show the same markup `apply --annotations`
     /// drew with cairo, pixel for pixel but for antialiasing.
     @Test func importedInksAndTextMarksLookAsCairoDrewThem() throws {
@@ -387,7 +387,8 @@ enum NamespaceAwareXML {
               {"page": 1, "kind": "ink", "strokes": [[[450, 300]]], "width": 8, "color": "red"},
               {"page": 1, "kind": "highlight", "rects": [[72, 120, 200, 12], [72, 136, 150, 12]], "color": "green"},
               {"page": 1, "kind": "underline", "rects": [[72, 152, 200, 12]]},
-              {"page": 1, "kind": "strike-out", "rects": [[72, 184, 200, 12]], "color": "blue"}]}
+              {"page": 1, "kind": "strike-out", "rects": [[72, 184, 200, 12]], "color": "blue"},
+              {"page": 1, "kind": "squiggly", "rects": [[72, 200, 200, 12]], "color": "red"}]}
             """#.write(toFile: markup, atomically: true, encoding: .utf8)
         let applied = try redline("apply", TestPaths.sample, "--markup", markup, "--annotations", "--output", drawn)
         try #require(applied.status == 0, "\(applied.stderr)")
@@ -396,7 +397,8 @@ enum NamespaceAwareXML {
         let imported = try redline("xfdf", "import", bare, exported, "--output", written)
         try #require(imported.status == 0, "\(imported.stderr)")
         let annotations = try MuPDFProbe.annotations(in: written)[0].annotations
-        #expect(annotations.count == 6 && annotations.allSatisfy(\.hasAppearance), "\(annotations.map(\.type))")
+        #expect(annotations.count == 7 && annotations.allSatisfy(\.hasAppearance), "\(annotations.map(\.type))")
+        #expect(annotations.filter { $0.type == "Squiggly" }.count == 1)
         for (reader, render) in [("poppler", { try PopplerRender.page(1, of: $0) }), ("MuPDF", { try MuPDFProbe.render(1, of: $0, dpi: 72) })]
             as [(String, (String) throws -> RenderedPage)] {
             let (cairo, operators, plain) = (try render(drawn), try render(written), try render(bare))

@@ -6,13 +6,14 @@ import Testing
 /// with the names, subtypes, places, review states, ink strokes and quad points the PDF has, as pikepdf and MuPDF
 /// read the PDF.
 @Suite struct XFDFInPDFBoxTests {
-    /// Redline's own annotations (`apply --annotations`: a FreeText and an ink stroke) beside other tools' files.
+    /// Redline's own annotations (`apply --annotations`: a FreeText, an ink stroke and a squiggly) beside other tools' files.
     static func redlineAnnotated(in folder: TemporaryFolder) throws -> String {
         let markup = folder.file("markup.json")
         try """
         {"version": 1, "items": [
           {"page": 1, "kind": "text", "x": 72, "y": 300, "text": "Checked \\"twice\\" & <signed>", "size": 16, "color": "blue"},
-          {"page": 1, "kind": "ink", "strokes": [[[80, 400], [140, 430], [220, 410]], [[90, 450], [95, 470]]], "width": 2}
+          {"page": 1, "kind": "ink", "strokes": [[[80, 400], [140, 430], [220, 410]], [[90, 450], [95, 470]]], "width": 2},
+          {"page": 1, "kind": "squiggly", "rects": [[72, 500, 150, 12], [72, 516, 90, 12]], "color": "green"}
         ]}
         """.write(toFile: markup, atomically: true, encoding: .utf8)
         let output = folder.file("annotated.pdf")

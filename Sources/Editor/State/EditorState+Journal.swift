@@ -12,7 +12,7 @@ extension EditorState {
             } else if draft.editing == nil {
                 journaled.markup.add(MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup)))
             }
-        case .inking(let session) where session.tool != .eraser && !session.allStrokes.isEmpty:
+        case .inking(let session) where !session.tool.erases && !session.allStrokes.isEmpty:
             journaled.markup.add(MarkupItem(id: session.id, pageIndex: session.pageIndex,
                                             content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
         default:

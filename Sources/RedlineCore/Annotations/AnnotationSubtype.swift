@@ -14,6 +14,7 @@ public struct AnnotationSubtype: RawRepresentable, Sendable, Hashable, Codable, 
     public static let highlight: Self = "Highlight"
     public static let underline: Self = "Underline"
     public static let strikeOut: Self = "StrikeOut"
+    public static let squiggly: Self = "Squiggly"
     public static let caret: Self = "Caret"
 
     /// Links and form fields are parts of the document rather than comments on it: left out of lists unless asked.

@@ -40,6 +40,7 @@ public enum MarkupAnnotations {
                 drawing.opacity = TextMarks.highlightOpacity
             case .underline: subtype = .underline
             case .strikeOut: subtype = .strikeOut
+            case .squiggly: subtype = .squiggly
             }
             drawing.color = marks.color.rgb
             drawing.quads = marks.rects.map { rect in
@@ -76,10 +77,12 @@ public enum MarkupAnnotations {
             let strokes = drawing.inkList.filter { !$0.isEmpty }
             guard !strokes.isEmpty else { return nil }
             content = .ink(InkMarkup(strokes: strokes, width: drawing.lineWidth ?? 1, color: color, opacity: drawing.opacity ?? 1))
-        case .highlight, .underline, .strikeOut:
+        case .highlight, .underline, .strikeOut, .squiggly:
             let rects = drawing.quads.compactMap { Rect(enclosing: $0) }
             guard !rects.isEmpty else { return nil }
-            let kind: TextMarks.Kind = annotation.subtype == .highlight ? .highlight : annotation.subtype == .underline ? .underline : .strikeOut
+            let kinds: [AnnotationSubtype: TextMarks.Kind] = [.highlight: .highlight, .underline: .underline, .strikeOut: .strikeOut,
+                                                              .squiggly: .squiggly]
+            let kind = kinds[annotation.subtype] ?? .highlight
             content = .textMarks(TextMarks(kind: kind, rects: rects, color: color))
         default:
             return nil

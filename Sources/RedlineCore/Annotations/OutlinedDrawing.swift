@@ -57,6 +57,15 @@ extension MarkupItem {
             }
             return OutlinedDrawing(outlines: [PathOutline(segments: segments, fill: nil, stroke: ink.color.rgb, dashed: false)],
                                    width: ink.width, dashes: [], opacity: ink.opacity, multiplies: false, rounded: true)
+        case .textMarks(let marks) where marks.kind == .squiggly:
+            // The zigzag Redline draws under a Squiggly annotation's words, so what is saved as one shows as it was.
+            let segments = marks.rects.flatMap { rect -> [PathOutline.Segment] in
+                let zigzag = AnnotationSketch.zigzag(under: rect)
+                guard let first = zigzag.first else { return [] }
+                return [.move(first)] + zigzag.dropFirst().map { .line($0) }
+            }
+            return OutlinedDrawing(outlines: [PathOutline(segments: segments, fill: nil, stroke: marks.color.rgb, dashed: false)],
+                                   width: 1, dashes: [], opacity: 1, multiplies: false, rounded: false)
         case .textMarks(let marks):
             // A highlight fills each line's box translucently; an underline or a strike-out is a bar across it.
             let segments = marks.rects.flatMap { rect -> [PathOutline.Segment] in

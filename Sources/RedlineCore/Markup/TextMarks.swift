@@ -1,10 +1,11 @@
-/// Marks over words of the page's own text, made from a text selection: a highlight over the words' boxes, or
-/// a line under them or through them. One rectangle per line of the selection, in display space.
+/// Marks over words of the page's own text, made from a text selection: a highlight over the words' boxes, a line
+/// under them or through them, or a wavy line under them. One rectangle per line of the selection, in display space.
 public struct TextMarks: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case highlight
         case underline
         case strikeOut = "strike-out"
+        case squiggly
     }
 
     public var kind: Kind
