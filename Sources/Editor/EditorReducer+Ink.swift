@@ -89,6 +89,8 @@ extension EditorReducer {
             session.strokes.append(current)
         }
         session.current = nil
+        // The eraser's next pass is an undo step of its own.
+        session.erasingPass = nil
     }
 
     private static func movePen(_ state: inout EditorState, _ session: inout InkSession, dx: Double, dy: Double,
@@ -156,7 +158,25 @@ extension EditorReducer {
                 updated.replace(item.with(.ink(ink)))
             }
         }
-        return change(&state) { $0 = updated }
+        guard updated != state.markup else {
+            // Ink the file already holds is an annotation: the eraser does not reshape it, and says so rather than
+            // doing nothing.
+            let fileInk = selectableAnnotations(state).contains { annotation in
+                annotation.subtype == .ink && annotation.pageIndex == session.pageIndex
+                    && annotation.drawing.inkList.contains { InkMarkup.stroke($0, passesWithin: radius + (annotation.drawing.lineWidth ?? 1) / 2,
+                                                                             ofSegment: start, end) }
+            }
+            if fileInk { state.message = "The eraser takes this session's ink; ink the file holds is an annotation: Esc, Tab to it, x deletes it" }
+            return []
+        }
+        var next = state.edits
+        next.markup = updated
+        if let pass = session.erasingPass, state.editing.extend(pass, to: next) { return journalDue }
+        let id = state.freshID()
+        guard state.editing.commit(next, id: id, time: state.now) != nil else { return [] }
+        session.erasingPass = id
+        state.interaction.activity = .inking(session)
+        return journalDue
     }
 
     private static func switchTool(_ state: inout EditorState, _ session: inout InkSession, to tool: InkTool) -> [EditorEffect] {

@@ -1,3 +1,4 @@
+import Foundation
 import RedlineCore
 
 public enum InkTool: String, Sendable, CaseIterable {
@@ -19,6 +20,8 @@ public struct InkSession: Sendable, Equatable {
     public var strokes: [[Point]] = []
     /// The stroke being drawn while the pen is down.
     public var current: [Point]?
+    /// The operation an eraser's pass made, grown by each step while the pen stays down: one undo step a pass.
+    public var erasingPass: UUID?
 
     public init(id: MarkupID, pageIndex: Int, pen: Point) {
         self.id = id

@@ -103,8 +103,9 @@ enum StatusLine {
         case .pen: return "ink pen \(PDFNumber.format(state.inkStyle.penWidth))pt \(state.inkStyle.penColor.name), pen \(pen)"
         case .highlighter:
             return "ink highlighter \(PDFNumber.format(state.inkStyle.highlighterWidth))pt \(state.inkStyle.highlighterColor.name), pen \(pen)"
-        case .eraser: return "ink eraser (whole strokes), pen \(pen)"
-        case .partialEraser: return "ink eraser (part of strokes), pen \(pen)"
+        // How far beyond the ink's edge it reaches: + and - change it, as they change the pen's width.
+        case .eraser: return "ink eraser (whole strokes) \(PDFNumber.format(state.inkStyle.eraserRadius))pt, pen \(pen)"
+        case .partialEraser: return "ink eraser (part of strokes) \(PDFNumber.format(state.inkStyle.eraserRadius))pt, pen \(pen)"
         }
     }
 

@@ -118,6 +118,33 @@ import Testing
         #expect(inkItems(editor)[0].strokes.count == 1)
     }
 
+    /// A pass of the eraser over many pen steps is one undo step, however much each step took.
+    @Test func anErasersPassIsOneUndoStep() {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character(" "))
+        for _ in 0..<10 { editor.press(.shiftRight) }
+        editor.press(.enter, .escape)
+        let drawn = inkItems(editor)
+        // Along the stroke from x 120 to 170, a point at a time: fifty steps that each take a little more.
+        editor.state.cursor = Point(x: 120, y: 100)
+        editor.press(.character("i"), .character("E"), .character(" "))
+        for _ in 0..<50 { editor.press(.right) }
+        editor.press(.character(" "))
+        let erased = inkItems(editor)
+        #expect(erased[0].strokes.count == 2 && erased[0].strokes[1].first!.x > 172)
+        editor.press(.escape, .character("u"))
+        #expect(inkItems(editor) == drawn)
+        editor.press(.control("r"))
+        #expect(inkItems(editor) == erased)
+        // A second pass is a step of its own.
+        editor.state.cursor = Point(x: 190, y: 90)
+        editor.press(.character("i"), .character("E"), .character(" "), .shiftDown, .shiftDown, .character(" "), .escape)
+        #expect(inkItems(editor)[0].strokes.count == 3)
+        editor.press(.character("u"))
+        #expect(inkItems(editor) == erased)
+    }
+
     @Test func inkIsSelectedNudgedResizedDeletedAndUndoneLikeText() {
         var editor = EditorHarness()
         drawBox(&editor)

@@ -105,7 +105,7 @@ import Testing
         try tmux.send("Enter")
         for _ in 0..<5 { try tmux.send("H") }
         try tmux.send("K", "E")
-        try tmux.waitFor("ink eraser (part of strokes), pen up")
+        try tmux.waitFor("ink eraser (part of strokes) 4pt, pen up")
         // Down across the line: 4 pt of reach beyond its 2 pt half width, either side of x 122.
         try tmux.send("Space", "J", "J", "Space", "Escape")
         try tmux.waitFor("[modified]")

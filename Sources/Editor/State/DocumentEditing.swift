@@ -104,6 +104,27 @@ public struct DocumentEditing: Sendable {
         }
     }
 
+    /// Grows operation `id`, when it is still the last one made, to take in the change to `next`: an eraser's pass
+    /// over many steps is one undo step, each markup it touched changed once in it. False when something else
+    /// happened since (the caller then commits a new operation).
+    mutating func extend(_ id: UUID, to next: DocumentEdits) -> Bool {
+        guard var last = history.undoable.last, last.id == id, operations.last?.id == id else { return false }
+        let changes = edits.changes(to: next, bookmarkBase: bookmarkBase)
+        guard !changes.isEmpty else { return true }
+        for change in changes {
+            if let index = last.changes.lastIndex(where: { $0.subject == change.subject }), let grown = last.changes[index].continued(by: change) {
+                last.changes[index] = grown
+            } else {
+                last.changes.append(change)
+            }
+            edits.apply(change, bookmarkBase: bookmarkBase)
+        }
+        noteChanged(changes)
+        history.amendLast(last)
+        operations[operations.count - 1] = last
+        return true
+    }
+
     /// An operation someone else made (a collaborator, a restored journal): applied, not undoable here.
     mutating func receive(_ operation: DocumentOperation) {
         apply(operation)

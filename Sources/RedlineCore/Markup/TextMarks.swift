@@ -38,18 +38,30 @@ public struct TextMarks: Sendable, Hashable, Codable {
         return moved
     }
 
-    /// The rectangles of a selection's words: one per line, from the first word's left to the last word's right.
+    /// The rectangles of a selection's words: one per line, from the first word's left to the last word's right,
+    /// as high as the line's words typically are. A box that stands out is not the line's: TeX sets ≠ as a glyph of
+    /// no width whose box reaches into the next line, and ∩ or ∅ with boxes far below the baseline; a mark made
+    /// to their union floated a line down. So the line's top and bottom are its words' medians, among the words
+    /// that have a width.
     public static func lineRects(_ boxes: [(line: Int, box: Rect)]) -> [Rect] {
         var order: [Int] = []
-        var byLine: [Int: Rect] = [:]
+        var byLine: [Int: [Rect]] = [:]
         for (line, box) in boxes {
-            if let known = byLine[line] {
-                byLine[line] = known.union(box)
-            } else {
-                order.append(line)
-                byLine[line] = box
-            }
+            if byLine[line] == nil { order.append(line) }
+            byLine[line, default: []].append(box)
         }
-        return order.compactMap { byLine[$0] }
+        return order.compactMap { line in
+            guard let words = byLine[line], let first = words.first else { return nil }
+            let wide = words.filter { $0.width > 0.01 }
+            let measured = wide.isEmpty ? words : wide
+            func median(_ values: [Double]) -> Double {
+                let sorted = values.sorted()
+                return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+            }
+            let top = median(measured.map(\.minY)), bottom = median(measured.map(\.maxY))
+            let left = words.dropFirst().reduce(first.minX) { min($0, $1.minX) }
+            let right = words.dropFirst().reduce(first.maxX) { max($0, $1.maxX) }
+            return Rect(x: left, y: top, width: right - left, height: max(0, bottom - top))
+        }
     }
 }

@@ -125,7 +125,7 @@ extension MarkupFile {
                 content = .textMarks(TextMarks(kind: marksKind ?? .highlight, rects: rects,
                                                color: try fields.color("color") ?? (marksKind == .highlight ? .yellow : .red)))
             default:
-                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\", \"ink\", \"highlight\", \"underline\" or \"strike-out\")")
+                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\", \"ink\", \"highlight\", \"underline\", \"strike-out\" or \"squiggly\")")
             }
         }
     }

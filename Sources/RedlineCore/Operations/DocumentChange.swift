@@ -43,6 +43,8 @@ public enum DocumentChange: Sendable, Hashable, Codable {
         switch (self, next) {
         case (.replaceMarkup(let start, let end), .replaceMarkup(let before, let after)) where end == before:
             .replaceMarkup(before: start, after: after)
+        case (.replaceMarkup(let start, let end), .removeMarkup(let item, let index)) where end == item:
+            .removeMarkup(item: start, index: index)
         case (.moveAnnotation(let id, let start, let end), .moveAnnotation(let nextID, let before, let after))
             where id == nextID && end == before:
             .moveAnnotation(id: id, before: start, after: after)
