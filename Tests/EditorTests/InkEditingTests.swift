@@ -15,6 +15,14 @@ import Testing
         editor.press(.enter)
     }
 
+    /// One stroke from (100, 100) to (200, 100), 2 pt wide, then out of ink mode.
+    func drawLine(_ editor: inout EditorHarness) {
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character(" "))
+        for _ in 0..<10 { editor.press(.shiftRight) }
+        editor.press(.enter, .escape)
+    }
+
     var inkItems: (EditorHarness) -> [InkMarkup] {
         { editor in editor.state.markup.items.compactMap { if case .ink(let ink) = $0.content { ink } else { nil } } }
     }
@@ -97,11 +105,7 @@ import Testing
     /// saved and undone as one.
     @Test func thePartialEraserTakesOnlyWhatItPassesOver() {
         var editor = EditorHarness()
-        editor.state.cursor = Point(x: 100, y: 100)
-        // One stroke from x 100 to 200, 2 pt wide.
-        editor.press(.character("i"), .character(" "))
-        for _ in 0..<10 { editor.press(.shiftRight) }
-        editor.press(.enter, .escape)
+        drawLine(&editor)
         // The eraser (radius 2, plus the ink's half width) goes down across its middle.
         editor.state.cursor = Point(x: 150, y: 90)
         editor.press(.character("i"), .character("E"))
@@ -121,10 +125,7 @@ import Testing
     /// A pass of the eraser over many pen steps is one undo step, however much each step took.
     @Test func anErasersPassIsOneUndoStep() {
         var editor = EditorHarness()
-        editor.state.cursor = Point(x: 100, y: 100)
-        editor.press(.character("i"), .character(" "))
-        for _ in 0..<10 { editor.press(.shiftRight) }
-        editor.press(.enter, .escape)
+        drawLine(&editor)
         let drawn = inkItems(editor)
         // Along the stroke from x 120 to 170, a point at a time: fifty steps that each take a little more.
         editor.state.cursor = Point(x: 120, y: 100)
