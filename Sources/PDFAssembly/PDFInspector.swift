@@ -8,10 +8,12 @@ public enum PDFInspector {
     /// `readingAnnotations: false` leaves the annotations out, for what never looks at them (listing bookmarks):
     /// a page of 100,000 was most of such a command's time and memory.
     /// `keepingForSave`: the reading is kept for the save the same command makes next (`openSessionForWriting`).
+    /// `readingOutline`: the outline's folder of bookmarks too, only where they are kept there: finding it walks the
+    /// whole outline (20,000 entries added a third of a second to every open).
     public static func describe(path: String, password: String?, readingAnnotations: Bool = true,
-                                keepingForSave: Bool = false) throws -> DocumentDescription {
+                                keepingForSave: Bool = false, readingOutline: Bool = false) throws -> DocumentDescription {
         try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: false,
-                     keepingForSave: keepingForSave)
+                     keepingForSave: keepingForSave, readingOutline: readingOutline)
     }
 
     /// A reading `describe` made, kept for the save that follows in the same command (`apply`): reading the file
@@ -45,7 +47,7 @@ public enum PDFInspector {
         let root = session.key(qpdf_get_root(session.data), "/Pages")
         guard session.isDictionary(root), let count = session.integer(session.key(root, "/Count")), count > 0,
               count <= Int(Int32.max), session.isArray(session.key(root, "/Kids")), session.takeWarnings().isEmpty else {
-            return BookmarkSources(try describe(path: path, password: password, readingAnnotations: false))
+            return BookmarkSources(try describe(path: path, password: password, readingAnnotations: false, readingOutline: readingOutline))
         }
         var sources = BookmarkSources(pageCount: Int(count), metadata: nil, metadataProblem: nil,
                                       permanentID: DocumentMetadata.permanentID(in: session),
@@ -63,7 +65,7 @@ public enum PDFInspector {
     }
 
     private static func describe(path: String, password: String?, readingAnnotations: Bool, mendingTried: Bool,
-                                 keepingForSave: Bool = false) throws -> DocumentDescription {
+                                 keepingForSave: Bool = false, readingOutline: Bool) throws -> DocumentDescription {
         let session = try openSession(path: path, password: password)
         let count = qpdf_get_num_pages(session.data)
         do {
@@ -81,7 +83,8 @@ public enum PDFInspector {
            let mended = rebuiltSession(path: path, password: password, onlyMending: true),
            qpdf_get_num_pages(mended.data) >= count {
             MendedFiles.insert(identity)
-            return try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: true)
+            return try describe(path: path, password: password, readingAnnotations: readingAnnotations, mendingTried: true,
+                                readingOutline: readingOutline)
         }
         if keepingForSave, session.repairs.isEmpty, damaged.isEmpty, lost == nil, repairs.isEmpty, !objectsLost {
             keepForSave(session)
@@ -97,7 +100,7 @@ public enum PDFInspector {
         }
         description.permanentID = DocumentMetadata.permanentID(in: session)
         description.pageLabels = PageLabelReader.read(in: session, pageCount: Int(count))
-        description.outlineFolder = OutlineFolderAccess.read(in: session)
+        if readingOutline { description.outlineFolder = OutlineFolderAccess.read(in: session) }
         description.crowdedPages = crowdedPages(in: session)
         description.signedPages = SignedPages.indices(in: session)
         description.damagedPages = damaged

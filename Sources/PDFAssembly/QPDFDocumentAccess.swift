@@ -5,13 +5,16 @@ import RedlineCore
 public struct QPDFDocumentAccess: DocumentReader, DocumentWriter {
     /// False for what never looks at annotations (`redline search`): a page of 100,000 was most of its time.
     let readingAnnotations: Bool
+    /// Whether the outline's folder of bookmarks is read (only where bookmarks are kept in the outline).
+    let readingOutline: Bool
 
-    public init(readingAnnotations: Bool = true) {
+    public init(readingAnnotations: Bool = true, readingOutline: Bool = false) {
         self.readingAnnotations = readingAnnotations
+        self.readingOutline = readingOutline
     }
 
     public func describe(path: String, password: String?) throws -> DocumentDescription {
-        try PDFInspector.describe(path: path, password: password, readingAnnotations: readingAnnotations)
+        try PDFInspector.describe(path: path, password: password, readingAnnotations: readingAnnotations, readingOutline: readingOutline)
     }
 
     public func document(source: String, password: String?, overlays: [PageOverlay], annotationEdits: AnnotationEdits,

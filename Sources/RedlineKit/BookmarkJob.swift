@@ -22,7 +22,8 @@ public struct BookmarkJob {
 
     /// `readingAnnotations: false` for listing, which never looks at them; a save keeps them.
     public func describe(readingAnnotations: Bool = true) throws -> DocumentDescription {
-        try setup.describe(try MarkupApplication.describe(input, password: password, readingAnnotations: readingAnnotations), path: input)
+        try setup.describe(try MarkupApplication.describe(input, password: password, readingAnnotations: readingAnnotations,
+                                                          readingOutline: setup.inOutline), path: input)
     }
 
     /// The bookmarks, read from the document's metadata (and the sidecar). Its pages are counted only when a

@@ -20,6 +20,11 @@ public final class OpenedDocument: @unchecked Sendable {
     private let opened: FileIdentity?
     private let costs: PageCosts
 
+    /// `readingOutline`: the outline's folder of bookmarks too, where bookmarks are kept in the outline.
+    public convenience init(path: String, password: String?, readingOutline: Bool) throws {
+        try self.init(path: path, password: password, reader: QPDFDocumentAccess(readingOutline: readingOutline))
+    }
+
     public init(path: String, password: String?, reader: any DocumentReader = QPDFDocumentAccess()) throws {
         self.path = path
         self.password = password

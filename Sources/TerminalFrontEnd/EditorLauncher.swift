@@ -68,11 +68,11 @@ public enum EditorLauncher {
             }
         }
         do {
-            document = try OpenedDocument(path: path, password: password)
+            document = try OpenedDocument(path: path, password: password, readingOutline: configuration.bookmarksInOutline)
         } catch DocumentError.passwordRequired(let path) where password == nil && isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 {
             let started = try start()
             screen = started
-            document = try askPassword(path: path, screen: started)
+            document = try askPassword(path: path, screen: started, readingOutline: configuration.bookmarksInOutline)
         }
         guard let document else { return }
         var shared = shared
@@ -132,13 +132,13 @@ public enum EditorLauncher {
     }
 
     /// Three tries, as with a login; Esc gives up.
-    private static func askPassword(path: String, screen: NcursesScreen) throws -> OpenedDocument {
+    private static func askPassword(path: String, screen: NcursesScreen, readingOutline: Bool) throws -> OpenedDocument {
         var problem: String?
         for _ in 0..<3 {
             guard let typed = PasswordPrompt.ask(on: screen, fileName: URL(fileURLWithPath: path).lastPathComponent,
                                                  problem: problem) else { break }
             do {
-                return try OpenedDocument(path: path, password: typed)
+                return try OpenedDocument(path: path, password: typed, readingOutline: readingOutline)
             } catch DocumentError.wrongPassword {
                 problem = "Wrong password, try again (Esc gives up)"
             }

@@ -67,7 +67,7 @@ struct SaveJob: Sendable {
         guard request.replacesOriginal else { return Result(outcome: .saved(path: destination, edits: request.edits, how: how)) }
         do {
             progress("reopening")
-            let reopened = try OpenedDocument(path: document.path, password: document.password)
+            let reopened = try OpenedDocument(path: document.path, password: document.password, readingOutline: bookmarkSetup.inOutline)
             let description = EditorSession.describe(reopened, bookmarkSetup)
             return Result(outcome: .savedOverOriginal(path: destination, edits: request.edits, document: description, how: how),
                           reopened: (reopened, description))

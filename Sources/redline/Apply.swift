@@ -55,16 +55,16 @@ struct Apply: ParsableCommand {
         do {
             progress.say("reading \(input)")
             // Flattened markup never looks at the file's annotations: on a crowded page reading them was most of the time.
+            let setup = outlineOption.setup(configuration)
             let description = try MarkupApplication.describe(input, password: passwordOption.password,
                                                              readingAnnotations: mode == .annotations || !edits.annotations.isEmpty,
-                                                             keepingForSave: true)
+                                                             keepingForSave: true, readingOutline: setup.inOutline)
             do {
                 try MarkupFile.validate(edits.markup, pageSizes: description.pageSizes, measuredBy: services.measurer)
                 try MarkupFile.validate(edits.bookmarks, pageCount: description.pageCount)
             } catch let error as MarkupFileError {
                 throw CommandFailure("\(markup): \(error.message)", code: ExitStatus.usage)
             }
-            let setup = outlineOption.setup(configuration)
             // With the outline mirroring them, any save brings bookmarks changed in another program into step.
             let bookmarks = edits.bookmarks != nil || setup.inOutline ? try setup.manager(for: description, path: input) : nil
             let written = try DocumentSaver(services: services).save(edits, source: input, password: passwordOption.password,

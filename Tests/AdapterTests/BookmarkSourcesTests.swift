@@ -19,7 +19,7 @@ import Testing
     func theCatalogSaysWhatTheWholeDocumentSays(path: String) throws {
         let whole: Result<BookmarkSources, DocumentError>
         do {
-            whole = .success(BookmarkSources(try PDFInspector.describe(path: path, password: nil, readingAnnotations: false)))
+            whole = .success(BookmarkSources(try PDFInspector.describe(path: path, password: nil, readingAnnotations: false, readingOutline: true)))
         } catch let error as DocumentError {
             whole = .failure(error)
         }
