@@ -34,14 +34,8 @@ public enum MarkupAnnotations {
             drawing.opacity = ink.opacity < 1 ? ink.opacity : nil
             drawing.inkList = ink.strokes.filter { !$0.isEmpty }
         case .textMarks(let marks):
-            switch marks.kind {
-            case .highlight:
-                subtype = .highlight
-                drawing.opacity = TextMarks.highlightOpacity
-            case .underline: subtype = .underline
-            case .strikeOut: subtype = .strikeOut
-            case .squiggly: subtype = .squiggly
-            }
+            subtype = marks.kind.subtype
+            if marks.kind == .highlight { drawing.opacity = TextMarks.highlightOpacity }
             drawing.color = marks.color.rgb
             drawing.quads = marks.rects.map { rect in
                 [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
@@ -80,9 +74,7 @@ public enum MarkupAnnotations {
         case .highlight, .underline, .strikeOut, .squiggly:
             let rects = drawing.quads.compactMap { Rect(enclosing: $0) }
             guard !rects.isEmpty else { return nil }
-            let kinds: [AnnotationSubtype: TextMarks.Kind] = [.highlight: .highlight, .underline: .underline, .strikeOut: .strikeOut,
-                                                              .squiggly: .squiggly]
-            let kind = kinds[annotation.subtype] ?? .highlight
+            guard let kind = TextMarks.Kind(subtype: annotation.subtype) else { return nil }
             content = .textMarks(TextMarks(kind: kind, rects: rects, color: color))
         default:
             return nil
@@ -164,5 +156,22 @@ extension MarkupAnnotations {
         grown.rect = Rect(x: annotation.rect.minX, y: min(annotation.rect.minY, max(0, pageSize.height - height)),
                           width: annotation.rect.width, height: height)
         return grown
+    }
+}
+
+extension TextMarks.Kind {
+    /// The annotation each kind is saved as, and read back from.
+    public var subtype: AnnotationSubtype {
+        switch self {
+        case .highlight: .highlight
+        case .underline: .underline
+        case .strikeOut: .strikeOut
+        case .squiggly: .squiggly
+        }
+    }
+
+    public init?(subtype: AnnotationSubtype) {
+        guard let kind = Self.allCases.first(where: { $0.subtype == subtype }) else { return nil }
+        self = kind
     }
 }

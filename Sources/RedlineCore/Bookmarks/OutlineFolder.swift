@@ -73,7 +73,12 @@ public struct OutlineFolder: Sendable, Hashable {
     public static func title(of bookmark: Bookmark, labels: PageLabels?) -> String {
         if let name = bookmark.name { return name }
         guard let page = bookmark.pageIndex else { return bookmark.title }
-        return "Page " + (labels?.label(ofPage: page).flatMap { $0.isEmpty ? nil : $0 } ?? "\(page + 1)")
+        return unnamedTitle(page: page, labels: labels)
+    }
+
+    /// An unnamed bookmark's title: its page as printed (`label(ofPage:)` gives no empty label), else counted from 1.
+    static func unnamedTitle(page: Int, labels: PageLabels?) -> String {
+        "Page " + (labels?.label(ofPage: page) ?? "\(page + 1)")
     }
 
     /// Whether writing `list` would change the folder: another entry, title, page or order, or keys to put back.
@@ -139,7 +144,7 @@ public struct OutlineFolder: Sendable, Hashable {
     /// An entry's title as a bookmark's name: none when it is the title an unnamed bookmark on its page gets.
     private static func name(_ entry: Entry, _ labels: PageLabels?) -> String? {
         guard let page = entry.pageIndex else { return entry.title }
-        return entry.title == title(of: Bookmark(id: "", pageIndex: page, sortKey: 0), labels: labels) ? nil : entry.title
+        return entry.title == unnamedTitle(page: page, labels: labels) ? nil : entry.title
     }
 
     /// An adopted folder's entries paired with the bookmarks they show (same page, and the bookmark's title), as if
