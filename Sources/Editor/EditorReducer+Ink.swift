@@ -15,6 +15,7 @@ extension EditorReducer {
             state.interaction.activity = .idle
             return commitInk(&state, &session)
         case .penDownUp?:
+            if session.tool.shapeKind != nil { return placeCorner(&state, &session) }
             if session.isPenDown {
                 endStroke(&session)
             } else {
@@ -27,6 +28,7 @@ extension EditorReducer {
             state.interaction.activity = .inking(session)
             return journalDue
         case .endStroke?:
+            if session.tool.shapeKind != nil { return finishShape(&state, &session) }
             endStroke(&session)
         case .penUp?: return movePen(&state, &session, dx: 0, dy: -1, env)
         case .penDown?: return movePen(&state, &session, dx: 0, dy: 1, env)
@@ -40,10 +42,20 @@ extension EditorReducer {
         case .highlighter?: return switchTool(&state, &session, to: .highlighter)
         case .eraser?: return switchTool(&state, &session, to: .eraser)
         case .partialEraser?: return switchTool(&state, &session, to: .partialEraser)
+        case .rectangle?: return switchTool(&state, &session, to: .rectangle)
+        case .ellipse?: return switchTool(&state, &session, to: .ellipse)
+        case .line?: return switchTool(&state, &session, to: .line)
+        case .arrow?: return switchTool(&state, &session, to: .arrow)
+        case .polygon?: return switchTool(&state, &session, to: .polygon)
+        case .polyline?: return switchTool(&state, &session, to: .polyline)
+        case .toggleFill?:
+            return toggleFill(&state, &session)
         case .widerInk?, .narrowerInk?:
             let up = command == .widerInk
             let effects = commitInk(&state, &session)
-            if session.tool == .highlighter {
+            if session.tool.shapeKind != nil {
+                state.inkStyle.shapeWidth = InkStyle.step(state.inkStyle.shapeWidth, up: up, highlighter: false)
+            } else if session.tool == .highlighter {
                 state.inkStyle.highlighterWidth = InkStyle.step(state.inkStyle.highlighterWidth, up: up, highlighter: true)
             } else {
                 state.inkStyle.penWidth = InkStyle.step(state.inkStyle.penWidth, up: up, highlighter: false)
@@ -52,7 +64,9 @@ extension EditorReducer {
             return effects
         case .nextInkColour?:
             let effects = commitInk(&state, &session)
-            if session.tool == .highlighter {
+            if session.tool.shapeKind != nil {
+                state.inkStyle.shapeColor = state.inkStyle.shapeColor.next(in: state.palettes.text)
+            } else if session.tool == .highlighter {
                 state.inkStyle.highlighterColor = state.inkStyle.highlighterColor.next(in: state.palettes.highlighter)
             } else {
                 state.inkStyle.penColor = state.inkStyle.penColor.next(in: state.palettes.text)
@@ -60,8 +74,10 @@ extension EditorReducer {
             state.interaction.activity = .inking(session)
             return effects
         case .undo?:
-            // Within a markup being drawn, undo takes back its last stroke first.
-            if session.current != nil {
+            // Within a markup being drawn, undo takes back its last stroke first (a polygon's last corner).
+            if let corners = session.current, corners.count > 1, session.tool.shapeKind?.takesCorners == true {
+                session.current = Array(corners.dropLast())
+            } else if session.current != nil {
                 session.current = nil
             } else if !session.strokes.isEmpty {
                 session.strokes.removeLast()
@@ -126,7 +142,8 @@ extension EditorReducer {
             state.interaction.activity = .inking(session)
             return erase(&state, &session, from: from, to: session.pen)
         }
-        session.current?.append(session.pen)
+        // A shape follows the pen: its corners are where the pen went down, or was placed.
+        if session.tool.shapeKind == nil { session.current?.append(session.pen) }
         state.interaction.activity = .inking(session)
         // A stroke with the pen still down is journaled as it grows.
         return journalDue
@@ -189,6 +206,7 @@ extension EditorReducer {
 
     /// Makes the strokes drawn so far one ink markup (one undo step) and starts afresh.
     static func commitInk(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        if session.tool.shapeKind != nil { return finishShape(&state, &session) }
         endStroke(&session)
         let strokes = session.strokes
         session.strokes = []

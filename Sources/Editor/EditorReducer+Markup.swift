@@ -88,6 +88,17 @@ extension EditorReducer {
             ink.width = width
             let resized = item.with(.ink(ink)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }
+        case .shape(var shape):
+            // A rectangle's or an ellipse's line grows inwards, within its box; a line's grows about its middle.
+            let width = InkStyle.step(shape.width, up: up, highlighter: false)
+            guard width != shape.width else {
+                state.message = "Line width is already \(PDFNumber.format(width)) pt (\(PDFNumber.format(ShapeMarkup.widths.lowerBound)) to \(PDFNumber.format(ShapeMarkup.widths.upperBound)))"
+                return []
+            }
+            shape.width = width
+            state.inkStyle.shapeWidth = width
+            let resized = item.with(.shape(shape)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
+            return change(&state) { $0.replace(resized) }
         }
     }
 
@@ -109,6 +120,10 @@ extension EditorReducer {
             marks.color = marks.color.next(in: state.palettes.palette(forHighlighter: marks.kind == .highlight))
             state.tools.textMarksColor[marks.kind] = marks.color
             return change(&state) { $0.replace(item.with(.textMarks(marks))) }
+        case .shape(var shape):
+            shape.color = shape.color.next(in: state.palettes.text)
+            state.inkStyle.shapeColor = shape.color
+            return change(&state) { $0.replace(item.with(.shape(shape))) }
         }
     }
 

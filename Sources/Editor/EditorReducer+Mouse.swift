@@ -37,6 +37,10 @@ extension EditorReducer {
                 return penMoved(&state, &session, from: from)
             }
             if event.action == .release, session.isPenDown {
+                // A box or a line ends where the button comes up; a polygon's corners are clicked one by one.
+                if let kind = session.tool.shapeKind {
+                    return kind.takesCorners ? [] : finishShape(&state, &session)
+                }
                 endStroke(&session)
                 state.interaction.activity = .inking(session)
             }
@@ -217,6 +221,11 @@ extension EditorReducer {
     static func penPressed(_ state: inout EditorState, _ session: inout InkSession, _ env: EditorEnvironment) -> [EditorEffect] {
         let spot = pointerSpot(state, env)
         guard spot.onPage else { return [] }
+        if session.tool.shapeKind?.takesCorners == true, session.isPenDown {
+            session.pen = spot.point
+            state.cursor = spot.point
+            return placeCorner(&state, &session)
+        }
         endStroke(&session)
         session.pen = spot.point
         session.current = [spot.point]

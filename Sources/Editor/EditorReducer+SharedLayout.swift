@@ -50,7 +50,8 @@ extension EditorReducer {
             }
         }
         state.editing.changeAnnotationsInPlace { annotations in
-            for var (position, annotation) in updates {
+            for (position, update) in updates {
+                var annotation = update
                 if let position {
                     annotation.order = position
                     annotations[position] = annotation

@@ -592,6 +592,8 @@ public enum EditorReducer {
             state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
         case .textMarks:
             state.message = "A mark over words has no text of its own: c changes its colour, x deletes it"
+        case .shape:
+            state.message = "A shape is not edited as text: move it with the arrows, + and - change its line, c its colour"
         }
     }
 }

@@ -4,8 +4,14 @@ import RedlineCore
 public enum InkTool: String, Sendable, CaseIterable {
     /// `eraser` takes whole strokes; `partialEraser` only what it passes over (Xournal++'s standard eraser).
     case pen, highlighter, eraser, partialEraser
+    /// The shape tools: a box or a line dragged from where the pen goes down to where it comes up; a polygon or
+    /// polyline through corners placed one by one.
+    case rectangle, ellipse, line, arrow, polygon, polyline
 
     public var erases: Bool { self == .eraser || self == .partialEraser }
+
+    /// The shape a shape tool draws.
+    public var shapeKind: ShapeMarkup.Kind? { ShapeMarkup.Kind(rawValue: rawValue) }
 }
 
 /// Ink mode: a pen cursor that draws while lowered. The strokes drawn in a row make one ink markup,
@@ -32,6 +38,22 @@ public struct InkSession: Sendable, Equatable {
     public var isPenDown: Bool { current != nil }
 
     public var allStrokes: [[Point]] { strokes + (current.map { [$0] } ?? []) }
+
+    /// A shape tool's shape as it stands: from where the pen went down to the pen, or through the corners placed
+    /// and on to the pen. Nil before the pen goes down, or while it encloses nothing.
+    public func shape(_ style: InkStyle) -> ShapeMarkup? {
+        guard let kind = tool.shapeKind, let placed = current, let first = placed.first else { return nil }
+        let points = kind.takesCorners ? (placed.last == pen ? placed : placed + [pen]) : [first, pen]
+        let shape = ShapeMarkup(kind: kind, points: points, width: style.shapeWidth, color: style.shapeColor, filled: style.shapeFilled)
+        return shape.drawsSomething ? shape : nil
+    }
+
+    /// What is being drawn, as the markup it will be: shown live, journaled against a crash.
+    public func pendingItem(_ style: InkStyle) -> MarkupItem? {
+        if tool.shapeKind != nil { return shape(style).map { MarkupItem(id: id, pageIndex: pageIndex, content: .shape($0)) } }
+        guard !tool.erases, !allStrokes.isEmpty else { return nil }
+        return MarkupItem(id: id, pageIndex: pageIndex, content: .ink(style.markup(for: tool, strokes: allStrokes)))
+    }
 }
 
 /// The width and colour each ink tool draws with; kept across ink sessions.
@@ -40,10 +62,15 @@ public struct InkStyle: Sendable, Hashable {
     public var highlighterWidth = 14.0
     public var penColor: MarkupColor = .blue
     public var highlighterColor: MarkupColor = .yellow
+    /// The shape tools' line and colour, and whether a rectangle, an ellipse or a polygon is filled.
+    public var shapeWidth = 2.0
+    public var shapeColor: MarkupColor = .red
+    public var shapeFilled = false
 
     public init(palettes: MarkupPalettes = .standard) {
         penColor = palettes.text.contains(.blue) ? .blue : palettes.text[0]
         highlighterColor = palettes.highlighter[0]
+        shapeColor = palettes.text.contains(.red) ? .red : palettes.text[0]
     }
 
     static let penSteps: [Double] = [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12]

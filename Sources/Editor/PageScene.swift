@@ -76,11 +76,10 @@ extension EditorState {
                 items.append(typed)
             }
             highlight = draft.markup.bounds(measuredBy: environment.measurer)
-        } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex, !session.tool.erases,
-                  !session.allStrokes.isEmpty {
-            // The strokes being drawn show live, before they become a markup.
-            items.append(MarkupItem(id: session.id, pageIndex: pageIndex,
-                                    content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
+        } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex,
+                  let pending = session.pendingItem(inkStyle) {
+            // The strokes or the shape being drawn show live, before they become a markup.
+            items.append(pending)
         } else if let panel = interaction.annotationPanel, let id = panel.selected,
                   let annotation = annotation(id), annotation.pageIndex == pageIndex {
             // The selected annotation's area, outlined on the page.

@@ -106,6 +106,11 @@ enum StatusLine {
         // How far beyond the ink's edge it reaches: + and - change it, as they change the pen's width.
         case .eraser: return "ink eraser (whole strokes) \(PDFNumber.format(state.inkStyle.eraserRadius))pt, pen \(pen)"
         case .partialEraser: return "ink eraser (part of strokes) \(PDFNumber.format(state.inkStyle.eraserRadius))pt, pen \(pen)"
+        case .rectangle, .ellipse, .line, .arrow, .polygon, .polyline:
+            let style = state.inkStyle
+            let filled = session.tool.shapeKind?.canBeFilled == true && style.shapeFilled ? " filled" : ""
+            let corners = session.tool.shapeKind?.takesCorners == true ? ", \(session.current?.count ?? 0) corners" : ", pen \(pen)"
+            return "shape \(session.tool.rawValue)\(filled) \(PDFNumber.format(style.shapeWidth))pt \(style.shapeColor.name)\(corners)"
         }
     }
 
@@ -117,6 +122,10 @@ enum StatusLine {
         case .textMarks(let marks):
             let lines = marks.rects.count == 1 ? "1 line" : "\(marks.rects.count) lines"
             return "\(marks.kind.rawValue) \(lines) \(marks.color.name)"
+        case .shape(let shape):
+            let filled = shape.filled ? " filled" : ""
+            let corners = shape.kind.takesCorners ? " \(shape.points.count) corners" : ""
+            return "\(shape.kind.rawValue)\(corners)\(filled) \(PDFNumber.format(shape.width))pt \(shape.color.name)"
         case .ink(let ink):
             let kind = ink.isHighlighter ? "highlight" : "ink"
             let strokes = ink.strokes.count == 1 ? "1 stroke" : "\(ink.strokes.count) strokes"
@@ -142,10 +151,8 @@ enum MessageLine {
                                         ([.closeHelp], "closes")], in: .help)
         case .typing(let draft):
             text = state.message ?? prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
-        case .inking:
-            text = state.message ?? "Ink: " + state.keymaps.hints([([.penDownUp], "lowers/lifts the pen"), ([.penUp, .penDown, .penLeft, .penRight], "draw"),
-                                                  ([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser, .partialEraser], "erasers"),
-                                                  ([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
+        case .inking(let session):
+            text = state.message ?? inkHint(state.keymaps, session.tool)
         case .page:
             // A running save stays in view after other messages have gone: the keys go on working meanwhile.
             text = state.message ?? state.chrome.saving.map { "Saving \($0.destination)… \($0.step)" }
@@ -182,6 +189,27 @@ enum MessageLine {
         let room = width - CharacterWidth.of(label) - CharacterWidth.of(note) - 5
         guard room > 8 else { return CharacterWidth.prefix(of: note, columns: width) }
         return label + "…" + CharacterWidth.suffix(of: typed, columns: room - 1) + "▏   " + note
+    }
+
+    /// Ink mode's keys for the tool in hand: a shape tool's say how its corners are placed.
+    static func inkHint(_ keymaps: Keymaps, _ tool: InkTool) -> String {
+        let tools: [([EditorCommand], String)] = [([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser, .partialEraser], "erasers"),
+                                                  ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline], "shapes")]
+        let moves = [EditorCommand.penUp, .penDown, .penLeft, .penRight]
+        switch tool.shapeKind {
+        case let kind? where kind.takesCorners:
+            return "\(kind.rawValue.capitalized): " + keymaps.hints([([.penDownUp], "places a corner"), (moves, "move"),
+                                                                  ([.endStroke], kind == .polygon ? "closes it" : "ends it"),
+                                                                  ([.undo], "takes a corner back")] + (kind.canBeFilled ? [([.toggleFill], "fill")] : [])
+                                                                  + tools + [([.leaveInk], "leaves")], in: .ink)
+        case let kind?:
+            return "\(kind.rawValue.capitalized): " + keymaps.hints([([.penDownUp], kind == .rectangle || kind == .ellipse ? "at each corner" : "at each end"), (moves, "move")]
+                                                                  + (kind.canBeFilled ? [([.toggleFill], "fill")] : []) + tools
+                                                                  + [([.leaveInk], "leaves")], in: .ink)
+        case nil:
+            return "Ink: " + keymaps.hints([([.penDownUp], "lowers/lifts the pen"), (moves, "draw")] + tools
+                                           + [([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
+        }
     }
 
     /// "Enter commits · Esc cancels · Backspace deletes", from the `typing` keymap.

@@ -91,8 +91,12 @@ enum TextPageView {
         // larger than the view shows where it lies with its outline out of sight): under the search hits and the
         // selection, which stay visible on them.
         // Each sketch's reach, found once for both passes (a polygon's is a walk over every corner).
-        let reaches = scene.sketches.map(\.bounds)
-        for (sketch, bounds) in zip(scene.sketches, reaches) {
+        // The shapes drawn in this session are drawn as the file's are.
+        let sketches = scene.sketches + scene.markup.compactMap { item -> AnnotationSketch? in
+            if case .shape(let shape) = item.content { shape.sketch } else { nil }
+        }
+        let reaches = sketches.map(\.bounds)
+        for (sketch, bounds) in zip(sketches, reaches) {
             guard let fill = sketch.fill else { continue }
             if case .note = sketch.shape { continue }
             guard inView(bounds.minY, bounds.maxY) else { continue }
@@ -114,7 +118,7 @@ enum TextPageView {
             }
         }
         // Annotations drawn from their keys: their outline in their colour, a stamp's words where it starts.
-        for (sketch, bounds) in zip(scene.sketches, reaches) {
+        for (sketch, bounds) in zip(sketches, reaches) {
             guard inView(bounds.minY, bounds.maxY) else { continue }
             // A note is its icon's colour (its outline is black on every note); the others their line's.
             let isNote = if case .note = sketch.shape { true } else { false }
@@ -165,6 +169,8 @@ enum TextPageView {
                         restyle(Rect(origin: point, size: Size(width: 0, height: 0)), line: false) { $0 = style }
                     }
                 }
+            case .shape:
+                continue
             case .textMarks(let marks):
                 guard inView(marks.bounds.minY, marks.bounds.maxY) else { continue }
                 let ink = marks.color.rgb

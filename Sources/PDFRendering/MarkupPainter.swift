@@ -14,7 +14,7 @@ public struct MarkupPainter: Sendable {
         for item in items {
             switch item.content {
             case .text(let text): paint(text, on: context)
-            case .ink, .textMarks:
+            case .ink, .textMarks, .shape:
                 // The same paths an appearance stream writes (`MarkupItem.outlinedDrawing`).
                 if let drawing = item.outlinedDrawing { paint(drawing, on: context) }
             }

@@ -8,7 +8,7 @@ public enum KeymapContext: String, Sendable, CaseIterable, Hashable {
     public var title: String {
         switch self {
         case .page: "The page"
-        case .ink: "Ink (i)"
+        case .ink: "Ink and shapes (i)"
         case .annotations: "Annotations (a)"
         case .bookmarks: "Bookmarks (B)"
         case .outline: "Outline (o)"
@@ -106,6 +106,8 @@ public struct Keymaps: Sendable, Equatable {
             (character("p"), .pen), (character("h"), .highlighter), (character("e"), .eraser), (character("E"), .partialEraser),
             (character("+"), .widerInk), (character("="), .widerInk), (character("-"), .narrowerInk), (character("_"), .narrowerInk),
             (character("c"), .nextInkColour), (character("u"), .undo), (.control("r"), .redo),
+            (character("r"), .rectangle), (character("o"), .ellipse), (character("l"), .line), (character("a"), .arrow),
+            (character("P"), .polygon), (character("Y"), .polyline), (character("f"), .toggleFill),
             (.click, .drawAtPointer),
         ],
         .annotations: [

@@ -55,6 +55,8 @@ public struct InteractionSubject: Sendable, Hashable, Codable {
         case .text: kind = "text"
         case .ink: kind = "ink"
         case .textMarks(let marks): kind = marks.kind.rawValue
+        // Named as the annotation it is saved as, so that one rule governs a drawn rectangle and a file's square.
+        case .shape(let shape): kind = Self.kindName(shape.kind.subtype.rawValue)
         }
         self.init(kind: kind, author: author, pageIndex: item.pageIndex, rect: item.bounds(measuredBy: measurer),
                   isMarkup: true, id: item.id.description)

@@ -12,9 +12,8 @@ extension EditorState {
             } else if draft.editing == nil {
                 journaled.markup.add(MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup)))
             }
-        case .inking(let session) where !session.tool.erases && !session.allStrokes.isEmpty:
-            journaled.markup.add(MarkupItem(id: session.id, pageIndex: session.pageIndex,
-                                            content: .ink(inkStyle.markup(for: session.tool, strokes: session.allStrokes))))
+        case .inking(let session):
+            if let pending = session.pendingItem(inkStyle) { journaled.markup.add(pending) }
         default:
             break
         }

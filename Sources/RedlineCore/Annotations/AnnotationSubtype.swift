@@ -16,6 +16,11 @@ public struct AnnotationSubtype: RawRepresentable, Sendable, Hashable, Codable, 
     public static let strikeOut: Self = "StrikeOut"
     public static let squiggly: Self = "Squiggly"
     public static let caret: Self = "Caret"
+    public static let square: Self = "Square"
+    public static let circle: Self = "Circle"
+    public static let line: Self = "Line"
+    public static let polygon: Self = "Polygon"
+    public static let polyLine: Self = "PolyLine"
 
     /// Links and form fields are parts of the document rather than comments on it: left out of lists unless asked.
     public var isDocumentStructure: Bool { self == .link || self == .widget }

@@ -41,6 +41,21 @@ public enum MarkupAnnotations {
                 [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
                  Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)]
             }
+        case .shape(let shape):
+            subtype = shape.kind.subtype
+            drawing.color = shape.color.rgb
+            drawing.lineWidth = shape.width
+            drawing.interiorColor = shape.filled ? shape.color.rgb : nil
+            switch shape.kind {
+            case .rectangle, .ellipse:
+                // /RD: where the box stands inside /Rect, which has room for antialiased edges.
+                if let box = shape.box {
+                    drawing.fringe = [box.minX - rect.minX, box.minY - rect.minY, rect.maxX - box.maxX, rect.maxY - box.maxY].map { max(0, $0) }
+                }
+            case .line, .arrow, .polygon, .polyline:
+                drawing.vertices = shape.points
+                if shape.kind == .arrow { drawing.lineEndings = ["None", AnnotationSketch.Ending.openArrow.rawValue] }
+            }
         }
         return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,
                           rect: rect, author: author, created: date, modified: date, contents: contents,
@@ -105,12 +120,13 @@ extension MarkupItem {
     /// The name (/NM) the markup has as an annotation.
     public var annotationName: AnnotationID { AnnotationID(id.rawValue.uuidString) }
 
-    /// False for text emptied and ink without a point: nothing to keep.
+    /// False for text emptied, ink without a point and a shape without its corners: nothing to keep.
     public var drawsSomething: Bool {
         switch content {
         case .text(let text): !text.text.isEmpty
         case .ink(let ink): ink.strokes.contains { !$0.isEmpty }
         case .textMarks(let marks): !marks.rects.isEmpty
+        case .shape(let shape): shape.drawsSomething
         }
     }
 }

@@ -48,6 +48,8 @@ extension MarkupItem {
         switch content {
         case .text:
             return nil
+        case .shape(let shape):
+            return shape.sketch?.outlinedDrawing
         case .ink(let ink):
             // One path for every stroke, so a translucent highlighter does not darken where its strokes cross; a
             // stroke of one point is a dot (a round cap on a line of no length).

@@ -23,10 +23,11 @@ public enum MarkupContent: Sendable, Hashable {
     case text(TextMarkup)
     case ink(InkMarkup)
     case textMarks(TextMarks)
+    case shape(ShapeMarkup)
 }
 
 extension MarkupContent: Codable {
-    private enum Kind: String, CodingKey { case text, ink, textMarks }
+    private enum Kind: String, CodingKey { case text, ink, textMarks, shape }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Kind.self)
@@ -34,6 +35,8 @@ extension MarkupContent: Codable {
             self = .text(text)
         } else if let marks = try container.decodeIfPresent(TextMarks.self, forKey: .textMarks) {
             self = .textMarks(marks)
+        } else if let shape = try container.decodeIfPresent(ShapeMarkup.self, forKey: .shape) {
+            self = .shape(shape)
         } else {
             self = .ink(try container.decode(InkMarkup.self, forKey: .ink))
         }
@@ -45,6 +48,7 @@ extension MarkupContent: Codable {
         case .text(let text): try container.encode(text, forKey: .text)
         case .ink(let ink): try container.encode(ink, forKey: .ink)
         case .textMarks(let marks): try container.encode(marks, forKey: .textMarks)
+        case .shape(let shape): try container.encode(shape, forKey: .shape)
         }
     }
 }
@@ -66,6 +70,7 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
         case .text(let text): text.bounds(measuredBy: measurer)
         case .ink(let ink): ink.bounds
         case .textMarks(let marks): marks.bounds
+        case .shape(let shape): shape.bounds
         }
     }
 
@@ -84,6 +89,8 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
             moved.content = .ink(ink.translated(dx: dx, dy: dy))
         case .textMarks(let marks):
             moved.content = .textMarks(marks.translated(dx: dx, dy: dy))
+        case .shape(let shape):
+            moved.content = .shape(shape.translated(dx: dx, dy: dy))
         }
         return moved
     }

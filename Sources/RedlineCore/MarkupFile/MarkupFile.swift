@@ -122,6 +122,16 @@ public enum MarkupFile {
                 }
                 continue
             }
+            if case .shape(let shape) = item.content {
+                // A shape's corners lie on the page; its line and an arrow's head may reach past them, as ink's
+                // width does.
+                for point in shape.points where point.x < -0.01 || point.y < -0.01
+                    || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
+                    throw MarkupFileError.item(number, field: "points",
+                        "point [\(PDFNumber.shown(point.x)), \(PDFNumber.shown(point.y))] is off the page (\(PDFNumber.shown(size.width)) × \(PDFNumber.shown(size.height)))")
+                }
+                continue
+            }
             if case .ink(let ink) = item.content {
                 for point in ink.strokes.joined() where point.x < -0.01 || point.y < -0.01
                     || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
@@ -193,6 +203,8 @@ public enum MarkupFile {
         var width: Double?
         var opacity: Double?
         var rects: [[Double]]?
+        var points: [[Double]]?
+        var fill: Bool?
         let color: String
 
         init(_ item: MarkupItem) {
@@ -209,6 +221,12 @@ public enum MarkupFile {
                 kind = marks.kind.rawValue
                 rects = marks.rects.map { [$0.minX, $0.minY, $0.width, $0.height] }
                 color = marks.color.name
+            case .shape(let shape):
+                kind = shape.kind.rawValue
+                points = shape.points.map { [$0.x, $0.y] }
+                width = shape.width
+                fill = shape.filled ? true : nil
+                color = shape.color.name
             case .ink(let ink):
                 kind = "ink"
                 strokes = ink.strokes.map { $0.map { [$0.x, $0.y] } }

@@ -70,6 +70,7 @@ extension MarkupFile {
         static let textFields = ["id", "page", "kind", "x", "y", "text", "size", "color"]
         static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity"]
         static let marksFields = ["id", "page", "kind", "rects", "color"]
+        static let shapeFields = ["id", "page", "kind", "points", "width", "color", "fill"]
 
         init(from decoder: any Decoder, number: Int) throws {
             guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
@@ -80,8 +81,9 @@ extension MarkupFile {
             guard page >= 1 else { throw MarkupFileError.item(number, field: "page", "pages count from 1, got \(page)") }
             let kind = try fields.string("kind")
             let marksKind = TextMarks.Kind(rawValue: kind)
-            let known = kind == "ink" ? Self.inkFields : marksKind != nil ? Self.marksFields : Self.textFields
-            if ["text", "ink"].contains(kind) || marksKind != nil,
+            let shapeKind = ShapeMarkup.Kind(rawValue: kind)
+            let known = kind == "ink" ? Self.inkFields : marksKind != nil ? Self.marksFields : shapeKind != nil ? Self.shapeFields : Self.textFields
+            if ["text", "ink"].contains(kind) || marksKind != nil || shapeKind != nil,
                let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
                 throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
             }
@@ -124,8 +126,25 @@ extension MarkupFile {
                 let rects = try fields.rects("rects")
                 content = .textMarks(TextMarks(kind: marksKind ?? .highlight, rects: rects,
                                                color: try fields.color("color") ?? (marksKind == .highlight ? .yellow : .red)))
+            case _ where shapeKind != nil:
+                let shapeKind = shapeKind ?? .rectangle
+                let points = try fields.points("points", kind: shapeKind)
+                let width = try fields.optionalNumber("width") ?? 2
+                guard width >= 0.01, width <= 200 else {
+                    throw MarkupFileError.item(number, field: "width", "must be at least 0.01 and at most 200 points, got \(PDFNumber.shown(width))")
+                }
+                let fill = try fields.optionalBoolean("fill") ?? false
+                if fill, !shapeKind.canBeFilled {
+                    throw MarkupFileError.item(number, field: "fill", "a \(kind) has no inside to fill (a rectangle, an ellipse or a polygon has)")
+                }
+                let shape = ShapeMarkup(kind: shapeKind, points: points, width: width, color: try fields.color("color") ?? .red, filled: fill)
+                if !shape.drawsSomething {
+                    throw MarkupFileError.item(number, field: "points", "the \(kind)'s corners enclose nothing: its box has no width or no height")
+                }
+                content = .shape(shape)
             default:
-                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \"text\", \"ink\", \"highlight\", \"underline\", \"strike-out\" or \"squiggly\")")
+                let kinds = (["text", "ink"] + TextMarks.Kind.allCases.map(\.rawValue) + ShapeMarkup.Kind.allCases.map(\.rawValue)).map { "\"\($0)\"" }
+                throw MarkupFileError.item(number, field: "kind", "unknown kind \"\(kind)\" (expected \(kinds.dropLast().joined(separator: ", ")) or \(kinds.last ?? ""))")
             }
         }
     }
@@ -221,6 +240,32 @@ private struct ItemFields {
             result.append(stroke)
         }
         return result
+    }
+
+    /// `[[x, y], …]`: a box's two corners or a line's two ends, or a polygon's or polyline's corners.
+    func points(_ field: String, kind: ShapeMarkup.Kind) throws -> [Point] {
+        guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
+        let expected = kind.takesCorners ? "\(kind.leastPoints) to \(ShapeMarkup.mostCorners) points [x, y]"
+            : kind == .rectangle || kind == .ellipse ? "two opposite corners [x, y]" : "two ends [x, y]"
+        guard let pairs = try? container.decode([[Double]].self, forKey: key(field)) else {
+            throw MarkupFileError.item(number, field: field, "must be \(expected)")
+        }
+        let fits = kind.takesCorners ? (kind.leastPoints...ShapeMarkup.mostCorners).contains(pairs.count) : pairs.count == 2
+        guard fits else { throw MarkupFileError.item(number, field: field, "must be \(expected), got \(pairs.count)") }
+        return try pairs.enumerated().map { index, pair in
+            guard pair.count == 2, pair.allSatisfy(\.isFinite) else {
+                throw MarkupFileError.item(number, field: field, "point \(index + 1) must be [x, y] numbers")
+            }
+            return Point(x: pair[0], y: pair[1])
+        }
+    }
+
+    func optionalBoolean(_ field: String) throws -> Bool? {
+        guard has(field) else { return nil }
+        guard let value = try? container.decode(Bool.self, forKey: key(field)) else {
+            throw MarkupFileError.item(number, field: field, "must be true or false")
+        }
+        return value
     }
 
     /// `[[x, y, width, height], …]`, one to a thousand of them, sizes not negative.
