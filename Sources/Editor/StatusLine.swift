@@ -193,23 +193,20 @@ enum MessageLine {
 
     /// Ink mode's keys for the tool in hand: a shape tool's say how its corners are placed.
     static func inkHint(_ keymaps: Keymaps, _ tool: InkTool) -> String {
-        let tools: [([EditorCommand], String)] = [([.pen], "pen"), ([.highlighter], "highlighter"), ([.eraser, .partialEraser], "erasers"),
-                                                  ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline], "shapes")]
+        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline], "shapes")
         let moves = [EditorCommand.penUp, .penDown, .penLeft, .penRight]
-        switch tool.shapeKind {
-        case let kind? where kind.takesCorners:
-            return "\(kind.rawValue.capitalized): " + keymaps.hints([([.penDownUp], "places a corner"), (moves, "move"),
-                                                                  ([.endStroke], kind == .polygon ? "closes it" : "ends it"),
-                                                                  ([.undo], "takes a corner back")] + (kind.canBeFilled ? [([.toggleFill], "fill")] : [])
-                                                                  + tools + [([.leaveInk], "leaves")], in: .ink)
-        case let kind?:
-            return "\(kind.rawValue.capitalized): " + keymaps.hints([([.penDownUp], kind == .rectangle || kind == .ellipse ? "at each corner" : "at each end"), (moves, "move")]
-                                                                  + (kind.canBeFilled ? [([.toggleFill], "fill")] : []) + tools
-                                                                  + [([.leaveInk], "leaves")], in: .ink)
-        case nil:
-            return "Ink: " + keymaps.hints([([.penDownUp], "lowers/lifts the pen"), (moves, "draw")] + tools
-                                           + [([.endStroke], "ends a stroke"), ([.leaveInk], "leaves")], in: .ink)
+        guard let kind = tool.shapeKind else {
+            // Space lifts the pen as Enter does: Enter's hint gave way to the shapes'.
+            return "Ink: " + keymaps.hints([([.penDownUp], "lowers/lifts the pen"), (moves, "draw"), ([.pen], "pen"), ([.highlighter], "highlighter"),
+                                            ([.eraser, .partialEraser], "erasers"), shapes, ([.leaveInk], "leaves")], in: .ink)
         }
+        let fill: [([EditorCommand], String)] = kind.canBeFilled ? [([.toggleFill], "fill")] : []
+        let parts: [([EditorCommand], String)] = kind.takesCorners
+            ? [([.penDownUp], "adds a corner"), (moves, "move"), ([.endStroke], kind == .polygon ? "closes" : "ends"), ([.undo], "takes one back")]
+                + fill + [shapes, ([.leaveInk], "leaves")]
+            : [([.penDownUp], kind == .rectangle || kind == .ellipse ? "at each corner" : "at each end"), (moves, "move")]
+                + fill + [shapes, ([.pen], "pen"), ([.leaveInk], "leaves")]
+        return "\(kind.rawValue.capitalized): " + keymaps.hints(parts, in: .ink)
     }
 
     /// "Enter commits · Esc cancels · Backspace deletes", from the `typing` keymap.

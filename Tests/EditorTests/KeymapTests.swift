@@ -51,6 +51,13 @@ import Testing
         let line = editor.screen().text(ofRow: 29).trimmingCharacters(in: .whitespaces)
         #expect(line.hasPrefix("Ink: Space lowers/lifts the pen · arrows draw"), "\(line)")
         #expect(line.hasSuffix("Esc leaves"), "\(line)")
+        // And each tool's, the shapes' saying how their corners are placed.
+        for (key, start) in [("h", "Ink:"), ("E", "Ink:"), ("r", "Rectangle: Space at each corner"), ("a", "Arrow: Space at each end"),
+                             ("P", "Polygon: Space adds a corner"), ("Y", "Polyline: Space adds a corner")] {
+            editor.press(.character(Character(key)))
+            let line = editor.screen().text(ofRow: 29).trimmingCharacters(in: .whitespaces)
+            #expect(line.hasPrefix(start) && line.hasSuffix("Esc leaves"), "\(key): \(line)")
+        }
     }
 
     /// The wheel runs list-down and list-up, not whatever the Down and Up keys were bound to.

@@ -6,14 +6,20 @@ import Testing
 /// with the names, subtypes, places, review states, ink strokes and quad points the PDF has, as pikepdf and MuPDF
 /// read the PDF.
 @Suite struct XFDFInPDFBoxTests {
-    /// Redline's own annotations (`apply --annotations`: a FreeText, an ink stroke and a squiggly) beside other tools' files.
+    /// Redline's own annotations (`apply --annotations`: a FreeText, an ink stroke, a squiggly and one shape of each kind)
+    /// beside other tools' files.
     static func redlineAnnotated(in folder: TemporaryFolder) throws -> String {
         let markup = folder.file("markup.json")
         try """
         {"version": 1, "items": [
           {"page": 1, "kind": "text", "x": 72, "y": 300, "text": "Checked \\"twice\\" & <signed>", "size": 16, "color": "blue"},
           {"page": 1, "kind": "ink", "strokes": [[[80, 400], [140, 430], [220, 410]], [[90, 450], [95, 470]]], "width": 2},
-          {"page": 1, "kind": "squiggly", "rects": [[72, 500, 150, 12], [72, 516, 90, 12]], "color": "green"}
+          {"page": 1, "kind": "squiggly", "rects": [[72, 500, 150, 12], [72, 516, 90, 12]], "color": "green"},
+          {"page": 1, "kind": "rectangle", "points": [[300, 400], [400, 450]], "width": 3},
+          {"page": 1, "kind": "ellipse", "points": [[420, 400], [520, 450]], "fill": true, "color": "blue"},
+          {"page": 1, "kind": "arrow", "points": [[300, 480], [500, 520]]},
+          {"page": 1, "kind": "polygon", "points": [[300, 560], [400, 560], [350, 620]], "fill": true},
+          {"page": 1, "kind": "polyline", "points": [[420, 560], [470, 620], [520, 560]]}
         ]}
         """.write(toFile: markup, atomically: true, encoding: .utf8)
         let output = folder.file("annotated.pdf")
@@ -53,7 +59,8 @@ import Testing
         #expect(found.count > 0 || held.isEmpty)
         let height = try Self.pageHeight(source)
         for (box, pdf) in zip(found, held) {
-            #expect("/" + (box.subtype ?? "") == pdf.subtype, "\(box.name ?? "") is a \(pdf.subtype ?? "")")
+            // PDFBox names what it reads from <polyline> "Polyline" (its FDFAnnotationPolyline's subtype), not PolyLine.
+            #expect(("/" + (box.subtype ?? "")).lowercased() == pdf.subtype?.lowercased(), "\(box.name ?? "") is a \(pdf.subtype ?? "")")
             if let nm = pdf.NM { #expect(box.name == nm) } else { #expect(box.name?.hasPrefix("redline-") == true) }
             #expect(box.page == pdf.page - 1, "\(box.name ?? "")'s page, from 0")
             let pdfRect = [min(pdf.rect[0], pdf.rect[2]), min(pdf.rect[1], pdf.rect[3]), max(pdf.rect[0], pdf.rect[2]), max(pdf.rect[1], pdf.rect[3])]
@@ -66,6 +73,14 @@ import Testing
             }
             if case .text(let intent)? = pdf.look["IT"] { #expect("/" + (box.intent ?? "") == intent) }
             if case .texts(let endings)? = pdf.look["LE"] { #expect(box.lineEndings?.map { "/" + $0 } == endings) }
+            // A line's ends, a polygon's corners and a fill, as the PDF has them.
+            for (key, read) in [("L", box.line), ("Vertices", box.vertices), ("IC", box.interior)] {
+                if case .numbers(let held)? = pdf.look[key] {
+                    #expect(read.map { Self.close($0, held) } == true, "\(box.name ?? "")'s /\(key): \(read ?? []) against \(held)")
+                } else {
+                    #expect(read == nil, "\(box.name ?? "") has no /\(key)")
+                }
+            }
             if pdf.subtype == "/Ink", let nm = pdf.NM, let drawn = mupdf.first(where: { $0.id == nm }) {
                 // MuPDF gives strokes on the page as shown, from its top; the page here is upright.
                 let expected = drawn.ink.map { stroke in stroke.flatMap { [$0[0], height - $0[1]] } }

@@ -11,6 +11,10 @@ public struct PDFBoxAnnotation: Decodable, Sendable {
     public let richText: String?
     public let intent: String?
     public let lineEndings: [String]?
+    /// /L, /Vertices and /IC.
+    public let line: [Double]?
+    public let vertices: [Double]?
+    public let interior: [Double]?
     public let state: String?
     public let stateModel: String?
     /// Each stroke as x, y, x, y…

@@ -11,7 +11,7 @@ import org.apache.pdfbox.pdmodel.fdf.FDFDocument;
 /**
  * Apache PDFBox reading an XFDF file, for Redline's tests: another implementation than Redline's own parser says
  * which annotations the file holds. Prints one JSON object per annotation, one per line: name, subtype, page,
- * rect, title, contents, rich text, intent, line endings, state, state model, ink strokes and quad points, as
+ * rect, title, contents, rich text, intent, line endings, a line's ends, corners, fill, state, state model, ink strokes and quad points, as
  * PDFBox's FDF model has them.
  *
  * Run with the JDK's source launcher: java -cp pdfbox2.jar:fontbox2.jar:commons-logging.jar XFDFProbe.java FILE
@@ -53,6 +53,11 @@ public class XFDFProbe {
                         line.append(numbers(strokes.get(i)));
                     }
                     line.append("],");
+                }
+                // A line's ends, a polygon's or polyline's corners, a fill: as the PDF's /L, /Vertices and /IC.
+                for (String[] key : new String[][] { { "line", "L" }, { "vertices", "Vertices" }, { "interior", "IC" } }) {
+                    COSArray values = annotation.getCOSObject().getCOSArray(COSName.getPDFName(key[1]));
+                    if (values != null) line.append('"').append(key[0]).append("\":").append(numbers(values.toFloatArray())).append(',');
                 }
                 float[] quads = annotation.getCOSObject().getCOSArray(COSName.QUADPOINTS) == null ? null
                     : annotation.getCOSObject().getCOSArray(COSName.QUADPOINTS).toFloatArray();

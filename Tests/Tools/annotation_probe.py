@@ -79,6 +79,9 @@ def look(annot):
         found["CL"] = numbers(annot.CL)
     if "/RD" in annot:
         found["RD"] = numbers(annot.RD)
+    for key in ("/IC", "/L", "/Vertices"):
+        if key in annot:
+            found[key[1:]] = numbers(annot[key])
     if annot.get("/Subtype") == "/FreeText" and "/C" in annot:
         found["FreeText C"] = numbers(annot.C)
     popup = annot.get("/Popup")

@@ -1,0 +1,131 @@
+import Editor
+import TerminalGrid
+import RedlineCore
+import Testing
+
+/// The shape tools of ink mode, with the keyboard and the mouse, and the shapes as markup afterwards: selected,
+/// nudged, resized, recoloured, undone, journaled.
+@Suite struct ShapeDrawingTests {
+    var shapes: (EditorHarness) -> [ShapeMarkup] {
+        { editor in editor.state.markup.items.compactMap { if case .shape(let shape) = $0.content { shape } else { nil } } }
+    }
+
+    /// Ink mode at (100, 100), the tool's key, Space, the pen moved by (dx, dy) in 10 pt steps, Space.
+    func dragWithKeys(_ editor: inout EditorHarness, tool: Character, dx: Int, dy: Int) {
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character(tool), .character(" "))
+        for _ in 0..<abs(dx) { editor.press(dx > 0 ? .shiftRight : .shiftLeft) }
+        for _ in 0..<abs(dy) { editor.press(dy > 0 ? .shiftDown : .shiftUp) }
+        editor.press(.character(" "))
+    }
+
+    @Test(arguments: [("r", ShapeMarkup.Kind.rectangle), ("o", .ellipse), ("l", .line), ("a", .arrow)])
+    func spaceAtOneCornerAndAgainAtTheOtherMakesTheShape(key: String, kind: ShapeMarkup.Kind) throws {
+        var editor = EditorHarness()
+        dragWithKeys(&editor, tool: Character(key), dx: 8, dy: 5)
+        // Made as the pen comes up, each shape its own markup: no need to leave ink mode first.
+        let shape = try #require(shapes(editor).first)
+        #expect(shape.kind == kind)
+        #expect(shape.points == [Point(x: 100, y: 100), Point(x: 180, y: 150)])
+        #expect(shape.width == 2 && shape.color == .red && !shape.filled)
+        // The next one is another markup.
+        editor.press(.character(" "), .shiftLeft, .shiftLeft, .shiftUp, .character(" "), .escape)
+        #expect(shapes(editor).count == 2)
+        #expect(Set(editor.state.markup.items.map(\.id)).count == 2)
+        // Each one undo step.
+        editor.press(.character("u"))
+        #expect(shapes(editor).count == 1)
+    }
+
+    @Test func theShapeShowsWhileThePenMovesAndIsJournaledBeforeItIsMade() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("o"), .character(" "), .shiftRight, .shiftRight, .shiftDown)
+        #expect(editor.state.markup.isEmpty)
+        let shown = editor.state.scene(environment: editor.environment).markup
+        guard case .shape(let live)? = shown.last?.content else { Issue.record("no shape shown"); return }
+        #expect(live.kind == .ellipse && live.points == [Point(x: 100, y: 100), Point(x: 120, y: 110)])
+        guard case .shape(let journaled)? = editor.state.journalEdits.markup.items.first?.content else { Issue.record("not journaled"); return }
+        #expect(journaled == live)
+        #expect(editor.screen().lines.joined(separator: "\n").contains("shape ellipse 2pt red, pen down"))
+    }
+
+    @Test func aPolygonTakesACornerAtEachSpaceAndEnterClosesIt() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("P"), .character(" "))
+        editor.press(.shiftRight, .shiftRight, .character(" "))
+        editor.press(.shiftDown, .shiftDown, .character(" "))
+        // u takes the last corner back; placing it again elsewhere.
+        editor.press(.character("u"), .shiftDown, .character(" "))
+        #expect(editor.screen().lines.joined(separator: "\n").contains("3 corners"))
+        editor.press(.enter)
+        let polygon = try #require(shapes(editor).first)
+        #expect(polygon.kind == .polygon)
+        #expect(polygon.points == [Point(x: 100, y: 100), Point(x: 120, y: 100), Point(x: 120, y: 130)])
+        // A polyline the same way; Esc keeps what was placed.
+        editor.press(.character("Y"), .character(" "), .shiftLeft, .character(" "), .escape)
+        #expect(shapes(editor).last?.kind == .polyline && shapes(editor).last?.points.count == 2)
+    }
+
+    @Test func aShapeThatEnclosesNothingIsNotKeptAndTheMessageSaysWhy() {
+        var editor = EditorHarness()
+        editor.press(.character("i"), .character("r"), .character(" "), .character(" "))
+        #expect(editor.state.markup.isEmpty)
+        #expect(editor.state.message == "A rectangle needs room: move the pen before lifting it (or drag)")
+        editor.press(.character("P"), .character(" "), .shiftRight, .character(" "), .enter)
+        #expect(editor.state.markup.isEmpty)
+        #expect(editor.state.message?.hasPrefix("A polygon needs 3 corners or more") == true)
+    }
+
+    @Test func fillWidthAndColourApplyToTheNextShapes() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("r"), .character("f"), .character("+"), .character("c"))
+        editor.press(.character(" "), .shiftRight, .shiftDown, .character(" "))
+        let filled = try #require(shapes(editor).first)
+        #expect(filled.filled && filled.width == 3 && filled.color == .purple)
+        // A line is never filled, whatever the setting.
+        editor.press(.character("l"), .character(" "), .shiftRight, .character(" "))
+        #expect(shapes(editor).last.map { !$0.filled && $0.kind == .line } == true)
+    }
+
+    @Test func pressDragReleaseDrawsABoxAndClicksPlaceAPolygonsCorners() throws {
+        var editor = EditorHarness()
+        editor.press(.character("i"), .character("r"))
+        editor.send(.mouse(MouseEvent(.press, column: 20, row: 5)))
+        editor.send(.mouse(MouseEvent(.drag, column: 25, row: 7)))
+        editor.send(.mouse(MouseEvent(.drag, column: 30, row: 10)))
+        editor.send(.mouse(MouseEvent(.release, column: 30, row: 10)))
+        let viewport = editor.state.viewport(cellPixels: .standard)
+        let box = try #require(shapes(editor).first)
+        #expect(viewport.cell(for: box.points[0]) == (20, 5) && viewport.cell(for: box.points[1]) == (30, 10))
+        editor.press(.character("P"))
+        for (column, row) in [(20, 15), (30, 15), (25, 20)] {
+            editor.send(.mouse(MouseEvent(.press, column: column, row: row)))
+            editor.send(.mouse(MouseEvent(.release, column: column, row: row)))
+        }
+        #expect(shapes(editor).count == 1, "a polygon is made when Enter ends it")
+        editor.press(.enter)
+        let polygon = try #require(shapes(editor).last)
+        #expect(polygon.kind == .polygon && polygon.points.map { viewport.cell(for: $0) }.map { [$0.column, $0.row] } == [[20, 15], [30, 15], [25, 20]])
+    }
+
+    @Test func aShapeIsSelectedNudgedResizedAndRecolouredLikeOtherMarkup() throws {
+        var editor = EditorHarness()
+        dragWithKeys(&editor, tool: "r", dx: 8, dy: 5)
+        editor.press(.escape, .tab)
+        let id = try #require(editor.state.selection)
+        #expect(editor.screen().lines.joined(separator: "\n").contains("rectangle 2pt red"))
+        editor.press(.right, .shiftDown, .character("+"), .character("c"))
+        guard case .shape(let moved)? = editor.state.markup.item(id)?.content else { Issue.record("gone"); return }
+        #expect(moved.points == [Point(x: 101, y: 110), Point(x: 181, y: 160)])
+        #expect(moved.width == 3 && moved.color == .purple)
+        editor.press(.enter)
+        #expect(editor.state.message?.hasPrefix("A shape is not edited as text") == true)
+        editor.press(.character("x"))
+        #expect(shapes(editor).isEmpty)
+        editor.press(.character("u"))
+        #expect(shapes(editor).first == moved)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Shapes applied from a markup file, flattened and as annotations, read back by MuPDF and pikepdf and drawn by
+/// poppler and MuPDF where the markup put them, on an upright page and on a page turned by /Rotate 90; carried by
+/// XFDF into another copy; and on every fixture.
+@Suite struct ShapesInFilesTests {
+    /// Page 1 (612 × 792) holds one of each kind in its empty lower half; page 3 (shown 792 × 612) a rectangle and
+    /// an arrow.
+    static let markup = """
+        {"version": 1, "items": [
+          {"page": 1, "kind": "rectangle", "points": [[72, 400], [272, 500]], "width": 4, "color": "red"},
+          {"page": 1, "kind": "ellipse", "points": [[300, 400], [500, 500]], "color": "blue", "fill": true},
+          {"page": 1, "kind": "line", "points": [[72, 560], [272, 560]], "color": "black"},
+          {"page": 1, "kind": "arrow", "points": [[300, 560], [500, 560]], "color": "purple"},
+          {"page": 1, "kind": "polygon", "points": [[72, 620], [272, 620], [172, 720]], "color": "green", "fill": true},
+          {"page": 1, "kind": "polyline", "points": [[300, 620], [400, 720], [500, 620]], "width": 3, "color": "red"},
+          {"page": 3, "kind": "rectangle", "points": [[100, 300], [300, 450]], "width": 3, "color": "blue"},
+          {"page": 3, "kind": "arrow", "points": [[400, 500], [700, 500]], "width": 2, "color": "black"}
+        ]}
+        """
+
+    enum Expected { case red, blue, green, purple, dark, paper }
+
+    /// Where each shape must show and where it must not, in display points (pixels at 72 dpi).
+    static let probes: [Int: [(x: Int, y: Int, Expected)]] = [
+        1: [(172, 402, .red), (172, 450, .paper), (74, 450, .red),     // the rectangle's top and left edges, its inside
+            (400, 450, .blue), (302, 402, .paper),                     // the ellipse filled; its box's corner is not
+            (172, 560, .dark), (172, 567, .paper),                      // the line
+            (400, 560, .purple),                                        // the arrow
+            (172, 650, .green), (75, 715, .paper),                      // the polygon filled; outside its slope
+            (350, 670, .red), (400, 660, .paper)],                      // the polyline, open between its ends
+        3: [(200, 301, .blue), (200, 375, .paper), (550, 500, .dark)],
+    ]
+
+    static func matches(_ pixel: (red: Int, green: Int, blue: Int), _ expected: Expected) -> Bool {
+        let (r, g, b) = pixel
+        switch expected {
+        case .red: return r > 150 && g < 90 && b < 90
+        case .blue: return b > 150 && r < 90 && g < 130
+        case .green: return g > 150 && r < 120 && b < 150
+        case .purple: return r > 80 && b > 130 && g < 90
+        case .dark: return r + g + b < 200
+        case .paper: return r > 225 && g > 225 && b > 225
+        }
+    }
+
+    static func checkPixels(_ path: String, renderer: String) throws {
+        for (page, probes) in Self.probes {
+            let picture = renderer == "mupdf" ? try MuPDFProbe.render(page, of: path) : try PopplerRender.page(page, of: path)
+            for (x, y, expected) in probes {
+                #expect(Self.matches(picture.rgb(x, y), expected), "\(renderer), page \(page) at (\(x), \(y)): \(picture.rgb(x, y)), not \(expected)")
+            }
+        }
+    }
+
+    func apply(_ source: String, _ markup: String, annotations: Bool, to output: String) throws {
+        let result = try ProcessRunner.run(TestPaths.redline, ["apply", source, "--markup", markup, "--output", output] + (annotations ? ["--annotations"] : []))
+        try #require(result.status == 0, "\(result.stderr)")
+        let check = try ProcessRunner.run("qpdf", ["--check", output])
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+
+    @Test func flattenedShapesAreDrawnWhereTheMarkupPutThem() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("shapes.json"), output = folder.file("flat.pdf")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        try apply(TestPaths.sample, markup, annotations: false, to: output)
+        #expect(try MuPDFProbe.annotations(in: output).allSatisfy(\.annotations.isEmpty))
+        try Self.checkPixels(output, renderer: "poppler")
+        try Self.checkPixels(output, renderer: "mupdf")
+    }
+
+    @Test func shapesAsAnnotationsAreTheKindsReadersKnowAndDrawWhereTheyWereMade() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("shapes.json"), output = folder.file("annotated.pdf")
+        try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
+        try apply(TestPaths.sample, markup, annotations: true, to: output)
+        let pages = try MuPDFProbe.annotations(in: output)
+        #expect(pages[0].annotations.map(\.type) == ["Square", "Circle", "Line", "Line", "Polygon", "PolyLine"])
+        #expect(pages[2].annotations.map(\.type) == ["Square", "Line"])
+        // Lines and polygons carry their points, in display space on the turned page as on the upright one.
+        func points(_ annotation: MuPDFAnnotation) -> [[Double]] { annotation.points.map { $0.map { ($0 * 100).rounded() / 100 } } }
+        #expect(points(pages[0].annotations[4]) == [[72, 620], [272, 620], [172, 720]])
+        #expect(points(pages[0].annotations[5]) == [[300, 620], [400, 720], [500, 620]])
+        #expect(points(pages[2].annotations[1]) == [[400, 500], [700, 500]])
+        #expect(pages.flatMap(\.annotations).allSatisfy { $0.hasAppearance })
+        // The keys: the arrow's head, the fills, where the rectangle's box stands inside its /Rect.
+        let held = try AnnotationProbe.read(output)
+        let arrow = try #require(held.first { $0.page == 1 && $0.look["LE"] != nil })
+        #expect(arrow.look["LE"] == .texts(["/None", "/OpenArrow"]))
+        #expect(held.filter { $0.look["IC"] != nil }.map(\.subtype) == ["/Circle", "/Polygon"])
+        let square = try #require(held.first { $0.page == 1 && $0.subtype == "/Square" })
+        #expect(square.look["RD"] == .numbers([1, 1, 1, 1]) && square.rect == [71, 291, 273, 393])
+        try Self.checkPixels(output, renderer: "poppler")
+        try Self.checkPixels(output, renderer: "mupdf")
+
+        // Carried by XFDF into a fresh copy: the same annotations, drawn the same.
+        let xfdf = folder.file("shapes.xfdf"), imported = folder.file("imported.pdf")
+        let export = try ProcessRunner.run(TestPaths.redline, ["xfdf", "export", output, "--output", xfdf])
+        try #require(export.status == 0, "\(export.stderr)")
+        let load = try ProcessRunner.run(TestPaths.redline, ["xfdf", "import", TestPaths.sample, xfdf, "--output", imported])
+        try #require(load.status == 0, "\(load.stderr)")
+        let again = try MuPDFProbe.annotations(in: imported)
+        #expect(again.map { $0.annotations.map(\.type) } == pages.map { $0.annotations.map(\.type) })
+        #expect(zip(again.flatMap(\.annotations), pages.flatMap(\.annotations)).allSatisfy { points($0) == points($1) })
+        #expect(try AnnotationProbe.read(imported).map(\.look) == held.map(\.look))
+        try Self.checkPixels(imported, renderer: "poppler")
+        try Self.checkPixels(imported, renderer: "mupdf")
+    }
+
+    /// Every fixture: a rectangle across the middle of its first page, flattened and as an annotation, shows its
+    /// edge there in poppler's picture, whatever the page's boxes and rotation.
+    @Test(arguments: XFDFCommandTests.everyFixture)
+    func aRectangleShowsWhereItWasPutOnEveryFixture(file: String) throws {
+        let folder = TemporaryFolder()
+        let source = folder.copy(fixture: file)
+        let listing = try ProcessRunner.run(TestPaths.redline, ["annotations", source, "--json"])
+        try #require(listing.status == 0, "\(listing.stderr)")
+        let first = try PopplerRender.page(1, of: source)
+        let (width, height) = (Double(first.width), Double(first.height))
+        let markup = folder.file("box.json")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "rectangle", "points": [[\#(width / 4), \#(height / 4)], [\#(width * 3 / 4), \#(height * 3 / 4)]], "width": 6, "color": "red"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        for annotations in [false, true] {
+            let output = folder.file(annotations ? "annotated.pdf" : "flat.pdf")
+            try apply(source, markup, annotations: annotations, to: output)
+            let picture = try PopplerRender.page(1, of: output)
+            let top = (Int(width / 2), Int(height / 4 + 3)), left = (Int(width / 4 + 3), Int(height / 2))
+            for (x, y) in [top, left] {
+                #expect(Self.matches(picture.rgb(x, y), .red), "\(file), \(annotations ? "annotation" : "flattened"): \(picture.rgb(x, y)) at (\(x), \(y))")
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The shape tools in the real editor under tmux: drawn with keys and with SGR mouse reports, saved flattened
+/// (`:w`) and as annotations (`:wa`), read back by MuPDF and drawn by poppler where the editor drew them.
+@Suite(.serialized) struct ShapesInTerminalTests {
+    func copyOfSample(named name: String) throws -> (TemporaryFolder, String) {
+        let folder = TemporaryFolder()
+        let document = folder.file(name)
+        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+        return (folder, document)
+    }
+
+    @Test func shapesDrawnWithKeysAreSavedBothWays() throws {
+        let (folder, document) = try copyOfSample(named: "shapes.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
+        try tmux.waitFor("page 4/4")
+        // A rectangle 80 × 50 pt from the cursor, 4 pt wide.
+        try tmux.send("i", "r", "+", "+")
+        try tmux.waitFor("shape rectangle 4pt red, pen up")
+        try tmux.send("Space")
+        for _ in 0..<8 { try tmux.send("S-Right") }
+        for _ in 0..<5 { try tmux.send("S-Down") }
+        try tmux.send("Space")
+        // A filled triangle below it, its corners placed with Space, closed with Enter.
+        try tmux.send("f", "P", "J", "J", "Space")
+        try tmux.waitFor("shape polygon filled 4pt red, 1 corners")
+        try tmux.send("L", "L", "L", "Space", "J", "J", "J", "Space", "Enter")
+        // An arrow to the right of the rectangle.
+        try tmux.send("a", "K", "K", "K", "K", "K", "K", "K", "Space", "L", "L", "L", "L", "L", "L", "Space", "Escape")
+        try tmux.waitFor("[modified]")
+        try tmux.command("wa \(folder.file("annotated.pdf"))")
+        try tmux.waitFor("Saved")
+        try tmux.command("wq")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let annotations = try MuPDFProbe.annotations(in: folder.file("annotated.pdf"))[3].annotations
+        try #require(annotations.map(\.type) == ["Square", "Polygon", "Line"], "\(annotations.map(\.type))")
+        // /Rect is the box and 1 pt around it.
+        let box = annotations[0].rect
+        #expect(abs(box[2] - box[0] - 82) < 0.01 && abs(box[3] - box[1] - 52) < 0.01, "\(box)")
+        let (left, top) = (box[0] + 1, box[1] + 1)
+        func near(_ a: [[Double]], _ b: [[Double]]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0[0] - $1[0]) < 0.01 && abs($0[1] - $1[1]) < 0.01 } }
+        // The pen ended at the rectangle's far corner (left + 80, top + 50).
+        #expect(near(annotations[1].points, [[left + 80, top + 70], [left + 110, top + 70], [left + 110, top + 100]]), "\(annotations[1].points)")
+        #expect(near(annotations[2].points, [[left + 110, top + 30], [left + 170, top + 30]]), "\(annotations[2].points)")
+
+        // Flattened, the same places show the shapes; annotations, poppler draws them there too.
+        for saved in ["shapes-marked.pdf", "annotated.pdf"] {
+            let page = try PopplerRender.page(4, of: folder.file(saved))
+            func red(_ x: Double, _ y: Double) -> Bool { let p = page.rgb(Int(x), Int(y)); return p.red > 150 && p.green < 90 && p.blue < 90 }
+            func paper(_ x: Double, _ y: Double) -> Bool { let p = page.rgb(Int(x), Int(y)); return p.red > 225 && p.green > 225 && p.blue > 225 }
+            #expect(red(left + 40, top + 2) && red(left + 2, top + 25) && paper(left + 40, top + 25), "\(saved): the rectangle's edges, its inside")
+            #expect(red(left + 100, top + 80), "\(saved): the filled triangle")
+            #expect(red(left + 140, top + 30), "\(saved): the arrow")
+        }
+    }
+
+    @Test func aDragDrawsAnEllipseAndClicksPlaceAPolylinesCorners() throws {
+        let (folder, document) = try copyOfSample(named: "mouse.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 120, rows: 40)
+        try tmux.waitFor("page 4/4")
+        try tmux.send("i", "o")
+        try tmux.waitFor("shape ellipse")
+        // SGR mouse reports (1-based cells): press, two drags with the button held, release.
+        for report in ["\u{1B}[<0;50;10M", "\u{1B}[<32;60;12M", "\u{1B}[<32;70;15M", "\u{1B}[<0;70;15m"] {
+            try tmux.type(report)
+            try tmux.waitUntilIdle()
+        }
+        try tmux.waitFor("[modified]")
+        // A polyline: a click at each corner, Enter ends it.
+        try tmux.send("Y")
+        try tmux.waitFor("shape polyline")
+        for (column, row) in [(50, 20), (60, 25), (70, 20)] {
+            try tmux.type("\u{1B}[<0;\(column);\(row)M\u{1B}[<0;\(column);\(row)m")
+            try tmux.waitUntilIdle()
+        }
+        try tmux.send("Enter", "Escape")
+        try tmux.command("wa")
+        try tmux.waitFor("Saved")
+        try tmux.command("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let annotations = try MuPDFProbe.annotations(in: folder.file("mouse-marked.pdf"))[3].annotations
+        try #require(annotations.map(\.type) == ["Circle", "PolyLine"], "\(annotations.map(\.type))")
+        let ellipse = annotations[0].rect, corners = annotations[1].points
+        // The ellipse spans 20 columns and 5 rows; the polyline's corners are 10 columns apart, the middle one lower,
+        // and the first under the ellipse's left edge, as the cells were.
+        let column = (corners[1][0] - corners[0][0]) / 10
+        #expect(abs(corners[2][0] - corners[1][0] - 10 * column) < 0.01 && abs(corners[0][1] - corners[2][1]) < 0.01 && corners[1][1] > corners[0][1])
+        #expect(abs((ellipse[2] - ellipse[0] - 2) - 20 * column) < 0.01, "\(ellipse) for columns of \(column) pt")
+        #expect(abs(ellipse[0] + 1 - corners[0][0]) < 0.01)
+        let page = try PopplerRender.page(4, of: folder.file("mouse-marked.pdf"))
+        let middle = (Int((ellipse[0] + ellipse[2]) / 2), Int(ellipse[1] + 2))
+        let p = page.rgb(middle.0, middle.1)
+        #expect(p.red > 150 && p.green < 90, "the ellipse's top at \(middle): \(p)")
+    }
+}
