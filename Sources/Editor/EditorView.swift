@@ -52,7 +52,8 @@ public enum EditorView {
     private static func drawPen(_ grid: inout CellGrid, _ state: EditorState, _ session: InkSession, _ env: EditorEnvironment) {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         guard let (column, row) = markCell(viewport.cell(for: session.pen), viewport, state.layout.pageArea) else { return }
-        let mark: Character = !session.isPenDown ? "o" : session.tool.erases ? "X" : session.tool == .highlighter ? "=" : "*"
+        let mark: Character = !session.isPenDown ? "o" : session.tool.erases ? "X" : session.tool == .highlighter ? "="
+            : session.tool.shapeKind != nil ? "+" : "*"
         grid[column, row] = Cell(mark, style: Theme.cursor)
     }
 

@@ -50,17 +50,17 @@ public struct DocumentSaver: Sendable {
         var overlays: [PageOverlay] = []
         var annotationEdits = edits.annotations
         var drawn: [AnnotationRedrawing.Drawn] = []
+        var outlined: [(AnnotationID, OutlinedDrawing)] = []
         var takenNames = Set(description.annotations.map(\.id))
         // Every annotation one save makes was made at one time.
         let date = PDFDate(Date(), timeZone: .current)
-        let edited = markup.editedPages
-        for (done, pageIndex) in edited.enumerated() {
+        let edited = markup.pagesWithItems
+        for (done, (pageIndex, items)) in edited.enumerated() {
             progress("drawing the markup of page \(pageIndex + 1) (\(done + 1) of \(edited.count))")
             guard description.pages.indices.contains(pageIndex) else {
                 throw DocumentError.damaged(path: source, reason: "page \(pageIndex + 1) does not exist")
             }
             let geometry = description.pages[pageIndex]
-            let items = markup.items(onPage: pageIndex)
             switch mode {
             case .flatten:
                 let pdf = try MarkupOverlayPDF.make(items, pageSize: geometry.displaySize, scale: geometry.overlayScale,
@@ -74,8 +74,13 @@ public struct DocumentSaver: Sendable {
                     // twice) gets new names rather than twins.
                     if takenNames.contains(annotation.id) { annotation.id = AnnotationID(UUID().uuidString) }
                     takenNames.insert(annotation.id)
-                    // Drawn on its own, the size of the page: the appearance's box picks the markup out of it.
-                    drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: geometry))
+                    // Paths alone (ink, marks over words, shapes) are written as operators, as an XFDF import writes
+                    // them; text is drawn on its own, the size of the page: the appearance's box picks it out.
+                    if let drawing = item.outlinedDrawing {
+                        outlined.append((annotation.id, drawing))
+                    } else {
+                        drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: geometry))
+                    }
                     annotationEdits.add(annotation)
                 }
             }
@@ -84,6 +89,7 @@ public struct DocumentSaver: Sendable {
         let redrawn = try AnnotationRedrawing.redrawn(edits.annotations, original: description.annotations, pages: description.pages,
                                                       services: services)
         var appearances = try AnnotationRedrawing.drawings(drawn, services: services)
+        for (id, drawing) in outlined { appearances.add(drawing, for: id) }
         try appearances.merge(redrawn.appearances)
         progress("assembling the document")
         let written: WrittenDocument

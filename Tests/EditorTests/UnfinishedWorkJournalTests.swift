@@ -1,3 +1,4 @@
+import Foundation
 import Editor
 import TerminalGrid
 import RedlineCore
@@ -67,6 +68,20 @@ import Testing
         editor.press(.character("i"), .character(" "), .right, .right, .enter)
         let edits = journaled(editor.press(.character("h")), in: editor)
         #expect(edits?.markup.items.count == 1, "the pen's strokes, committed, and nothing pending beside them")
+    }
+
+    /// A polygon with its corners still being placed is journaled as it stands, and the journal's operations, as
+    /// JSON on disk, bring it back.
+    @Test func aShapeBeingDrawnIsInTheJournalAndSurvivesTheJournalsJSON() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("P"), .character(" "), .shiftRight, .character(" "))
+        let edits = try #require(journaled(editor.press(.shiftDown, .character(" ")), in: editor))
+        guard case .shape(let shape)? = edits.markup.items.first?.content else { Issue.record("no shape journaled"); return }
+        #expect(shape.kind == .polygon && shape.points == [Point(x: 100, y: 100), Point(x: 110, y: 100), Point(x: 110, y: 110)])
+        let json = try JSONEncoder().encode(editor.state.journalOperations)
+        let read = try JSONDecoder().decode([DocumentOperation].self, from: json)
+        #expect(read == editor.state.journalOperations)
     }
 
     @Test func aJournalOfUnfinishedTextRestoresAsMarkup() {

@@ -31,6 +31,7 @@ import time
 import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import hostile_markup  # noqa: E402
 import hostile_pdfs  # noqa: E402
 import hostile_xfdf  # noqa: E402
 from xml.etree import ElementTree  # noqa: E402
@@ -39,6 +40,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MARKUP = {"version": 1, "items": [
     {"page": 1, "kind": "text", "x": 1, "y": 1, "text": "Fuzz \u00e9", "size": 8},
     {"page": 1, "kind": "ink", "strokes": [[[1, 1], [2, 2]]], "width": 1},
+    {"page": 1, "kind": "rectangle", "points": [[1, 1], [3, 3]], "width": 0.5, "fill": True},
+    {"page": 1, "kind": "arrow", "points": [[1, 1], [3, 2]], "width": 0.5},
+    {"page": 1, "kind": "polygon", "points": [[1, 1], [3, 1], [2, 3]], "width": 0.5},
 ]}
 BACKTRACE = re.compile(r"Fatal error|Stack dump|Current stack trace|Illegal instruction|Segmentation fault|"
                        r"^\s*\d+\s+0x[0-9a-f]+|#\d+ 0x", re.M)
@@ -169,10 +173,18 @@ def one_case(args, index, work, environment, markup):
     with open(xfdf, "wb") as handle:
         handle.write(xfdf_case.data)
     target = document if index % 2 else os.path.join(ROOT, "Tests", "Fixtures", hostile_xfdf.DOCUMENT)
+    hostile_markup_bytes, markup_mutations = hostile_markup.make_case(args.seed, index)
+    hostile_markup_file = os.path.join(folder, "markup.json")
+    with open(hostile_markup_file, "wb") as handle:
+        handle.write(hostile_markup_bytes)
+    sample = os.path.join(ROOT, "Resources", "sample.pdf")
     commands = {
         "annotations": [args.binary, "annotations", document, "--json"],
         "bookmarks": [args.binary, "bookmarks", document, "--json"],
         "apply": [args.binary, "apply", document, "--markup", markup, "--output", output],
+        "apply annotations": [args.binary, "apply", document, "--markup", markup, "--annotations", "--output", output],
+        "apply hostile markup": [args.binary, "apply", sample, "--markup", hostile_markup_file, "--output", output]
+                                + (["--annotations"] if index % 2 else []),
         "flatten": [args.binary, "flatten", document, "--output", output],
         "xfdf export": [args.binary, "xfdf", "export", document],
         "xfdf import": [args.binary, "xfdf", "import", target, xfdf, "--output", output],
@@ -219,8 +231,9 @@ def one_case(args, index, work, environment, markup):
         os.makedirs(args.failures, exist_ok=True)
         shutil.copy(document, os.path.join(args.failures, f"case-{case.name}.pdf"))
         shutil.copy(xfdf, os.path.join(args.failures, f"case-{case.name}.xfdf"))
+        shutil.copy(hostile_markup_file, os.path.join(args.failures, f"case-{case.name}-markup.json"))
     shutil.rmtree(folder, ignore_errors=True)
-    return case, problems, slowest, xfdf_case.mutations
+    return case, problems, slowest, (xfdf_case.mutations, markup_mutations)
 
 
 def main():
@@ -262,7 +275,7 @@ def main():
 
     def work_on(index):
         nonlocal slowest
-        case, problems, case_slowest, xfdf_mutations = one_case(args, index, work, environment, markup)
+        case, problems, case_slowest, (xfdf_mutations, markup_mutations) = one_case(args, index, work, environment, markup)
         with lock:
             totals["cases"] += 1
             if case_slowest[0] > slowest[0]:
@@ -273,6 +286,7 @@ def main():
                     kind = "crash" if problem.startswith("crash") else "hang" if problem == "hang" else "other"
                     totals[kind] += 1
                     said = case.mutations + (["xfdf: " + ", ".join(xfdf_mutations)] if command == "xfdf import" else [])
+                    said += ["markup: " + ", ".join(markup_mutations)] if command == "apply hostile markup" else []
                     print(f"FAIL case {case.name} [{', '.join(said)}] {command}: {problem}\n    {stderr.strip()[:300]}",
                           flush=True)
 

@@ -110,8 +110,8 @@ public enum MarkupAnnotations {
     /// without a point) are left out, as a flattened save leaves them out.
     public static func annotations(for layer: MarkupLayer, author: String, at date: PDFDate,
                                    measuredBy measurer: some TextMeasuring) -> [Annotation] {
-        layer.editedPages.flatMap { page in
-            layer.items(onPage: page).filter(\.drawsSomething).map { annotation(for: $0, author: author, at: date, measuredBy: measurer) }
+        layer.pagesWithItems.flatMap { _, items in
+            items.filter(\.drawsSomething).map { annotation(for: $0, author: author, at: date, measuredBy: measurer) }
         }
     }
 }
