@@ -268,7 +268,9 @@ extension EditorReducer {
             let kept = state.editing.savingMarkupAs == .annotations && !saved.markup.isEmpty ? " · the markup as annotations" : ""
             let signed = state.editing.savingMarkupAs == .flatten
                 ? state.document.signatureWarning(flattening: Set(saved.markup.editedPages)).map { " · " + $0 } ?? "" : ""
-            return afterSave(&state, message: "Saved \(path)\(kept)\(how.isEmpty ? "" : " · " + how)\(signed)", path: path)
+            let comments = state.editing.savingMarkupAs == .flatten ? saved.markup.commentsLostByFlattening(keeping: ":wa").map { " · " + $0 } ?? "" : ""
+            // What was not kept goes before how it was written, which matters less, at the line's end.
+            return afterSave(&state, message: "Saved \(path)\(comments)\(kept)\(how.isEmpty ? "" : " · " + how)\(signed)", path: path)
         case .savedOverOriginal(let path, let saved, let document, let how):
             let place = state.editing.savingMarkupAs == .annotations ? "annotations in the file" : "part of the pages"
             let what = saved.markup.isEmpty ? "the changes are in the file" : "the markup is \(place)"

@@ -37,6 +37,34 @@ extension EditorReducer {
         // Every keystroke is worth keeping: the runner spaces the writes out (its journal debounce).
         return journalDue
     }
+    /// A comment on an ink, a mark or a shape: Enter keeps it (emptied, the comment goes), Esc leaves it as it was.
+    static func commentingKey(_ state: inout EditorState, _ draft: CommentDraft, _ key: Key) -> [EditorEffect] {
+        var draft = draft
+        switch TextInput.edit(draft.text, key, keymaps: state.keymaps) {
+        case .cancelled:
+            state.interaction.activity = .idle
+            state.message = nil
+            return journalDue
+        case .committed:
+            state.interaction.activity = .idle
+            guard var item = state.markup.item(draft.markup) else { return journalDue }
+            let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let comment = text.isEmpty ? nil : text
+            guard comment != item.comment else { return journalDue }
+            item.comment = comment
+            state.selection = item.id
+            let effects = change(&state) { $0.replace(item) }
+            state.message = comment == nil ? "Comment removed" : "Comment kept: :wa saves it in the file, where other readers show it in a popup"
+            return effects
+        case .editing(let text):
+            guard text != draft.text else { return [] }
+            state.message = nil
+            draft.text = text
+        }
+        state.interaction.activity = .commenting(draft)
+        return journalDue
+    }
+
     private static func commit(_ state: inout EditorState, _ draft: TextDraft, _ env: EditorEnvironment) -> [EditorEffect] {
         let size = state.document.pages[draft.pageIndex].displaySize
         guard let id = draft.editing else {

@@ -99,6 +99,7 @@ public enum EditorReducer {
         case .page: return normalKey(&state, key, env)
         case .typing(let draft): return typingKey(&state, draft, key, env)
         case .inking(let session): return inkKey(&state, session, key, env)
+        case .commenting(let draft): return commentingKey(&state, draft, key)
         case .selectingText(let selection): return textSelectionKey(&state, selection, key, env)
         case .panel(.annotations(let panel)): return annotationPanelKey(&state, panel, key, env)
         case .panel(.bookmarks(let panel)): return bookmarkPanelKey(&state, panel, key, env)
@@ -135,6 +136,10 @@ public enum EditorReducer {
         case .typing(var draft):
             draft.markup.text += line
             state.interaction.activity = .typing(draft)
+            return journalDue
+        case .commenting(var draft):
+            draft.text += line
+            state.interaction.activity = .commenting(draft)
             return journalDue
         case .overlay(.commandLine(let typed)):
             state.interaction.replaceTopOverlay(with: .commandLine(typed + line))
@@ -588,12 +593,10 @@ public enum EditorReducer {
         case .text(let text):
             guard permits(&state, .editAnnotation, on: item, env, at: location ?? middle(of: item, env)) else { return }
             state.interaction.activity = .typing(TextDraft(editing: id, id: id, pageIndex: item.pageIndex, markup: text))
-        case .ink:
-            state.message = "Ink is not edited as text: move it with the arrows, resize with + and -"
-        case .textMarks:
-            state.message = "A mark over words has no text of its own: c changes its colour, x deletes it"
-        case .shape:
-            state.message = "A shape is not edited as text: move it with the arrows, + and - change its line, c its colour"
+        case .ink, .textMarks, .shape:
+            // Enter on an ink, a mark or a shape writes a comment on it, as on a highlight in Acrobat.
+            guard permits(&state, .editAnnotation, on: item, env, at: location ?? middle(of: item, env)) else { return }
+            state.interaction.activity = .commenting(CommentDraft(markup: id, text: item.comment ?? ""))
         }
     }
 }

@@ -22,6 +22,7 @@ public enum EditorView {
         switch state.interaction.activity {
         case .inking(let session): drawPen(&grid, state, session, environment)
         case .typing: drawCursor(&grid, state, environment)
+        case .commenting: break
         case .idle: if state.interaction.panel == nil { drawCursor(&grid, state, environment) }
         }
         if !layout.hidesInterface {

@@ -115,6 +115,12 @@ enum StatusLine {
     }
 
     static func describe(_ item: MarkupItem) -> String {
+        guard let comment = item.comment, item.takesComment else { return describeContent(item) }
+        let shown = comment.count > 24 ? String(comment.prefix(23)) + "…" : comment
+        return describeContent(item) + " \"" + VisibleText.line(shown) + "\""
+    }
+
+    private static func describeContent(_ item: MarkupItem) -> String {
         switch item.content {
         case .text(let text):
             let shown = text.text.count > 24 ? String(text.text.prefix(23)) + "…" : text.text
@@ -153,6 +159,9 @@ enum MessageLine {
             text = state.message ?? prompt("Text: ", draft.markup.text, hint: typingHint(state.keymaps, "commits"), width: grid.columns)
         case .inking(let session):
             text = state.message ?? inkHint(state.keymaps, session.tool)
+        case .commenting(let draft):
+            text = state.message ?? prompt("Comment: ", draft.text, hint: typingHint(state.keymaps, "keeps it (:wa saves it in the file)"),
+                                           width: grid.columns)
         case .page:
             // A running save stays in view after other messages have gone: the keys go on working meanwhile.
             text = state.message ?? state.chrome.saving.map { "Saving \($0.destination)… \($0.step)" }

@@ -78,6 +78,9 @@ struct Apply: ParsableCommand {
             if mode == .flatten, let warning = description.signatureWarning(flattening: Set(edits.markup.editedPages)) {
                 printError("\(output): \(warning)")
             }
+            if mode == .flatten, let warning = edits.markup.commentsLostByFlattening(keeping: "--annotations") {
+                printError("\(output): \(warning)")
+            }
             if let warning = description.signatureWarning(after: written) { printError("\(output): \(warning)") }
             if let warning = description.damageWarning { printError("\(output): \(warning)") }
         } catch let error as DocumentError {

@@ -121,11 +121,78 @@ import Testing
         guard case .shape(let moved)? = editor.state.markup.item(id)?.content else { Issue.record("gone"); return }
         #expect(moved.points == [Point(x: 101, y: 110), Point(x: 181, y: 160)])
         #expect(moved.width == 3 && moved.color == .purple)
+        // Enter writes a comment on it (MarkupCommentTests); Esc leaves that.
         editor.press(.enter)
-        #expect(editor.state.message?.hasPrefix("A shape is not edited as text") == true)
-        editor.press(.character("x"))
+        guard case .commenting = editor.state.focus else { Issue.record("no comment: \(editor.state.focus)"); return }
+        editor.press(.escape, .character("x"))
         #expect(shapes(editor).isEmpty)
         editor.press(.character("u"))
         #expect(shapes(editor).first == moved)
+    }
+}
+
+/// A comment written on one's own ink, mark or shape (Enter on it, as on a highlight in Acrobat): its annotation's
+/// /Contents once saved.
+@Suite struct MarkupCommentTests {
+    func drawnRectangle() -> EditorHarness {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("r"), .character(" "), .shiftRight, .shiftDown, .character(" "), .escape, .tab)
+        return editor
+    }
+
+    @Test func enterOnASelectedShapeWritesACommentOnIt() throws {
+        var editor = drawnRectangle()
+        let id = try #require(editor.state.selection)
+        editor.press(.enter)
+        editor.type("Rewrite this")
+        #expect(editor.screen().lines.contains { $0.hasPrefix("Comment: Rewrite this") })
+        // Journaled while typed.
+        #expect(editor.state.journalEdits.markup.item(id)?.comment == "Rewrite this")
+        #expect(editor.state.markup.item(id)?.comment == nil)
+        editor.press(.enter)
+        #expect(editor.state.markup.item(id)?.comment == "Rewrite this")
+        #expect(editor.screen().lines.joined().contains("selected rectangle 2pt red \"Rewrite this\""))
+        // Moving and recolouring keep it; undo takes each step back, the comment last.
+        editor.press(.right, .character("c"))
+        #expect(editor.state.markup.item(id)?.comment == "Rewrite this")
+        editor.press(.character("u"), .character("u"), .character("u"))
+        #expect(editor.state.markup.item(id)?.comment == nil)
+        editor.press(.control("r"))
+        #expect(editor.state.markup.item(id)?.comment == "Rewrite this")
+    }
+
+    @Test func escLeavesTheCommentAsItWasAndAnEmptyOneRemovesIt() throws {
+        var editor = drawnRectangle()
+        let id = try #require(editor.state.selection)
+        editor.press(.enter)
+        editor.type("First")
+        editor.press(.enter, .enter)
+        editor.type(" and more")
+        editor.press(.escape)
+        #expect(editor.state.markup.item(id)?.comment == "First")
+        editor.press(.enter, .control("u"), .enter)
+        #expect(editor.state.markup.item(id)?.comment == nil)
+        #expect(editor.state.message == "Comment removed")
+    }
+
+    @Test func aTextMarkupIsEditedNotCommented() throws {
+        var editor = EditorHarness()
+        editor.placeText("Words")
+        editor.press(.enter)
+        guard case .typing = editor.state.focus else { Issue.record("not editing the text: \(editor.state.focus)"); return }
+    }
+
+    @Test func theCommentIsTheAnnotationsContentsAndTheMarkupFilesComment() throws {
+        var editor = drawnRectangle()
+        editor.press(.enter)
+        editor.type("Line one")
+        editor.press(.enter)
+        let item = try #require(editor.state.markup.items.first)
+        let annotation = MarkupAnnotations.annotation(for: item, author: "ann", at: PDFDate(.now, timeZone: .gmt), measuredBy: editor.environment.measurer)
+        #expect(annotation.contents == "Line one" && annotation.subtype == .square)
+        let file = MarkupFile.encode(editor.state.markup)
+        #expect(try MarkupFile.decode(file) == editor.state.markup)
+        #expect(editor.state.markup.commentsLostByFlattening(keeping: ":wa") == "1 comment is not in a flattened copy: :wa keeps it")
     }
 }

@@ -13,7 +13,7 @@ import Testing
           {"page": 1, "kind": "rectangle", "points": [[72, 400], [272, 500]], "width": 4, "color": "red"},
           {"page": 1, "kind": "ellipse", "points": [[300, 400], [500, 500]], "color": "blue", "fill": true},
           {"page": 1, "kind": "line", "points": [[72, 560], [272, 560]], "color": "black"},
-          {"page": 1, "kind": "arrow", "points": [[300, 560], [500, 560]], "color": "purple"},
+          {"page": 1, "kind": "arrow", "points": [[300, 560], [500, 560]], "color": "purple", "comment": "Move this \\"up\\" <here>\\nplease"},
           {"page": 1, "kind": "polygon", "points": [[72, 620], [272, 620], [172, 720]], "color": "green", "fill": true},
           {"page": 1, "kind": "polyline", "points": [[300, 620], [400, 720], [500, 620]], "width": 3, "color": "red"},
           {"page": 3, "kind": "rectangle", "points": [[100, 300], [300, 450]], "width": 3, "color": "blue"},
@@ -66,7 +66,10 @@ import Testing
         let folder = TemporaryFolder()
         let markup = folder.file("shapes.json"), output = folder.file("flat.pdf")
         try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
-        try apply(TestPaths.sample, markup, annotations: false, to: output)
+        let result = try ProcessRunner.run(TestPaths.redline, ["apply", TestPaths.sample, "--markup", markup, "--output", output])
+        try #require(result.status == 0, "\(result.stderr)")
+        // The arrow's comment has no place on a flattened page, and the user is told.
+        #expect(result.stderr.contains("1 comment is not in a flattened copy: --annotations keeps it"), "\(result.stderr)")
         #expect(try MuPDFProbe.annotations(in: output).allSatisfy(\.annotations.isEmpty))
         try Self.checkPixels(output, renderer: "poppler")
         try Self.checkPixels(output, renderer: "mupdf")
@@ -86,6 +89,8 @@ import Testing
         #expect(points(pages[0].annotations[5]) == [[300, 620], [400, 720], [500, 620]])
         #expect(points(pages[2].annotations[1]) == [[400, 500], [700, 500]])
         #expect(pages.flatMap(\.annotations).allSatisfy { $0.hasAppearance })
+        // The arrow's comment is its /Contents, as readers show it in its popup.
+        #expect(pages[0].annotations[3].content == "Move this \"up\" <here>\nplease")
         // The keys: the arrow's head, the fills, where the rectangle's box stands inside its /Rect.
         let held = try AnnotationProbe.read(output)
         let arrow = try #require(held.first { $0.page == 1 && $0.look["LE"] != nil })

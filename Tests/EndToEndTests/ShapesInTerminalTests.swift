@@ -14,7 +14,8 @@ import Testing
 
     @Test func shapesDrawnWithKeysAreSavedBothWays() throws {
         let (folder, document) = try copyOfSample(named: "shapes.pdf")
-        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")
+        // Wide enough for the save's message after the temporary folder's long path.
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 160)
         try tmux.waitFor("page 4/4")
         // A rectangle 80 × 50 pt from the cursor, 4 pt wide.
         try tmux.send("i", "r", "+", "+")
@@ -30,13 +31,24 @@ import Testing
         // An arrow to the right of the rectangle.
         try tmux.send("a", "K", "K", "K", "K", "K", "K", "K", "Space", "L", "L", "L", "L", "L", "L", "Space", "Escape")
         try tmux.waitFor("[modified]")
+        // A comment on the rectangle: Tab selects it, Enter opens the comment.
+        try tmux.send("Tab")
+        try tmux.waitFor("selected rectangle 4pt red")
+        try tmux.send("Enter")
+        try tmux.waitFor("Comment:")
+        try tmux.type("Rewrite this paragraph")
+        try tmux.send("Enter")
+        try tmux.waitFor("Comment kept")
         try tmux.command("wa \(folder.file("annotated.pdf"))")
         try tmux.waitFor("Saved")
-        try tmux.command("wq")
+        try tmux.command("w")
+        try tmux.waitFor("1 comment is not in a flattened copy: :wa keeps it")
+        try tmux.command("q")
         try tmux.waitFor("REDLINE-EXIT=0")
 
         let annotations = try MuPDFProbe.annotations(in: folder.file("annotated.pdf"))[3].annotations
         try #require(annotations.map(\.type) == ["Square", "Polygon", "Line"], "\(annotations.map(\.type))")
+        #expect(annotations[0].content == "Rewrite this paragraph")
         // /Rect is the box and 1 pt around it.
         let box = annotations[0].rect
         #expect(abs(box[2] - box[0] - 82) < 0.01 && abs(box[3] - box[1] - 52) < 0.01, "\(box)")

@@ -126,11 +126,24 @@ import Testing
          #"item 1: field "points": the rectangle's corners enclose nothing: its box has no width or no height"#),
         (#"{"page": 1, "kind": "arrow", "points": [[1, 1], [2, 2]], "width": 0}"#, #"item 1: field "width": must be at least 0.01 and at most 200 points, got 0"#),
         (#"{"page": 1, "kind": "arrow", "points": [[1, 1], [2, 2]], "size": 3}"#,
-         #"item 1: field "size": is not a field of a arrow item (known: id, page, kind, points, width, color, fill)"#),
+         #"item 1: field "size": is not a field of a arrow item (known: id, page, kind, points, width, color, fill, comment)"#),
     ])
     func aMalformedShapeIsRefusedNamingItsField(item: String, message: String) throws {
         let json = #"{"version": 1, "items": ["# + item + "]}"
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }
+    }
+
+    @Test func aCommentRidesOnInksMarksAndShapesButNotText() throws {
+        let json = #"{"version": 1, "items": [{"page": 1, "kind": "arrow", "points": [[1, 1], [50, 50]], "comment": "Move this\nhere"}, {"page": 1, "kind": "ink", "strokes": [[[1, 1]]], "comment": ""}]}"#
+        let layer = try MarkupFile.decode(Data(json.utf8))
+        #expect(layer.items.map(\.comment) == ["Move this\nhere", nil])
+        #expect(try MarkupFile.decode(MarkupFile.encode(layer)) == layer)
+        #expect(throws: MarkupFileError(#"item 1: field "comment": is not a field of a text item (known: id, page, kind, x, y, text, size, color)"#)) {
+            try MarkupFile.decode(Data(#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "comment": "b"}]}"#.utf8))
+        }
+        #expect(throws: MarkupFileError(#"item 1: field "comment": contains the control character U+001B"#)) {
+            try MarkupFile.decode(Data(#"{"version": 1, "items": [{"page": 1, "kind": "line", "points": [[1, 1], [5, 5]], "comment": "\u001b[2J"}]}"#.utf8))
+        }
     }
 
     @Test func aShapeOffThePageIsRefusedAndOneAtItsEdgeIsNot() throws {

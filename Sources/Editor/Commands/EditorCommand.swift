@@ -133,7 +133,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .selectNext: "select the next markup, then the file's annotations"
         case .selectPrevious: "select the previous markup or annotation"
         case .deselect: "stop a search counting; deselect; hide the search's tints"
-        case .editSelection: "edit the selected text"
+        case .editSelection: "edit the selected text; on an ink, a mark or a shape: write a comment on it"
         case .deleteSelection: "delete the selection (an annotation: with its replies)"
         case .bigger: "font size or ink width up (8 to 48 pt text)"
         case .smaller: "font size or ink width down"

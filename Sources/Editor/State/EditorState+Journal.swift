@@ -14,6 +14,12 @@ extension EditorState {
             }
         case .inking(let session):
             if let pending = session.pendingItem(inkStyle) { journaled.markup.add(pending) }
+        case .commenting(let draft):
+            let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty, var item = journaled.markup.item(draft.markup) {
+                item.comment = text
+                journaled.markup.replace(item)
+            }
         default:
             break
         }

@@ -5,6 +5,7 @@ public enum ToolActivity: Sendable, Equatable {
     case idle
     case typing(TextDraft)
     case inking(InkSession)
+    case commenting(CommentDraft)
 }
 
 /// A panel beside the page. One at a time; it stays open under overlays and under a tool's work.
@@ -33,6 +34,7 @@ public enum Focus: Sendable, Equatable {
     case page
     case typing(TextDraft)
     case inking(InkSession)
+    case commenting(CommentDraft)
     case selectingText(TextSelection)
     case panel(SidePanel)
     case overlay(Overlay)
@@ -43,7 +45,7 @@ extension Focus {
     public var keymapContext: KeymapContext? {
         switch self {
         case .page: .page
-        case .typing: .typing
+        case .typing, .commenting: .typing
         case .inking: .ink
         case .selectingText: .selection
         case .panel(.annotations): .annotations
@@ -63,6 +65,7 @@ extension Interaction {
         switch activity {
         case .typing(let draft): return .typing(draft)
         case .inking(let session): return .inking(session)
+        case .commenting(let draft): return .commenting(draft)
         case .idle: break
         }
         if let textSelection { return .selectingText(textSelection) }

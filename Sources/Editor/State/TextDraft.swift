@@ -16,3 +16,15 @@ public struct TextDraft: Sendable, Equatable {
         self.markup = markup
     }
 }
+
+/// A comment being typed on a markup that is not text (an ink, a mark over words, a shape): its annotation's
+/// /Contents once saved with `:wa`.
+public struct CommentDraft: Sendable, Equatable {
+    public var markup: MarkupID
+    public var text: String
+
+    public init(markup: MarkupID, text: String) {
+        self.markup = markup
+        self.text = text
+    }
+}

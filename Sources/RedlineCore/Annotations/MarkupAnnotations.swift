@@ -17,7 +17,8 @@ public enum MarkupAnnotations {
             if maxX > minX, maxY > minY { rect = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
         }
         var subtype: AnnotationSubtype
-        var contents: String?
+        // The reviewer's comment on an ink, a mark or a shape; a text's words are set below.
+        var contents = item.takesComment ? item.comment : nil
         var drawing = AnnotationDrawing()
         switch item.content {
         case .text(let text):

@@ -58,11 +58,20 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
     public let id: MarkupID
     public var pageIndex: Int
     public var content: MarkupContent
+    /// What the reviewer wrote about an ink, a mark over words or a shape: its annotation's /Contents, which
+    /// other readers show in its popup. A text markup's words are its own contents, and it has none.
+    public var comment: String?
 
-    public init(id: MarkupID, pageIndex: Int, content: MarkupContent) {
+    public init(id: MarkupID, pageIndex: Int, content: MarkupContent, comment: String? = nil) {
         self.id = id
         self.pageIndex = pageIndex
         self.content = content
+        self.comment = comment
+    }
+
+    /// Whether a comment can be written on it: not on a text markup, whose words are its contents.
+    public var takesComment: Bool {
+        if case .text = content { false } else { true }
     }
 
     public func bounds(measuredBy measurer: some TextMeasuring) -> Rect {
@@ -74,9 +83,9 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
         }
     }
 
-    /// The same markup (same id, same page) with other content.
+    /// The same markup (same id, same page, same comment) with other content.
     public func with(_ content: MarkupContent) -> MarkupItem {
-        MarkupItem(id: id, pageIndex: pageIndex, content: content)
+        MarkupItem(id: id, pageIndex: pageIndex, content: content, comment: comment)
     }
 
     public func translated(dx: Double, dy: Double) -> MarkupItem {

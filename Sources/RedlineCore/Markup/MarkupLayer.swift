@@ -29,6 +29,16 @@ public struct MarkupLayer: Sendable, Hashable {
         positions[id]
     }
 
+    /// How many items carry a comment: a flattened copy has no place for one (it lives in an annotation's popup).
+    public var commentCount: Int { items.reduce(0) { $0 + ($1.takesComment && $1.comment != nil ? 1 : 0) } }
+
+    /// What a flattened save says of the comments it cannot keep, `keeping` naming what would keep them.
+    public func commentsLostByFlattening(keeping: String) -> String? {
+        let count = commentCount
+        guard count > 0 else { return nil }
+        return "\(count == 1 ? "1 comment is" : "\(count) comments are") not in a flattened copy: \(keeping) keeps \(count == 1 ? "it" : "them")"
+    }
+
     /// Pages that carry markup, ascending.
     public var editedPages: [Int] {
         Array(Set(items.map(\.pageIndex))).sorted()

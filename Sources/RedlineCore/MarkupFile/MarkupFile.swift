@@ -205,11 +205,13 @@ public enum MarkupFile {
         var rects: [[Double]]?
         var points: [[Double]]?
         var fill: Bool?
+        var comment: String?
         let color: String
 
         init(_ item: MarkupItem) {
             id = item.id.rawValue.uuidString
             page = item.pageIndex + 1
+            comment = item.takesComment ? item.comment : nil
             switch item.content {
             case .text(let text):
                 kind = "text"

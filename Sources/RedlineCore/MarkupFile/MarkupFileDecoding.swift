@@ -35,7 +35,7 @@ extension MarkupFile {
                 guard layer.item(id) == nil else {
                     throw MarkupFileError.item(number, field: "id", "\(id) is the id of an earlier item")
                 }
-                layer.add(MarkupItem(id: id, pageIndex: decoded.pageIndex, content: decoded.content))
+                layer.add(MarkupItem(id: id, pageIndex: decoded.pageIndex, content: decoded.content, comment: decoded.comment))
             }
             var annotations = AnnotationEdits()
             var bookmarks: BookmarkList?
@@ -66,11 +66,12 @@ extension MarkupFile {
         let id: MarkupID?
         let pageIndex: Int
         let content: MarkupContent
+        let comment: String?
 
         static let textFields = ["id", "page", "kind", "x", "y", "text", "size", "color"]
-        static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity"]
-        static let marksFields = ["id", "page", "kind", "rects", "color"]
-        static let shapeFields = ["id", "page", "kind", "points", "width", "color", "fill"]
+        static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity", "comment"]
+        static let marksFields = ["id", "page", "kind", "rects", "color", "comment"]
+        static let shapeFields = ["id", "page", "kind", "points", "width", "color", "fill", "comment"]
 
         init(from decoder: any Decoder, number: Int) throws {
             guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
@@ -88,6 +89,11 @@ extension MarkupFile {
                 throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
             }
             pageIndex = page - 1
+            // Line breaks are a comment's own (a popup shows them); other control characters would reach terminals.
+            comment = try fields.optionalString("comment").flatMap { $0.isEmpty ? nil : $0 }
+            if let comment, let control = ControlCharacters.first(in: comment, allowingLineBreaks: true) {
+                throw MarkupFileError.item(number, field: "comment", "contains the control character \(control)")
+            }
             if let text = try fields.optionalString("id") {
                 guard let uuid = UUID(uuidString: text) else {
                     throw MarkupFileError.item(number, field: "id", "\"\(text)\" is not a UUID")
