@@ -65,6 +65,8 @@ extension EditorReducer {
         case "help", "h":
             openOverlay(&state, for: .help)
             return []
+        case "stamp":
+            return takeStamp(&state, words: argument ?? "")
         case "":
             return []
         default:

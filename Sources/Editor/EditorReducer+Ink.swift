@@ -11,6 +11,13 @@ extension EditorReducer {
         let command = state.keymaps.command(for: key, in: .ink)
         switch command {
         case .leaveInk?:
+            // Esc in the middle of a shape drops it, as in Acrobat; Esc again leaves.
+            if session.tool.shapeKind != nil, session.current != nil {
+                session.current = nil
+                state.interaction.activity = .inking(session)
+                state.message = "Shape dropped (Esc again leaves ink mode)"
+                return journalDue
+            }
             state.cursor = session.pen
             state.interaction.activity = .idle
             return commitInk(&state, &session)
@@ -50,6 +57,8 @@ extension EditorReducer {
         case .polyline?: return switchTool(&state, &session, to: .polyline)
         case .toggleFill?:
             return toggleFill(&state, &session)
+        case .stamp?:
+            return stepStamp(&state, &session)
         case .widerInk?, .narrowerInk?:
             let up = command == .widerInk
             let effects = commitInk(&state, &session)

@@ -28,12 +28,14 @@ extension EditorReducer {
         if shape != nil { session.id = MarkupID(state.freshID()) }
         state.interaction.activity = .inking(session)
         guard let shape else {
+            let name = (kind == .ellipse || kind == .arrow ? "An " : "A ") + kind.rawValue
             state.message = kind.takesCorners
-                ? "A \(kind.rawValue) needs \(kind.leastPoints) corners or more: Space or a click places each, Enter ends it"
-                : "A \(kind.rawValue) needs room: move the pen before lifting it (or drag)"
+                ? "\(name) needs \(kind.leastPoints) corners or more, not all in one place\(kind == .polygon ? " or on one line" : ""): Space or a click places each, Enter ends it"
+                : "\(name) needs room: move the pen before lifting it (or drag)"
             return journalDue
         }
-        let item = MarkupItem(id: id, pageIndex: session.pageIndex, content: .shape(shape))
+        // A stamp placed at its usual size near the page's edge is moved onto the page, as a nudge stops there.
+        let item = MarkupItem(id: id, pageIndex: session.pageIndex, content: .shape(kind == .stamp ? shape.keptInside(state.pageSize) : shape))
         return change(&state) { $0.add(item) }
     }
 
@@ -48,5 +50,39 @@ extension EditorReducer {
             state.message = "Rectangles, ellipses and polygons will be \(now) (r, o or P draws one)"
         }
         return journalDue
+    }
+
+    /// `s` in ink mode: the stamp tool, then each `s` the next standard stamp.
+    static func stepStamp(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        if session.tool == .stamp {
+            let standard = ShapeMarkup.standardStamps
+            let next = standard.firstIndex(of: state.inkStyle.stampName).map { standard[($0 + 1) % standard.count] } ?? standard[0]
+            state.inkStyle.stampName = next
+        }
+        let effects = session.tool == .stamp ? [] : commitInk(&state, &session)
+        session.tool = .stamp
+        // The status line names the stamp; the message line keeps the tool's keys.
+        state.interaction.activity = .inking(session)
+        return effects
+    }
+
+    /// `:stamp WORDS`: the stamp tool with the reviewer's own words, in ink mode at the cursor.
+    static func takeStamp(_ state: inout EditorState, words: String) -> [EditorEffect] {
+        let name = ShapeMarkup.stampName(forWords: words)
+        guard !name.isEmpty else {
+            state.message = "A stamp needs words: :stamp Reviewed by Legal (in ink mode s steps through the standard stamps)"
+            return []
+        }
+        if let control = ControlCharacters.first(in: name) {
+            state.message = "A stamp's words cannot hold the control character \(control)"
+            return []
+        }
+        state.inkStyle.stampName = name
+        state.selection = nil
+        var session = InkSession(id: MarkupID(state.freshID()), pageIndex: state.pageIndex, pen: state.cursor)
+        if case .inking(let current) = state.interaction.activity { session = current }
+        session.tool = .stamp
+        state.interaction.activity = .inking(session)
+        return []
     }
 }

@@ -7,6 +7,8 @@ public enum InkTool: String, Sendable, CaseIterable {
     /// The shape tools: a box or a line dragged from where the pen goes down to where it comes up; a polygon or
     /// polyline through corners placed one by one.
     case rectangle, ellipse, line, arrow, polygon, polyline
+    /// A stamp's box: dragged, or the usual size where the pen goes down and comes up in one place.
+    case stamp
 
     public var erases: Bool { self == .eraser || self == .partialEraser }
 
@@ -40,17 +42,24 @@ public struct InkSession: Sendable, Equatable {
     public var allStrokes: [[Point]] { strokes + (current.map { [$0] } ?? []) }
 
     /// A shape tool's shape as it stands: from where the pen went down to the pen, or through the corners placed
-    /// and on to the pen. Nil before the pen goes down, or while it encloses nothing.
-    public func shape(_ style: InkStyle) -> ShapeMarkup? {
+    /// (`live`: and on to the pen, as it shows while the next corner is sought). Nil before the pen goes down, or
+    /// while it encloses nothing.
+    public func shape(_ style: InkStyle, live: Bool = false) -> ShapeMarkup? {
         guard let kind = tool.shapeKind, let placed = current, let first = placed.first else { return nil }
-        let points = kind.takesCorners ? (placed.last == pen ? placed : placed + [pen]) : [first, pen]
-        let shape = ShapeMarkup(kind: kind, points: points, width: style.shapeWidth, color: style.shapeColor, filled: style.shapeFilled)
+        var points = kind.takesCorners ? (placed.last == pen || !live ? placed : placed + [pen]) : [first, pen]
+        // A stamp's box too small to hold its words is a click: the stamp at its usual size from there.
+        if kind == .stamp, abs(pen.x - first.x) < 20 || abs(pen.y - first.y) < 10 {
+            points = [first, Point(x: first.x + ShapeMarkup.usualStampSize.width, y: first.y + ShapeMarkup.usualStampSize.height)]
+        }
+        let shape = ShapeMarkup(kind: kind, points: points, width: style.shapeWidth, color: style.shapeColor, filled: style.shapeFilled,
+                                stampName: style.stampName)
         return shape.drawsSomething ? shape : nil
     }
 
-    /// What is being drawn, as the markup it will be: shown live, journaled against a crash.
-    public func pendingItem(_ style: InkStyle) -> MarkupItem? {
-        if tool.shapeKind != nil { return shape(style).map { MarkupItem(id: id, pageIndex: pageIndex, content: .shape($0)) } }
+    /// What is being drawn, as the markup it will be: journaled against a crash, and shown (`live`: a polygon's
+    /// next side to the pen too).
+    public func pendingItem(_ style: InkStyle, live: Bool = false) -> MarkupItem? {
+        if tool.shapeKind != nil { return shape(style, live: live).map { MarkupItem(id: id, pageIndex: pageIndex, content: .shape($0)) } }
         guard !tool.erases, !allStrokes.isEmpty else { return nil }
         return MarkupItem(id: id, pageIndex: pageIndex, content: .ink(style.markup(for: tool, strokes: allStrokes)))
     }
@@ -66,6 +75,8 @@ public struct InkStyle: Sendable, Hashable {
     public var shapeWidth = 2.0
     public var shapeColor: MarkupColor = .red
     public var shapeFilled = false
+    /// The stamp the stamp tool places: a standard one's name, or the reviewer's words (`:stamp WORDS`).
+    public var stampName = ShapeMarkup.standardStamps[0]
 
     public init(palettes: MarkupPalettes = .standard) {
         penColor = palettes.text.contains(.blue) ? .blue : palettes.text[0]

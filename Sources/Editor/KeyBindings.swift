@@ -38,6 +38,7 @@ public enum KeyBindings {
         (":wq  :x", "save and quit"),
         (":q  :q!", "quit (refuses if unsaved) / quit without saving"),
         (":N", "go to page N"),
+        (":stamp WORDS", "the stamp tool with your own words (in ink mode s steps through the standard stamps)"),
         (":help  :h", "the keys"),
     ]
 

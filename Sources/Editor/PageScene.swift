@@ -77,7 +77,7 @@ extension EditorState {
             }
             highlight = draft.markup.bounds(measuredBy: environment.measurer)
         } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex,
-                  let pending = session.pendingItem(inkStyle) {
+                  let pending = session.pendingItem(inkStyle, live: true) {
             // The strokes or the shape being drawn show live, before they become a markup.
             items.append(pending)
         } else if let panel = interaction.annotationPanel, let id = panel.selected,

@@ -106,10 +106,14 @@ enum StatusLine {
         // How far beyond the ink's edge it reaches: + and - change it, as they change the pen's width.
         case .eraser: return "ink eraser (whole strokes) \(PDFNumber.format(state.inkStyle.eraserRadius))pt, pen \(pen)"
         case .partialEraser: return "ink eraser (part of strokes) \(PDFNumber.format(state.inkStyle.eraserRadius))pt, pen \(pen)"
+        case .stamp:
+            let style = state.inkStyle
+            return "stamp \(AnnotationSketch.words(ofStamp: style.stampName)) \(style.shapeColor.name), pen \(pen)"
         case .rectangle, .ellipse, .line, .arrow, .polygon, .polyline:
             let style = state.inkStyle
             let filled = session.tool.shapeKind?.canBeFilled == true && style.shapeFilled ? " filled" : ""
-            let corners = session.tool.shapeKind?.takesCorners == true ? ", \(session.current?.count ?? 0) corners" : ", pen \(pen)"
+            let count = session.current?.count ?? 0
+            let corners = session.tool.shapeKind?.takesCorners == true ? ", \(count) corner\(count == 1 ? "" : "s")" : ", pen \(pen)"
             return "shape \(session.tool.rawValue)\(filled) \(PDFNumber.format(style.shapeWidth))pt \(style.shapeColor.name)\(corners)"
         }
     }
@@ -130,6 +134,7 @@ enum StatusLine {
             return "\(marks.kind.rawValue) \(lines) \(marks.color.name)"
         case .shape(let shape):
             let filled = shape.filled ? " filled" : ""
+            if let words = shape.stampWords { return "stamp \(VisibleText.line(words, limit: 30)) \(shape.color.name)" }
             let corners = shape.kind.takesCorners ? " \(shape.points.count) corners" : ""
             return "\(shape.kind.rawValue)\(corners)\(filled) \(PDFNumber.format(shape.width))pt \(shape.color.name)"
         case .ink(let ink):
@@ -202,16 +207,20 @@ enum MessageLine {
 
     /// Ink mode's keys for the tool in hand: a shape tool's say how its corners are placed.
     static func inkHint(_ keymaps: Keymaps, _ tool: InkTool) -> String {
-        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline], "shapes")
+        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline, .stamp], "shapes")
         let moves = [EditorCommand.penUp, .penDown, .penLeft, .penRight]
         guard let kind = tool.shapeKind else {
             // Space lifts the pen as Enter does: Enter's hint gave way to the shapes'.
             return "Ink: " + keymaps.hints([([.penDownUp], "lowers/lifts the pen"), (moves, "draw"), ([.pen], "pen"), ([.highlighter], "highlighter"),
                                             ([.eraser, .partialEraser], "erasers"), shapes, ([.leaveInk], "leaves")], in: .ink)
         }
+        if kind == .stamp {
+            return "Stamp: " + keymaps.hints([([.penDownUp], "places it (twice: your own box)"), (moves, "move"), ([.stamp], "next")], in: .ink)
+                + " · :stamp WORDS your own · " + keymaps.hints([([.nextInkColour], "colour"), ([.leaveInk], "leaves")], in: .ink)
+        }
         let fill: [([EditorCommand], String)] = kind.canBeFilled ? [([.toggleFill], "fill")] : []
         let parts: [([EditorCommand], String)] = kind.takesCorners
-            ? [([.penDownUp], "adds a corner"), (moves, "move"), ([.endStroke], kind == .polygon ? "closes" : "ends"), ([.undo], "takes one back")]
+            ? [([.penDownUp], "adds a corner"), (moves, "move"), ([.endStroke], kind == .polygon ? "closes" : "ends"), ([.undo], "undoes one")]
                 + fill + [shapes, ([.leaveInk], "leaves")]
             : [([.penDownUp], kind == .rectangle || kind == .ellipse ? "at each corner" : "at each end"), (moves, "move")]
                 + fill + [shapes, ([.pen], "pen"), ([.leaveInk], "leaves")]

@@ -15,8 +15,13 @@ public struct MarkupPainter: Sendable {
             switch item.content {
             case .text(let text): paint(text, on: context)
             case .ink, .textMarks, .shape:
-                // The same paths an appearance stream writes (`MarkupItem.outlinedDrawing`).
-                if let drawing = item.outlinedDrawing { paint(drawing, on: context) }
+                // The same paths an appearance stream writes (`MarkupItem.outlinedDrawing`); a stamp's words need
+                // the font, and are drawn as a file's stamp is.
+                if let drawing = item.outlinedDrawing {
+                    paint(drawing, on: context)
+                } else if case .shape(let shape) = item.content, let sketch = shape.sketch {
+                    paint([sketch], on: context)
+                }
             }
         }
     }

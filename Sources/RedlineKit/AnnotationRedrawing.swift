@@ -26,11 +26,16 @@ public enum AnnotationRedrawing {
                 // Its box is grown to hold every line of its new words.
                 let grown = MarkupAnnotations.grownToHoldItsWords(annotation, pageSize: pages[annotation.pageIndex].displaySize,
                                                                   measuredBy: services.measurer)
-                if grown.rect != annotation.rect { result.annotations[annotation.id] = grown }
                 // A shape, line or polygon is drawn from its keys as an import draws it: readers left to draw it
                 // themselves differ (MuPDF strokes a square of width 0, which poppler rightly leaves out). Others
                 // (a note) readers draw.
-                if let drawing = XFDFExchange.drawingFromKeys(grown) { outlined.append((annotation.id, drawing)) }
+                if let drawing = XFDFExchange.drawingFromKeys(grown) {
+                    // Drawn where it will be, moved too: its appearance's box is that place, not the one it had.
+                    result.annotations[annotation.id] = grown
+                    outlined.append((annotation.id, drawing))
+                } else if grown.rect != annotation.rect {
+                    result.annotations[annotation.id] = grown
+                }
                 continue
             }
             var now = annotation

@@ -63,9 +63,15 @@ import Testing
         let polygon = try #require(shapes(editor).first)
         #expect(polygon.kind == .polygon)
         #expect(polygon.points == [Point(x: 100, y: 100), Point(x: 120, y: 100), Point(x: 120, y: 130)])
-        // A polyline the same way; Esc keeps what was placed.
-        editor.press(.character("Y"), .character(" "), .shiftLeft, .character(" "), .escape)
-        #expect(shapes(editor).last?.kind == .polyline && shapes(editor).last?.points.count == 2)
+        // A polyline the same way; Enter ends it with the corners placed, not where the pen went after them.
+        editor.press(.character("Y"), .character(" "), .shiftLeft, .character(" "), .shiftDown, .enter)
+        #expect(shapes(editor).last?.kind == .polyline && shapes(editor).last?.points == [Point(x: 120, y: 130), Point(x: 110, y: 130)])
+        // Esc in the middle of one drops it, as in Acrobat; Esc again leaves ink mode.
+        editor.press(.character(" "), .shiftRight, .character(" "), .escape)
+        #expect(shapes(editor).count == 2 && editor.state.message == "Shape dropped (Esc again leaves ink mode)")
+        guard case .inking = editor.state.focus else { Issue.record("left ink mode"); return }
+        editor.press(.escape)
+        #expect(editor.state.focus == .page)
     }
 
     @Test func aShapeThatEnclosesNothingIsNotKeptAndTheMessageSaysWhy() {
@@ -76,6 +82,11 @@ import Testing
         editor.press(.character("P"), .character(" "), .shiftRight, .character(" "), .enter)
         #expect(editor.state.markup.isEmpty)
         #expect(editor.state.message?.hasPrefix("A polygon needs 3 corners or more") == true)
+        // Corners on one line, or a line of no length, draw nothing either.
+        editor.press(.character(" "), .shiftRight, .character(" "), .shiftRight, .character(" "), .enter)
+        editor.press(.character("a"), .character(" "), .character(" "))
+        #expect(editor.state.markup.isEmpty)
+        #expect(editor.state.message == "An arrow needs room: move the pen before lifting it (or drag)")
     }
 
     @Test func fillWidthAndColourApplyToTheNextShapes() throws {
@@ -194,5 +205,41 @@ import Testing
         let file = MarkupFile.encode(editor.state.markup)
         #expect(try MarkupFile.decode(file) == editor.state.markup)
         #expect(editor.state.markup.commentsLostByFlattening(keeping: ":wa") == "1 comment is not in a flattened copy: :wa keeps it")
+    }
+}
+
+/// Stamps: `s` in ink mode, again for the next standard one, `:stamp WORDS` for the reviewer's own.
+@Suite struct StampTests {
+    var stamps: (EditorHarness) -> [ShapeMarkup] {
+        { editor in editor.state.markup.items.compactMap { if case .shape(let shape) = $0.content, shape.kind == .stamp { shape } else { nil } } }
+    }
+
+    @Test func spaceTwiceInPlacePutsTheStampAtItsUsualSizeAndSStepsThroughTheStandardOnes() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("s"))
+        #expect(editor.screen().lines.joined().contains("stamp APPROVED red, pen up"))
+        editor.press(.character("s"), .character(" "), .character(" "))
+        let stamp = try #require(stamps(editor).first)
+        #expect(stamp.stampName == "NotApproved" && stamp.box == Rect(x: 100, y: 100, width: 150, height: 40))
+        // A box of one's own, dragged with the keys.
+        editor.press(.character(" "), .shiftRight, .shiftRight, .shiftRight, .shiftRight, .shiftRight, .shiftDown, .shiftDown, .character(" "))
+        #expect(stamps(editor).last?.box == Rect(x: 100, y: 100, width: 50, height: 20))
+        // Near the page's edge it is kept on the page.
+        editor.state.cursor = Point(x: 600, y: 780)
+        editor.press(.escape, .character("i"), .character("s"), .character(" "), .character(" "))
+        let edge = try #require(stamps(editor).last?.box)
+        #expect(edge.maxX <= editor.state.pageSize.width && edge.maxY <= editor.state.pageSize.height && edge.width == 150)
+    }
+
+    @Test func theStampCommandTakesTheReviewersOwnWords() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.command("stamp Seen by QA")
+        #expect(editor.screen().lines.joined().contains("stamp SEEN BY QA red, pen up"))
+        editor.press(.character(" "), .character(" "), .escape)
+        #expect(stamps(editor).first?.stampName == "Seen_by_QA")
+        editor.command("stamp")
+        #expect(editor.state.message?.hasPrefix("A stamp needs words") == true)
     }
 }

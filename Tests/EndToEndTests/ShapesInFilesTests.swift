@@ -16,6 +16,7 @@ import Testing
           {"page": 1, "kind": "arrow", "points": [[300, 560], [500, 560]], "color": "purple", "comment": "Move this \\"up\\" <here>\\nplease"},
           {"page": 1, "kind": "polygon", "points": [[72, 620], [272, 620], [172, 720]], "color": "green", "fill": true},
           {"page": 1, "kind": "polyline", "points": [[300, 620], [400, 720], [500, 620]], "width": 3, "color": "red"},
+          {"page": 1, "kind": "stamp", "points": [[400, 730], [560, 775]], "name": "Approved"},
           {"page": 3, "kind": "rectangle", "points": [[100, 300], [300, 450]], "width": 3, "color": "blue"},
           {"page": 3, "kind": "arrow", "points": [[400, 500], [700, 500]], "width": 2, "color": "black"}
         ]}
@@ -46,8 +47,12 @@ import Testing
         }
     }
 
-    static func checkPixels(_ path: String, renderer: String) throws {
-        for (page, probes) in Self.probes {
+    /// The stamp's frame, as Redline draws it. Imported from XFDF, which carries no appearance, a standard stamp is
+    /// drawn by each reader as its own picture of it (poppler's is teal).
+    static let stampProbes: [(x: Int, y: Int, Expected)] = [(480, 732, .red), (402, 752, .red), (480, 773, .red)]
+
+    static func checkPixels(_ path: String, renderer: String, stamp: Bool = true) throws {
+        for (page, probes) in Self.probes.mapValues({ $0 }).merging(stamp ? [1: Self.probes[1]! + Self.stampProbes] : [:], uniquingKeysWith: { $1 }) {
             let picture = renderer == "mupdf" ? try MuPDFProbe.render(page, of: path) : try PopplerRender.page(page, of: path)
             for (x, y, expected) in probes {
                 #expect(Self.matches(picture.rgb(x, y), expected), "\(renderer), page \(page) at (\(x), \(y)): \(picture.rgb(x, y)), not \(expected)")
@@ -81,7 +86,7 @@ import Testing
         try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
         try apply(TestPaths.sample, markup, annotations: true, to: output)
         let pages = try MuPDFProbe.annotations(in: output)
-        #expect(pages[0].annotations.map(\.type) == ["Square", "Circle", "Line", "Line", "Polygon", "PolyLine"])
+        #expect(pages[0].annotations.map(\.type) == ["Square", "Circle", "Line", "Line", "Polygon", "PolyLine", "Stamp"])
         #expect(pages[2].annotations.map(\.type) == ["Square", "Line"])
         // Lines and polygons carry their points, in display space on the turned page as on the upright one.
         func points(_ annotation: MuPDFAnnotation) -> [[Double]] { annotation.points.map { $0.map { ($0 * 100).rounded() / 100 } } }
@@ -98,6 +103,9 @@ import Testing
         #expect(held.filter { $0.look["IC"] != nil }.map(\.subtype) == ["/Circle", "/Polygon"])
         let square = try #require(held.first { $0.page == 1 && $0.subtype == "/Square" })
         #expect(square.look["RD"] == .numbers([1, 1, 1, 1]) && square.rect == [71, 291, 273, 393])
+        // The stamp's box is its /Rect, its name the standard one.
+        let stamp = try #require(held.first { $0.subtype == "/Stamp" })
+        #expect(stamp.rect == [400, 17, 560, 62])
         try Self.checkPixels(output, renderer: "poppler")
         try Self.checkPixels(output, renderer: "mupdf")
 
@@ -111,8 +119,8 @@ import Testing
         #expect(again.map { $0.annotations.map(\.type) } == pages.map { $0.annotations.map(\.type) })
         #expect(zip(again.flatMap(\.annotations), pages.flatMap(\.annotations)).allSatisfy { points($0) == points($1) })
         #expect(try AnnotationProbe.read(imported).map(\.look) == held.map(\.look))
-        try Self.checkPixels(imported, renderer: "poppler")
-        try Self.checkPixels(imported, renderer: "mupdf")
+        try Self.checkPixels(imported, renderer: "poppler", stamp: false)
+        try Self.checkPixels(imported, renderer: "mupdf", stamp: false)
     }
 
     /// Every fixture: a rectangle across the middle of its first page, flattened and as an annotation, shows its

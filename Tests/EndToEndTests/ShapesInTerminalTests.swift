@@ -26,7 +26,7 @@ import Testing
         try tmux.send("Space")
         // A filled triangle below it, its corners placed with Space, closed with Enter.
         try tmux.send("f", "P", "J", "J", "Space")
-        try tmux.waitFor("shape polygon filled 4pt red, 1 corners")
+        try tmux.waitFor("shape polygon filled 4pt red, 1 corner")
         try tmux.send("L", "L", "L", "Space", "J", "J", "J", "Space", "Enter")
         // An arrow to the right of the rectangle.
         try tmux.send("a", "K", "K", "K", "K", "K", "K", "K", "Space", "L", "L", "L", "L", "L", "L", "Space", "Escape")

@@ -19,7 +19,8 @@ import Testing
           {"page": 1, "kind": "ellipse", "points": [[420, 400], [520, 450]], "fill": true, "color": "blue"},
           {"page": 1, "kind": "arrow", "points": [[300, 480], [500, 520]]},
           {"page": 1, "kind": "polygon", "points": [[300, 560], [400, 560], [350, 620]], "fill": true},
-          {"page": 1, "kind": "polyline", "points": [[420, 560], [470, 620], [520, 560]]}
+          {"page": 1, "kind": "polyline", "points": [[420, 560], [470, 620], [520, 560]]},
+          {"page": 1, "kind": "stamp", "points": [[300, 650], [450, 690]], "name": "Reviewed by Legal"}
         ]}
         """.write(toFile: markup, atomically: true, encoding: .utf8)
         let output = folder.file("annotated.pdf")

@@ -36,7 +36,7 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "size": true}]}"#, #"item 1: field "size": must be a number"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "color": "teal"}]}"#,
          #"item 1: field "color": "teal" is not blue, black, red, purple, yellow, green, pink or #RRGGBB"#),
-        (#"{"version": 1, "items": [{"page": 1, "kind": "stamp", "x": 1, "y": 1}]}"#, #"item 1: field "kind": unknown kind "stamp" (expected "text", "ink", "highlight", "underline", "strike-out", "squiggly", "rectangle", "ellipse", "line", "arrow", "polygon" or "polyline")"#),
+        (#"{"version": 1, "items": [{"page": 1, "kind": "sticker", "x": 1, "y": 1}]}"#, #"item 1: field "kind": unknown kind "sticker" (expected "text", "ink", "highlight", "underline", "strike-out", "squiggly", "rectangle", "ellipse", "line", "arrow", "polygon", "polyline" or "stamp")"#),
         (#"{"version": 1, "items": [{"page": 1.5, "kind": "text", "x": 1, "y": 1, "text": "a"}]}"#, #"item 1: field "page": must be a whole number"#),
         (#"{"version": 1, "items": [{"page": 1e23, "kind": "text", "x": 1, "y": 1, "text": "a"}]}"#, #"item 1: field "page": 1e+23 is too large"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "size": 1e-320}]}"#,
@@ -99,7 +99,7 @@ struct FixedMeasurer: TextMeasuring {
         ("// reviewed\n" + #"{"version": 1, "items": []}"#, #"not valid JSON: JSON has no comments: "//" at line 1, column 1"#),
         (#"{"version": 1 /* first */, "items": []}"#, #"not valid JSON: JSON has no comments: "/*" at line 1, column 15"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "a // b /* c */ } ]"}]}"#,
-         #"item 1: field "kind": unknown kind "a // b /* c */ } ]" (expected "text", "ink", "highlight", "underline", "strike-out", "squiggly", "rectangle", "ellipse", "line", "arrow", "polygon" or "polyline")"#),
+         #"item 1: field "kind": unknown kind "a // b /* c */ } ]" (expected "text", "ink", "highlight", "underline", "strike-out", "squiggly", "rectangle", "ellipse", "line", "arrow", "polygon", "polyline" or "stamp")"#),
         ("{\"version\": 1,\n \"items\": [{\"page\": 1", "not valid JSON: the file ends before the { at line 2, column 12 is closed"),
         (#"{"version": 1, "items": [{"page": 1, "text": "unfinished"#, "not valid JSON: the file ends inside the string begun at line 1, column 46"),
     ])

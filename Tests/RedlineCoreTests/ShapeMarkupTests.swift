@@ -97,7 +97,8 @@ import Testing
              {"page": 2, "kind": "line", "points": [[72, 250], [272, 300]]},
              {"page": 2, "kind": "arrow", "points": [[300, 250], [500, 300]], "color": "#00A000"},
              {"page": 2, "kind": "polygon", "points": [[72, 400], [200, 350], [272, 450]], "fill": false},
-             {"page": 2, "kind": "polyline", "points": [[300, 400], [400, 350], [500, 450], [520, 380]], "width": 0.5}
+             {"page": 2, "kind": "polyline", "points": [[300, 400], [400, 350], [500, 450], [520, 380]], "width": 0.5},
+             {"page": 2, "kind": "stamp", "points": [[300, 600], [450, 640]], "name": "Reviewed by Legal"}
             ]}
             """##
         let layer = try MarkupFile.decode(Data(json.utf8))
@@ -107,6 +108,8 @@ import Testing
         #expect(shapes[1].filled && shapes[1].width == 2 && shapes[1].color == .blue)
         #expect(shapes[2].color == .red && shapes[3].color == .custom(RGBColor(red: 0, green: 0xA0, blue: 0)))
         #expect(shapes[5].points.count == 4 && shapes[5].width == 0.5)
+        #expect(shapes[6].stampName == "Reviewed_by_Legal" && shapes[6].stampWords == "REVIEWED BY LEGAL")
+        #expect(shapes.dropLast().allSatisfy { $0.stampName == nil })
         // What Redline writes it reads back.
         #expect(try MarkupFile.decode(MarkupFile.encode(layer)) == layer)
         try MarkupFile.validate(layer, pageSizes: [Size(width: 612, height: 792), Size(width: 612, height: 792)], measuredBy: FixedMeasurer())
@@ -117,8 +120,11 @@ import Testing
         (#"{"page": 1, "kind": "arrow", "points": [[1, 1], [2, 2], [3, 3]]}"#, #"item 1: field "points": must be two ends [x, y], got 3"#),
         (#"{"page": 1, "kind": "polygon", "points": [[1, 1], [2, 2]]}"#, #"item 1: field "points": must be 3 to 10000 points [x, y], got 2"#),
         (#"{"page": 1, "kind": "polyline", "points": "1,1 2,2"}"#, #"item 1: field "points": must be 2 to 10000 points [x, y]"#),
-        (#"{"page": 1, "kind": "line", "points": [[1, 1], [2, "2"]]}"#, #"item 1: field "points": must be two ends [x, y]"#),
+        (#"{"page": 1, "kind": "line", "points": [[1, 1], [2, "2"]]}"#, #"item 1: field "points": point 2 must be [x, y] numbers"#),
         (#"{"page": 1, "kind": "line", "points": [[1, 1], [2]]}"#, #"item 1: field "points": point 2 must be [x, y] numbers"#),
+        (#"{"page": 1, "kind": "polygon", "points": [[1, 1], [2, 2], [100, "x"], [4, 5]]}"#, #"item 1: field "points": point 3 must be [x, y] numbers"#),
+        (#"{"page": 1, "kind": "arrow", "points": [[72, 72], [72, 72]]}"#, #"item 1: field "points": the arrow's points draw nothing: they are all one point"#),
+        (#"{"page": 1, "kind": "polygon", "points": [[0, 0], [5, 5], [10, 10]]}"#, #"item 1: field "points": the polygon's points draw nothing: its corners lie on one line"#),
         (#"{"page": 1, "kind": "line", "points": [[1, 1], [2, 2]], "fill": true}"#,
          #"item 1: field "fill": a line has no inside to fill (a rectangle, an ellipse or a polygon has)"#),
         (#"{"page": 1, "kind": "ellipse", "points": [[1, 1], [2, 2]], "fill": "yes"}"#, #"item 1: field "fill": must be true or false"#),
@@ -126,11 +132,26 @@ import Testing
          #"item 1: field "points": the rectangle's corners enclose nothing: its box has no width or no height"#),
         (#"{"page": 1, "kind": "arrow", "points": [[1, 1], [2, 2]], "width": 0}"#, #"item 1: field "width": must be at least 0.01 and at most 200 points, got 0"#),
         (#"{"page": 1, "kind": "arrow", "points": [[1, 1], [2, 2]], "size": 3}"#,
-         #"item 1: field "size": is not a field of a arrow item (known: id, page, kind, points, width, color, fill, comment)"#),
+         #"item 1: field "size": is not a field of an arrow item (known: id, page, kind, points, width, color, fill, comment)"#),
     ])
     func aMalformedShapeIsRefusedNamingItsField(item: String, message: String) throws {
         let json = #"{"version": 1, "items": ["# + item + "]}"
         #expect(throws: MarkupFileError(message)) { try MarkupFile.decode(Data(json.utf8)) }
+    }
+
+    @Test func aStampIsABoxHoldingItsWordsSavedAsAStampNamedForThem() throws {
+        let approved = ShapeMarkup(kind: .stamp, points: [Point(x: 100, y: 100), Point(x: 250, y: 140)], stampName: "NotApproved")
+        #expect(approved.sketch?.shape == .stamp(Rect(x: 100, y: 100, width: 150, height: 40), words: "NOT APPROVED"))
+        let saved = annotation(approved)
+        #expect(saved.subtype == .stamp && saved.drawing.icon == "NotApproved" && saved.rect == Rect(x: 100, y: 100, width: 150, height: 40))
+        #expect(ShapeMarkup(kind: .stamp, points: approved.points).stampName == "Draft")
+        #expect(ShapeMarkup.stampName(forWords: "  Seen by  QA ") == "Seen_by_QA")
+        // Kept on the page when placed at its usual size near an edge.
+        let nearEdge = ShapeMarkup(kind: .stamp, points: [Point(x: 550, y: 780), Point(x: 700, y: 820)]).keptInside(Size(width: 612, height: 792))
+        #expect(nearEdge.box == Rect(x: 462, y: 752, width: 150, height: 40))
+        #expect(throws: MarkupFileError(#"item 1: field "name": contains the control character U+001B"#)) {
+            try MarkupFile.decode(Data(#"{"version": 1, "items": [{"page": 1, "kind": "stamp", "points": [[1, 1], [150, 40]], "name": "\u001b[2J"}]}"#.utf8))
+        }
     }
 
     @Test func aCommentRidesOnInksMarksAndShapesButNotText() throws {

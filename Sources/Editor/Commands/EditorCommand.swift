@@ -33,7 +33,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case pen = "pen", highlighter = "highlighter", eraser = "eraser", partialEraser = "partial-eraser"
     case widerInk = "wider-ink", narrowerInk = "narrower-ink", nextInkColour = "next-ink-colour"
     case rectangle = "rectangle", ellipse = "ellipse", line = "line", arrow = "arrow", polygon = "polygon", polyline = "polyline"
-    case toggleFill = "toggle-fill"
+    case toggleFill = "toggle-fill", stamp = "stamp"
     // Panels and overlays.
     case annotations = "annotations", bookmarks = "bookmarks", toggleBookmark = "toggle-bookmark"
     case help = "help", commandLine = "command-line", quit = "quit", quitHint = "quit-hint"
@@ -159,6 +159,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .polygon: "polygon: Space (or a click) at each corner, Enter closes it"
         case .polyline: "polyline: Space (or a click) at each corner, Enter ends it"
         case .toggleFill: "fill rectangles, ellipses and polygons in their colour, or not"
+        case .stamp: "stamp (Approved, Draft…): again for the next; Space places it; :stamp WORDS your own"
         case .annotations: "the annotation list beside the page"
         case .bookmarks: "the bookmarks panel"
         case .toggleBookmark: "bookmark this page / remove its bookmark"

@@ -107,7 +107,7 @@ public struct Keymaps: Sendable, Equatable {
             (character("+"), .widerInk), (character("="), .widerInk), (character("-"), .narrowerInk), (character("_"), .narrowerInk),
             (character("c"), .nextInkColour), (character("u"), .undo), (.control("r"), .redo),
             (character("r"), .rectangle), (character("o"), .ellipse), (character("l"), .line), (character("a"), .arrow),
-            (character("P"), .polygon), (character("Y"), .polyline), (character("f"), .toggleFill),
+            (character("P"), .polygon), (character("Y"), .polyline), (character("f"), .toggleFill), (character("s"), .stamp),
             (.click, .drawAtPointer),
         ],
         .annotations: [

@@ -92,8 +92,9 @@ public struct AnnotationSketch: Sendable, Hashable {
                       stroke: RGBColor(red: 0, green: 0, blue: 0), fill: drawing.color ?? Self.noteYellow, width: 1, opacity: opacity)
         case "Stamp":
             guard annotation.rect.width > 0, annotation.rect.height > 0 else { return nil }
+            // Its frame as wide as its border says (a stamp Redline made keeps the width it was drawn with), else 2.
             self.init(shape: .stamp(annotation.rect, words: Self.words(ofStamp: drawing.icon ?? "Draft")),
-                      stroke: drawing.color ?? Self.stampRed, width: 2, opacity: opacity)
+                      stroke: drawing.color ?? Self.stampRed, width: drawing.lineWidth == nil ? 2 : width, opacity: opacity)
         case "Caret":
             let box = annotation.rect
             guard box.width > 0, box.height > 0 else { return nil }

@@ -21,6 +21,7 @@ public struct AnnotationSubtype: RawRepresentable, Sendable, Hashable, Codable, 
     public static let line: Self = "Line"
     public static let polygon: Self = "Polygon"
     public static let polyLine: Self = "PolyLine"
+    public static let stamp: Self = "Stamp"
 
     /// Links and form fields are parts of the document rather than comments on it: left out of lists unless asked.
     public var isDocumentStructure: Bool { self == .link || self == .widget }

@@ -56,6 +56,10 @@ public enum MarkupAnnotations {
             case .line, .arrow, .polygon, .polyline:
                 drawing.vertices = shape.points
                 if shape.kind == .arrow { drawing.lineEndings = ["None", AnnotationSketch.Ending.openArrow.rawValue] }
+            case .stamp:
+                // Its frame and words lie inside its box, which is its /Rect.
+                drawing.icon = shape.stampName
+                if let box = shape.box { rect = box }
             }
         }
         return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,

@@ -5,6 +5,8 @@
 public struct ShapeMarkup: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case rectangle, ellipse, line, arrow, polygon, polyline
+        /// A box holding a stamp's words (Approved, Draft, Confidential… or the reviewer's own), as Acrobat stamps.
+        case stamp
 
         /// Drawn through corners placed one by one, not dragged from one corner to another.
         public var takesCorners: Bool { self == .polygon || self == .polyline }
@@ -23,11 +25,23 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
             case .line, .arrow: .line
             case .polygon: .polygon
             case .polyline: .polyLine
+            case .stamp: .stamp
             }
         }
     }
 
     public static let widths = 0.5...12.0
+
+    /// The standard stamps (ISO 32000-1 table 181), the most used first.
+    public static let standardStamps = ["Approved", "NotApproved", "Draft", "Final", "Confidential", "ForComment", "ForPublicRelease",
+                                        "NotForPublicRelease", "Experimental", "Expired", "AsIs", "Departmental", "Sold", "TopSecret"]
+    /// A stamp placed without dragging its box: Acrobat's stamps are about this size.
+    public static let usualStampSize = Size(width: 150, height: 40)
+
+    /// A stamp's name for the reviewer's own words: its spaces made underscores, which the words shown turn back.
+    public static func stampName(forWords words: String) -> String {
+        words.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
+    }
     /// More corners than a hand places; a file's polygon with more is drawn by readers from its keys.
     public static let mostCorners = 10_000
 
@@ -39,14 +53,20 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
     public var color: MarkupColor
     /// The inside painted in the shape's colour (a rectangle, an ellipse, a polygon).
     public var filled: Bool
+    /// A stamp's name (`Approved`, or the reviewer's words with underscores for spaces): its /Name.
+    public var stampName: String?
 
-    public init(kind: Kind, points: [Point], width: Double = 2, color: MarkupColor = .red, filled: Bool = false) {
+    public init(kind: Kind, points: [Point], width: Double = 2, color: MarkupColor = .red, filled: Bool = false, stampName: String? = nil) {
         self.kind = kind
         self.points = points
         self.width = width
         self.color = color
         self.filled = filled && kind.canBeFilled
+        self.stampName = kind == .stamp ? (stampName ?? "Draft") : nil
     }
+
+    /// The words a stamp shows: "NOT APPROVED" for NotApproved, "REVIEWED BY LEGAL" for Reviewed_by_Legal.
+    public var stampWords: String? { stampName.map(AnnotationSketch.words(ofStamp:)) }
 
     /// The box a rectangle or an ellipse fills, its line inside it.
     public var box: Rect? { Rect(enclosing: points) }
@@ -65,22 +85,38 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
             }
             return AnnotationSketch(shape: shape(box.insetBy(dx: width / 2, dy: width / 2)), stroke: color.rgb, fill: fill, width: width)
         case .line, .arrow, .polyline:
+            // A line of no length draws nothing (an arrow would have no way to point).
+            guard zip(points, points.dropFirst()).contains(where: { $0 != $1 }) else { return nil }
             return AnnotationSketch(shape: .path([points], closed: false), stroke: color.rgb, width: width,
                                     endings: kind == .arrow ? [nil, .openArrow] : [])
         case .polygon:
+            // Corners all on one line enclose nothing (twice the area, by the shoelace formula).
+            let area = zip(points, points.dropFirst() + [points[0]]).reduce(0.0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }
+            guard abs(area) > 1e-9 else { return nil }
             return AnnotationSketch(shape: .path([points], closed: true), stroke: color.rgb, fill: fill, width: width)
+        case .stamp:
+            guard let box, box.width > 2 * width, box.height > 2 * width else { return nil }
+            return AnnotationSketch(shape: .stamp(box, words: stampWords ?? "DRAFT"), stroke: color.rgb, width: width)
         }
     }
 
     /// Everything the shape paints: its box, or its corners grown by half its line and an arrow's head.
     public var bounds: Rect {
         switch kind {
-        case .rectangle, .ellipse: box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        case .rectangle, .ellipse, .stamp: box ?? Rect(x: 0, y: 0, width: 0, height: 0)
         default: sketch?.bounds ?? (box ?? Rect(x: 0, y: 0, width: 0, height: 0)).insetBy(dx: -width / 2, dy: -width / 2)
         }
     }
 
     public var drawsSomething: Bool { sketch != nil }
+
+    /// Moved as little as needed for its box to lie on a page of `size` (its top-left corner wins when it cannot).
+    public func keptInside(_ size: Size) -> ShapeMarkup {
+        guard let box else { return self }
+        let dx = min(max(box.minX, 0), max(0, size.width - box.width)) - box.minX
+        let dy = min(max(box.minY, 0), max(0, size.height - box.height)) - box.minY
+        return dx == 0 && dy == 0 ? self : translated(dx: dx, dy: dy)
+    }
 
     public func translated(dx: Double, dy: Double) -> ShapeMarkup {
         var moved = self

@@ -205,6 +205,7 @@ public enum MarkupFile {
         var rects: [[Double]]?
         var points: [[Double]]?
         var fill: Bool?
+        var name: String?
         var comment: String?
         let color: String
 
@@ -228,6 +229,7 @@ public enum MarkupFile {
                 points = shape.points.map { [$0.x, $0.y] }
                 width = shape.width
                 fill = shape.filled ? true : nil
+                name = shape.stampName
                 color = shape.color.name
             case .ink(let ink):
                 kind = "ink"

@@ -72,6 +72,7 @@ extension MarkupFile {
         static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity", "comment"]
         static let marksFields = ["id", "page", "kind", "rects", "color", "comment"]
         static let shapeFields = ["id", "page", "kind", "points", "width", "color", "fill", "comment"]
+        static let stampFields = ["id", "page", "kind", "points", "name", "width", "color", "comment"]
 
         init(from decoder: any Decoder, number: Int) throws {
             guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
@@ -83,10 +84,11 @@ extension MarkupFile {
             let kind = try fields.string("kind")
             let marksKind = TextMarks.Kind(rawValue: kind)
             let shapeKind = ShapeMarkup.Kind(rawValue: kind)
-            let known = kind == "ink" ? Self.inkFields : marksKind != nil ? Self.marksFields : shapeKind != nil ? Self.shapeFields : Self.textFields
+            let known = kind == "ink" ? Self.inkFields : marksKind != nil ? Self.marksFields : shapeKind == .stamp ? Self.stampFields
+                : shapeKind != nil ? Self.shapeFields : Self.textFields
             if ["text", "ink"].contains(kind) || marksKind != nil || shapeKind != nil,
                let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
-                throw MarkupFileError.item(number, field: unknown, "is not a field of a \(kind) item (known: \(known.joined(separator: ", ")))")
+                throw MarkupFileError.item(number, field: unknown, "is not a field of \(["ink", "underline", "ellipse", "arrow"].contains(kind) ? "an" : "a") \(kind) item (known: \(known.joined(separator: ", ")))")
             }
             pageIndex = page - 1
             // Line breaks are a comment's own (a popup shows them); other control characters would reach terminals.
@@ -143,9 +145,23 @@ extension MarkupFile {
                 if fill, !shapeKind.canBeFilled {
                     throw MarkupFileError.item(number, field: "fill", "a \(kind) has no inside to fill (a rectangle, an ellipse or a polygon has)")
                 }
-                let shape = ShapeMarkup(kind: shapeKind, points: points, width: width, color: try fields.color("color") ?? .red, filled: fill)
+                var stampName: String?
+                if shapeKind == .stamp {
+                    let name = ShapeMarkup.stampName(forWords: try fields.optionalString("name") ?? "Draft")
+                    guard !name.isEmpty, name.count <= 200 else {
+                        throw MarkupFileError.item(number, field: "name", "must be a standard stamp's name (\(ShapeMarkup.standardStamps.prefix(3).joined(separator: ", "))…) or 1 to 200 characters of your own")
+                    }
+                    if let control = ControlCharacters.first(in: name) {
+                        throw MarkupFileError.item(number, field: "name", "contains the control character \(control)")
+                    }
+                    stampName = name
+                }
+                let shape = ShapeMarkup(kind: shapeKind, points: points, width: width, color: try fields.color("color") ?? .red, filled: fill,
+                                        stampName: stampName)
                 if !shape.drawsSomething {
-                    throw MarkupFileError.item(number, field: "points", "the \(kind)'s corners enclose nothing: its box has no width or no height")
+                    throw MarkupFileError.item(number, field: "points", shapeKind.takesCorners || shapeKind == .line || shapeKind == .arrow
+                        ? "the \(kind)'s points draw nothing: \(shapeKind == .polygon ? "its corners lie on one line" : "they are all one point")"
+                        : "the \(kind)'s corners enclose nothing: its box has no width or no height")
                 }
                 content = .shape(shape)
             default:
@@ -252,8 +268,17 @@ private struct ItemFields {
     func points(_ field: String, kind: ShapeMarkup.Kind) throws -> [Point] {
         guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
         let expected = kind.takesCorners ? "\(kind.leastPoints) to \(ShapeMarkup.mostCorners) points [x, y]"
-            : kind == .rectangle || kind == .ellipse ? "two opposite corners [x, y]" : "two ends [x, y]"
+            : [.rectangle, .ellipse, .stamp].contains(kind) ? "two opposite corners [x, y]" : "two ends [x, y]"
         guard let pairs = try? container.decode([[Double]].self, forKey: key(field)) else {
+            // Which point is not [x, y] numbers, in a polygon of thousands.
+            if var list = try? container.nestedUnkeyedContainer(forKey: key(field)) {
+                while !list.isAtEnd {
+                    let index = list.currentIndex
+                    if (try? list.decode([Double].self)) == nil {
+                        throw MarkupFileError.item(number, field: field, "point \(index + 1) must be [x, y] numbers")
+                    }
+                }
+            }
             throw MarkupFileError.item(number, field: field, "must be \(expected)")
         }
         let fits = kind.takesCorners ? (kind.leastPoints...ShapeMarkup.mostCorners).contains(pairs.count) : pairs.count == 2
