@@ -291,7 +291,7 @@ extension EditorReducer {
     /// list's edit line (Enter keeps them, Esc leaves them).
     static func editFileAnnotationText(_ state: inout EditorState, _ annotation: Annotation, _ env: EditorEnvironment,
                                        at location: InteractionLocation) {
-        guard annotation.subtype == .freeText || annotation.subtype == .text else {
+        guard annotation.subtype.isMarkup else {
             state.message = "Not changed: \(AnnotationEditError.hasNoText(annotation.id, subtype: annotation.subtype))"
             return
         }

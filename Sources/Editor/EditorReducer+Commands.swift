@@ -66,7 +66,7 @@ extension EditorReducer {
             openOverlay(&state, for: .help)
             return []
         case "stamp":
-            return takeStamp(&state, words: argument ?? "")
+            return takeStamp(&state, words: argument ?? "", env)
         case "":
             return []
         default:

@@ -88,6 +88,18 @@ extension EditorReducer {
             ink.width = width
             let resized = item.with(.ink(ink)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }
+        case .shape(var shape) where shape.kind == .stamp:
+            // A stamp grows and shrinks whole, from its top-left corner, its words with it.
+            guard let box = shape.box else { return [] }
+            let factor = up ? 1.25 : 0.8
+            let width = min(max(box.width * factor, 40), state.pageSize.width), height = width * box.height / box.width
+            guard abs(width - box.width) > 0.01, height <= state.pageSize.height else {
+                state.message = "The stamp is already as \(up ? "large" : "small") as it goes"
+                return []
+            }
+            shape.points = [Point(x: box.minX, y: box.minY), Point(x: box.minX + width, y: box.minY + height)]
+            let resized = item.with(.shape(shape.keptInside(state.pageSize)))
+            return change(&state) { $0.replace(resized) }
         case .shape(var shape):
             // A rectangle's or an ellipse's line grows inwards, within its box; a line's grows about its middle.
             let width = InkStyle.step(shape.width, up: up, highlighter: false)

@@ -243,3 +243,25 @@ import Testing
         #expect(editor.state.message?.hasPrefix("A stamp needs words") == true)
     }
 }
+
+extension StampTests {
+    @Test func aStampsNameIsCheckedAsTheFileWillHoldIt() throws {
+        var editor = EditorHarness()
+        editor.command("stamp " + String(repeating: "Z", count: 81))
+        #expect(editor.state.message?.hasPrefix("Not taken: the stamp's name is too long") == true)
+        editor.command("stamp not  approved")
+        #expect(editor.screen().lines.joined().contains("stamp NOT APPROVED red"))
+        editor.press(.character(" "), .character(" "), .escape)
+        #expect(stamps(editor).first?.stampName == "NotApproved", "a standard stamp's words are its name")
+    }
+
+    @Test func plusAndMinusGrowAndShrinkASelectedStampWhole() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("s"), .character(" "), .character(" "), .escape, .tab, .character("+"))
+        #expect(stamps(editor).first?.box == Rect(x: 100, y: 100, width: 187.5, height: 50))
+        #expect(stamps(editor).first?.width == 2, "its frame stays as it was")
+        editor.press(.character("-"), .character("-"))
+        #expect(stamps(editor).first?.box == Rect(x: 100, y: 100, width: 120, height: 32))
+    }
+}

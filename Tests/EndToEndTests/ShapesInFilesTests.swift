@@ -17,6 +17,7 @@ import Testing
           {"page": 1, "kind": "polygon", "points": [[72, 620], [272, 620], [172, 720]], "color": "green", "fill": true},
           {"page": 1, "kind": "polyline", "points": [[300, 620], [400, 720], [500, 620]], "width": 3, "color": "red"},
           {"page": 1, "kind": "stamp", "points": [[400, 730], [560, 775]], "name": "Approved"},
+          {"page": 1, "kind": "stamp", "points": [[72, 730], [222, 770]], "name": "Seen by QA", "color": "blue"},
           {"page": 3, "kind": "rectangle", "points": [[100, 300], [300, 450]], "width": 3, "color": "blue"},
           {"page": 3, "kind": "arrow", "points": [[400, 500], [700, 500]], "width": 2, "color": "black"}
         ]}
@@ -31,7 +32,8 @@ import Testing
             (172, 560, .dark), (172, 567, .paper),                      // the line
             (400, 560, .purple),                                        // the arrow
             (172, 650, .green), (75, 715, .paper),                      // the polygon filled; outside its slope
-            (350, 670, .red), (400, 660, .paper)],                      // the polyline, open between its ends
+            (350, 670, .red), (400, 660, .paper),                       // the polyline, open between its ends
+            (147, 732, .blue), (74, 750, .blue)],                       // the stamp of one's own words, its frame
         3: [(200, 301, .blue), (200, 375, .paper), (550, 500, .dark)],
     ]
 
@@ -47,8 +49,9 @@ import Testing
         }
     }
 
-    /// The stamp's frame, as Redline draws it. Imported from XFDF, which carries no appearance, a standard stamp is
-    /// drawn by each reader as its own picture of it (poppler's is teal).
+    /// The standard stamp's frame, as Redline draws it. Imported from XFDF, which carries no appearance, a standard
+    /// stamp is drawn by each reader as its own picture of it (poppler's is teal); one of the reviewer's own words,
+    /// which readers do not know, Redline draws again as it was.
     static let stampProbes: [(x: Int, y: Int, Expected)] = [(480, 732, .red), (402, 752, .red), (480, 773, .red)]
 
     static func checkPixels(_ path: String, renderer: String, stamp: Bool = true) throws {
@@ -86,7 +89,7 @@ import Testing
         try Self.markup.write(toFile: markup, atomically: true, encoding: .utf8)
         try apply(TestPaths.sample, markup, annotations: true, to: output)
         let pages = try MuPDFProbe.annotations(in: output)
-        #expect(pages[0].annotations.map(\.type) == ["Square", "Circle", "Line", "Line", "Polygon", "PolyLine", "Stamp"])
+        #expect(pages[0].annotations.map(\.type) == ["Square", "Circle", "Line", "Line", "Polygon", "PolyLine", "Stamp", "Stamp"])
         #expect(pages[2].annotations.map(\.type) == ["Square", "Line"])
         // Lines and polygons carry their points, in display space on the turned page as on the upright one.
         func points(_ annotation: MuPDFAnnotation) -> [[Double]] { annotation.points.map { $0.map { ($0 * 100).rounded() / 100 } } }

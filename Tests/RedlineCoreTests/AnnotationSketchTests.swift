@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test(arguments: [("Approved", "APPROVED"), ("NotForPublicRelease", "NOT FOR PUBLIC RELEASE"), ("#SBDraft", "DRAFT"),
-                      ("SHSignHere", "SIGN HERE"), ("AsIs", "AS IS"), ("custom_stamp-2", "CUSTOM STAMP 2"), ("#", "STAMP"),
+                      ("SHSignHere", "SIGN HERE"), ("AsIs", "AS IS"), ("custom_stamp-2", "CUSTOM STAMP-2"), ("#", "STAMP"),
                       ("SBx", "SBX")])
     func stampNamesReadAsTheirWords(name: String, words: String) {
         #expect(AnnotationSketch.words(ofStamp: name) == words)

@@ -40,7 +40,7 @@ public enum AnnotationEditError: Error, Equatable, CustomStringConvertible {
         case .emptyTextBox(let id, let what):
             "annotation \"\(id)\" is an empty text box: its \(what) stays as it is until it has words (Enter gives it some)"
         case .hasNoText(let id, let subtype):
-            "annotation \"\(id)\" is \(Self.aOrAn(subtype)): only text boxes and notes have text to edit"
+            "annotation \"\(id)\" is \(Self.aOrAn(subtype)): only markup (notes, text boxes, highlights, shapes, stamps…) has text to edit"
         }
     }
 }

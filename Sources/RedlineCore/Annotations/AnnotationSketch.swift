@@ -130,7 +130,7 @@ public struct AnnotationSketch: Sendable, Hashable {
         var words = ""
         var previous: Character?
         for character in bare.prefix(80) {
-            if character == "_" || character == "-" {
+            if character == "_" {
                 words.append(" ")
             } else {
                 if character.isUppercase, let previous, previous.isLowercase { words.append(" ") }

@@ -57,9 +57,7 @@ public enum MarkupAnnotations {
                 drawing.vertices = shape.points
                 if shape.kind == .arrow { drawing.lineEndings = ["None", AnnotationSketch.Ending.openArrow.rawValue] }
             case .stamp:
-                // Its frame and words lie inside its box, which is its /Rect.
                 drawing.icon = shape.stampName
-                if let box = shape.box { rect = box }
             }
         }
         return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,
@@ -69,12 +67,15 @@ public enum MarkupAnnotations {
 
     /// The /Rect an annotation made of `item` has: the item's bounds and a margin for antialiased edges.
     public static func rect(for item: MarkupItem, measuredBy measurer: some TextMeasuring) -> Rect {
-        item.bounds(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
+        // A stamp's frame and words lie inside its box, which is its /Rect.
+        if case .shape(let shape) = item.content, shape.kind == .stamp, let box = shape.box { return box }
+        return item.bounds(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
     }
 
     /// An annotation as the markup Redline would draw for it, where Redline draws its subtype: a FreeText as text
-    /// at its box's corner, an Ink as its strokes, a Highlight, Underline or StrikeOut as its quads' boxes. Nil for
-    /// what the painter does not draw (shapes, notes, stamps: readers draw those from their keys).
+    /// at its box's corner, an Ink as its strokes, a Highlight, Underline or StrikeOut as its quads' boxes, a stamp
+    /// of a name readers do not know as its words in a frame. Nil for what the painter does not draw (shapes, drawn
+    /// from their keys by the sketch; notes and standard stamps, which readers draw from their keys).
     public static func item(for annotation: Annotation) -> MarkupItem? {
         let drawing = annotation.drawing
         let color = MarkupColor(rgb: drawing.color ?? RGBColor(red: 0, green: 0, blue: 0))
@@ -91,6 +92,15 @@ public enum MarkupAnnotations {
             let strokes = drawing.inkList.filter { !$0.isEmpty }
             guard !strokes.isEmpty else { return nil }
             content = .ink(InkMarkup(strokes: strokes, width: drawing.lineWidth ?? 1, color: color, opacity: drawing.opacity ?? 1))
+        case .stamp:
+            // A stamp readers know by name they draw as their own picture of it; one of the reviewer's own words
+            // (poppler draws "Draft" for a name it does not know) is drawn as Redline draws it.
+            let stamp = ShapeMarkup(kind: .stamp, points: [Point(x: annotation.rect.minX, y: annotation.rect.minY),
+                                                            Point(x: annotation.rect.maxX, y: annotation.rect.maxY)],
+                                    width: min(drawing.lineWidth ?? 2, 12), color: MarkupColor(rgb: drawing.color ?? AnnotationSketch.stampRed),
+                                    stampName: drawing.icon ?? "Draft")
+            guard !stamp.isStandardStamp, stamp.drawsSomething else { return nil }
+            content = .shape(stamp)
         case .highlight, .underline, .strikeOut, .squiggly:
             let rects = drawing.quads.compactMap { Rect(enclosing: $0) }
             guard !rects.isEmpty else { return nil }

@@ -147,13 +147,12 @@ public struct ThreadEditing: Sendable {
     /// New text for a FreeText or a note of the file that starts a thread (a reply is its author's, edited with
     /// `editReply`).
     public func rewrite(_ id: AnnotationID, text: String, at date: PDFDate, current: [Annotation], edits: inout AnnotationEdits) throws {
+        // Every markup annotation's /Contents is text a reader shows (a shape's or a highlight's in its popup); a text
+        // box's and a note's are all they are, and cannot be emptied.
         let annotation = try changeable(id, in: current)
-        guard annotation.subtype == .freeText || annotation.subtype == .text else {
-            throw AnnotationEditError.hasNoText(id, subtype: annotation.subtype)
-        }
         guard annotation.flags & Annotation.lockedContentsFlag == 0 else { throw AnnotationEditError.locked(id) }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw AnnotationEditError.emptyText }
+        guard !trimmed.isEmpty || !(annotation.subtype == .freeText || annotation.subtype == .text) else { throw AnnotationEditError.emptyText }
         edits.changeContents(of: id, to: trimmed, at: date)
     }
 

@@ -39,9 +39,26 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
     public static let usualStampSize = Size(width: 150, height: 40)
 
     /// A stamp's name for the reviewer's own words: its spaces made underscores, which the words shown turn back.
+    /// A standard stamp's words ("not approved") are its name (NotApproved), which readers know.
     public static func stampName(forWords words: String) -> String {
-        words.trimmingCharacters(in: .whitespaces).split(separator: " ", omittingEmptySubsequences: true).joined(separator: "_")
+        let name = words.split(whereSeparator: \.isWhitespace).joined(separator: "_")
+        let bare = name.replacingOccurrences(of: "_", with: "").lowercased()
+        return standardStamps.first { $0.lowercased() == bare } ?? name
     }
+
+    /// Why a stamp cannot have this name, or nil: its words are shown whole (80 characters) and a PDF name holds
+    /// 127 bytes (ISO 32000-1 annex C); a control character would reach terminals.
+    public static func stampNameProblem(_ name: String) -> String? {
+        if name.isEmpty { return "needs words" }
+        if name.count > 80 || name.utf8.count > 127 {
+            return "is too long: at most 80 characters and 127 bytes of UTF-8 (a PDF name's limit), got \(name.count) and \(name.utf8.count)"
+        }
+        if let control = ControlCharacters.first(in: name) { return "contains the control character \(control)" }
+        return nil
+    }
+
+    /// A standard stamp, which readers draw as their own picture of it when the file gives them no appearance.
+    public var isStandardStamp: Bool { stampName.map(Self.standardStamps.contains) ?? false }
     /// More corners than a hand places; a file's polygon with more is drawn by readers from its keys.
     public static let mostCorners = 10_000
 

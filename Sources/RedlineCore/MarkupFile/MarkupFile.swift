@@ -122,22 +122,23 @@ public enum MarkupFile {
                 }
                 continue
             }
-            if case .shape(let shape) = item.content {
-                // A shape's corners lie on the page; its line and an arrow's head may reach past them, as ink's
-                // width does.
-                for point in shape.points where point.x < -0.01 || point.y < -0.01
-                    || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
-                    throw MarkupFileError.item(number, field: "points",
+            // An ink's and a shape's points lie on the page; the line's width and an arrow's head may reach past them.
+            func onThePage(_ points: some Sequence<Point>, field: String) throws {
+                for point in points where point.x < -0.01 || point.y < -0.01 || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
+                    throw MarkupFileError.item(number, field: field,
                         "point [\(PDFNumber.shown(point.x)), \(PDFNumber.shown(point.y))] is off the page (\(PDFNumber.shown(size.width)) × \(PDFNumber.shown(size.height)))")
+                }
+            }
+            if case .shape(let shape) = item.content {
+                try onThePage(shape.points, field: "points")
+                // A stamp's words are drawn in the bundled font, as a text item's are.
+                if placing, let words = shape.stampWords, let problem = measurer.undrawable(words) {
+                    throw MarkupFileError.item(number, field: "name", problem)
                 }
                 continue
             }
             if case .ink(let ink) = item.content {
-                for point in ink.strokes.joined() where point.x < -0.01 || point.y < -0.01
-                    || point.x > size.width + 0.01 || point.y > size.height + 0.01 {
-                    throw MarkupFileError.item(number, field: "strokes",
-                        "point [\(PDFNumber.shown(point.x)), \(PDFNumber.shown(point.y))] is off the page (\(PDFNumber.shown(size.width)) × \(PDFNumber.shown(size.height)))")
-                }
+                try onThePage(ink.strokes.joined(), field: "strokes")
                 continue
             }
             if placing, case .text(let text) = item.content, let problem = measurer.undrawable(text.text) {

@@ -148,11 +148,10 @@ extension MarkupFile {
                 var stampName: String?
                 if shapeKind == .stamp {
                     let name = ShapeMarkup.stampName(forWords: try fields.optionalString("name") ?? "Draft")
-                    guard !name.isEmpty, name.count <= 200 else {
-                        throw MarkupFileError.item(number, field: "name", "must be a standard stamp's name (\(ShapeMarkup.standardStamps.prefix(3).joined(separator: ", "))…) or 1 to 200 characters of your own")
-                    }
-                    if let control = ControlCharacters.first(in: name) {
-                        throw MarkupFileError.item(number, field: "name", "contains the control character \(control)")
+                    if let problem = ShapeMarkup.stampNameProblem(name) {
+                        throw MarkupFileError.item(number, field: "name", problem == "needs words"
+                            ? "must be a standard stamp's name (\(ShapeMarkup.standardStamps.prefix(3).joined(separator: ", "))…) or words of your own"
+                            : problem)
                     }
                     stampName = name
                 }
