@@ -69,9 +69,12 @@ extension EditorReducer {
     /// `:stamp WORDS`: the stamp tool with the reviewer's own words, in ink mode at the cursor.
     static func takeStamp(_ state: inout EditorState, words: String, _ env: EditorEnvironment) -> [EditorEffect] {
         let name = ShapeMarkup.stampName(forWords: words)
+        guard !name.isEmpty else {
+            state.message = "A stamp needs words: :stamp Reviewed by Legal (in ink mode s steps through the standard stamps)"
+            return []
+        }
         if let problem = ShapeMarkup.stampNameProblem(name) {
-            state.message = problem == "needs words" ? "A stamp needs words: :stamp Reviewed by Legal (in ink mode s steps through the standard stamps)"
-                : "Not taken: the stamp's name \(problem)"
+            state.message = "Not taken: the stamp's name \(problem)"
             return []
         }
         if let problem = env.measurer.undrawable(AnnotationSketch.words(ofStamp: name)) {

@@ -46,10 +46,9 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
         return standardStamps.first { $0.lowercased() == bare } ?? name
     }
 
-    /// Why a stamp cannot have this name, or nil: its words are shown whole (80 characters) and a PDF name holds
-    /// 127 bytes (ISO 32000-1 annex C); a control character would reach terminals.
+    /// Why a stamp cannot have this (non-empty) name, or nil: its words are shown whole (80 characters) and a PDF
+    /// name holds 127 bytes (ISO 32000-1 annex C); a control character would reach terminals.
     public static func stampNameProblem(_ name: String) -> String? {
-        if name.isEmpty { return "needs words" }
         if name.count > 80 || name.utf8.count > 127 {
             return "is too long: at most 80 characters and 127 bytes of UTF-8 (a PDF name's limit), got \(name.count) and \(name.utf8.count)"
         }

@@ -148,11 +148,11 @@ extension MarkupFile {
                 var stampName: String?
                 if shapeKind == .stamp {
                     let name = ShapeMarkup.stampName(forWords: try fields.optionalString("name") ?? "Draft")
-                    if let problem = ShapeMarkup.stampNameProblem(name) {
-                        throw MarkupFileError.item(number, field: "name", problem == "needs words"
-                            ? "must be a standard stamp's name (\(ShapeMarkup.standardStamps.prefix(3).joined(separator: ", "))…) or words of your own"
-                            : problem)
+                    guard !name.isEmpty else {
+                        throw MarkupFileError.item(number, field: "name",
+                            "must be a standard stamp's name (\(ShapeMarkup.standardStamps.prefix(3).joined(separator: ", "))…) or words of your own")
                     }
+                    if let problem = ShapeMarkup.stampNameProblem(name) { throw MarkupFileError.item(number, field: "name", problem) }
                     stampName = name
                 }
                 let shape = ShapeMarkup(kind: shapeKind, points: points, width: width, color: try fields.color("color") ?? .red, filled: fill,
