@@ -41,6 +41,8 @@ public enum XFDFExchange {
                 continue
             }
             guard item.drawsSomething else { continue }
+            // A stamp of the file that stands and looks as it did keeps its picture (Acrobat's are images).
+            if annotation.subtype == .stamp, existing[annotation.id].map(annotation.standsAndLooksAs) == true { continue }
             // Paths alone are written as operators; text needs the painter's font.
             if let drawing = item.outlinedDrawing {
                 outlined.append((annotation.id, drawing))

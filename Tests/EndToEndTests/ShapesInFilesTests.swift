@@ -126,6 +126,36 @@ import Testing
         try Self.checkPixels(imported, renderer: "mupdf", stamp: false)
     }
 
+    /// A file's stamp of one's own words whose comment changes through XFDF keeps the picture it had (Acrobat's
+    /// stamps are images, which a frame and words would replace); its comment is the new one.
+    @Test func aStampWhoseCommentChangesThroughXFDFKeepsItsPicture() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("stamp.json"), annotated = folder.file("annotated.pdf"), xfdf = folder.file("stamp.xfdf")
+        let changed = folder.file("changed.xfdf"), output = folder.file("imported.pdf")
+        try #"{"version": 1, "items": [{"page": 1, "kind": "stamp", "points": [[72, 600], [222, 640]], "name": "Seen by QA", "comment": "First"}]}"#
+            .write(toFile: markup, atomically: true, encoding: .utf8)
+        try apply(TestPaths.sample, markup, annotations: true, to: folder.file("redline.pdf"))
+        // Its picture made another program's (a green box), as Acrobat's stamps are its own images.
+        let painted = try ProcessRunner.run(TestPaths.python, ["-c", """
+            import pikepdf, sys
+            pdf = pikepdf.open(sys.argv[1])
+            annot = pdf.pages[0].obj.Annots[0]
+            annot.AP.N.write(b"0 0.6 0 rg 0 0 150 40 re f")
+            pdf.save(sys.argv[2])
+            """, folder.file("redline.pdf"), annotated])
+        try #require(painted.status == 0, "\(painted.stderr)")
+        let export = try ProcessRunner.run(TestPaths.redline, ["xfdf", "export", annotated, "--output", xfdf])
+        try #require(export.status == 0, "\(export.stderr)")
+        try String(contentsOfFile: xfdf, encoding: .utf8).replacingOccurrences(of: ">First<", with: ">Second<")
+            .write(toFile: changed, atomically: true, encoding: .utf8)
+        let load = try ProcessRunner.run(TestPaths.redline, ["xfdf", "import", annotated, changed, "--output", output])
+        try #require(load.status == 0, "\(load.stderr)")
+        let before = try #require(try MuPDFProbe.annotations(in: annotated)[0].annotations.first)
+        let after = try #require(try MuPDFProbe.annotations(in: output)[0].annotations.first)
+        #expect(after.content == "Second" && before.content == "First")
+        #expect(after.appearanceDigest != nil && after.appearanceDigest == before.appearanceDigest)
+    }
+
     /// Every fixture: a rectangle across the middle of its first page, flattened and as an annotation, shows its
     /// edge there in poppler's picture, whatever the page's boxes and rotation.
     @Test(arguments: XFDFCommandTests.everyFixture)
