@@ -5,13 +5,6 @@ import Testing
 /// The real binary in tmux, driven as a user would.
 @Suite(.serialized) struct EditorInTerminalTests {
     /// The sample document copied into a fresh folder, so the editor may write beside it.
-    func copyOfSample(named name: String) throws -> (TemporaryFolder, String) {
-        let folder = TemporaryFolder()
-        let document = folder.file(name)
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
-        return (folder, document)
-    }
-
     @Test func placeNudgeResizeSaveAndQuit() throws {
         let (folder, document) = try copyOfSample(named: "contract.pdf")
         let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4")

@@ -5,13 +5,6 @@ import Testing
 /// The shape tools in the real editor under tmux: drawn with keys and with SGR mouse reports, saved flattened
 /// (`:w`) and as annotations (`:wa`), read back by MuPDF and drawn by poppler where the editor drew them.
 @Suite(.serialized) struct ShapesInTerminalTests {
-    func copyOfSample(named name: String) throws -> (TemporaryFolder, String) {
-        let folder = TemporaryFolder()
-        let document = folder.file(name)
-        try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
-        return (folder, document)
-    }
-
     @Test func shapesDrawnWithKeysAreSavedBothWays() throws {
         let (folder, document) = try copyOfSample(named: "shapes.pdf")
         // Wide enough for the save's message after the temporary folder's long path.

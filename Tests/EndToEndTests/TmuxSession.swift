@@ -161,3 +161,11 @@ final class TmuxSession {
         _ = try? ProcessRunner.start("tmux", ["-L", socket, "kill-server"])
     }
 }
+
+/// A copy of the sample document in a folder of its own, for the editor to open and save beside.
+func copyOfSample(named name: String) throws -> (TemporaryFolder, String) {
+    let folder = TemporaryFolder()
+    let document = folder.file(name)
+    try FileManager.default.copyItem(atPath: TestPaths.sample, toPath: document)
+    return (folder, document)
+}

@@ -30,7 +30,8 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
         }
     }
 
-    public static let widths = 0.5...12.0
+    /// The pen's widths: `+` and `-` step a shape's line as they step the pen.
+    public static let widths = InkMarkup.penWidths
 
     /// The standard stamps (ISO 32000-1 table 181), the most used first.
     public static let standardStamps = ["Approved", "NotApproved", "Draft", "Final", "Confidential", "ForComment", "ForPublicRelease",
