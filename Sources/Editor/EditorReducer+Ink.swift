@@ -59,6 +59,7 @@ extension EditorReducer {
             return toggleFill(&state, &session)
         case .stamp?:
             return stepStamp(&state, &session)
+        case .note?: return switchTool(&state, &session, to: .note)
         case .widerInk?, .narrowerInk?:
             let up = command == .widerInk
             let effects = commitInk(&state, &session)
@@ -73,7 +74,9 @@ extension EditorReducer {
             return effects
         case .nextInkColour?:
             let effects = commitInk(&state, &session)
-            if session.tool.shapeKind != nil {
+            if session.tool == .note {
+                state.inkStyle.noteColor = state.inkStyle.noteColor.next(in: state.palettes.highlighter)
+            } else if session.tool.shapeKind != nil {
                 state.inkStyle.shapeColor = state.inkStyle.shapeColor.next(in: state.palettes.text)
             } else if session.tool == .highlighter {
                 state.inkStyle.highlighterColor = state.inkStyle.highlighterColor.next(in: state.palettes.highlighter)

@@ -88,6 +88,17 @@ extension EditorReducer {
             ink.width = width
             let resized = item.with(.ink(ink)).keptInside(pageSize: state.pageSize, measuredBy: env.measurer)
             return change(&state) { $0.replace(resized) }
+        case .shape(var shape) where shape.kind == .note:
+            // A note's icon grows and shrinks by 4 points a step, from its top-left corner, within what readers draw.
+            guard let box = shape.box else { return [] }
+            let side = min(max(box.width + (up ? 4 : -4), ShapeMarkup.noteSides.lowerBound), ShapeMarkup.noteSides.upperBound)
+            guard side != box.width else {
+                state.message = "The note is already as \(up ? "large" : "small") as it goes (\(PDFNumber.format(side)) pt)"
+                return []
+            }
+            shape.points = [Point(x: box.minX, y: box.minY), Point(x: box.minX + side, y: box.minY + side)]
+            let resized = item.with(.shape(shape.keptInside(state.pageSize)))
+            return change(&state) { $0.replace(resized) }
         case .shape(var shape) where shape.kind == .stamp:
             // A stamp grows and shrinks whole, from its top-left corner, its words with it.
             guard let box = shape.box else { return [] }

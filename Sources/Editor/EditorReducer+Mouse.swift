@@ -221,6 +221,11 @@ extension EditorReducer {
     static func penPressed(_ state: inout EditorState, _ session: inout InkSession, _ env: EditorEnvironment) -> [EditorEffect] {
         let spot = pointerSpot(state, env)
         guard spot.onPage else { return [] }
+        if session.tool == .note {
+            session.pen = spot.point
+            state.cursor = spot.point
+            return placeNote(&state, &session)
+        }
         if session.tool.shapeKind?.takesCorners == true, session.isPenDown {
             session.pen = spot.point
             state.cursor = spot.point

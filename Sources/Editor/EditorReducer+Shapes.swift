@@ -7,6 +7,7 @@ extension EditorReducer {
     /// Space with a shape tool: the first corner, then for a box or a line its last, for a polygon the next.
     static func placeCorner(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
         guard let kind = session.tool.shapeKind else { return [] }
+        if kind == .note { return placeNote(&state, &session) }
         guard let placed = session.current else {
             session.current = [session.pen]
             state.interaction.activity = .inking(session)
@@ -37,6 +38,18 @@ extension EditorReducer {
         // A stamp placed at its usual size near the page's edge is moved onto the page, as a nudge stops there.
         let item = MarkupItem(id: id, pageIndex: session.pageIndex, content: .shape(kind == .stamp ? shape.keptInside(state.pageSize) : shape))
         return change(&state) { $0.add(item) }
+    }
+
+    /// A sticky note where the pen is (moved onto the page near an edge), and its comment line open at once, as a
+    /// reader opens a new note's popup; Enter or Esc comes back to the note tool.
+    static func placeNote(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        let note = ShapeMarkup.note(at: session.pen, color: state.inkStyle.noteColor).keptInside(state.pageSize)
+        let item = MarkupItem(id: session.id, pageIndex: session.pageIndex, content: .shape(note))
+        session.id = MarkupID(state.freshID())
+        session.current = nil
+        let effects = change(&state) { $0.add(item) }
+        state.interaction.activity = .commenting(CommentDraft(markup: item.id, text: "", resumes: session))
+        return effects
     }
 
     /// `f`: rectangles, ellipses and polygons from now on filled in their colour, or outlined only.

@@ -42,19 +42,22 @@ extension EditorReducer {
         var draft = draft
         switch TextInput.edit(draft.text, key, keymaps: state.keymaps) {
         case .cancelled:
-            state.interaction.activity = .idle
-            state.message = nil
+            state.interaction.activity = draft.resumes.map { .inking($0) } ?? .idle
+            state.message = draft.resumes != nil && state.markup.item(draft.markup)?.comment == nil
+                ? "The note has no words yet: Enter on it (Tab selects it) types them" : nil
             return journalDue
         case .committed:
-            state.interaction.activity = .idle
+            state.interaction.activity = draft.resumes.map { .inking($0) } ?? .idle
             guard var item = state.markup.item(draft.markup) else { return journalDue }
             let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let comment = text.isEmpty ? nil : text
             guard comment != item.comment else { return journalDue }
             item.comment = comment
-            state.selection = item.id
+            // Back in ink mode the pen goes on; from a selection, the markup stays selected.
+            if draft.resumes == nil { state.selection = item.id }
             let effects = change(&state) { $0.replace(item) }
-            state.message = comment == nil ? "Comment removed" : "Comment kept: :wa saves it in the file, where other readers show it in a popup"
+            let what = if case .shape(let shape) = item.content, shape.kind == .note { "Note" } else { "Comment" }
+            state.message = comment == nil ? "\(what) removed" : "\(what) kept: :wa saves it in the file, where other readers show it in a popup"
             return effects
         case .editing(let text):
             guard text != draft.text else { return [] }

@@ -9,6 +9,8 @@ public enum InkTool: String, Sendable, CaseIterable {
     case rectangle, ellipse, line, arrow, polygon, polyline
     /// A stamp's box: dragged, or the usual size where the pen goes down and comes up in one place.
     case stamp
+    /// A sticky note, placed where the pen is, its words typed at once.
+    case note
 
     public var erases: Bool { self == .eraser || self == .partialEraser }
 
@@ -75,6 +77,8 @@ public struct InkStyle: Sendable, Hashable {
     public var shapeWidth = 2.0
     public var shapeColor: MarkupColor = .red
     public var shapeFilled = false
+    /// A note's icon colour, from the highlighter's light colours (its lines are black): yellow, as readers make notes.
+    public var noteColor: MarkupColor = .yellow
     /// The stamp the stamp tool places: a standard one's name, or the reviewer's words (`:stamp WORDS`).
     public var stampName = ShapeMarkup.standardStamps[0]
 
@@ -82,6 +86,7 @@ public struct InkStyle: Sendable, Hashable {
         penColor = palettes.text.contains(.blue) ? .blue : palettes.text[0]
         highlighterColor = palettes.highlighter[0]
         shapeColor = palettes.text.contains(.red) ? .red : palettes.text[0]
+        noteColor = palettes.highlighter.contains(.yellow) ? .yellow : palettes.highlighter[0]
     }
 
     static let penSteps: [Double] = [0.5, 1, 1.5, 2, 3, 4, 5, 6, 8, 10, 12]

@@ -109,6 +109,7 @@ enum StatusLine {
         case .stamp:
             let style = state.inkStyle
             return "stamp \(AnnotationSketch.words(ofStamp: style.stampName)) \(style.shapeColor.name), pen \(pen)"
+        case .note: return "note \(state.inkStyle.noteColor.name)"
         case .rectangle, .ellipse, .line, .arrow, .polygon, .polyline:
             let style = state.inkStyle
             let filled = session.tool.shapeKind?.canBeFilled == true && style.shapeFilled ? " filled" : ""
@@ -135,6 +136,7 @@ enum StatusLine {
         case .shape(let shape):
             let filled = shape.filled ? " filled" : ""
             if let words = shape.stampWords { return "stamp \(VisibleText.line(words, limit: 30)) \(shape.color.name)" }
+            if shape.kind == .note { return "note \(shape.color.name)" }
             let corners = shape.kind.takesCorners ? " \(shape.points.count) corners" : ""
             return "\(shape.kind.rawValue)\(corners)\(filled) \(PDFNumber.format(shape.width))pt \(shape.color.name)"
         case .ink(let ink):
@@ -207,12 +209,16 @@ enum MessageLine {
 
     /// Ink mode's keys for the tool in hand: a shape tool's say how its corners are placed.
     static func inkHint(_ keymaps: Keymaps, _ tool: InkTool) -> String {
-        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline, .stamp], "shapes")
+        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline, .stamp, .note], "shapes")
         let moves = [EditorCommand.penUp, .penDown, .penLeft, .penRight]
         guard let kind = tool.shapeKind else {
             // Space lifts the pen as Enter does: Enter's hint gave way to the shapes'.
-            return "Ink: " + keymaps.hints([([.penDownUp], "lowers/lifts the pen"), (moves, "draw"), ([.pen], "pen"), ([.highlighter], "highlighter"),
+            return "Ink: " + keymaps.hints([([.penDownUp], "pen down/up"), (moves, "draw"), ([.pen], "pen"), ([.highlighter], "highlighter"),
                                             ([.eraser, .partialEraser], "erasers"), shapes, ([.leaveInk], "leaves")], in: .ink)
+        }
+        if kind == .note {
+            return "Note: " + keymaps.hints([([.penDownUp], "places it, then type its words"), (moves, "move"), ([.nextInkColour], "colour"),
+                                             ([.pen], "pen"), ([.leaveInk], "leaves")], in: .ink)
         }
         if kind == .stamp {
             return "Stamp: " + keymaps.hints([([.penDownUp], "places it (twice: your own box)"), (moves, "move"), ([.stamp], "next")], in: .ink)

@@ -35,13 +35,7 @@ public enum AnnotationReport {
     }
 
     public static func json(_ annotations: [Annotation]) -> String {
-        // An empty list as JSON tools and people write it, not the encoder's "[", a blank line and "]".
-        guard !annotations.isEmpty else { return "[]" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, numbers and nulls always encode.
-        let data = (try? encoder.encode(annotations)) ?? Data("[]".utf8)
-        return VisibleText.json(String(decoding: data, as: UTF8.self))
+        AnnotationJSON.render(annotations)
     }
 
     /// One block per thread: the annotation, then its replies and state changes, indented.

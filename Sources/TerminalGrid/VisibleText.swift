@@ -27,12 +27,20 @@ public enum VisibleText {
         var shown = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             if needsEscape(scalar) {
-                shown.append(contentsOf: ("\\u" + hex(scalar.value, digits: 4)).unicodeScalars)
+                shown.append(contentsOf: jsonEscape(scalar).unicodeScalars)
             } else {
                 shown.append(scalar)
             }
         }
         return String(shown)
+    }
+
+    /// `\\uXXXX` for a scalar JSON must see escaped; one beyond the Basic Multilingual Plane (a language tag,
+    /// U+E0001, is a format character) as its UTF-16 surrogate pair, as JSON spells it.
+    public static func jsonEscape(_ scalar: Unicode.Scalar) -> String {
+        guard scalar.value > 0xFFFF else { return "\\u" + hex(scalar.value, digits: 4) }
+        let offset = scalar.value - 0x10000
+        return "\\u" + hex(0xD800 + (offset >> 10), digits: 4) + "\\u" + hex(0xDC00 + (offset & 0x3FF), digits: 4)
     }
 
     /// A message as one line of at most `limit` characters: visible, with the middle of anything longer

@@ -49,7 +49,7 @@ import Testing
         var editor = EditorHarness(columns: 120, rows: 30)
         editor.press(.character("i"))
         let line = editor.screen().text(ofRow: 29).trimmingCharacters(in: .whitespaces)
-        #expect(line.hasPrefix("Ink: Space lowers/lifts the pen · arrows draw"), "\(line)")
+        #expect(line.hasPrefix("Ink: Space pen down/up · arrows draw"), "\(line)")
         #expect(line.hasSuffix("Esc leaves"), "\(line)")
         // And each tool's, the shapes' saying how their corners are placed.
         for (key, start) in [("h", "Ink:"), ("E", "Ink:"), ("r", "Rectangle: Space at each corner"), ("a", "Arrow: Space at each end"),

@@ -101,4 +101,41 @@ import Testing
         let p = page.rgb(middle.0, middle.1)
         #expect(p.red > 150 && p.green < 90, "the ellipse's top at \(middle): \(p)")
     }
+
+    /// A sticky note: `n` in ink mode, Space places it at the pen and its words are typed at once; `:wa` saves a Text
+    /// annotation with a Note icon, its words and a popup; `:w` prints the icon and says the words are not kept.
+    @Test func aStickyNoteIsPlacedWithItsWordsAndSavedBothWays() throws {
+        let (folder, document) = try copyOfSample(named: "notes.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 160)
+        try tmux.waitFor("page 4/4")
+        try tmux.send("i", "n")
+        try tmux.waitFor("Note: Space places it, then type its words")
+        try tmux.send("L", "L", "J", "J", "Space")
+        try tmux.waitFor("Comment:")
+        try tmux.type("Check these numbers")
+        try tmux.send("Enter")
+        try tmux.waitFor("Note kept")
+        try tmux.send("Escape")
+        try tmux.command("wa \(folder.file("annotated.pdf"))")
+        try tmux.waitFor("Saved")
+        try tmux.command("w")
+        try tmux.waitFor("1 comment is not in a flattened copy: :wa keeps it")
+        try tmux.command("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let annotated = folder.file("annotated.pdf")
+        let note = try #require(try MuPDFProbe.annotations(in: annotated)[3].annotations.first)
+        #expect(note.type == "Text" && note.content == "Check these numbers" && note.hasAppearance)
+        #expect(abs(note.rect[2] - note.rect[0] - 20) < 0.01 && abs(note.rect[3] - note.rect[1] - 20) < 0.01, "\(note.rect)")
+        let held = try #require(try AnnotationProbe.read(annotated).first { $0.subtype == "/Text" })
+        #expect(held.look["Name"] == .text("/Note") && held.popupParentIsThis == true && held.look["popup open"] == .flag(false), "\(held.look)")
+        // The icon where the pen was, in poppler's and MuPDF's pictures of the annotated copy and in the printed one.
+        let (x, y) = (note.rect[0] + 10, note.rect[1] + 4)
+        for saved in ["notes-marked.pdf", "annotated.pdf"] {
+            for page in [try PopplerRender.page(4, of: folder.file(saved)), try MuPDFProbe.render(4, of: folder.file(saved))] {
+                let p = page.rgb(Int(x), Int(y))
+                #expect(p.red > 200 && p.green > 170 && p.blue < 120, "\(saved): the note's yellow at (\(x), \(y)): \(p)")
+            }
+        }
+    }
 }

@@ -43,6 +43,7 @@ MARKUP = {"version": 1, "items": [
     {"page": 1, "kind": "rectangle", "points": [[1, 1], [3, 3]], "width": 0.5, "fill": True},
     {"page": 1, "kind": "arrow", "points": [[1, 1], [3, 2]], "width": 0.5},
     {"page": 1, "kind": "polygon", "points": [[1, 1], [3, 1], [2, 3]], "width": 0.5},
+    {"page": 1, "kind": "note", "points": [[1, 1], [13, 13]], "comment": "Fuzz \u00e9\nnote"},
 ]}
 BACKTRACE = re.compile(r"Fatal error|Stack dump|Current stack trace|Illegal instruction|Segmentation fault|"
                        r"^\s*\d+\s+0x[0-9a-f]+|#\d+ 0x", re.M)

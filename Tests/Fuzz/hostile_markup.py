@@ -6,7 +6,7 @@ import json
 import random
 
 KINDS = ["text", "ink", "highlight", "underline", "strike-out", "squiggly",
-         "rectangle", "ellipse", "line", "arrow", "polygon", "polyline"]
+         "rectangle", "ellipse", "line", "arrow", "polygon", "polyline", "stamp", "note"]
 
 BASE = [
     {"page": 1, "kind": "text", "x": 72, "y": 72, "text": "Fuzz", "size": 12},
@@ -18,6 +18,8 @@ BASE = [
     {"page": 1, "kind": "arrow", "points": [[200, 240], [300, 260]], "color": "#00A000"},
     {"page": 1, "kind": "polygon", "points": [[72, 300], [172, 300], [120, 360]], "fill": True},
     {"page": 1, "kind": "polyline", "points": [[200, 300], [250, 360], [300, 300]]},
+    {"page": 1, "kind": "stamp", "points": [[320, 400], [470, 440]], "name": "Reviewed by Legal", "comment": "Fuzz"},
+    {"page": 1, "kind": "note", "points": [[400, 100]], "comment": "Fuzz note\nsecond line"},
 ]
 
 NUMBERS = [0, -0.0, -1, 1e-300, 1e300, 1e308, -1e308, 2 ** 53 + 1, 10 ** 400, 0.5, 612, 792, 100000]
@@ -66,7 +68,9 @@ def mutate(rng, items):
             item["width"] = rng.choice([0.01, 0.5, 199.99, 200])
             if "points" in item:
                 item["points"] = rng.choice([[[0, 0], [612, 792]], [[0, 0], [0.001, 0.001]], [[611.99, 791.99], [612, 792]]]
-                                            + ([[[0, 0], [612, 0], [306, 792]]] if item.get("kind") == "polygon" else []))
+                                            + ([[[0, 0], [612, 0], [306, 792]]] if item.get("kind") == "polygon" else [])
+                                            + ([[[0, 0], [40, 40]], [[572, 752], [612, 792]], [[592, 772]], [[0, 0], [12, 12]]]
+                                               if item.get("kind") == "note" else []))
             said.append("valid at the limits")
         else:
             item["page"] = rng.choice([0, 1, 2, 4, 5, -1, 10 ** 9, 1.5, "1"])

@@ -1,4 +1,6 @@
+import Foundation
 import RedlineCore
+import TestSupport
 import Testing
 
 @Suite struct PDFDateTests {
@@ -38,6 +40,27 @@ import Testing
         #expect(PDFDate(iso8601: "2026-11-22 09:05") == nil)
         #expect(date.shortDisplay == "2026-11-22 09:05")
         #expect(PDFDate(year: 12, month: 3, day: 4, offsetMinutes: nil).pdfString == "D:00120304000000+00'00'")
+    }
+
+    /// Every date, odd ones too (years past 9999 or before 1, offsets of either sign), is written as `%04d-%02d…`
+    /// writes it and read back from its PDF form.
+    @Test func writesAnyDateAsTheFormatWouldAndReadsItBack() {
+        var random = SplitMix64(seed: 8601)
+        for _ in 0..<5_000 {
+            let offset = random.int(-23 * 60...23 * 60)
+            let date = PDFDate(year: random.int(-50...12_000), month: random.int(1...12), day: random.int(1...31),
+                               hour: random.int(0...23), minute: random.int(0...59), second: random.int(0...59),
+                               offsetMinutes: random.chance() ? offset : nil)
+            let minutes = date.offsetMinutes ?? 0
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", date.year, date.month, date.day,
+                                  date.hour, date.minute, date.second, minutes < 0 ? "-" : "+", abs(minutes) / 60, abs(minutes) % 60)
+            #expect(date.iso8601 == expected)
+            if (0...9999).contains(date.year) {
+                var written = date
+                written.offsetMinutes = minutes
+                #expect(PDFDate(pdf: date.pdfString) == written)
+            }
+        }
     }
 
     @Test func ordersMomentsAcrossOffsets() throws {

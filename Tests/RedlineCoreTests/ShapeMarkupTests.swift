@@ -65,15 +65,23 @@ import Testing
             for round in 0..<50 {
                 let count = kind.takesCorners ? Int.random(in: kind.leastPoints...8, using: &generator) : 2
                 // Some at the very edge of the page, where the annotation's box is cut at the page.
-                let points = (0..<count).map { index in
+                var points = (0..<count).map { index in
                     round < 5 && index == 0 ? Point(x: 0, y: 0)
                         : Point(x: Double.random(in: 0...612, using: &generator), y: Double.random(in: 0...792, using: &generator))
                 }
-                shapes.append(ShapeMarkup(kind: kind, points: points, width: [0.5, 1, 2, 4, 12].randomElement(using: &generator)!,
-                                          color: [.red, .blue, .custom(RGBColor(red: 1, green: 2, blue: 3))].randomElement(using: &generator)!,
-                                          filled: Bool.random(using: &generator)))
+                // A note's icon is a square of the sides readers draw, on the page (where the editor and a markup
+                // file keep it).
+                if kind == .note {
+                    let side = Double.random(in: ShapeMarkup.noteSides, using: &generator)
+                    points[1] = Point(x: points[0].x + side, y: points[0].y + side)
+                }
+                let shape = ShapeMarkup(kind: kind, points: points, width: [0.5, 1, 2, 4, 12].randomElement(using: &generator)!,
+                                        color: [.red, .blue, .custom(RGBColor(red: 1, green: 2, blue: 3))].randomElement(using: &generator)!,
+                                        filled: Bool.random(using: &generator))
+                shapes.append(kind == .note ? shape.keptInside(Size(width: 612, height: 792)) : shape)
             }
         }
+        #expect(Set(shapes.filter(\.drawsSomething).map(\.kind)) == Set(ShapeMarkup.Kind.allCases), "every kind tried")
         for shape in shapes where shape.drawsSomething {
             let saved = annotation(shape)
             #expect(saved.subtype == shape.kind.subtype)
@@ -98,18 +106,22 @@ import Testing
              {"page": 2, "kind": "arrow", "points": [[300, 250], [500, 300]], "color": "#00A000"},
              {"page": 2, "kind": "polygon", "points": [[72, 400], [200, 350], [272, 450]], "fill": false},
              {"page": 2, "kind": "polyline", "points": [[300, 400], [400, 350], [500, 450], [520, 380]], "width": 0.5},
-             {"page": 2, "kind": "stamp", "points": [[300, 600], [450, 640]], "name": "Reviewed by Legal"}
+             {"page": 2, "kind": "stamp", "points": [[300, 600], [450, 640]], "name": "Reviewed by Legal"},
+             {"page": 2, "kind": "note", "points": [[500, 700]], "comment": "One corner: the usual icon"},
+             {"page": 2, "kind": "note", "points": [[540, 700], [570, 730]], "color": "green"}
             ]}
             """##
         let layer = try MarkupFile.decode(Data(json.utf8))
         let shapes = layer.items.compactMap { item -> ShapeMarkup? in if case .shape(let shape) = item.content { shape } else { nil } }
-        #expect(shapes.map(\.kind) == ShapeMarkup.Kind.allCases)
+        #expect(shapes.map(\.kind) == ShapeMarkup.Kind.allCases + [.note])
         #expect(shapes[0] == ShapeMarkup(kind: .rectangle, points: [Point(x: 72, y: 72), Point(x: 272, y: 172)], width: 3, color: .red))
         #expect(shapes[1].filled && shapes[1].width == 2 && shapes[1].color == .blue)
         #expect(shapes[2].color == .red && shapes[3].color == .custom(RGBColor(red: 0, green: 0xA0, blue: 0)))
         #expect(shapes[5].points.count == 4 && shapes[5].width == 0.5)
         #expect(shapes[6].stampName == "Reviewed_by_Legal" && shapes[6].stampWords == "REVIEWED BY LEGAL")
-        #expect(shapes.dropLast().allSatisfy { $0.stampName == nil })
+        #expect(shapes[7].box == Rect(x: 500, y: 700, width: 20, height: 20) && shapes[7].color == .yellow && layer.items[7].comment != nil)
+        #expect(shapes[8].box == Rect(x: 540, y: 700, width: 30, height: 30) && shapes[8].color == .green && shapes[8].width == 1)
+        #expect(shapes.enumerated().allSatisfy { ($0.element.stampName == nil) == ($0.offset != 6) })
         // What Redline writes it reads back.
         #expect(try MarkupFile.decode(MarkupFile.encode(layer)) == layer)
         try MarkupFile.validate(layer, pageSizes: [Size(width: 612, height: 792), Size(width: 612, height: 792)], measuredBy: FixedMeasurer())

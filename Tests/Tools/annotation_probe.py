@@ -79,6 +79,8 @@ def look(annot):
         found["CL"] = numbers(annot.CL)
     if "/RD" in annot:
         found["RD"] = numbers(annot.RD)
+    if annot.get("/Subtype") in ("/Text", "/Stamp") and "/Name" in annot:
+        found["Name"] = str(annot.Name)
     for key in ("/IC", "/L", "/Vertices"):
         if key in annot:
             found[key[1:]] = numbers(annot[key])

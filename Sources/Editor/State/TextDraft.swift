@@ -22,9 +22,12 @@ public struct TextDraft: Sendable, Equatable {
 public struct CommentDraft: Sendable, Equatable {
     public var markup: MarkupID
     public var text: String
+    /// The ink session to come back to when the comment is done: a note's words are typed as it is placed.
+    public var resumes: InkSession?
 
-    public init(markup: MarkupID, text: String) {
+    public init(markup: MarkupID, text: String, resumes: InkSession? = nil) {
         self.markup = markup
         self.text = text
+        self.resumes = resumes
     }
 }

@@ -10,7 +10,7 @@ extension Annotation: Codable {
         try container.encode(id, forKey: .id)
         try container.encode(pageIndex + 1, forKey: .page)
         try container.encode(subtype.rawValue, forKey: .type)
-        try container.encode([rect.minX, rect.minY, rect.maxX, rect.maxY].map(Self.rounded), forKey: .rect)
+        try container.encode(exportedRect, forKey: .rect)
         try container.encode(author, forKey: .author)
         try container.encode(created?.iso8601, forKey: .created)
         try container.encode(modified?.iso8601, forKey: .modified)
@@ -55,8 +55,9 @@ extension Annotation: Codable {
         if subtype == .text { drawing = AnnotationEdits.noteDrawing }
     }
 
-    /// Hundredths of a point: enough for any reader, and stable across runs.
-    private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+    /// The rectangle as exported, `[x0, y0, x1, y1]` in hundredths of a point: enough for any reader, and stable
+    /// across runs.
+    public var exportedRect: [Double] { [rect.minX, rect.minY, rect.maxX, rect.maxY].map { ($0 * 100).rounded() / 100 } }
 
     private static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 }

@@ -46,7 +46,7 @@ public struct AnnotationSketch: Sendable, Hashable {
 
     /// A note's icon fills its rect, as readers draw its appearance, within these sides (points); a rect without
     /// an area gets the usual 20.
-    static let noteSides = 12.0...40.0
+    public static let noteSides = 12.0...40.0
     static let noteYellow = RGBColor(red: 255, green: 209, blue: 51)
     static let stampRed = RGBColor(red: 200, green: 30, blue: 30)
 

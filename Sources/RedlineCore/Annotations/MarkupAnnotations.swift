@@ -58,8 +58,14 @@ public enum MarkupAnnotations {
                 if shape.kind == .arrow { drawing.lineEndings = ["None", AnnotationSketch.Ending.openArrow.rawValue] }
             case .stamp:
                 drawing.icon = shape.stampName
+            case .note:
+                // Its icon is the sheet with lines readers draw for the Note name; its outline is no border.
+                drawing.icon = "Note"
+                drawing.lineWidth = nil
             }
         }
+        // A note is printed and zooms with the page like every other markup: Acrobat's NoZoom and NoRotate would have
+        // readers place its upright icon by its corner on a turned page, each its own way, away from where it was put.
         return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,
                           rect: rect, author: author, created: date, modified: date, contents: contents,
                           flags: Annotation.printFlag, drawing: drawing)
@@ -67,8 +73,8 @@ public enum MarkupAnnotations {
 
     /// The /Rect an annotation made of `item` has: the item's bounds and a margin for antialiased edges.
     public static func rect(for item: MarkupItem, measuredBy measurer: some TextMeasuring) -> Rect {
-        // A stamp's frame and words lie inside its box, which is its /Rect.
-        if case .shape(let shape) = item.content, shape.kind == .stamp, let box = shape.box { return box }
+        // A stamp's frame and words and a note's icon lie inside its box, which is its /Rect.
+        if case .shape(let shape) = item.content, shape.kind == .stamp || shape.kind == .note, let box = shape.box { return box }
         return item.bounds(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
     }
 

@@ -38,18 +38,24 @@ public struct PDFDate: Sendable, Hashable {
     /// stray digits (`+00'240'`) are accepted. Nil only when not even a year is there.
     public init?(pdf text: String) {
         // Bytes, not characters: a date is ASCII, and every annotation of a document has two of them.
-        var bytes = Substring(text).utf8[...]
-        while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
-        if bytes.starts(with: "D:".utf8) { bytes = bytes.dropFirst(2) }
+        var copy = text
+        guard let date = copy.withUTF8({ Self.parse(pdf: $0) }) else { return nil }
+        self = date
+    }
+
+    private static func parse(pdf bytes: UnsafeBufferPointer<UInt8>) -> PDFDate? {
+        var index = 0
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+        if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "D"), bytes[index + 1] == UInt8(ascii: ":") { index += 2 }
         func digits(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
             var value = 0
-            var index = bytes.startIndex
-            for _ in 0..<count {
-                guard index != bytes.endIndex, (0x30...0x39).contains(bytes[index]) else { return nil }
-                value = value * 10 + Int(bytes[index] - 0x30)
-                index = bytes.index(after: index)
+            for offset in 0..<count {
+                let byte = bytes[index + offset]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
             }
-            bytes = bytes[index...]
+            index += count
             return value
         }
         guard let year = digits(4) else { return nil }
@@ -59,16 +65,17 @@ public struct PDFDate: Sendable, Hashable {
         let minute = digits(2) ?? 0
         let second = digits(2) ?? 0
         var offset: Int?
-        if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") || sign == UInt8(ascii: "Z") {
-            bytes = bytes.dropFirst()
+        if index < bytes.count, case let sign = bytes[index],
+           sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") || sign == UInt8(ascii: "Z") {
+            index += 1
             let hours = digits(2) ?? 0
-            if bytes.first == UInt8(ascii: "'") { bytes = bytes.dropFirst() }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "'") { index += 1 }
             let minutes = digits(2) ?? 0
             let magnitude = min(hours, 23) * 60 + min(minutes, 59)
             offset = sign == UInt8(ascii: "-") ? -magnitude : (sign == UInt8(ascii: "Z") ? 0 : magnitude)
         }
-        self.init(year: year, month: (1...12).contains(month) ? month : 1, day: (1...31).contains(day) ? day : 1,
-                  hour: min(hour, 23), minute: min(minute, 59), second: min(second, 59), offsetMinutes: offset)
+        return PDFDate(year: year, month: (1...12).contains(month) ? month : 1, day: (1...31).contains(day) ? day : 1,
+                       hour: min(hour, 23), minute: min(minute, 59), second: min(second, 59), offsetMinutes: offset)
     }
 
     /// Reads the ISO 8601 form `YYYY-MM-DDTHH:MM:SS±HH:MM` (or `Z`) that Redline exports.
@@ -95,8 +102,17 @@ public struct PDFDate: Sendable, Hashable {
 
     /// `YYYY-MM-DDTHH:MM:SS+HH:MM`, in the writer's own offset.
     public var iso8601: String {
-        two(year, width: 4) + "-" + two(month) + "-" + two(day) + "T" + two(hour) + ":" + two(minute) + ":" + two(second)
-            + offsetText(separator: ":")
+        // Written as bytes: a listing writes two for each of 100,000 annotations.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(26)
+        let offset = offsetMinutes ?? 0
+        DecimalText.append(year, width: 4, to: &bytes)
+        for (separator, value) in [("-", month), ("-", day), ("T", hour), (":", minute), (":", second),
+                                   (offset < 0 ? "-" : "+", abs(offset) / 60), (":", abs(offset) % 60)] as [(Unicode.Scalar, Int)] {
+            bytes.append(UInt8(ascii: separator))
+            DecimalText.append(value, width: 2, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Short form for lists: `2022-01-10 15:12`, in the writer's own offset.

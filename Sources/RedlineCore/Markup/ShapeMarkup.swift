@@ -7,6 +7,8 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
         case rectangle, ellipse, line, arrow, polygon, polyline
         /// A box holding a stamp's words (Approved, Draft, Confidential… or the reviewer's own), as Acrobat stamps.
         case stamp
+        /// A sticky note: an icon on the page whose words (the item's comment) readers show in a popup.
+        case note
 
         /// Drawn through corners placed one by one, not dragged from one corner to another.
         public var takesCorners: Bool { self == .polygon || self == .polyline }
@@ -26,6 +28,7 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
             case .polygon: .polygon
             case .polyline: .polyLine
             case .stamp: .stamp
+            case .note: .text
             }
         }
     }
@@ -38,6 +41,24 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
                                         "NotForPublicRelease", "Experimental", "Expired", "AsIs", "Departmental", "Sold", "TopSecret"]
     /// A stamp placed without dragging its box: Acrobat's stamps are about this size.
     public static let usualStampSize = Size(width: 150, height: 40)
+    /// A note's icon is a square this wide (Acrobat's are 20 points), between the sides readers draw it at.
+    public static let usualNoteSide = 20.0
+    public static let noteSides = AnnotationSketch.noteSides
+
+    /// A note of the usual size whose icon's top-left corner is at `corner`.
+    public static func note(at corner: Point, color: MarkupColor) -> ShapeMarkup {
+        ShapeMarkup(kind: .note, points: [corner, Point(x: corner.x + usualNoteSide, y: corner.y + usualNoteSide)], color: color)
+    }
+
+    /// Why two corners are no note's icon, or nil: a square of 12 to 40 points.
+    public static func noteBoxProblem(_ points: [Point]) -> String? {
+        guard points.count == 2, let box = Rect(enclosing: points) else { return "a note is placed at one corner [x, y] or two opposite corners" }
+        let sides = "\(PDFNumber.format(noteSides.lowerBound)) to \(PDFNumber.format(noteSides.upperBound))"
+        guard abs(box.width - box.height) < 0.01, noteSides.contains(box.width) else {
+            return "a note's icon is a square of \(sides) points, got \(PDFNumber.format(box.width)) × \(PDFNumber.format(box.height))"
+        }
+        return nil
+    }
 
     /// A stamp's name for the reviewer's own words: its spaces made underscores, which the words shown turn back.
     /// A standard stamp's words ("not approved") are its name (NotApproved), which readers know.
@@ -76,7 +97,8 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
     public init(kind: Kind, points: [Point], width: Double = 2, color: MarkupColor = .red, filled: Bool = false, stampName: String? = nil) {
         self.kind = kind
         self.points = points
-        self.width = width
+        // A note's icon is outlined as readers outline it, in a hairline.
+        self.width = kind == .note ? 1 : width
         self.color = color
         self.filled = filled && kind.canBeFilled
         self.stampName = kind == .stamp ? (stampName ?? "Draft") : nil
@@ -114,13 +136,16 @@ public struct ShapeMarkup: Sendable, Hashable, Codable {
         case .stamp:
             guard let box, box.width > 2 * width, box.height > 2 * width else { return nil }
             return AnnotationSketch(shape: .stamp(box, words: stampWords ?? "DRAFT"), stroke: color.rgb, width: width)
+        case .note:
+            guard let box, Self.noteBoxProblem(points) == nil else { return nil }
+            return AnnotationSketch(shape: .note(box), stroke: RGBColor(red: 0, green: 0, blue: 0), fill: color.rgb, width: 1)
         }
     }
 
     /// Everything the shape paints: its box, or its corners grown by half its line and an arrow's head.
     public var bounds: Rect {
         switch kind {
-        case .rectangle, .ellipse, .stamp: box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        case .rectangle, .ellipse, .stamp, .note: box ?? Rect(x: 0, y: 0, width: 0, height: 0)
         default: sketch?.bounds ?? (box ?? Rect(x: 0, y: 0, width: 0, height: 0)).insetBy(dx: -width / 2, dy: -width / 2)
         }
     }

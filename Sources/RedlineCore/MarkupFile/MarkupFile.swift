@@ -228,7 +228,7 @@ public enum MarkupFile {
             case .shape(let shape):
                 kind = shape.kind.rawValue
                 points = shape.points.map { [$0.x, $0.y] }
-                width = shape.width
+                width = shape.kind == .note ? nil : shape.width
                 fill = shape.filled ? true : nil
                 name = shape.stampName
                 color = shape.color.name

@@ -73,6 +73,7 @@ extension MarkupFile {
         static let marksFields = ["id", "page", "kind", "rects", "color", "comment"]
         static let shapeFields = ["id", "page", "kind", "points", "width", "color", "fill", "comment"]
         static let stampFields = ["id", "page", "kind", "points", "name", "width", "color", "comment"]
+        static let noteFields = ["id", "page", "kind", "points", "color", "comment"]
 
         init(from decoder: any Decoder, number: Int) throws {
             guard let container = try? decoder.container(keyedBy: FieldKey.self) else {
@@ -85,7 +86,7 @@ extension MarkupFile {
             let marksKind = TextMarks.Kind(rawValue: kind)
             let shapeKind = ShapeMarkup.Kind(rawValue: kind)
             let known = kind == "ink" ? Self.inkFields : marksKind != nil ? Self.marksFields : shapeKind == .stamp ? Self.stampFields
-                : shapeKind != nil ? Self.shapeFields : Self.textFields
+                : shapeKind == .note ? Self.noteFields : shapeKind != nil ? Self.shapeFields : Self.textFields
             if ["text", "ink"].contains(kind) || marksKind != nil || shapeKind != nil,
                let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
                 throw MarkupFileError.item(number, field: unknown, "is not a field of \(["ink", "underline", "ellipse", "arrow"].contains(kind) ? "an" : "a") \(kind) item (known: \(known.joined(separator: ", ")))")
@@ -134,6 +135,12 @@ extension MarkupFile {
                 let rects = try fields.rects("rects")
                 content = .textMarks(TextMarks(kind: marksKind ?? .highlight, rects: rects,
                                                color: try fields.color("color") ?? (marksKind == .highlight ? .yellow : .red)))
+            case "note":
+                // One corner places the usual icon there; two say its square.
+                var points = try fields.points("points", kind: .note)
+                if points.count == 1 { points = ShapeMarkup.note(at: points[0], color: .yellow).points }
+                if let problem = ShapeMarkup.noteBoxProblem(points) { throw MarkupFileError.item(number, field: "points", problem) }
+                content = .shape(ShapeMarkup(kind: .note, points: points, color: try fields.color("color") ?? .yellow))
             case _ where shapeKind != nil:
                 let shapeKind = shapeKind ?? .rectangle
                 let points = try fields.points("points", kind: shapeKind)
@@ -267,6 +274,7 @@ private struct ItemFields {
     func points(_ field: String, kind: ShapeMarkup.Kind) throws -> [Point] {
         guard container.contains(key(field)) else { throw MarkupFileError.item(number, field: field, "is missing") }
         let expected = kind.takesCorners ? "\(kind.leastPoints) to \(ShapeMarkup.mostCorners) points [x, y]"
+            : kind == .note ? "one corner [x, y] or two opposite corners of a square"
             : [.rectangle, .ellipse, .stamp].contains(kind) ? "two opposite corners [x, y]" : "two ends [x, y]"
         guard let pairs = try? container.decode([[Double]].self, forKey: key(field)) else {
             // Which point is not [x, y] numbers, in a polygon of thousands.
@@ -280,7 +288,8 @@ private struct ItemFields {
             }
             throw MarkupFileError.item(number, field: field, "must be \(expected)")
         }
-        let fits = kind.takesCorners ? (kind.leastPoints...ShapeMarkup.mostCorners).contains(pairs.count) : pairs.count == 2
+        let fits = kind.takesCorners ? (kind.leastPoints...ShapeMarkup.mostCorners).contains(pairs.count)
+            : kind == .note ? (1...2).contains(pairs.count) : pairs.count == 2
         guard fits else { throw MarkupFileError.item(number, field: field, "must be \(expected), got \(pairs.count)") }
         return try pairs.enumerated().map { index, pair in
             guard pair.count == 2, pair.allSatisfy(\.isFinite) else {

@@ -1,0 +1,110 @@
+import Editor
+import RedlineCore
+import TerminalGrid
+import Testing
+
+/// Sticky notes: `n` in ink mode, Space or a click places one where the pen is and opens its words at once; Enter
+/// or Esc comes back to the pen. Afterwards a note is markup like any other, saved as a Text annotation.
+@Suite struct StickyNoteTests {
+    var notes: (EditorHarness) -> [(MarkupItem, ShapeMarkup)] {
+        { editor in editor.state.markup.items.compactMap { item in
+            if case .shape(let shape) = item.content, shape.kind == .note { (item, shape) } else { nil }
+        } }
+    }
+
+    @Test func spacePlacesANoteAndItsWordsAreTypedAtOnce() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("n"))
+        #expect(editor.screen().lines.joined(separator: "\n").contains("Note: Space places it, then type its words"))
+        editor.press(.character(" "))
+        let (item, note) = try #require(notes(editor).first)
+        #expect(note.box == Rect(x: 100, y: 100, width: 20, height: 20))
+        #expect(note.color == .yellow)
+        guard case .commenting = editor.state.focus else { Issue.record("no words asked for: \(editor.state.focus)"); return }
+        editor.type("Check the figure")
+        // Journaled while typed, as every comment is.
+        #expect(editor.state.journalEdits.markup.item(item.id)?.comment == "Check the figure")
+        editor.press(.enter)
+        #expect(editor.state.markup.item(item.id)?.comment == "Check the figure")
+        #expect(editor.state.message == "Note kept: :wa saves it in the file, where other readers show it in a popup")
+        // Back in ink mode with the note tool: the next Space places another.
+        guard case .inking(let session) = editor.state.focus else { Issue.record("not back in ink mode: \(editor.state.focus)"); return }
+        #expect(session.tool == .note)
+        editor.press(.shiftRight, .shiftRight, .shiftRight, .character(" "))
+        editor.type("Second")
+        editor.press(.escape)
+        #expect(notes(editor).count == 2)
+        #expect(notes(editor).last?.0.comment == nil, "Esc leaves the note without the words typed")
+        #expect(editor.state.message == "The note has no words yet: Enter on it (Tab selects it) types them")
+        // Placing and its words are two undo steps.
+        editor.press(.escape, .character("u"))
+        #expect(notes(editor).count == 1)
+        editor.press(.character("u"))
+        #expect(notes(editor).first?.0.comment == nil)
+        editor.press(.character("u"))
+        #expect(notes(editor).isEmpty)
+    }
+
+    @Test func aClickPlacesANoteWhereThePointerIs() throws {
+        var editor = EditorHarness()
+        editor.press(.character("i"), .character("n"))
+        editor.send(.mouse(MouseEvent(.press, column: 20, row: 5)))
+        editor.send(.mouse(MouseEvent(.release, column: 20, row: 5)))
+        let (_, note) = try #require(notes(editor).first)
+        let viewport = editor.state.viewport(cellPixels: .standard)
+        #expect(viewport.cell(for: note.points[0]) == (20, 5))
+        guard case .commenting = editor.state.focus else { Issue.record("no words asked for"); return }
+    }
+
+    @Test func aNoteNearTheEdgeIsPlacedOnThePageAndColoursStepThroughTheLightOnes() throws {
+        var editor = EditorHarness()
+        let size = editor.state.pageSize
+        editor.state.cursor = Point(x: size.width - 5, y: size.height - 5)
+        editor.press(.character("i"), .character("n"), .character("c"), .character(" "), .escape)
+        let (_, note) = try #require(notes(editor).first)
+        #expect(note.box == Rect(x: size.width - 20, y: size.height - 20, width: 20, height: 20))
+        #expect(note.color == MarkupColor.yellow.next(in: MarkupPalettes.standard.highlighter))
+        #expect(note.color != .yellow)
+    }
+
+    @Test func aSelectedNoteMovesGrowsWithinWhatReadersDrawAndTakesNewWords() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("n"), .character(" "))
+        editor.type("Old")
+        editor.press(.enter, .escape, .tab)
+        let (item, _) = try #require(notes(editor).first)
+        #expect(editor.state.selection == item.id)
+        #expect(editor.screen().lines.joined().contains("selected note yellow \"Old\""))
+        editor.press(.right, .character("+"))
+        #expect(notes(editor).first?.1.box == Rect(x: 101, y: 100, width: 24, height: 24))
+        for _ in 0..<10 { editor.press(.character("+")) }
+        #expect(notes(editor).first?.1.box.map(\.width) == 40)
+        #expect(editor.state.message == "The note is already as large as it goes (40 pt)")
+        for _ in 0..<10 { editor.press(.character("-")) }
+        #expect(notes(editor).first?.1.box.map(\.width) == 12)
+        editor.press(.enter, .control("u"))
+        editor.type("New words")
+        editor.press(.enter)
+        #expect(notes(editor).first?.0.comment == "New words")
+        #expect(editor.state.selection == item.id, "a note edited from its selection stays selected")
+    }
+
+    @Test func aNoteIsSavedAsATextAnnotationWithItsWordsAndReadBackFromTheMarkupFile() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("n"), .character(" "))
+        editor.type("Line one")
+        editor.press(.enter, .escape)
+        let (item, note) = try #require(notes(editor).first)
+        let annotation = MarkupAnnotations.annotation(for: item, author: "ann", at: PDFDate(.now, timeZone: .gmt),
+                                                      measuredBy: editor.environment.measurer)
+        #expect(annotation.subtype == .text && annotation.contents == "Line one" && annotation.drawing.icon == "Note")
+        #expect(annotation.rect == note.box && annotation.drawing.color == MarkupColor.yellow.rgb)
+        #expect(AnnotationSketch(annotation) == note.sketch, "drawn as every reader draws the annotation it is saved as")
+        let file = MarkupFile.encode(editor.state.markup)
+        #expect(try MarkupFile.decode(file) == editor.state.markup)
+        #expect(editor.state.markup.commentsLostByFlattening(keeping: ":wa") == "1 comment is not in a flattened copy: :wa keeps it")
+    }
+}
