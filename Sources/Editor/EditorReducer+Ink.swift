@@ -12,17 +12,17 @@ extension EditorReducer {
         switch command {
         case .leaveInk?:
             // Esc in the middle of a shape drops it, as in Acrobat; Esc again leaves.
-            if session.tool.shapeKind != nil, session.current != nil {
+            if session.tool.places, session.current != nil {
                 session.current = nil
                 state.interaction.activity = .inking(session)
-                state.message = "Shape dropped (Esc again leaves ink mode)"
+                state.message = "\(session.tool == .callout ? "Callout" : "Shape") dropped (Esc again leaves ink mode)"
                 return journalDue
             }
             state.cursor = session.pen
             state.interaction.activity = .idle
             return commitInk(&state, &session)
         case .penDownUp?:
-            if session.tool.shapeKind != nil { return placeCorner(&state, &session) }
+            if session.tool.places { return placeCorner(&state, &session) }
             if session.isPenDown {
                 endStroke(&session)
             } else {
@@ -35,7 +35,7 @@ extension EditorReducer {
             state.interaction.activity = .inking(session)
             return journalDue
         case .endStroke?:
-            if session.tool.shapeKind != nil { return finishShape(&state, &session) }
+            if session.tool.places { return finishShape(&state, &session) }
             endStroke(&session)
         case .penUp?: return movePen(&state, &session, dx: 0, dy: -1, env)
         case .penDown?: return movePen(&state, &session, dx: 0, dy: 1, env)
@@ -60,10 +60,13 @@ extension EditorReducer {
         case .stamp?:
             return stepStamp(&state, &session)
         case .note?: return switchTool(&state, &session, to: .note)
+        case .callout?: return switchTool(&state, &session, to: .callout)
         case .widerInk?, .narrowerInk?:
             let up = command == .widerInk
             let effects = commitInk(&state, &session)
-            if session.tool.shapeKind != nil {
+            if session.tool == .callout {
+                state.textStyle.fontSize = steppedFontSize(state.textStyle.fontSize, up: up)
+            } else if session.tool.shapeKind != nil {
                 state.inkStyle.shapeWidth = InkStyle.step(state.inkStyle.shapeWidth, up: up, highlighter: false)
             } else if session.tool == .highlighter {
                 state.inkStyle.highlighterWidth = InkStyle.step(state.inkStyle.highlighterWidth, up: up, highlighter: true)
@@ -74,7 +77,9 @@ extension EditorReducer {
             return effects
         case .nextInkColour?:
             let effects = commitInk(&state, &session)
-            if session.tool == .note {
+            if session.tool == .callout {
+                state.textStyle.color = state.textStyle.color.next(in: state.palettes.text)
+            } else if session.tool == .note {
                 state.inkStyle.noteColor = state.inkStyle.noteColor.next(in: state.palettes.highlighter)
             } else if session.tool.shapeKind != nil {
                 state.inkStyle.shapeColor = state.inkStyle.shapeColor.next(in: state.palettes.text)
@@ -155,7 +160,7 @@ extension EditorReducer {
             return erase(&state, &session, from: from, to: session.pen)
         }
         // A shape follows the pen: its corners are where the pen went down, or was placed.
-        if session.tool.shapeKind == nil { session.current?.append(session.pen) }
+        if !session.tool.places { session.current?.append(session.pen) }
         state.interaction.activity = .inking(session)
         // A stroke with the pen still down is journaled as it grows.
         return journalDue
@@ -218,6 +223,12 @@ extension EditorReducer {
 
     /// Makes the strokes drawn so far one ink markup (one undo step) and starts afresh.
     static func commitInk(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        if session.tool == .callout {
+            // A spot without words is no callout: dropped when the tool changes or ink mode ends.
+            session.current = nil
+            if case .inking = state.interaction.activity { state.interaction.activity = .inking(session) }
+            return []
+        }
         if session.tool.shapeKind != nil { return finishShape(&state, &session) }
         endStroke(&session)
         let strokes = session.strokes

@@ -37,10 +37,14 @@ extension EditorReducer {
                 return penMoved(&state, &session, from: from)
             }
             if event.action == .release, session.isPenDown {
-                // A box or a line ends where the button comes up; a polygon's corners are clicked one by one.
-                if let kind = session.tool.shapeKind {
-                    return kind.takesCorners ? [] : finishShape(&state, &session)
+                // A box or a line ends where the button comes up (a callout's words go there); a polygon's corners are
+                // clicked one by one.
+                if session.tool == .callout || session.tool.shapeKind?.takesCorners == false {
+                    session.pen = spot.point
+                    state.cursor = spot.point
+                    return finishShape(&state, &session)
                 }
+                if session.tool.shapeKind != nil { return [] }
                 endStroke(&session)
                 state.interaction.activity = .inking(session)
             }

@@ -6,7 +6,12 @@ import RedlineCore
 extension EditorReducer {
     /// Space with a shape tool: the first corner, then for a box or a line its last, for a polygon the next.
     static func placeCorner(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
-        guard let kind = session.tool.shapeKind else { return [] }
+        if session.tool == .callout, session.current == nil {
+            session.current = [session.pen]
+            state.interaction.activity = .inking(session)
+            return []
+        }
+        guard let kind = session.tool.shapeKind else { return finishShape(&state, &session) }
         if kind == .note { return placeNote(&state, &session) }
         guard let placed = session.current else {
             session.current = [session.pen]
@@ -22,6 +27,7 @@ extension EditorReducer {
     /// The shape drawn so far becomes a markup, and the tool starts afresh. One that encloses nothing (the pen
     /// lifted where it went down, a polygon of two corners) is not kept, and the message says why.
     static func finishShape(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        if session.tool == .callout { return startCalloutWords(&state, &session) }
         guard let kind = session.tool.shapeKind, session.current != nil else { return [] }
         let shape = session.shape(state.inkStyle)
         session.current = nil
@@ -50,6 +56,18 @@ extension EditorReducer {
         let effects = change(&state) { $0.add(item) }
         state.interaction.activity = .commenting(CommentDraft(markup: item.id, text: "", resumes: session))
         return effects
+    }
+
+    /// The callout's spot is placed: its words are typed where the pen is now (Enter keeps them, Esc drops the
+    /// callout), and the callout tool is in hand again afterwards.
+    static func startCalloutWords(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
+        guard let tip = session.current?.first else { return [] }
+        let markup = TextMarkup(origin: session.pen, text: "", fontSize: state.textStyle.fontSize, color: state.textStyle.color, pointsAt: tip)
+        let id = session.id
+        session.id = MarkupID(state.freshID())
+        session.current = nil
+        state.interaction.activity = .typing(TextDraft(editing: nil, id: id, pageIndex: session.pageIndex, markup: markup, resumes: session))
+        return []
     }
 
     /// `f`: rectangles, ellipses and polygons from now on filled in their colour, or outlined only.

@@ -8,8 +8,8 @@ extension EditorReducer {
         var draft = draft
         switch TextInput.edit(draft.markup.text, key, keymaps: state.keymaps) {
         case .cancelled:
-            state.interaction.activity = .idle
-            state.message = nil
+            state.interaction.activity = draft.resumes.map { .inking($0) } ?? .idle
+            state.message = draft.resumes != nil && draft.editing == nil ? "Callout dropped" : nil
             return journalDue
         case .committed:
             let item = MarkupItem(id: draft.id, pageIndex: draft.pageIndex, content: .text(draft.markup))
@@ -25,8 +25,11 @@ extension EditorReducer {
                 state.message = "Too wide for the page (\(Int(width.rounded())) of \(Int(page.width)) pt): shorten it, or Esc"
                 return []
             }
-            state.interaction.activity = .idle
-            return commit(&state, draft, env)
+            state.interaction.activity = draft.resumes.map { .inking($0) } ?? .idle
+            let effects = commit(&state, draft, env)
+            // Back in ink mode the pen goes on; typed in text mode, the text stays selected to be nudged.
+            if draft.resumes != nil { state.selection = nil }
+            return effects
         case .editing(let text):
             guard text != draft.markup.text else { return [] }
             state.message = nil

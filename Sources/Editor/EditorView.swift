@@ -54,7 +54,7 @@ public enum EditorView {
         let viewport = state.viewport(cellPixels: env.cellPixels)
         guard let (column, row) = markCell(viewport.cell(for: session.pen), viewport, state.layout.pageArea) else { return }
         let mark: Character = !session.isPenDown ? "o" : session.tool.erases ? "X" : session.tool == .highlighter ? "="
-            : session.tool.shapeKind != nil ? "+" : "*"
+            : session.tool.places ? "+" : "*"
         grid[column, row] = Cell(mark, style: Theme.cursor)
     }
 

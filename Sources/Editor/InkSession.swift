@@ -11,8 +11,13 @@ public enum InkTool: String, Sendable, CaseIterable {
     case stamp
     /// A sticky note, placed where the pen is, its words typed at once.
     case note
+    /// A callout: text with a line and an arrow from its box to a spot, the spot placed first, then the words.
+    case callout
 
     public var erases: Bool { self == .eraser || self == .partialEraser }
+
+    /// Places markup at points (shapes, stamps, notes, callouts) rather than drawing strokes with the pen down.
+    public var places: Bool { shapeKind != nil || self == .callout }
 
     /// The shape a shape tool draws.
     public var shapeKind: ShapeMarkup.Kind? { ShapeMarkup.Kind(rawValue: rawValue) }
@@ -60,7 +65,13 @@ public struct InkSession: Sendable, Equatable {
 
     /// What is being drawn, as the markup it will be: journaled against a crash, and shown (`live`: a polygon's
     /// next side to the pen too).
-    public func pendingItem(_ style: InkStyle, live: Bool = false) -> MarkupItem? {
+    public func pendingItem(_ style: InkStyle, live: Bool = false, text: TextStyle = TextStyle()) -> MarkupItem? {
+        if tool == .callout {
+            // Its line shows from the spot to the pen; nothing is journaled before its words are typed.
+            guard live, let tip = current?.first else { return nil }
+            return MarkupItem(id: id, pageIndex: pageIndex, content: .text(TextMarkup(origin: pen, text: "", fontSize: text.fontSize,
+                                                                                     color: text.color, pointsAt: tip)))
+        }
         if tool.shapeKind != nil { return shape(style, live: live).map { MarkupItem(id: id, pageIndex: pageIndex, content: .shape($0)) } }
         guard !tool.erases, !allStrokes.isEmpty else { return nil }
         return MarkupItem(id: id, pageIndex: pageIndex, content: .ink(style.markup(for: tool, strokes: allStrokes)))

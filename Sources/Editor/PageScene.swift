@@ -75,9 +75,9 @@ extension EditorState {
             } else {
                 items.append(typed)
             }
-            highlight = draft.markup.bounds(measuredBy: environment.measurer)
+            highlight = draft.markup.textBox(measuredBy: environment.measurer)
         } else if case .inking(let session) = interaction.activity, session.pageIndex == pageIndex,
-                  let pending = session.pendingItem(inkStyle, live: true) {
+                  let pending = session.pendingItem(inkStyle, live: true, text: textStyle) {
             // The strokes or the shape being drawn show live, before they become a markup.
             items.append(pending)
         } else if let panel = interaction.annotationPanel, let id = panel.selected,

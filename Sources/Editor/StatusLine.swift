@@ -110,6 +110,9 @@ enum StatusLine {
             let style = state.inkStyle
             return "stamp \(AnnotationSketch.words(ofStamp: style.stampName)) \(style.shapeColor.name), pen \(pen)"
         case .note: return "note \(state.inkStyle.noteColor.name)"
+        case .callout:
+            let placed = session.current == nil ? "pen \(pen)" : "spot placed"
+            return "callout \(PDFNumber.format(state.textStyle.fontSize))pt \(state.textStyle.color.name), \(placed)"
         case .rectangle, .ellipse, .line, .arrow, .polygon, .polyline:
             let style = state.inkStyle
             let filled = session.tool.shapeKind?.canBeFilled == true && style.shapeFilled ? " filled" : ""
@@ -129,7 +132,7 @@ enum StatusLine {
         switch item.content {
         case .text(let text):
             let shown = text.text.count > 24 ? String(text.text.prefix(23)) + "…" : text.text
-            return "\"\(shown)\" \(PDFNumber.format(text.fontSize))pt \(text.color.name)"
+            return "\"\(shown)\" \(PDFNumber.format(text.fontSize))pt \(text.color.name)\(text.pointsAt == nil ? "" : " callout")"
         case .textMarks(let marks):
             let lines = marks.rects.count == 1 ? "1 line" : "\(marks.rects.count) lines"
             return "\(marks.kind.rawValue) \(lines) \(marks.color.name)"
@@ -209,8 +212,12 @@ enum MessageLine {
 
     /// Ink mode's keys for the tool in hand: a shape tool's say how its corners are placed.
     static func inkHint(_ keymaps: Keymaps, _ tool: InkTool) -> String {
-        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline, .stamp, .note], "shapes")
+        let shapes: ([EditorCommand], String) = ([.rectangle, .ellipse, .line, .arrow, .polygon, .polyline, .stamp, .note, .callout], "shapes")
         let moves = [EditorCommand.penUp, .penDown, .penLeft, .penRight]
+        if tool == .callout {
+            return "Callout: " + keymaps.hints([([.penDownUp], "at the spot, again where its words go"), (moves, "move"),
+                                                ([.widerInk, .narrowerInk], "size"), ([.nextInkColour], "colour"), ([.leaveInk], "leaves")], in: .ink)
+        }
         guard let kind = tool.shapeKind else {
             // Space lifts the pen as Enter does: Enter's hint gave way to the shapes'.
             return "Ink: " + keymaps.hints([([.penDownUp], "pen down/up"), (moves, "draw"), ([.pen], "pen"), ([.highlighter], "highlighter"),
@@ -226,7 +233,7 @@ enum MessageLine {
         }
         let fill: [([EditorCommand], String)] = kind.canBeFilled ? [([.toggleFill], "fill")] : []
         let parts: [([EditorCommand], String)] = kind.takesCorners
-            ? [([.penDownUp], "adds a corner"), (moves, "move"), ([.endStroke], kind == .polygon ? "closes" : "ends"), ([.undo], "undoes one")]
+            ? [([.penDownUp], "adds a corner"), (moves, "move"), ([.endStroke], kind == .polygon ? "closes" : "ends"), ([.undo], "undo")]
                 + fill + [shapes, ([.leaveInk], "leaves")]
             : [([.penDownUp], kind == .rectangle || kind == .ellipse ? "at each corner" : "at each end"), (moves, "move")]
                 + fill + [shapes, ([.pen], "pen"), ([.leaveInk], "leaves")]

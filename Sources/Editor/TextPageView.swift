@@ -91,9 +91,13 @@ enum TextPageView {
         // larger than the view shows where it lies with its outline out of sight): under the search hits and the
         // selection, which stay visible on them.
         // Each sketch's reach, found once for both passes (a polygon's is a walk over every corner).
-        // The shapes drawn in this session are drawn as the file's are.
+        // The shapes drawn in this session are drawn as the file's are, and a callout's line as a line.
         let sketches = scene.sketches + scene.markup.compactMap { item -> AnnotationSketch? in
-            if case .shape(let shape) = item.content { shape.sketch } else { nil }
+            switch item.content {
+            case .shape(let shape): shape.sketch
+            case .text(let text): text.calloutSketch(measuredBy: env.measurer)
+            default: nil
+            }
         }
         let reaches = sketches.map(\.bounds)
         for (sketch, bounds) in zip(sketches, reaches) {
@@ -150,7 +154,7 @@ enum TextPageView {
                 let start = viewport.cell(for: text.origin)
                 let column = area.column + start.column, row = area.row + start.row
                 guard row >= area.row, row < area.maxRow, column < area.maxColumn else { continue }
-                let box = text.bounds(measuredBy: env.measurer)
+                let box = text.textBox(measuredBy: env.measurer)
                 // Selected or being typed, a text is shown reversed where it is written, a character a cell;
                 // its box on the page, in a larger font, would cover words it does not.
                 var style = Theme.textMarkup(onPaper(text.color.rgb))

@@ -13,7 +13,9 @@ public struct MarkupPainter: Sendable {
     func paint(_ items: [MarkupItem], on context: OpaquePointer) {
         for item in items {
             switch item.content {
-            case .text(let text): paint(text, on: context)
+            case .text(let text):
+                paint(text, on: context)
+                if let line = text.calloutSketch(measuredBy: measurer) { paint([line], on: context) }
             case .ink, .textMarks, .shape:
                 // The same paths an appearance stream writes (`MarkupItem.outlinedDrawing`); a stamp's words need
                 // the font, and are drawn as a file's stamp is.

@@ -53,7 +53,8 @@ import Testing
         #expect(line.hasSuffix("Esc leaves"), "\(line)")
         // And each tool's, the shapes' saying how their corners are placed.
         for (key, start) in [("h", "Ink:"), ("E", "Ink:"), ("r", "Rectangle: Space at each corner"), ("a", "Arrow: Space at each end"),
-                             ("P", "Polygon: Space adds a corner"), ("Y", "Polyline: Space adds a corner"), ("s", "Stamp: Space places it")] {
+                             ("P", "Polygon: Space adds a corner"), ("Y", "Polyline: Space adds a corner"), ("s", "Stamp: Space places it"),
+                             ("n", "Note: Space places it"), ("C", "Callout: Space at the spot")] {
             editor.press(.character(Character(key)))
             let line = editor.screen().text(ofRow: 29).trimmingCharacters(in: .whitespaces)
             #expect(line.hasPrefix(start) && line.hasSuffix("Esc leaves"), "\(key): [\(line)]")

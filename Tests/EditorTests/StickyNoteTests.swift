@@ -108,3 +108,91 @@ import Testing
         #expect(editor.state.markup.commentsLostByFlattening(keeping: ":wa") == "1 comment is not in a flattened copy: :wa keeps it")
     }
 }
+
+/// Callouts: `C` in ink mode, Space at the spot the line points to, Space where the words go, then the words;
+/// a text markup with its line and arrow afterwards, saved as a FreeText callout.
+@Suite struct CalloutTests {
+    var texts: (EditorHarness) -> [(MarkupItem, TextMarkup)] {
+        { editor in editor.state.markup.items.compactMap { item in if case .text(let text) = item.content { (item, text) } else { nil } } }
+    }
+
+    @Test func theSpotThenThePlaceThenTheWordsMakeACallout() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("C"))
+        #expect(editor.screen().lines.joined(separator: "\n").contains("Callout: Space at the spot, again where its words go"))
+        editor.press(.character(" "))
+        #expect(editor.screen().lines.joined(separator: "\n").contains("callout 14pt red, spot placed"))
+        editor.press(.shiftRight, .shiftRight, .shiftRight, .shiftRight, .shiftDown, .shiftDown)
+        // The line shows from the spot to the pen before the words are typed; nothing is journaled yet.
+        let shown = editor.state.scene(environment: editor.environment).markup
+        guard case .text(let live)? = shown.last?.content else { Issue.record("no line shown"); return }
+        #expect(live.pointsAt == Point(x: 100, y: 100) && live.origin == Point(x: 140, y: 120))
+        #expect(editor.state.journalEdits.markup.isEmpty)
+        editor.press(.character(" "))
+        guard case .typing = editor.state.focus else { Issue.record("no words asked for: \(editor.state.focus)"); return }
+        editor.type("Why?")
+        editor.press(.enter)
+        let (_, text) = try #require(texts(editor).first)
+        #expect(text.text == "Why?" && text.pointsAt == Point(x: 100, y: 100) && text.origin == Point(x: 140, y: 120))
+        let measured = text.calloutLine(measuredBy: editor.environment.measurer)
+        let line = try #require(measured)
+        #expect(line[0] == Point(x: 100, y: 100))
+        #expect(abs(line[1].x - (140 - TextMarkup.calloutGap)) < 1e-9, "the line leaves the box's left side, facing the spot: \(line)")
+        // Back in ink mode with the callout tool; Esc in the middle of the next drops it.
+        guard case .inking(let session) = editor.state.focus else { Issue.record("not back in ink mode"); return }
+        #expect(session.tool == .callout)
+        editor.press(.character(" "), .escape)
+        #expect(editor.state.message == "Callout dropped (Esc again leaves ink mode)")
+        editor.press(.character(" "), .shiftDown, .character(" "))
+        editor.type("Gone")
+        editor.press(.escape)
+        #expect(texts(editor).count == 1 && editor.state.message == "Callout dropped")
+        editor.press(.escape, .character("u"))
+        #expect(texts(editor).isEmpty, "one undo step")
+    }
+
+    @Test func aDragFromTheSpotToTheWordsPlaceMakesOne() throws {
+        var editor = EditorHarness()
+        editor.press(.character("i"), .character("C"))
+        editor.send(.mouse(MouseEvent(.press, column: 20, row: 5)))
+        editor.send(.mouse(MouseEvent(.drag, column: 30, row: 10)))
+        editor.send(.mouse(MouseEvent(.release, column: 40, row: 12)))
+        editor.type("Here")
+        editor.press(.enter)
+        let (_, text) = try #require(texts(editor).first)
+        let viewport = editor.state.viewport(cellPixels: .standard)
+        #expect(viewport.cell(for: try #require(text.pointsAt)) == (20, 5) && viewport.cell(for: text.origin) == (40, 12))
+    }
+
+    @Test func aCalloutMovesWholeKeepsItsSpotWhenItsWordsChangeAndIsSavedAsAFreeTextCallout() throws {
+        var editor = EditorHarness()
+        editor.state.cursor = Point(x: 100, y: 100)
+        editor.press(.character("i"), .character("C"), .character(" "), .shiftRight, .shiftRight, .shiftRight, .shiftRight, .shiftRight, .character(" "))
+        editor.type("Old")
+        editor.press(.enter, .escape, .tab)
+        #expect(editor.screen().lines.joined().contains("\"Old\" 14pt red callout"))
+        editor.press(.right, .down)
+        #expect(texts(editor).first?.1.pointsAt == Point(x: 101, y: 101) && texts(editor).first?.1.origin == Point(x: 151, y: 101))
+        editor.press(.enter, .control("u"))
+        editor.type("New words")
+        editor.press(.enter)
+        let (item, text) = try #require(texts(editor).first)
+        #expect(text.text == "New words" && text.pointsAt == Point(x: 101, y: 101))
+        let measurer = editor.environment.measurer
+        let annotation = MarkupAnnotations.annotation(for: item, author: "ann", at: PDFDate(.now, timeZone: .gmt), measuredBy: measurer)
+        #expect(annotation.subtype == .freeText && annotation.contents == "New words")
+        #expect(annotation.drawing.intent == "FreeTextCallout" && annotation.drawing.lineEndings == ["OpenArrow"])
+        #expect(annotation.drawing.callout == text.calloutLine(measuredBy: measurer))
+        // /RD leaves the words' box (and the margin) inside /Rect, which holds the line and its arrow too.
+        let fringe = annotation.drawing.fringe
+        let inner = Rect(x: annotation.rect.minX + fringe[0], y: annotation.rect.minY + fringe[1],
+                         width: annotation.rect.width - fringe[0] - fringe[2], height: annotation.rect.height - fringe[1] - fringe[3])
+        let words = text.textBox(measuredBy: measurer).insetBy(dx: -MarkupAnnotations.margin, dy: -MarkupAnnotations.margin)
+        #expect(abs(inner.minX - words.minX) < 1e-9 && abs(inner.maxY - words.maxY) < 1e-9 && abs(inner.maxX - words.maxX) < 1e-9)
+        let line = text.calloutSketch(measuredBy: measurer)
+        #expect(line.map { annotation.rect.contains($0.bounds) } == true)
+        let file = MarkupFile.encode(editor.state.markup)
+        #expect(try MarkupFile.decode(file) == editor.state.markup)
+    }
+}

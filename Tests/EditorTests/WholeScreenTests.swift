@@ -81,7 +81,7 @@ import Testing
         editor.press(Key.character("a"), Key.character("?"))
         #expect(lines(editor) == [
             "",
-            "  Redline keys   (1–6 of 200: j/k scroll)",
+            "  Redline keys   (1–6 of 201: j/k scroll)",
             "",
             "  The page",
             "    j WheelDown             scroll down, on to the next page a…",

@@ -138,4 +138,66 @@ import Testing
             }
         }
     }
+
+    /// A callout: `C` in ink mode, Space at the spot, Space where the words go, the words, Enter. `:wa` saves a FreeText
+    /// callout (/IT, /CL, /LE) drawn by poppler and MuPDF with its line to the spot; `:w` prints it; through XFDF the
+    /// callout's keys reach a fresh copy unchanged.
+    @Test func aCalloutIsPlacedWithItsWordsAndSavedBothWays() throws {
+        let (folder, document) = try copyOfSample(named: "callouts.pdf")
+        let tmux = try TmuxSession(command: "'\(TestPaths.redline)' '\(document)' --page 4", columns: 160)
+        try tmux.waitFor("page 4/4")
+        try tmux.send("i", "C")
+        try tmux.waitFor("Callout: Space at the spot")
+        try tmux.send("J", "J", "J", "J", "J", "Space")
+        try tmux.waitFor("spot placed")
+        for _ in 0..<12 { try tmux.send("L") }
+        try tmux.send("J", "J", "J", "Space")
+        try tmux.type("Source of this figure?")
+        try tmux.send("Enter")
+        try tmux.waitFor("callout 14pt red, pen up")
+        try tmux.send("Escape")
+        try tmux.waitFor("[modified]")
+        try tmux.command("wa \(folder.file("annotated.pdf"))")
+        try tmux.waitFor("Saved")
+        try tmux.command("w")
+        try tmux.waitFor("Saved")
+        try tmux.command("q")
+        try tmux.waitFor("REDLINE-EXIT=0")
+
+        let annotated = folder.file("annotated.pdf")
+        let callout = try #require(try MuPDFProbe.annotations(in: annotated)[3].annotations.first)
+        #expect(callout.type == "FreeText" && callout.content == "Source of this figure?" && callout.hasAppearance)
+        let held = try #require(try AnnotationProbe.read(annotated).first { $0.subtype == "/FreeText" })
+        #expect(held.look["IT"] == .text("/FreeTextCallout") && held.look["LE"] == .text("/OpenArrow"), "\(held.look)")
+        guard case .numbers(let line)? = held.look["CL"], line.count == 4 else { Issue.record("no /CL: \(held.look)"); return }
+        // The spot is 120 pt left of and 30 pt above where the words begin (page 4 is upright: user y grows upwards).
+        let (spotX, spotY) = (line[0], 792 - line[1])
+        #expect(abs(line[2] - (spotX + 120 - 2)) < 0.01 && abs(line[3] - line[1]) > 20, "the line leaves the words' left side: \(line)")
+        // Drawn along the line, in red, halfway, flattened and as the annotation, by poppler and MuPDF.
+        let (midX, midY) = ((spotX + line[2]) / 2, (spotY + 792 - line[3]) / 2)
+        for saved in ["callouts-marked.pdf", "annotated.pdf"] {
+            for page in [try PopplerRender.page(4, of: folder.file(saved), dpi: 144), try MuPDFProbe.render(4, of: folder.file(saved), dpi: 144)] {
+                var reds = 0
+                for dy in -3...3 {
+                    for dx in -3...3 {
+                        let pixel = page.rgb(Int(midX * 2) + dx, Int(midY * 2) + dy)
+                        if pixel.red > 150, pixel.green < 120, pixel.blue < 120 { reds += 1 }
+                    }
+                }
+                #expect(reds > 0, "\(saved): the callout's line near (\(midX), \(midY))")
+            }
+        }
+        // Through XFDF into a fresh copy: the same callout keys.
+        let xfdf = folder.file("callout.xfdf")
+        let redline = try RedlineCommand()
+        let exported = try redline.run(["xfdf", "export", annotated])
+        try #require(exported.status == 0, "\(exported.stderr)")
+        try exported.stdout.write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let imported = folder.file("imported.pdf")
+        let result = try redline.run(["xfdf", "import", TestPaths.sample, xfdf, "--output", imported])
+        try #require(result.status == 0, "\(result.stderr)")
+        let back = try #require(try AnnotationProbe.read(imported).first { $0.subtype == "/FreeText" })
+        #expect(back.look["CL"] == held.look["CL"] && back.look["IT"] == held.look["IT"] && back.look["LE"] == held.look["LE"])
+        #expect(back.Contents == "Source of this figure?")
+    }
 }

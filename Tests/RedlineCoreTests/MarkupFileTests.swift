@@ -63,7 +63,7 @@ struct FixedMeasurer: TextMeasuring {
         (#"{"version": 1, "items": {}}"#, #"field "items" is missing or not an array"#),
         (#"{"version": 1, "items": [], "colour": "red"}"#, #"unknown field "colour" (known: version, document, items, annotations, bookmarks)"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "colour": "red"}]}"#,
-         #"item 1: field "colour": is not a field of a text item (known: id, page, kind, x, y, text, size, color)"#),
+         #"item 1: field "colour": is not a field of a text item (known: id, page, kind, x, y, text, size, color, callout)"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "B\u0000C"}]}"#,
          #"item 1: field "text": contains the control character U+0000"#),
         (#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "B\u001b[2JC"}]}"#,

@@ -33,7 +33,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
     case pen = "pen", highlighter = "highlighter", eraser = "eraser", partialEraser = "partial-eraser"
     case widerInk = "wider-ink", narrowerInk = "narrower-ink", nextInkColour = "next-ink-colour"
     case rectangle = "rectangle", ellipse = "ellipse", line = "line", arrow = "arrow", polygon = "polygon", polyline = "polyline"
-    case toggleFill = "toggle-fill", stamp = "stamp", note = "note"
+    case toggleFill = "toggle-fill", stamp = "stamp", note = "note", callout = "callout"
     // Panels and overlays.
     case annotations = "annotations", bookmarks = "bookmarks", toggleBookmark = "toggle-bookmark"
     case help = "help", commandLine = "command-line", quit = "quit", quitHint = "quit-hint"
@@ -161,6 +161,7 @@ public enum EditorCommand: String, Sendable, CaseIterable, Hashable {
         case .toggleFill: "fill rectangles, ellipses and polygons in their colour, or not"
         case .stamp: "stamp (Approved, Draft…): again for the next; Space places it; :stamp WORDS your own"
         case .note: "sticky note: Space (or a click) places it, then type its words"
+        case .callout: "callout: Space at the spot it points to, Space where its words go (or drag), then type them"
         case .annotations: "the annotation list beside the page"
         case .bookmarks: "the bookmarks panel"
         case .toggleBookmark: "bookmark this page / remove its bookmark"

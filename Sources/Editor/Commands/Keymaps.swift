@@ -108,7 +108,8 @@ public struct Keymaps: Sendable, Equatable {
             (character("c"), .nextInkColour), (character("u"), .undo), (.control("r"), .redo),
             (character("r"), .rectangle), (character("o"), .ellipse), (character("l"), .line), (character("a"), .arrow),
             (character("P"), .polygon), (character("Y"), .polyline), (character("f"), .toggleFill), (character("s"), .stamp),
-            (character("n"), .note), (.click, .drawAtPointer),
+            (character("n"), .note), (character("C"), .callout),
+            (.click, .drawAtPointer),
         ],
         .annotations: [
             (character("j"), .listDown), (.down, .listDown), (character("k"), .listUp), (.up, .listUp),

@@ -8,12 +8,15 @@ public struct TextDraft: Sendable, Equatable {
     public var id: MarkupID
     public var pageIndex: Int
     public var markup: TextMarkup
+    /// The ink session to come back to when the words are done: a callout's are typed once its spot is placed.
+    public var resumes: InkSession?
 
-    public init(editing: MarkupID?, id: MarkupID, pageIndex: Int, markup: TextMarkup) {
+    public init(editing: MarkupID?, id: MarkupID, pageIndex: Int, markup: TextMarkup, resumes: InkSession? = nil) {
         self.editing = editing
         self.id = id
         self.pageIndex = pageIndex
         self.markup = markup
+        self.resumes = resumes
     }
 }
 

@@ -28,6 +28,15 @@ public enum MarkupAnnotations {
             drawing.fontSize = text.fontSize
             drawing.lineWidth = 0
             drawing.defaultStyle = AnnotationDrawing.defaultStyle(fontSize: text.fontSize, color: text.color.rgb)
+            if let line = text.calloutLine(measuredBy: measurer) {
+                // A callout (ISO 32000-1 §12.5.6.6): its line in /CL from the spot to the box, an arrow at the spot,
+                // and /RD saying where the words' box lies within /Rect, which holds the line too.
+                drawing.intent = "FreeTextCallout"
+                drawing.callout = line
+                drawing.lineEndings = [AnnotationSketch.Ending.openArrow.rawValue]
+                let box = text.textBox(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
+                drawing.fringe = [box.minX - rect.minX, box.minY - rect.minY, rect.maxX - box.maxX, rect.maxY - box.maxY].map { max(0, $0) }
+            }
         case .ink(let ink):
             subtype = .ink
             drawing.color = ink.color.rgb

@@ -91,9 +91,8 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
     public func translated(dx: Double, dy: Double) -> MarkupItem {
         var moved = self
         switch content {
-        case .text(var text):
-            text.origin = text.origin.offsetBy(dx: dx, dy: dy)
-            moved.content = .text(text)
+        case .text(let text):
+            moved.content = .text(text.translated(dx: dx, dy: dy))
         case .ink(let ink):
             moved.content = .ink(ink.translated(dx: dx, dy: dy))
         case .textMarks(let marks):

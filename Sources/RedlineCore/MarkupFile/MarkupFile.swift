@@ -141,11 +141,14 @@ public enum MarkupFile {
                 try onThePage(ink.strokes.joined(), field: "strokes")
                 continue
             }
-            if placing, case .text(let text) = item.content, let problem = measurer.undrawable(text.text) {
+            guard case .text(let text) = item.content else { continue }
+            if placing, let problem = measurer.undrawable(text.text) {
                 throw MarkupFileError.item(number, field: "text", problem)
             }
-            let box = item.bounds(measuredBy: measurer)
-            guard item.fits(pageSize: size, measuredBy: measurer) || !placing else {
+            // A callout's spot lies on the page, as a shape's points do; its words are held to the rules below.
+            if let tip = text.pointsAt { try onThePage([tip], field: "callout") }
+            let box = text.textBox(measuredBy: measurer)
+            guard box.width <= size.width + 0.01 || !placing else {
                 throw MarkupFileError.item(number, field: "text", "\(PDFNumber.shown(box.width.rounded())) pt wide at this size, "
                                            + "wider than its page (\(PDFNumber.shown(size.width)) pt): shorten it or make it smaller")
             }
@@ -207,6 +210,7 @@ public enum MarkupFile {
         var points: [[Double]]?
         var fill: Bool?
         var name: String?
+        var callout: [Double]?
         var comment: String?
         let color: String
 
@@ -220,6 +224,7 @@ public enum MarkupFile {
                 (x, y) = (text.origin.x, text.origin.y)
                 self.text = text.text
                 size = text.fontSize
+                callout = text.pointsAt.map { [$0.x, $0.y] }
                 color = text.color.name
             case .textMarks(let marks):
                 kind = marks.kind.rawValue

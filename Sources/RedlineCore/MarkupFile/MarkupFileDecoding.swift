@@ -68,7 +68,7 @@ extension MarkupFile {
         let content: MarkupContent
         let comment: String?
 
-        static let textFields = ["id", "page", "kind", "x", "y", "text", "size", "color"]
+        static let textFields = ["id", "page", "kind", "x", "y", "text", "size", "color", "callout"]
         static let inkFields = ["id", "page", "kind", "strokes", "width", "color", "opacity", "comment"]
         static let marksFields = ["id", "page", "kind", "rects", "color", "comment"]
         static let shapeFields = ["id", "page", "kind", "points", "width", "color", "fill", "comment"]
@@ -118,7 +118,9 @@ extension MarkupFile {
                 }
                 let color = try fields.color("color") ?? .red
                 let origin = Point(x: try fields.number("x"), y: try fields.number("y"))
-                content = .text(TextMarkup(origin: origin, text: text, fontSize: size, color: color))
+                // A callout's spot: where its line and arrow point.
+                let pointsAt = try fields.optionalPoint("callout", meaning: "the spot the line points at")
+                content = .text(TextMarkup(origin: origin, text: text, fontSize: size, color: color, pointsAt: pointsAt))
             case "ink":
                 let strokes = try fields.strokes("strokes")
                 let width = try fields.optionalNumber("width") ?? 2
@@ -297,6 +299,14 @@ private struct ItemFields {
             }
             return Point(x: pair[0], y: pair[1])
         }
+    }
+
+    func optionalPoint(_ field: String, meaning: String) throws -> Point? {
+        guard has(field) else { return nil }
+        guard let pair = try? container.decode([Double].self, forKey: key(field)), pair.count == 2, pair.allSatisfy(\.isFinite) else {
+            throw MarkupFileError.item(number, field: field, "must be \(meaning), [x, y]")
+        }
+        return Point(x: pair[0], y: pair[1])
     }
 
     func optionalBoolean(_ field: String) throws -> Bool? {
