@@ -46,16 +46,15 @@ extension EditorReducer {
         return change(&state) { $0.add(item) }
     }
 
-    /// A sticky note where the pen is (moved onto the page near an edge), and its comment line open at once, as a
-    /// reader opens a new note's popup; Enter or Esc comes back to the note tool.
+    /// A sticky note where the pen is (moved onto the page near an edge), and its words asked for at once, as a
+    /// reader opens a new note's popup: Enter makes the note with them, Esc drops it; either comes back to the tool.
     static func placeNote(_ state: inout EditorState, _ session: inout InkSession) -> [EditorEffect] {
         let note = ShapeMarkup.note(at: session.pen, color: state.inkStyle.noteColor).keptInside(state.pageSize)
         let item = MarkupItem(id: session.id, pageIndex: session.pageIndex, content: .shape(note))
         session.id = MarkupID(state.freshID())
         session.current = nil
-        let effects = change(&state) { $0.add(item) }
-        state.interaction.activity = .commenting(CommentDraft(markup: item.id, text: "", resumes: session))
-        return effects
+        state.interaction.activity = .commenting(CommentDraft(markup: item.id, text: "", resumes: session, placing: item))
+        return journalDue
     }
 
     /// The callout's spot is placed: its words are typed where the pen is now (Enter keeps them, Esc drops the

@@ -46,21 +46,27 @@ extension EditorReducer {
         switch TextInput.edit(draft.text, key, keymaps: state.keymaps) {
         case .cancelled:
             state.interaction.activity = draft.resumes.map { .inking($0) } ?? .idle
-            state.message = draft.resumes != nil && state.markup.item(draft.markup)?.comment == nil
-                ? "The note has no words yet: Enter on it (Tab selects it) types them" : nil
+            state.message = draft.placing != nil ? "Note dropped" : nil
             return journalDue
         case .committed:
             state.interaction.activity = draft.resumes.map { .inking($0) } ?? .idle
-            guard var item = state.markup.item(draft.markup) else { return journalDue }
             let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let comment = text.isEmpty ? nil : text
+            if var note = draft.placing {
+                note.comment = comment
+                state.message = comment == nil ? "Note placed without words: Enter on it (Tab selects it) types them"
+                    : "Note kept: :wa saves it in the file, where other readers show it in a popup"
+                return change(&state) { $0.add(note) }
+            }
+            guard var item = state.markup.item(draft.markup) else { return journalDue }
             guard comment != item.comment else { return journalDue }
             item.comment = comment
             // Back in ink mode the pen goes on; from a selection, the markup stays selected.
             if draft.resumes == nil { state.selection = item.id }
             let effects = change(&state) { $0.replace(item) }
             let what = if case .shape(let shape) = item.content, shape.kind == .note { "Note" } else { "Comment" }
-            state.message = comment == nil ? "\(what) removed" : "\(what) kept: :wa saves it in the file, where other readers show it in a popup"
+            state.message = comment == nil ? (what == "Note" ? "The note's words removed: the note stays (x deletes it)" : "Comment removed")
+                : "\(what) kept: :wa saves it in the file, where other readers show it in a popup"
             return effects
         case .editing(let text):
             guard text != draft.text else { return [] }

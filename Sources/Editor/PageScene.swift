@@ -80,6 +80,9 @@ extension EditorState {
                   let pending = session.pendingItem(inkStyle, live: true, text: textStyle) {
             // The strokes or the shape being drawn show live, before they become a markup.
             items.append(pending)
+        } else if case .commenting(let draft) = interaction.activity, let note = draft.placing, note.pageIndex == pageIndex {
+            // A note whose words are being typed shows where it will be.
+            items.append(note)
         } else if let panel = interaction.annotationPanel, let id = panel.selected,
                   let annotation = annotation(id), annotation.pageIndex == pageIndex {
             // The selected annotation's area, outlined on the page.

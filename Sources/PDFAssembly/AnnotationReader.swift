@@ -93,13 +93,15 @@ struct AnnotationReader {
 
     private func describe(_ entries: ObjectEntries, pageIndex: Int, subtype: String, geometry: PageGeometry) -> Annotation {
         let box = entries.box("/Rect") ?? PDFBox(x1: 0, y1: 0, x2: 0, y2: 0)
-        let rect = geometry.displayRect(fromUser: [box.x1, box.y1, box.x2, box.y2])!
         let author = entries.text("/T")
         let createdText = entries.text("/CreationDate")
         let modifiedText = entries.text("/M")
         let contents = entries.text("/Contents")
         let state = AnnotationState(model: entries.textOrName("/StateModel"), value: entries.textOrName("/State"))
         let flags = entries.int64("/F").flatMap(PDFLimits.flags) ?? 0
+        // Where readers show it: a note or a NoRotate annotation stays upright on a turned page.
+        let upright = flags & Annotation.noRotateFlag != 0 || subtype == "Text"
+        let rect = geometry.displayRect(fromUser: [box.x1, box.y1, box.x2, box.y2], upright: upright)!
         let name = entries.text("/NM").flatMap { $0.isEmpty ? nil : $0 }
         // Without /NM the id is made from what the annotation says, not from its object number, so it stays the
         // same after a save renumbers the objects.

@@ -145,7 +145,7 @@ struct AnnotationWriter {
                 for key in ["/DS", "/RC"] { qpdf_oh_remove_key(t, entry.object, key) }
             }
             if let now, let drawing = appearances.place(of: id) {
-                let box = geometry.userBox(fromDisplay: now.rect)
+                let box = geometry.userBox(fromDisplay: now.rect, upright: now.staysUpright)
                 qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
                 qpdf_oh_replace_key(t, entry.object, "/AP", appearanceDictionary(try appearance(drawing, for: now, geometry: geometry)))
             } else if appearances.outlined[id] != nil {
@@ -160,7 +160,7 @@ struct AnnotationWriter {
                 // it shows, having nothing to draw it from. Grown to hold its new words (`redrawn`), its box says so.
                 qpdf_oh_remove_key(t, entry.object, "/AP")
                 if let now {
-                    let box = geometry.userBox(fromDisplay: now.rect)
+                    let box = geometry.userBox(fromDisplay: now.rect, upright: now.staysUpright)
                     qpdf_oh_replace_key(t, entry.object, "/Rect", session.newNumbers([box.x1, box.y1, box.x2, box.y2]))
                 }
             }
@@ -247,7 +247,6 @@ struct AnnotationWriter {
     /// `reserved`: the object to write it into (made empty by `reserve()`), for a caller that named it before.
     func add(_ annotation: Annotation, as reserved: qpdf_oh? = nil, inReplyTo parent: qpdf_oh?, geometry: PageGeometry,
              notesGetPopups: Bool = true) throws -> [qpdf_oh] {
-        let box = geometry.userBox(fromDisplay: annotation.rect)
         var entries = entries(for: annotation, inReplyTo: parent, geometry: geometry)
         if annotation.subtype == .text { entries["/Open"] = .boolean(false) }
         if let form = try appearance(of: annotation, geometry: geometry) {
@@ -260,7 +259,7 @@ struct AnnotationWriter {
         // annotation is written once, naming it.
         let place = annotation.drawing.popup
         if place != nil || (notesGetPopups && annotation.state == nil && annotation.subtype == .text) {
-            let rect = place?.rect ?? geometry.displayRect(fromUser: [box.x2, box.y2 - 120, box.x2 + 180, box.y2])!
+            let rect = place?.rect ?? Self.popupPlace(beside: annotation.rect, on: geometry.displaySize)
             let popup = try reserve()
             session.write(popupEntries(parent: object, pageIndex: annotation.pageIndex, rect: rect, isOpen: place?.isOpen ?? false,
                                        geometry: geometry), into: popup)
@@ -270,6 +269,14 @@ struct AnnotationWriter {
         session.write(entries, into: object)
         try session.check()
         return added
+    }
+
+    /// Where a note's popup opens when nothing says: 180 × 120 beside it, to its right or else its left, on the page.
+    static func popupPlace(beside rect: Rect, on page: Size) -> Rect {
+        let size = Size(width: min(180, page.width), height: min(120, page.height))
+        let x = rect.maxX + size.width <= page.width ? rect.maxX : max(0, rect.minX - size.width)
+        let y = min(max(rect.minY, 0), page.height - size.height)
+        return Rect(x: min(x, page.width - size.width), y: y, width: size.width, height: size.height)
     }
 
     /// A new, empty indirect object, to be written with `QPDFSession.write(_:into:)`.
@@ -308,7 +315,7 @@ struct AnnotationWriter {
     /// `parent` is indirect.
     func entries(for annotation: Annotation, inReplyTo parent: qpdf_oh?, geometry: PageGeometry) -> [String: ObjectText] {
         var entries: [String: ObjectText] = [:]
-        let box = geometry.userBox(fromDisplay: annotation.rect)
+        let box = geometry.userBox(fromDisplay: annotation.rect, upright: annotation.staysUpright)
         entries["/Type"] = .name("Annot")
         entries["/Subtype"] = .name(annotation.subtype.rawValue)
         entries["/Rect"] = .numbers([box.x1, box.y1, box.x2, box.y2])
@@ -329,6 +336,9 @@ struct AnnotationWriter {
         }
         if annotation.subtype == .text, let icon = annotation.drawing.icon { entries["/Name"] = .name(icon) }
         write(annotation.drawing, of: annotation.subtype, into: &entries, geometry: geometry)
+        if annotation.drawing.fringe.count == 4 {
+            entries["/RD"] = .numbers(geometry.userFringe(fromDisplay: annotation.drawing.fringe, upright: annotation.staysUpright))
+        }
         return entries
     }
 
@@ -412,8 +422,20 @@ struct AnnotationWriter {
         let written = OutlinedAppearance.written(drawing, pageHeight: geometry.displaySize.height, scale: geometry.overlayScale)
         let (box, matrix) = placement(of: annotation, geometry: geometry)
         let resources: ObjectText = written.state.map { .dictionary(["/ExtGState": .dictionary(["/G": $0])]) } ?? .dictionary([:])
-        return try session.newStream(entries: ["/Type": .name("XObject"), "/Subtype": .name("Form"), "/BBox": .numbers(box),
-                                               "/Matrix": .numbers(matrix), "/Resources": resources], data: written.content)
+        let form = try session.newStream(entries: ["/Type": .name("XObject"), "/Subtype": .name("Form"), "/BBox": .numbers(box),
+                                                   "/Matrix": .numbers(matrix), "/Resources": resources], data: written.content)
+        return try uprightWrapped(form, of: annotation, geometry: geometry)
+    }
+
+    /// An upright annotation's appearance on a turned page, as a form whose /BBox starts at the origin and holds the
+    /// drawing (placed there by `placement`): MuPDF keeps such an appearance upright only from a box at the origin,
+    /// and draws nothing otherwise. Anything else is `form` itself.
+    private func uprightWrapped(_ form: qpdf_oh, of annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
+        guard annotation.staysUpright, geometry.rotation != .none else { return form }
+        return try session.newStream(entries: ["/Type": .name("XObject"), "/Subtype": .name("Form"),
+                                               "/BBox": .numbers([0, 0, annotation.rect.width, annotation.rect.height]),
+                                               "/Resources": .dictionary(["/XObject": .dictionary(["/D": session.reference(to: form)])])],
+                                     data: Array("/D Do".utf8))
     }
 
     /// An appearance's /BBox, the annotation's box in the drawing's space, and its /Matrix, the overlay's placement:
@@ -422,9 +444,14 @@ struct AnnotationWriter {
         let scale = geometry.overlayScale
         let height = geometry.displaySize.height
         let rect = annotation.rect
+        let box = [rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale]
+        if annotation.staysUpright, geometry.rotation != .none {
+            // Drawn as the user sees it and not turned with the page (readers keep it upright themselves): moved, not
+            // turned, to the origin of the form `uprightWrapped` puts it in.
+            return (box, [1 / scale, 0, 0, 1 / scale, -box[0] / scale, -box[1] / scale])
+        }
         let matrix = geometry.overlayFormTransform
-        return ([rect.minX * scale, (height - rect.maxY) * scale, rect.maxX * scale, (height - rect.minY) * scale],
-                [matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f])
+        return (box, [matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f])
     }
 
     private func appearanceDictionary(_ form: qpdf_oh) -> qpdf_oh {
@@ -437,10 +464,11 @@ struct AnnotationWriter {
     /// whose /Matrix is the overlay's placement, so the transformed box is exactly /Rect (ISO 32000-1 §12.5.5).
     private func appearance(_ drawing: AppearanceDrawings.Place, for annotation: Annotation, geometry: PageGeometry) throws -> qpdf_oh {
         let (box, matrix) = placement(of: annotation, geometry: geometry)
-        return try appearanceSessions.form(drawing, of: appearances, into: session) { drawings, resources in
+        let form = try appearanceSessions.form(drawing, of: appearances, into: session) { drawings, resources in
             try OverlayForm.make(page: drawing.page, of: drawings, into: session, label: "the appearance of annotation \(annotation.id)",
                                  box: box, matrix: matrix, copies: resources)
         }
+        return try uprightWrapped(form, of: annotation, geometry: geometry)
     }
 
     /// A fresh /Annots array for the page: the old one may be shared with other pages.

@@ -18,30 +18,35 @@ import Testing
         editor.press(.character("i"), .character("n"))
         #expect(editor.screen().lines.joined(separator: "\n").contains("Note: Space places it, then type its words"))
         editor.press(.character(" "))
-        let (item, note) = try #require(notes(editor).first)
-        #expect(note.box == Rect(x: 100, y: 100, width: 20, height: 20))
-        #expect(note.color == .yellow)
-        guard case .commenting = editor.state.focus else { Issue.record("no words asked for: \(editor.state.focus)"); return }
+        guard case .commenting(let draft) = editor.state.focus else { Issue.record("no words asked for: \(editor.state.focus)"); return }
+        // Shown where it will be while its words are typed, made when they are kept.
+        #expect(notes(editor).isEmpty)
+        guard case .shape(let shown)? = editor.state.scene(environment: editor.environment).markup.last?.content else {
+            Issue.record("the note is not shown"); return
+        }
+        #expect(shown.kind == .note && shown.box == Rect(x: 100, y: 100, width: 20, height: 20) && shown.color == .yellow)
         editor.type("Check the figure")
         // Journaled while typed, as every comment is.
-        #expect(editor.state.journalEdits.markup.item(item.id)?.comment == "Check the figure")
+        #expect(editor.state.journalEdits.markup.item(draft.markup)?.comment == "Check the figure")
         editor.press(.enter)
+        let (item, note) = try #require(notes(editor).first)
+        #expect(note.box == Rect(x: 100, y: 100, width: 20, height: 20) && note.color == .yellow)
         #expect(editor.state.markup.item(item.id)?.comment == "Check the figure")
         #expect(editor.state.message == "Note kept: :wa saves it in the file, where other readers show it in a popup")
         // Back in ink mode with the note tool: the next Space places another.
         guard case .inking(let session) = editor.state.focus else { Issue.record("not back in ink mode: \(editor.state.focus)"); return }
         #expect(session.tool == .note)
+        // Esc drops a note being placed, as Okular's Cancel does; Enter with no words places it without them.
         editor.press(.shiftRight, .shiftRight, .shiftRight, .character(" "))
         editor.type("Second")
         editor.press(.escape)
-        #expect(notes(editor).count == 2)
-        #expect(notes(editor).last?.0.comment == nil, "Esc leaves the note without the words typed")
-        #expect(editor.state.message == "The note has no words yet: Enter on it (Tab selects it) types them")
-        // Placing and its words are two undo steps.
+        #expect(notes(editor).count == 1 && editor.state.message == "Note dropped")
+        editor.press(.character(" "), .enter)
+        #expect(notes(editor).count == 2 && notes(editor).last?.0.comment == nil)
+        #expect(editor.state.message == "Note placed without words: Enter on it (Tab selects it) types them")
+        // Placing a note with its words is one undo step.
         editor.press(.escape, .character("u"))
         #expect(notes(editor).count == 1)
-        editor.press(.character("u"))
-        #expect(notes(editor).first?.0.comment == nil)
         editor.press(.character("u"))
         #expect(notes(editor).isEmpty)
     }
@@ -51,17 +56,18 @@ import Testing
         editor.press(.character("i"), .character("n"))
         editor.send(.mouse(MouseEvent(.press, column: 20, row: 5)))
         editor.send(.mouse(MouseEvent(.release, column: 20, row: 5)))
+        guard case .commenting = editor.state.focus else { Issue.record("no words asked for"); return }
+        editor.press(.enter)
         let (_, note) = try #require(notes(editor).first)
         let viewport = editor.state.viewport(cellPixels: .standard)
         #expect(viewport.cell(for: note.points[0]) == (20, 5))
-        guard case .commenting = editor.state.focus else { Issue.record("no words asked for"); return }
     }
 
     @Test func aNoteNearTheEdgeIsPlacedOnThePageAndColoursStepThroughTheLightOnes() throws {
         var editor = EditorHarness()
         let size = editor.state.pageSize
         editor.state.cursor = Point(x: size.width - 5, y: size.height - 5)
-        editor.press(.character("i"), .character("n"), .character("c"), .character(" "), .escape)
+        editor.press(.character("i"), .character("n"), .character("c"), .character(" "), .enter)
         let (_, note) = try #require(notes(editor).first)
         #expect(note.box == Rect(x: size.width - 20, y: size.height - 20, width: 20, height: 20))
         #expect(note.color == MarkupColor.yellow.next(in: MarkupPalettes.standard.highlighter))
@@ -84,7 +90,11 @@ import Testing
         #expect(editor.state.message == "The note is already as large as it goes (40 pt)")
         for _ in 0..<10 { editor.press(.character("-")) }
         #expect(notes(editor).first?.1.box.map(\.width) == 12)
-        editor.press(.enter, .control("u"))
+        // Emptied, the words go and the note stays.
+        editor.press(.enter, .control("u"), .enter)
+        #expect(notes(editor).count == 1 && notes(editor).first?.0.comment == nil)
+        #expect(editor.state.message == "The note's words removed: the note stays (x deletes it)")
+        editor.press(.enter)
         editor.type("New words")
         editor.press(.enter)
         #expect(notes(editor).first?.0.comment == "New words")
@@ -150,6 +160,20 @@ import Testing
         #expect(texts(editor).count == 1 && editor.state.message == "Callout dropped")
         editor.press(.escape, .character("u"))
         #expect(texts(editor).isEmpty, "one undo step")
+    }
+
+    /// Words typed past the page's edge are pulled back onto it; the spot the callout points at stays where it was put.
+    @Test func wordsPulledBackOntoThePageLeaveTheSpotWhereItWas() throws {
+        var editor = EditorHarness()
+        let size = editor.state.pageSize
+        editor.state.cursor = Point(x: size.width - 60, y: 200)
+        editor.press(.character("i"), .character("C"), .character(" "), .shiftDown, .shiftDown, .character(" "))
+        editor.type("these words are far too long to fit here")
+        editor.press(.enter)
+        let (_, text) = try #require(texts(editor).first)
+        #expect(text.pointsAt == Point(x: size.width - 60, y: 200))
+        let box = text.textBox(measuredBy: editor.environment.measurer)
+        #expect(box.maxX <= size.width - MarkupAnnotations.margin + 1e-9 && box.minX < size.width - 60, "\(box)")
     }
 
     @Test func aDragFromTheSpotToTheWordsPlaceMakesOne() throws {

@@ -126,6 +126,52 @@ import Testing
         try Self.checkPixels(imported, renderer: "mupdf", stamp: false)
     }
 
+    /// On page 3 (/Rotate 90, shown 792 × 612): notes stay upright where they were put, in poppler (which keeps
+    /// every note upright) and in MuPDF alike, and so in Redline reopening the file; a note's popup opens on the
+    /// page even from its corner; a callout's /RD says where its words are in the page's own coordinates, as /Rect
+    /// does. Read back, from the file and through XFDF, each is where it was put.
+    @Test func notesStayUprightAndCalloutsKeepTheirWordsBoxOnATurnedPage() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("turned.json"), output = folder.file("turned.pdf")
+        try """
+            {"version": 1, "items": [
+              {"page": 3, "kind": "note", "points": [[400, 300]], "comment": "upright"},
+              {"page": 3, "kind": "note", "points": [[772, 592]], "comment": "in the corner"},
+              {"page": 3, "kind": "text", "x": 300, "y": 200, "text": "Why?", "size": 12, "color": "blue", "callout": [150, 100]},
+              {"page": 1, "kind": "note", "points": [[592, 772]], "comment": "upright page, corner"}
+            ]}
+            """.write(toFile: markup, atomically: true, encoding: .utf8)
+        try apply(TestPaths.sample, markup, annotations: true, to: output)
+        for picture in [try PopplerRender.page(3, of: output), try MuPDFProbe.render(3, of: output)] {
+            #expect(Self.matches(picture.rgb(410, 303), .paper) == false && picture.rgb(410, 303).blue < 120, "the note's yellow where it was put")
+            #expect(Self.matches(picture.rgb(430, 310), .paper), "nothing an icon's width to the right")
+            #expect(Self.matches(picture.rgb(418, 301), .paper) && !Self.matches(picture.rgb(401, 318), .paper),
+                    "upright: its folded corner at the top right")
+        }
+        let held = try AnnotationProbe.read(output)
+        for note in held where note.subtype == "/Text" {
+            guard case .numbers(let popup)? = note.look["popup rect"] else { Issue.record("no popup: \(note.look)"); continue }
+            #expect(popup[0] >= 0 && popup[1] >= 0 && popup[2] <= 612 && popup[3] <= 792, "the popup on the page: \(popup)")
+            #expect(note.F & 16 != 0, "NoRotate, as Acrobat writes notes")
+        }
+        // The callout's words, in the page's own coordinates: /Rect less /RD (shown at x 300–, y 200– on screen,
+        // which is user x 200–, y 300– on this page).
+        let callout = try #require(held.first { $0.subtype == "/FreeText" })
+        guard case .numbers(let fringe)? = callout.look["RD"] else { Issue.record("no /RD"); return }
+        #expect(abs(callout.rect[0] + fringe[0] - 199) < 0.01 && abs(callout.rect[1] + fringe[3] - 299) < 0.01, "\(callout.rect) \(fringe)")
+        // Read back: where they were put, from the file and through XFDF.
+        let xfdf = folder.file("turned.xfdf"), imported = folder.file("imported.pdf")
+        try #require(try ProcessRunner.run(TestPaths.redline, ["xfdf", "export", output, "--output", xfdf]).status == 0)
+        try #require(try ProcessRunner.run(TestPaths.redline, ["xfdf", "import", TestPaths.sample, xfdf, "--output", imported]).status == 0)
+        #expect(try AnnotationProbe.read(imported).filter { $0.subtype != "/Popup" }.map(\.look["RD"]) == held.filter { $0.subtype != "/Popup" }.map(\.look["RD"]))
+        for file in [output, imported] {
+            let listed = try ProcessRunner.run(TestPaths.redline, ["annotations", file, "--json"])
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+            let rects = entries.filter { $0["type"] as? String == "Text" }.compactMap { $0["rect"] as? [Double] }
+            #expect(rects == [[592, 772, 612, 792], [400, 300, 420, 320], [772, 592, 792, 612]], "\(file): \(rects)")
+        }
+    }
+
     /// A file's stamp of one's own words whose comment changes through XFDF keeps the picture it had (Acrobat's
     /// stamps are images, which a frame and words would replace); its comment is the new one.
     @Test func aStampWhoseCommentChangesThroughXFDFKeepsItsPicture() throws {

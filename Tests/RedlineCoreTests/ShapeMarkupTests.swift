@@ -171,7 +171,7 @@ import Testing
         let layer = try MarkupFile.decode(Data(json.utf8))
         #expect(layer.items.map(\.comment) == ["Move this\nhere", nil])
         #expect(try MarkupFile.decode(MarkupFile.encode(layer)) == layer)
-        #expect(throws: MarkupFileError(#"item 1: field "comment": is not a field of a text item (known: id, page, kind, x, y, text, size, color)"#)) {
+        #expect(throws: MarkupFileError(#"item 1: field "comment": is not a field of a text item (known: id, page, kind, x, y, text, size, color, callout)"#)) {
             try MarkupFile.decode(Data(#"{"version": 1, "items": [{"page": 1, "kind": "text", "x": 1, "y": 1, "text": "a", "comment": "b"}]}"#.utf8))
         }
         #expect(throws: MarkupFileError(#"item 1: field "comment": contains the control character U+001B"#)) {

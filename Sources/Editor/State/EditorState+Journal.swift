@@ -16,6 +16,11 @@ extension EditorState {
             if let pending = session.pendingItem(inkStyle) { journaled.markup.add(pending) }
         case .commenting(let draft):
             let text = draft.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if var note = draft.placing {
+                note.comment = text.isEmpty ? nil : text
+                journaled.markup.add(note)
+                break
+            }
             if !text.isEmpty, var item = journaled.markup.item(draft.markup) {
                 item.comment = text
                 journaled.markup.replace(item)

@@ -27,10 +27,13 @@ public struct CommentDraft: Sendable, Equatable {
     public var text: String
     /// The ink session to come back to when the comment is done: a note's words are typed as it is placed.
     public var resumes: InkSession?
+    /// A note being placed: made with its words by Enter (one undo step), dropped by Esc.
+    public var placing: MarkupItem?
 
-    public init(markup: MarkupID, text: String, resumes: InkSession? = nil) {
+    public init(markup: MarkupID, text: String, resumes: InkSession? = nil, placing: MarkupItem? = nil) {
         self.markup = markup
         self.text = text
         self.resumes = resumes
+        self.placing = placing
     }
 }

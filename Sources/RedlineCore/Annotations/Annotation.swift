@@ -100,6 +100,10 @@ public struct Annotation: Sendable, Hashable, Identifiable {
     public static let printFlag = 4
     public static let noZoomFlag = 8
     public static let noRotateFlag = 16
+
+    /// Kept upright however its page is turned (NoRotate), as readers show notes: its box on a turned page is
+    /// `PageGeometry.displayRect(fromUser:upright:)`.
+    public var staysUpright: Bool { flags & Self.noRotateFlag != 0 || subtype == .text }
     public static let noViewFlag = 32
     public static let readOnlyFlag = 64
     public static let lockedFlag = 128

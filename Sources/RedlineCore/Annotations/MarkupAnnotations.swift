@@ -73,11 +73,12 @@ public enum MarkupAnnotations {
                 drawing.lineWidth = nil
             }
         }
-        // A note is printed and zooms with the page like every other markup: Acrobat's NoZoom and NoRotate would have
-        // readers place its upright icon by its corner on a turned page, each its own way, away from where it was put.
+        // A note stays upright on a turned page, as Acrobat writes notes and poppler shows every note (NoRotate: its
+        // /Rect's upper-left corner is where its icon starts on screen); it zooms with the page like other markup.
+        let isNote = if case .shape(let shape) = item.content, shape.kind == .note { true } else { false }
         return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,
                           rect: rect, author: author, created: date, modified: date, contents: contents,
-                          flags: Annotation.printFlag, drawing: drawing)
+                          flags: Annotation.printFlag | (isNote ? Annotation.noRotateFlag : 0), drawing: drawing)
     }
 
     /// The /Rect an annotation made of `item` has: the item's bounds and a margin for antialiased edges.

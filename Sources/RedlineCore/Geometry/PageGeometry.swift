@@ -77,4 +77,39 @@ public struct PageGeometry: Sendable, Hashable, Codable {
         return Rect(enclosing: [Point(x: box[0], y: box[1]), Point(x: box[2], y: box[3]), Point(x: box[0], y: box[3]),
                                 Point(x: box[2], y: box[1])].map(displayPoint(fromUser:)))
     }
+
+    /// An upright annotation's box (the NoRotate flag, ISO 32000-1 §12.5.3, which readers also give every note on a
+    /// turned page): it is not turned with the page but about its /Rect's upper-left corner, so on screen it starts
+    /// where that corner is shown and has /Rect's width across and height down.
+    public func displayRect(fromUser box: [Double], upright: Bool) -> Rect? {
+        guard upright, rotation != .none, box.count == 4 else { return displayRect(fromUser: box) }
+        let (x1, x2, y1, y2) = (min(box[0], box[2]), max(box[0], box[2]), min(box[1], box[3]), max(box[1], box[3]))
+        let corner = displayPoint(fromUser: Point(x: x1, y: y2))
+        return Rect(x: corner.x, y: corner.y, width: x2 - x1, height: y2 - y1)
+    }
+
+    /// /RD as the file holds it (what lies between /Rect and the inner box, left, top, right and bottom in user space)
+    /// for a fringe as the user sees it (left, top, right, bottom on screen): the same on an upright page or for an
+    /// upright annotation, its sides turned with the page otherwise.
+    public func userFringe(fromDisplay fringe: [Double], upright: Bool) -> [Double] {
+        guard fringe.count == 4, !upright, rotation != .none else { return fringe }
+        let outer = userBox(fromDisplay: Rect(x: 0, y: 0, width: fringe[0] + fringe[2] + 1, height: fringe[1] + fringe[3] + 1))
+        let inner = userBox(fromDisplay: Rect(x: fringe[0], y: fringe[1], width: 1, height: 1))
+        return [inner.x1 - outer.x1, outer.y2 - inner.y2, outer.x2 - inner.x2, inner.y1 - outer.y1]
+    }
+
+    /// A file's /RD as the user sees it on screen: `userFringe(fromDisplay:upright:)` undone.
+    public func displayFringe(fromUser fringe: [Double], upright: Bool) -> [Double] {
+        guard fringe.count == 4, !upright, rotation != .none,
+              let outer = displayRect(fromUser: [0, 0, fringe[0] + fringe[2] + 1, fringe[1] + fringe[3] + 1]),
+              let inner = displayRect(fromUser: [fringe[0], fringe[3], fringe[0] + 1, fringe[3] + 1]) else { return fringe }
+        return [inner.minX - outer.minX, inner.minY - outer.minY, outer.maxX - inner.maxX, outer.maxY - inner.maxY]
+    }
+
+    /// The /Rect an upright annotation shown in `rect` has: its upper-left corner where the rect starts on screen.
+    public func userBox(fromDisplay rect: Rect, upright: Bool) -> PDFBox {
+        guard upright, rotation != .none else { return userBox(fromDisplay: rect) }
+        let corner = userPoint(fromDisplay: rect.origin)
+        return PDFBox(x1: corner.x, y1: corner.y - rect.height, x2: corner.x + rect.width, y2: corner.y)
+    }
 }

@@ -114,9 +114,15 @@ public struct MarkupItem: Sendable, Hashable, Identifiable, Codable {
     /// `MarkupAnnotations.margin` around them): text typed on the top row was saved as a FreeText reaching 0.92 pt
     /// above the page.
     public func keptInside(pageSize: Size, measuredBy measurer: some TextMeasuring) -> MarkupItem {
-        let box = bounds(measuredBy: measurer).insetBy(dx: -MarkupAnnotations.margin, dy: -MarkupAnnotations.margin)
+        // A callout's words are moved onto the page; the spot it points at stays where it was put.
+        let callout: TextMarkup? = if case .text(let text) = content, text.pointsAt != nil { text } else { nil }
+        let box = (callout?.textBox(measuredBy: measurer) ?? bounds(measuredBy: measurer))
+            .insetBy(dx: -MarkupAnnotations.margin, dy: -MarkupAnnotations.margin)
         let dx = min(max(box.minX, 0), max(0, pageSize.width - box.width)) - box.minX
         let dy = min(max(box.minY, 0), max(0, pageSize.height - box.height)) - box.minY
-        return dx == 0 && dy == 0 ? self : translated(dx: dx, dy: dy)
+        guard dx != 0 || dy != 0 else { return self }
+        guard var words = callout else { return translated(dx: dx, dy: dy) }
+        words.origin = words.origin.offsetBy(dx: dx, dy: dy)
+        return with(.text(words))
     }
 }

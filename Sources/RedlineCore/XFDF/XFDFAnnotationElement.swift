@@ -36,7 +36,7 @@ enum XFDFAnnotationElement {
             let mapped = geometry.userPoint(fromDisplay: point)
             return PDFNumber.format(mapped.x) + "," + PDFNumber.format(mapped.y)
         }
-        let box = geometry.userBox(fromDisplay: annotation.rect)
+        let box = geometry.userBox(fromDisplay: annotation.rect, upright: annotation.staysUpright)
         var attributes: [(name: String, value: String)] = [
             ("page", String(annotation.pageIndex)),
             ("rect", [box.x1, box.y1, box.x2, box.y2].map(PDFNumber.format).joined(separator: ",")),
@@ -75,7 +75,9 @@ enum XFDFAnnotationElement {
         add("style", drawing.borderStyle.map(styleName))
         if case .cloudy(let intensity) = drawing.borderStyle { add("intensity", PDFNumber.format(intensity)) }
         if !drawing.dashes.isEmpty { add("dashes", drawing.dashes.map(PDFNumber.format).joined(separator: ",")) }
-        if drawing.fringe.count == 4 { add("fringe", drawing.fringe.map(PDFNumber.format).joined(separator: ",")) }
+        if drawing.fringe.count == 4 {
+            add("fringe", geometry.userFringe(fromDisplay: drawing.fringe, upright: annotation.staysUpright).map(PDFNumber.format).joined(separator: ","))
+        }
         add("justification", drawing.justification.map { ["left", "centered", "right"][$0.rawValue] })
         var children: [XMLTreeElement.Child] = []
         if let contents = annotation.contents { children.append(.element(XMLTreeElement("contents", children: [.text(contents)]))) }
@@ -247,8 +249,11 @@ enum XFDFAnnotationElement {
             }
             return type
         }
+        let upright = flags & Annotation.noRotateFlag != 0 || subtype == .text
+        drawing.fringe = geometry.displayFringe(fromUser: drawing.fringe, upright: upright)
         return Annotation(id: AnnotationID(element[attribute: "name"] ?? ""), pageIndex: page, subtype: subtype,
-                          rect: geometry.displayRect(fromUser: box)!, author: element[attribute: "title"],
+                          rect: geometry.displayRect(fromUser: box, upright: upright)!,
+                          author: element[attribute: "title"],
                           created: try date("creationdate", of: element), modified: try date("date", of: element),
                           contents: element.first("contents")?.text, inReplyTo: element[attribute: "inreplyto"].map { AnnotationID($0) },
                           replyType: replyType, state: state, flags: flags, order: order,
