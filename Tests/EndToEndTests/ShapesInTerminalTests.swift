@@ -173,9 +173,21 @@ import Testing
         // The spot is 120 pt left of and 30 pt above where the words begin (page 4 is upright: user y grows upwards).
         let (spotX, spotY) = (line[0], 792 - line[1])
         #expect(abs(line[2] - (spotX + 120 - 2)) < 0.01 && abs(line[3] - line[1]) > 20, "the line leaves the words' left side: \(line)")
-        // Drawn along the line, in red, halfway, flattened and as the annotation, by poppler and MuPDF.
+        // Through XFDF (which carries no appearance) into a fresh copy: the same callout keys, drawn again by Redline
+        // as it was, line and arrow too.
+        let xfdf = folder.file("callout.xfdf")
+        let redline = try RedlineCommand()
+        let exported = try redline.run(["xfdf", "export", annotated])
+        try #require(exported.status == 0, "\(exported.stderr)")
+        try exported.stdout.write(toFile: xfdf, atomically: true, encoding: .utf8)
+        let result = try redline.run(["xfdf", "import", TestPaths.sample, xfdf, "--output", folder.file("imported.pdf")])
+        try #require(result.status == 0, "\(result.stderr)")
+        let back = try #require(try AnnotationProbe.read(folder.file("imported.pdf")).first { $0.subtype == "/FreeText" })
+        #expect(back.look["CL"] == held.look["CL"] && back.look["IT"] == held.look["IT"] && back.look["LE"] == held.look["LE"])
+        #expect(back.look["RD"] == held.look["RD"] && back.Contents == "Source of this figure?")
+        // Drawn along the line, in red, halfway, flattened, as the annotation and imported, by poppler and MuPDF.
         let (midX, midY) = ((spotX + line[2]) / 2, (spotY + 792 - line[3]) / 2)
-        for saved in ["callouts-marked.pdf", "annotated.pdf"] {
+        for saved in ["callouts-marked.pdf", "annotated.pdf", "imported.pdf"] {
             for page in [try PopplerRender.page(4, of: folder.file(saved), dpi: 144), try MuPDFProbe.render(4, of: folder.file(saved), dpi: 144)] {
                 var reds = 0
                 for dy in -3...3 {
@@ -187,17 +199,5 @@ import Testing
                 #expect(reds > 0, "\(saved): the callout's line near (\(midX), \(midY))")
             }
         }
-        // Through XFDF into a fresh copy: the same callout keys.
-        let xfdf = folder.file("callout.xfdf")
-        let redline = try RedlineCommand()
-        let exported = try redline.run(["xfdf", "export", annotated])
-        try #require(exported.status == 0, "\(exported.stderr)")
-        try exported.stdout.write(toFile: xfdf, atomically: true, encoding: .utf8)
-        let imported = folder.file("imported.pdf")
-        let result = try redline.run(["xfdf", "import", TestPaths.sample, xfdf, "--output", imported])
-        try #require(result.status == 0, "\(result.stderr)")
-        let back = try #require(try AnnotationProbe.read(imported).first { $0.subtype == "/FreeText" })
-        #expect(back.look["CL"] == held.look["CL"] && back.look["IT"] == held.look["IT"] && back.look["LE"] == held.look["LE"])
-        #expect(back.Contents == "Source of this figure?")
     }
 }

@@ -16,7 +16,7 @@ public struct AnnotationSketch: Sendable, Hashable {
     }
 
     /// How a line's end looks (/LE): the names ISO 32000-1 table 176 gives.
-    public enum Ending: String, Sendable, Hashable {
+    public enum Ending: String, Sendable, Hashable, Codable {
         case square = "Square", circle = "Circle", diamond = "Diamond", openArrow = "OpenArrow", closedArrow = "ClosedArrow"
         case butt = "Butt", reversedOpenArrow = "ROpenArrow", reversedClosedArrow = "RClosedArrow", slash = "Slash"
     }

@@ -98,12 +98,20 @@ public enum MarkupAnnotations {
         let content: MarkupContent
         switch annotation.subtype {
         case .freeText:
-            // A filled box, centred or right-aligned lines, rich text, a callout's line or words on several lines are
-            // not what the painter draws (one line, left, unfilled): readers draw such a box from its keys.
-            guard drawing.background == nil, (drawing.justification ?? .left) == .left, drawing.richText == nil, drawing.callout.isEmpty,
+            // A filled box, centred or right-aligned lines, rich text or words on several lines are not what the painter
+            // draws (one line, left, unfilled): readers draw such a box from its keys.
+            guard drawing.background == nil, (drawing.justification ?? .left) == .left, drawing.richText == nil,
                   !(annotation.contents ?? "").contains(where: \.isNewline), (drawing.fontSize ?? 12) <= 1000 else { return nil }
-            content = .text(TextMarkup(origin: Point(x: annotation.rect.minX + margin, y: annotation.rect.minY + margin),
-                                       text: annotation.contents ?? "", fontSize: drawing.fontSize ?? 12, color: color))
+            // A callout's words are in the box /RD leaves inside /Rect; its line is drawn as /CL and /LE have it.
+            let words = drawing.callout.isEmpty ? annotation.rect : (AnnotationSketch.fringed(annotation.rect, by: drawing.fringe) ?? annotation.rect)
+            var text = TextMarkup(origin: Point(x: words.minX + margin, y: words.minY + margin),
+                                  text: annotation.contents ?? "", fontSize: drawing.fontSize ?? 12, color: color)
+            if drawing.callout.count >= 2 {
+                text.pointsAt = drawing.callout[0]
+                text.fileCallout = TextMarkup.FileCallout(points: drawing.callout,
+                                                          ending: drawing.lineEndings.first.flatMap(AnnotationSketch.Ending.init(rawValue:)))
+            }
+            content = .text(text)
         case .ink:
             let strokes = drawing.inkList.filter { !$0.isEmpty }
             guard !strokes.isEmpty else { return nil }

@@ -13,6 +13,19 @@ public struct TextMarkup: Sendable, Hashable, Codable {
     public var color: MarkupColor
     /// Where a callout's line points (its arrow's tip); nil for plain text.
     public var pointsAt: Point?
+    /// A file's callout line as the file has it (/CL, its spot first, and /LE's ending there), drawn as it is rather
+    /// than from the words' box: how Redline draws another program's callout again.
+    public var fileCallout: FileCallout?
+
+    public struct FileCallout: Sendable, Hashable, Codable {
+        public var points: [Point]
+        public var ending: AnnotationSketch.Ending?
+
+        public init(points: [Point], ending: AnnotationSketch.Ending?) {
+            self.points = points
+            self.ending = ending
+        }
+    }
 
     public init(origin: Point, text: String, fontSize: Double = TextMarkup.defaultFontSize, color: MarkupColor = .red,
                 pointsAt: Point? = nil) {
@@ -40,6 +53,7 @@ public struct TextMarkup: Sendable, Hashable, Codable {
     /// middle of the side facing that spot, a little away from the words). Nil without a callout, or when the
     /// spot lies within the words' box, where no line can be drawn.
     public func calloutLine(measuredBy measurer: some TextMeasuring) -> [Point]? {
+        if let fileCallout, fileCallout.points.count >= 2 { return fileCallout.points }
         guard let tip = pointsAt else { return nil }
         let box = textBox(measuredBy: measurer).insetBy(dx: -Self.calloutGap, dy: -Self.calloutGap)
         let end: Point
@@ -60,13 +74,15 @@ public struct TextMarkup: Sendable, Hashable, Codable {
     /// How the callout's line is drawn: a hairline of the text's colour with an open arrow at the spot.
     public func calloutSketch(measuredBy measurer: some TextMeasuring) -> AnnotationSketch? {
         guard let line = calloutLine(measuredBy: measurer) else { return nil }
-        return AnnotationSketch(shape: .path([line], closed: false), stroke: color.rgb, width: 1, endings: [.openArrow, nil])
+        return AnnotationSketch(shape: .path([line], closed: false), stroke: color.rgb, width: 1,
+                                endings: [fileCallout.map(\.ending) ?? .openArrow, nil])
     }
 
     public func translated(dx: Double, dy: Double) -> TextMarkup {
         var moved = self
         moved.origin = origin.offsetBy(dx: dx, dy: dy)
         moved.pointsAt = pointsAt?.offsetBy(dx: dx, dy: dy)
+        moved.fileCallout?.points = fileCallout?.points.map { $0.offsetBy(dx: dx, dy: dy) } ?? []
         return moved
     }
 }
