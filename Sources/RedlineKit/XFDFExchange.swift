@@ -50,9 +50,14 @@ public enum XFDFExchange {
             }
             let painter = services ?? RedlineServices()
             services = painter
-            // Words wider than the box the file gives them would be cut at its edge: readers wrap them inside it.
+            // Words wider than the box the file gives them, or a callout's line beyond it, would be cut at its edge:
+            // readers wrap the words inside it. What reaches past the page (an arrow at its edge, where Redline cut
+            // /Rect) is nowhere to be seen either way.
+            let size = page.displaySize
             if annotation.subtype == .freeText,
-               !annotation.rect.insetBy(dx: -1, dy: -1).contains(MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)) { continue }
+               let needed = MarkupAnnotations.rect(for: item, measuredBy: painter.measurer)
+                   .intersection(Rect(x: 0, y: 0, width: size.width, height: size.height)),
+               !annotation.rect.insetBy(dx: -1, dy: -1).contains(needed) { continue }
             drawn.append(AnnotationRedrawing.Drawn(id: annotation.id, item: item, page: page))
         }
         var drawings = services.map { AnnotationRedrawing.drawingsInBackground(drawn, services: $0) } ?? AppearanceDrawings()

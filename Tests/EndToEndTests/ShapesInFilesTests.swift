@@ -172,6 +172,31 @@ import Testing
         }
     }
 
+    /// Callouts pointing at the page's corners and edges (their /Rect cut at the page's edge, their arrow reaching to
+    /// it) come back from XFDF drawn as they were, upright page and turned: the same pixels in poppler and MuPDF.
+    @Test func calloutsPointingAtThePagesEdgesComeBackFromXFDFAsTheyWere() throws {
+        let folder = TemporaryFolder()
+        let markup = folder.file("edges.json"), output = folder.file("edges.pdf")
+        try """
+            {"version": 1, "items": [
+              {"page": 1, "kind": "text", "x": 100, "y": 100, "text": "to 0,0", "callout": [0, 0]},
+              {"page": 1, "kind": "text", "x": 100, "y": 200, "text": "to 5,5", "callout": [5, 5]},
+              {"page": 1, "kind": "text", "x": 400, "y": 600, "text": "to the far corner", "callout": [612, 792]},
+              {"page": 1, "kind": "text", "x": 300, "y": 400, "text": "away from the edges", "callout": [200, 300]},
+              {"page": 3, "kind": "text", "x": 300, "y": 300, "text": "turned, to 0,0", "callout": [0, 0]}
+            ]}
+            """.write(toFile: markup, atomically: true, encoding: .utf8)
+        try apply(TestPaths.sample, markup, annotations: true, to: output)
+        let xfdf = folder.file("edges.xfdf"), imported = folder.file("imported.pdf")
+        try #require(try ProcessRunner.run(TestPaths.redline, ["xfdf", "export", output, "--output", xfdf]).status == 0)
+        try #require(try ProcessRunner.run(TestPaths.redline, ["xfdf", "import", TestPaths.sample, xfdf, "--output", imported]).status == 0)
+        #expect(try MuPDFProbe.annotations(in: imported).flatMap(\.annotations).filter { $0.type == "FreeText" }.allSatisfy(\.hasAppearance))
+        for page in [1, 3] {
+            #expect(try PopplerRender.page(page, of: imported).ppmPixels == PopplerRender.page(page, of: output).ppmPixels, "poppler, page \(page)")
+            #expect(try MuPDFProbe.render(page, of: imported).ppmPixels == MuPDFProbe.render(page, of: output).ppmPixels, "MuPDF, page \(page)")
+        }
+    }
+
     /// A file's stamp of one's own words whose comment changes through XFDF keeps the picture it had (Acrobat's
     /// stamps are images, which a frame and words would replace); its comment is the new one.
     @Test func aStampWhoseCommentChangesThroughXFDFKeepsItsPicture() throws {
