@@ -34,7 +34,7 @@ public enum XFDFExchange {
         var outlined: [(AnnotationID, OutlinedDrawing)] = []
         for annotation in annotations where pages.indices.contains(annotation.pageIndex) {
             let page = pages[annotation.pageIndex]
-            guard let item = MarkupAnnotations.item(for: annotation) else {
+            guard let item = MarkupAnnotations.item(for: annotation, drawingCallouts: true) else {
                 if existing[annotation.id].map(annotation.standsAndLooksAs) != true, let drawing = drawingFromKeys(annotation) {
                     outlined.append((annotation.id, drawing))
                 }

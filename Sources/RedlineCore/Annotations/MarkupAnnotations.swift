@@ -92,7 +92,10 @@ public enum MarkupAnnotations {
     /// at its box's corner, an Ink as its strokes, a Highlight, Underline or StrikeOut as its quads' boxes, a stamp
     /// of a name readers do not know as its words in a frame. Nil for what the painter does not draw (shapes, drawn
     /// from their keys by the sketch; notes and standard stamps, which readers draw from their keys).
-    public static func item(for annotation: Annotation) -> MarkupItem? {
+    /// `drawingCallouts`: a FreeText callout too, its line as its /CL says (what an XFDF import draws: the file's
+    /// own callout keeps its appearance, and one changed in the editor is left to readers, its /RD and /Rect as they
+    /// were).
+    public static func item(for annotation: Annotation, drawingCallouts: Bool = false) -> MarkupItem? {
         let drawing = annotation.drawing
         let color = MarkupColor(rgb: drawing.color ?? RGBColor(red: 0, green: 0, blue: 0))
         let content: MarkupContent
@@ -101,6 +104,7 @@ public enum MarkupAnnotations {
             // A filled box, centred or right-aligned lines, rich text or words on several lines are not what the painter
             // draws (one line, left, unfilled): readers draw such a box from its keys.
             guard drawing.background == nil, (drawing.justification ?? .left) == .left, drawing.richText == nil,
+                  drawing.callout.isEmpty || drawingCallouts,
                   !(annotation.contents ?? "").contains(where: \.isNewline), (drawing.fontSize ?? 12) <= 1000 else { return nil }
             // A callout's words are in the box /RD leaves inside /Rect; its line is drawn as /CL and /LE have it.
             let words = drawing.callout.isEmpty ? annotation.rect : (AnnotationSketch.fringed(annotation.rect, by: drawing.fringe) ?? annotation.rect)
