@@ -65,8 +65,8 @@ struct AnnotationDrawingReader {
         if subtype == "FreeText", let callout = entries.numbers("/CL"), [4, 6].contains(callout.count) { drawing.callout = display(callout) }
         readBorder(into: &drawing, style: style, effect: entries.dictionary("/BE"))
         if let fringe = entries.numbers("/RD"), fringe.count == 4 {
-            let upright = (entries.int64("/F") ?? 0) & Int64(Annotation.noRotateFlag) != 0 || subtype == "Text"
-            drawing.fringe = geometry.displayFringe(fromUser: fringe, upright: upright)
+            let flags = entries.int64("/F").flatMap(PDFLimits.flags) ?? 0
+            drawing.fringe = geometry.displayFringe(fromUser: fringe, upright: Annotation.staysUpright(flags: flags, subtype: AnnotationSubtype(rawValue: subtype)))
         }
         if let popup = entries.dictionary("/Popup"), let box = popup.numbers("/Rect"), let rect = geometry.displayRect(fromUser: box) {
             drawing.popup = AnnotationDrawing.Popup(rect: rect, isOpen: popup.boolean("/Open") == true)

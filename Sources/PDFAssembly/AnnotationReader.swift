@@ -100,7 +100,7 @@ struct AnnotationReader {
         let state = AnnotationState(model: entries.textOrName("/StateModel"), value: entries.textOrName("/State"))
         let flags = entries.int64("/F").flatMap(PDFLimits.flags) ?? 0
         // Where readers show it: a note or a NoRotate annotation stays upright on a turned page.
-        let upright = flags & Annotation.noRotateFlag != 0 || subtype == "Text"
+        let upright = Annotation.staysUpright(flags: flags, subtype: AnnotationSubtype(rawValue: subtype))
         let rect = geometry.displayRect(fromUser: [box.x1, box.y1, box.x2, box.y2], upright: upright)!
         let name = entries.text("/NM").flatMap { $0.isEmpty ? nil : $0 }
         // Without /NM the id is made from what the annotation says, not from its object number, so it stays the

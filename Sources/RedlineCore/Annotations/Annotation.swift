@@ -103,7 +103,10 @@ public struct Annotation: Sendable, Hashable, Identifiable {
 
     /// Kept upright however its page is turned (NoRotate), as readers show notes: its box on a turned page is
     /// `PageGeometry.displayRect(fromUser:upright:)`.
-    public var staysUpright: Bool { flags & Self.noRotateFlag != 0 || subtype == .text }
+    public var staysUpright: Bool { Self.staysUpright(flags: flags, subtype: subtype) }
+
+    /// The same, for an annotation being read: from its /F and /Subtype.
+    public static func staysUpright(flags: Int, subtype: AnnotationSubtype) -> Bool { flags & noRotateFlag != 0 || subtype == .text }
     public static let noViewFlag = 32
     public static let readOnlyFlag = 64
     public static let lockedFlag = 128

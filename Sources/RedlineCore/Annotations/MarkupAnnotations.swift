@@ -35,7 +35,7 @@ public enum MarkupAnnotations {
                 drawing.callout = line
                 drawing.lineEndings = [AnnotationSketch.Ending.openArrow.rawValue]
                 let box = text.textBox(measuredBy: measurer).insetBy(dx: -margin, dy: -margin)
-                drawing.fringe = [box.minX - rect.minX, box.minY - rect.minY, rect.maxX - box.maxX, rect.maxY - box.maxY].map { max(0, $0) }
+                drawing.fringe = fringe(of: box, in: rect)
             }
         case .ink(let ink):
             subtype = .ink
@@ -59,9 +59,7 @@ public enum MarkupAnnotations {
             switch shape.kind {
             case .rectangle, .ellipse:
                 // /RD: where the box stands inside /Rect, which has room for antialiased edges.
-                if let box = shape.box {
-                    drawing.fringe = [box.minX - rect.minX, box.minY - rect.minY, rect.maxX - box.maxX, rect.maxY - box.maxY].map { max(0, $0) }
-                }
+                if let box = shape.box { drawing.fringe = fringe(of: box, in: rect) }
             case .line, .arrow, .polygon, .polyline:
                 drawing.vertices = shape.points
                 if shape.kind == .arrow { drawing.lineEndings = ["None", AnnotationSketch.Ending.openArrow.rawValue] }
@@ -79,6 +77,11 @@ public enum MarkupAnnotations {
         return Annotation(id: item.annotationName, pageIndex: item.pageIndex, subtype: subtype,
                           rect: rect, author: author, created: date, modified: date, contents: contents,
                           flags: Annotation.printFlag | (isNote ? Annotation.noRotateFlag : 0), drawing: drawing)
+    }
+
+    /// /RD as the user sees it: how far `box` stands inside `rect` on each side (left, top, right, bottom).
+    static func fringe(of box: Rect, in rect: Rect) -> [Double] {
+        [box.minX - rect.minX, box.minY - rect.minY, rect.maxX - box.maxX, rect.maxY - box.maxY].map { max(0, $0) }
     }
 
     /// The /Rect an annotation made of `item` has: the item's bounds and a margin for antialiased edges.

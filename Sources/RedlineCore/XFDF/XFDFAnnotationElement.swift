@@ -249,7 +249,7 @@ enum XFDFAnnotationElement {
             }
             return type
         }
-        let upright = flags & Annotation.noRotateFlag != 0 || subtype == .text
+        let upright = Annotation.staysUpright(flags: flags, subtype: subtype)
         drawing.fringe = geometry.displayFringe(fromUser: drawing.fringe, upright: upright)
         return Annotation(id: AnnotationID(element[attribute: "name"] ?? ""), pageIndex: page, subtype: subtype,
                           rect: geometry.displayRect(fromUser: box, upright: upright)!,
